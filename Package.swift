@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "trackc",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .executable(name: "trackc", targets: ["trackc"]),
+    .library(name: "TrackcCore", targets: ["TrackcCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+  ],
+  targets: [
+    // libyaml, through its C API: the event parser gives exact marks for every node.
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    // The compiler: YAML front end, config model, rules, diagnostics. Works on in-memory inputs.
+    .target(
+      name: "TrackcCore",
+      dependencies: [
+        "CYAML",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
+    ),
+    // The thin command-line front end.
+    .executableTarget(
+      name: "trackc",
+      dependencies: [
+        "TrackcCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "TrackcCoreTests",
+      dependencies: ["TrackcCore"],
+      exclude: ["Fixtures", "Golden"]
+    ),
+    .testTarget(
+      name: "TrackcCLITests",
+      dependencies: ["trackc", "TrackcCore"]
+    ),
+  ]
+)

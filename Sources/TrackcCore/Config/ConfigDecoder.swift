@@ -1,0 +1,316 @@
+/// Reads a YAML document into a `TrackingConfig`, reporting every structural problem on the way:
+/// unknown keys (with a did-you-mean), values of the wrong type, missing required keys, an unsupported
+/// version.
+///
+/// It keeps going after a problem, leaving the offending part out, so that one run shows everything.
+struct ConfigDecoder {
+  let file: String
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(file: String) {
+    self.file = file
+  }
+
+  enum Keys {
+    static let root = ["version", "conventions", "destinations", "defaults", "screens"]
+    static let conventions = ["event_id_pattern"]
+    static let destination = ["description"]
+    static let defaults = ["destinations"]
+    static let screen = ["page_events", "control_events"]
+    static let pageEvents = TrackingConfig.PagePhase.allCases.map(\.rawValue)
+    static let event = ["event", "destinations", "exclude", "properties"]
+  }
+
+  mutating func decode(_ root: YAMLNode?) -> TrackingConfig? {
+    guard let root, !Self.isNull(root) else {
+      report(EmptyConfigRule.self, "the config is empty; a trackc config starts with 'version: 1' and lists its 'screens'", at: SourceRange(at: root?.range.start ?? .start))
+      return nil
+    }
+    guard let pairs = root.mapping else {
+      report(WrongTypeRule.self, "the top level of a trackc config must be a mapping with 'version' and 'screens', found \(root.value.kindDescription)", at: root.range)
+      return nil
+    }
+    var config = TrackingConfig()
+    var seen = Set<String>()
+    for pair in pairs {
+      guard let key = keyText(pair.key, in: "the config") else { continue }
+      seen.insert(key.value)
+      let value = pair.value
+      switch key.value {
+      case "version": config.version = version(value)
+      case "conventions": config.conventions = conventions(value)
+      case "destinations": config.destinations = destinations(value)
+      case "defaults": config.defaults = defaults(value)
+      case "screens": config.screens = screens(value, key: key)
+      default: unknownKey(key, in: "the config", allowed: Keys.root)
+      }
+    }
+    if !seen.contains("version") {
+      let start = root.range.start
+      report(
+        MissingKeyRule.self, "the config has no 'version'; add 'version: \(TrackingConfig.supportedVersion)' at the top", at: SourceRange(at: start),
+        fixIt: Diagnostic.FixIt("insert 'version: \(TrackingConfig.supportedVersion)'", replacing: location(SourceRange(at: start)), with: "version: \(TrackingConfig.supportedVersion)\n"))
+    }
+    if !seen.contains("screens") {
+      report(MissingKeyRule.self, "the config has no 'screens'; map each screen type name to its events under 'screens:'", at: SourceRange(at: root.range.start))
+    }
+    return config
+  }
+
+  // MARK: Sections
+
+  private mutating func version(_ node: YAMLNode) -> Located<Int>? {
+    let supported = TrackingConfig.supportedVersion
+    guard case .int(let version) = node.value else {
+      report(InvalidVersionRule.self, "'version' must be the integer \(supported), found \(describe(node))", at: node.range)
+      return nil
+    }
+    guard version == supported else {
+      report(
+        InvalidVersionRule.self, "config version \(version) is not supported; this trackc reads version \(supported)", at: node.range,
+        fixIt: Diagnostic.FixIt("use version \(supported)", replacing: location(node.range), with: "\(supported)"))
+      return nil
+    }
+    return Located(version, at: node.range)
+  }
+
+  private mutating func conventions(_ node: YAMLNode) -> TrackingConfig.Conventions {
+    var conventions = TrackingConfig.Conventions()
+    for pair in mappingPairs(node, what: "'conventions'", expected: "a mapping of convention names to values") {
+      guard let key = keyText(pair.key, in: "'conventions'") else { continue }
+      switch key.value {
+      case "event_id_pattern": conventions.eventIDPattern = string(pair.value, what: "'event_id_pattern'")
+      default: unknownKey(key, in: "'conventions'", allowed: Keys.conventions)
+      }
+    }
+    return conventions
+  }
+
+  private mutating func destinations(_ node: YAMLNode) -> [TrackingConfig.Destination] {
+    var result: [TrackingConfig.Destination] = []
+    for pair in mappingPairs(node, what: "'destinations'", expected: "a mapping of destination IDs to their settings") {
+      guard let id = keyText(pair.key, in: "'destinations'") else { continue }
+      guard !id.value.isEmpty else {
+        report(WrongTypeRule.self, "a destination ID cannot be empty", at: id.range)
+        continue
+      }
+      var destination = TrackingConfig.Destination(id: id, description: nil)
+      let what = "destination '\(id.value)'"
+      for field in mappingPairs(pair.value, what: what, expected: "a mapping (use '{}' for a destination without settings)") {
+        guard let key = keyText(field.key, in: what) else { continue }
+        switch key.value {
+        case "description": destination.description = string(field.value, what: "'description'")
+        default: unknownKey(key, in: what, allowed: Keys.destination)
+        }
+      }
+      result.append(destination)
+    }
+    return result
+  }
+
+  private mutating func defaults(_ node: YAMLNode) -> TrackingConfig.Defaults {
+    var defaults = TrackingConfig.Defaults()
+    for pair in mappingPairs(node, what: "'defaults'", expected: "a mapping") {
+      guard let key = keyText(pair.key, in: "'defaults'") else { continue }
+      switch key.value {
+      case "destinations": defaults.destinations = stringList(pair.value, what: "'destinations' in 'defaults'")
+      default: unknownKey(key, in: "'defaults'", allowed: Keys.defaults)
+      }
+    }
+    return defaults
+  }
+
+  private mutating func screens(_ node: YAMLNode, key: Located<String>) -> [TrackingConfig.Screen] {
+    guard let pairs = node.mapping else {
+      report(WrongTypeRule.self, "'screens' must be a mapping from screen type names to their events, found \(describe(node))", at: Self.isNull(node) ? key.range : node.range)
+      return []
+    }
+    var result: [TrackingConfig.Screen] = []
+    result.reserveCapacity(pairs.count)
+    for pair in pairs {
+      guard let name = keyText(pair.key, in: "'screens'") else { continue }
+      var screen = TrackingConfig.Screen(name: name, typeName: SwiftTypeName.parse(name.value))
+      let what = "screen '\(name.value)'"
+      for field in mappingPairs(pair.value, what: what, expected: "a mapping with 'page_events' and/or 'control_events'") {
+        guard let section = keyText(field.key, in: what) else { continue }
+        switch section.value {
+        case "page_events":
+          screen.pageEvents = pageEvents(field.value, screen: name.value)
+          screen.writtenEventCount += field.value.mapping?.count ?? 0
+        case "control_events":
+          screen.controlEvents = controlEvents(field.value, screen: name.value)
+          screen.writtenEventCount += field.value.mapping?.count ?? 0
+        default: unknownKey(section, in: what, allowed: Keys.screen)
+        }
+      }
+      result.append(screen)
+    }
+    return result
+  }
+
+  private mutating func pageEvents(_ node: YAMLNode, screen: String) -> [TrackingConfig.PageEvent] {
+    var result: [TrackingConfig.PageEvent] = []
+    let what = "'page_events' of '\(screen)'"
+    for pair in mappingPairs(node, what: what, expected: "a mapping with 'enter' and/or 'leave'") {
+      guard let key = keyText(pair.key, in: what) else { continue }
+      guard let phase = TrackingConfig.PagePhase(rawValue: key.value) else {
+        unknownKey(key, in: what, allowed: Keys.pageEvents, kind: "page event")
+        continue
+      }
+      if let event = eventRule(pair.value, key: key, what: "the \(phase.rawValue) event of '\(screen)'") {
+        result.append(TrackingConfig.PageEvent(phase: Located(phase, at: key.range), event: event))
+      }
+    }
+    return result
+  }
+
+  private mutating func controlEvents(_ node: YAMLNode, screen: String) -> [TrackingConfig.ControlEvent] {
+    let what = "'control_events' of '\(screen)'"
+    let pairs = mappingPairs(node, what: what, expected: "a mapping from handler names to event IDs")
+    var result: [TrackingConfig.ControlEvent] = []
+    result.reserveCapacity(pairs.count)
+    for pair in pairs {
+      guard let key = keyText(pair.key, in: what) else { continue }
+      if let event = eventRule(pair.value, key: key, what: "handler '\(key.value)' of '\(screen)'") {
+        result.append(TrackingConfig.ControlEvent(key: key, handler: HandlerName.parse(key.value), event: event))
+      }
+    }
+    return result
+  }
+
+  /// An event in short form (`EVENT_ID`) or long form (`{event: EVENT_ID, destinations: ..., ...}`).
+  private mutating func eventRule(_ node: YAMLNode, key: Located<String>, what: @autoclosure () -> String) -> TrackingConfig.EventRule? {
+    switch node.content {
+    case .scalar:
+      guard let id = eventID(node, what: what()) else { return nil }
+      return TrackingConfig.EventRule(id: id)
+    case .sequence:
+      report(WrongTypeRule.self, "\(what()) must be an event ID or a mapping with 'event', found a sequence", at: node.range)
+      return nil
+    case .mapping(let pairs):
+      var id: Located<String>?
+      var rule = TrackingConfig.EventRule(id: Located("", at: key.range))
+      var hasEventKey = false
+      for pair in pairs {
+        guard let field = keyText(pair.key, in: what()) else { continue }
+        switch field.value {
+        case "event":
+          hasEventKey = true
+          id = eventID(pair.value, what: what())
+        case "destinations":
+          rule.only = stringList(pair.value, what: "'destinations' of \(what())").map { TrackingConfig.DestinationList(keyRange: field.range, entries: $0) }
+        case "exclude":
+          rule.exclude = stringList(pair.value, what: "'exclude' of \(what())").map { TrackingConfig.DestinationList(keyRange: field.range, entries: $0) }
+        case "properties":
+          rule.properties = properties(pair.value, what: "'properties' of \(what())")
+        default:
+          unknownKey(field, in: what(), allowed: Keys.event)
+        }
+      }
+      if !hasEventKey {
+        report(MissingKeyRule.self, "\(what()) has no 'event'; the long form needs 'event: EVENT_ID'", at: key.range)
+      }
+      guard let id else { return nil }
+      rule.id = id
+      return rule
+    }
+  }
+
+  private mutating func eventID(_ node: YAMLNode, what: String) -> Located<String>? {
+    switch node.value {
+    case .string(let text):
+      return Located(text, at: node.range)
+    case .null:
+      report(WrongTypeRule.self, "\(what) has no event ID", at: node.range)
+    case .int, .float, .bool:
+      report(WrongTypeRule.self, "the event ID of \(what) must be a string, found \(describe(node)); quote it if it is meant as text", at: node.range)
+    case .sequence, .mapping:
+      report(WrongTypeRule.self, "the event ID of \(what) must be a string, found \(describe(node))", at: node.range)
+    }
+    return nil
+  }
+
+  private mutating func properties(_ node: YAMLNode, what: String) -> [TrackingConfig.Property] {
+    var result: [TrackingConfig.Property] = []
+    for pair in mappingPairs(node, what: what, expected: "a mapping of property names to values") {
+      guard let key = keyText(pair.key, in: what) else { continue }
+      result.append(TrackingConfig.Property(key: key, node: pair.value))
+    }
+    return result
+  }
+
+  // MARK: Values
+
+  /// The pairs of a mapping; null counts as empty (`firebase:` with nothing after it), anything else is
+  /// a wrong-type error.
+  private mutating func mappingPairs(_ node: YAMLNode, what: String, expected: String) -> [YAMLNode.Pair] {
+    if let pairs = node.mapping { return pairs }
+    if Self.isNull(node) { return [] }
+    report(WrongTypeRule.self, "\(what) must be \(expected), found \(describe(node))", at: node.range)
+    return []
+  }
+
+  private mutating func keyText(_ node: YAMLNode, in what: String) -> Located<String>? {
+    guard let scalar = node.scalar else {
+      report(WrongTypeRule.self, "keys in \(what) must be strings, found \(node.value.kindDescription)", at: node.range)
+      return nil
+    }
+    return Located(scalar.text, at: node.range)
+  }
+
+  private mutating func string(_ node: YAMLNode, what: String) -> Located<String>? {
+    guard case .string(let text) = node.value else {
+      report(WrongTypeRule.self, "\(what) must be a string, found \(describe(node))", at: node.range)
+      return nil
+    }
+    return Located(text, at: node.range)
+  }
+
+  private mutating func stringList(_ node: YAMLNode, what: String) -> [Located<String>]? {
+    guard let items = node.sequence else {
+      report(WrongTypeRule.self, "\(what) must be a list of destination IDs such as '[firebase]', found \(describe(node))", at: node.range)
+      return nil
+    }
+    var result: [Located<String>] = []
+    for item in items {
+      guard case .string(let text) = item.value else {
+        report(WrongTypeRule.self, "entries of \(what) must be destination IDs, found \(describe(item))", at: item.range)
+        continue
+      }
+      result.append(Located(text, at: item.range))
+    }
+    return result
+  }
+
+  // MARK: Reporting
+
+  private mutating func unknownKey(_ key: Located<String>, in what: String, allowed: [String], kind: String = "key") {
+    diagnostics.append(UnknownKeyRule.diagnostic(key: key, in: what, allowed: allowed, kind: kind, file: file))
+  }
+
+  private mutating func report(_ rule: any Rule.Type, _ message: String, at range: SourceRange, fixIt: Diagnostic.FixIt? = nil) {
+    diagnostics.append(Diagnostic(rule.severity, rule: rule.id, message, at: location(range), fixIt: fixIt))
+  }
+
+  private func location(_ range: SourceRange) -> SourceLocation {
+    SourceLocation(file: file, range: range)
+  }
+
+  /// "a string 'abc'", "a sequence", "null": what was found, for wrong-type messages.
+  private func describe(_ node: YAMLNode) -> String {
+    switch node.value {
+    case .string(let text): return "a string '\(text.count > 40 ? text.prefix(40) + "…" : text)'"
+    case .int(let int): return "an integer \(int)"
+    case .float: return "a number \(node.scalar?.text ?? "")"
+    case .bool(let bool): return "a boolean \(bool)"
+    case .null: return "null (no value)"
+    case .sequence: return "a sequence"
+    case .mapping: return "a mapping"
+    }
+  }
+
+  static func isNull(_ node: YAMLNode) -> Bool {
+    if case .null = node.value { return true }
+    return false
+  }
+}

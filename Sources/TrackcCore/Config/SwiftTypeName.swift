@@ -1,0 +1,29 @@
+/// A screen key: a Swift type name, optionally module-qualified or nested (`Shop.HomeViewController`).
+public struct SwiftTypeName: Hashable, Sendable, CustomStringConvertible {
+  /// The dot-separated components, without backticks.
+  public var components: [String]
+
+  public var description: String { components.joined(separator: ".") }
+  /// The last component: the type's own name.
+  public var simpleName: String { components[components.count - 1] }
+
+  public struct ParseError: Error, Hashable, Sendable {
+    public var message: String
+  }
+
+  public static func parse(_ text: String) -> Result<SwiftTypeName, ParseError> {
+    if text.isEmpty { return .failure(ParseError(message: "a screen type name cannot be empty")) }
+    if text.contains("<") {
+      return .failure(ParseError(message: "'\(text)' has generic arguments; name the type itself (a screen is matched by its type name)"))
+    }
+    var components: [String] = []
+    for component in text.split(separator: ".", omittingEmptySubsequences: false) {
+      guard SwiftIdentifier.isValid(component, as: .declaration) else {
+        let what = component.isEmpty ? "an empty component" : "'\(component)', which is not a Swift identifier"
+        return .failure(ParseError(message: "'\(text)' is not a Swift type name: it has \(what)"))
+      }
+      components.append(component.hasPrefix("`") ? String(component.dropFirst().dropLast()) : String(component))
+    }
+    return .success(SwiftTypeName(components: components))
+  }
+}

@@ -1,0 +1,148 @@
+/// A value read from the config, with the range it was written at.
+public struct Located<Value: Sendable>: Sendable {
+  public var value: Value
+  public var range: SourceRange
+
+  public init(_ value: Value, at range: SourceRange) {
+    self.value = value
+    self.range = range
+  }
+}
+
+extension Located: Equatable where Value: Equatable {}
+extension Located: Hashable where Value: Hashable {}
+
+/// The tracking config, version 1, as decoded from YAML.
+///
+/// Decoding is lenient: a part with a structural error is left out (and reported), the rest is kept, so
+/// that one run reports every problem rather than stopping at the first.
+public struct TrackingConfig: Sendable {
+  public static let supportedVersion = 1
+  public static let defaultEventIDPattern = "^[A-Z][A-Z0-9_]*$"
+
+  public var version: Located<Int>?
+  public var conventions = Conventions()
+  /// Declared destinations in file order; nil when the config has no `destinations` section, in which
+  /// case routing is not restricted and any destination registered at run time receives every event.
+  public var destinations: [Destination]?
+  public var defaults = Defaults()
+  public var screens: [Screen] = []
+
+  public init() {}
+
+  public struct Conventions: Sendable {
+    public var eventIDPattern: Located<String>?
+    public init() {}
+  }
+
+  public struct Destination: Sendable {
+    public var id: Located<String>
+    public var description: Located<String>?
+  }
+
+  public struct Defaults: Sendable {
+    /// Where an event goes unless it says otherwise; nil means every declared destination.
+    public var destinations: [Located<String>]?
+    public init() {}
+  }
+
+  public struct Screen: Sendable {
+    /// The key as written (`Shop.HomeViewController`).
+    public var name: Located<String>
+    /// The parsed type name, or why the key is not one.
+    public var typeName: Result<SwiftTypeName, SwiftTypeName.ParseError>
+    public var pageEvents: [PageEvent] = []
+    public var controlEvents: [ControlEvent] = []
+    /// Entries written under `page_events` and `control_events`, counting ones that failed to decode,
+    /// so that a screen whose events all have errors is not also reported as empty.
+    public var writtenEventCount = 0
+  }
+
+  public enum PagePhase: String, Sendable, CaseIterable {
+    case enter
+    case leave
+  }
+
+  public struct PageEvent: Sendable {
+    public var phase: Located<PagePhase>
+    public var event: EventRule
+  }
+
+  public struct ControlEvent: Sendable {
+    /// The handler key as written.
+    public var key: Located<String>
+    /// The parsed handler name, or why it could not be parsed.
+    public var handler: Result<HandlerName, HandlerName.ParseError>
+    public var event: EventRule
+  }
+
+  /// What one event is: its ID, where it goes, and what it carries.
+  public struct EventRule: Sendable {
+    public var id: Located<String>
+    /// `destinations:` — only these (key range, then entries).
+    public var only: DestinationList?
+    /// `exclude:` — all defaults but these.
+    public var exclude: DestinationList?
+    public var properties: [Property] = []
+  }
+
+  public struct DestinationList: Sendable {
+    public var keyRange: SourceRange
+    public var entries: [Located<String>]
+  }
+
+  public struct Property: Sendable {
+    public var key: Located<String>
+    /// The value node as written; `PropertyValue(node)` reads it, and `invalid-property-value` reports
+    /// values that are not scalars.
+    public var node: YAMLNode
+  }
+}
+
+extension TrackingConfig {
+  /// Where an event rule is mapped from.
+  public enum Trigger: Sendable {
+    case page(PagePhase)
+    case control(handlerKey: String)
+  }
+
+  /// Calls `body` for every event rule in file order.
+  public func forEachEvent(_ body: (Screen, Trigger, EventRule) throws -> Void) rethrows {
+    for screen in screens {
+      for page in screen.pageEvents {
+        try body(screen, .page(page.phase.value), page.event)
+      }
+      for control in screen.controlEvents {
+        try body(screen, .control(handlerKey: control.key.value), control.event)
+      }
+    }
+  }
+}
+
+extension TrackingConfig.Trigger {
+  /// "HomeViewController enter", "HomeViewController onFavBtnPressed(_:)": words for messages.
+  public func describe(on screen: TrackingConfig.Screen) -> String {
+    switch self {
+    case .page(let phase): return "the \(phase.rawValue) page event of '\(screen.name.value)'"
+    case .control(let key): return "handler '\(key)' of '\(screen.name.value)'"
+    }
+  }
+}
+
+/// A static event property value: the scalar types every analytics destination understands.
+public enum PropertyValue: Sendable, Hashable {
+  case string(String)
+  case int(Int)
+  case double(Double)
+  case bool(Bool)
+
+  public init?(_ node: YAMLNode) {
+    switch node.value {
+    case .string(let string): self = .string(string)
+    case .int(let int): self = .int(int)
+    case .float(let double) where double.isFinite: self = .double(double)
+    case .bool(let bool): self = .bool(bool)
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/// The output formats of `trackc lint`. Rendering happens only here, at the edge.
+public enum DiagnosticFormat: String, Sendable, CaseIterable {
+  /// `path:line:column: severity: message [rule-id]`, as clang and Xcode print them.
+  case text
+  /// One JSON document with every finding and a summary, for scripts.
+  case json
+  /// SARIF 2.1.0, for code-scanning tools.
+  case sarif
+
+  public func render(_ diagnostics: [Diagnostic], toolVersion: String = TrackcVersion.current) -> String {
+    switch self {
+    case .text: return TextDiagnosticRenderer.render(diagnostics)
+    case .json: return JSONDiagnosticRenderer.render(diagnostics)
+    case .sarif: return SARIFDiagnosticRenderer.render(diagnostics, toolVersion: toolVersion)
+    }
+  }
+}
+
+public enum TrackcVersion {
+  public static let current = "0.1.0"
+}

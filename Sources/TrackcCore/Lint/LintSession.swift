@@ -1,0 +1,44 @@
+/// Exit statuses, following sysexits(3) where it has a word for the case.
+public enum ExitStatus: Int32, Sendable {
+  case success = 0
+  /// The config has errors (or warnings, under `--strict`).
+  case findings = 1
+  /// EX_USAGE: the command line is wrong.
+  case usage = 64
+  /// EX_NOINPUT: an input could not be read.
+  case noInput = 66
+}
+
+/// What `trackc lint` does for a list of paths, apart from printing: read, lint, decide the exit status.
+public struct LintSession: Sendable {
+  public var results: [LintResult] = []
+  public var unreadable: [InputError] = []
+
+  public init() {}
+
+  public static func run(paths: [String], options: LintOptions = LintOptions()) -> LintSession {
+    var session = LintSession()
+    for path in paths {
+      do {
+        let source = try ConfigSource.read(path: path, maxBytes: options.maxConfigBytes)
+        session.results.append(Linter.lint(source, options: options))
+      } catch {
+        session.unreadable.append(error)
+      }
+    }
+    return session
+  }
+
+  /// Every finding of every file, in presentation order; only errors when `errorsOnly`.
+  public func diagnostics(errorsOnly: Bool = false) -> [Diagnostic] {
+    let all = results.flatMap(\.diagnostics).sorted(by: Diagnostic.presentationOrder)
+    return errorsOnly ? all.filter { $0.severity == .error } : all
+  }
+
+  public func exitStatus(strict: Bool) -> ExitStatus {
+    let all = results.flatMap(\.diagnostics)
+    if all.hasErrors || (strict && all.warningCount > 0) { return .findings }
+    if !unreadable.isEmpty { return .noInput }
+    return .success
+  }
+}

@@ -1,0 +1,37 @@
+/// An event with both `destinations` (only these) and `exclude` (all defaults but these): one must go.
+public enum DestinationsExcludeConflictRule: ConfigRule {
+  public static let id = "destinations-exclude-conflict"
+  public static let summary = "An event may say 'destinations' (only these) or 'exclude' (all defaults but these), not both."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      destinations: {firebase: {}, mixpanel: {}}
+      screens:
+        Home:
+          control_events:
+            onFav(_:): {event: HOME_FAV, destinations: [firebase], 1️⃣exclude: [mixpanel]}
+      """),
+    .passes("""
+      version: 1
+      destinations: {firebase: {}, mixpanel: {}}
+      screens:
+        Home:
+          control_events:
+            onFav(_:): {event: HOME_FAV, destinations: [firebase]}
+            onShare(_:): {event: HOME_SHARE, exclude: [mixpanel]}
+      """),
+  ]
+
+  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
+    config.forEachEvent { screen, trigger, event in
+      guard let only = event.only, let exclude = event.exclude else { return }
+      let (first, second) = only.keyRange.start < exclude.keyRange.start ? (only.keyRange, exclude.keyRange) : (exclude.keyRange, only.keyRange)
+      context.report(
+        Self.self,
+        "\(trigger.describe(on: screen)) has both 'destinations' and 'exclude'; use 'destinations' to list the only ones, or 'exclude' to drop some defaults",
+        at: second, notes: [Diagnostic.Note("the other key is here", at: context.location(first))])
+    }
+  }
+}

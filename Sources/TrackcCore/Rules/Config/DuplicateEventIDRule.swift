@@ -1,0 +1,42 @@
+/// One event ID mapped from two places, so analytics cannot tell them apart.
+public enum DuplicateEventIDRule: ConfigRule {
+  public static let id = "duplicate-event-id"
+  public static let summary = "An event ID should be mapped from one place only; a second mapping is a warning naming both."
+  public static let severity = Diagnostic.Severity.warning
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      screens:
+        Home:
+          page_events: {enter: HOME_ENTER}
+          control_events:
+            onFav(_:): FAV
+        Detail:
+          control_events:
+            onFav(_:): 1️⃣FAV
+            onStar(_:): {event: 2️⃣FAV}
+      """),
+    .passes("""
+      version: 1
+      screens:
+        Home: {control_events: {onFav(_:): HOME_FAV}}
+        Detail: {control_events: {onFav(_:): DETAIL_FAV}}
+      """),
+  ]
+
+  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
+    var first: [String: (screen: TrackingConfig.Screen, trigger: TrackingConfig.Trigger, range: SourceRange)] = [:]
+    config.forEachEvent { screen, trigger, event in
+      guard let original = first[event.id.value] else {
+        first[event.id.value] = (screen, trigger, event.id.range)
+        return
+      }
+      context.report(
+        Self.self,
+        "event ID '\(event.id.value)' of \(trigger.describe(on: screen)) is also mapped from \(original.trigger.describe(on: original.screen))",
+        at: event.id.range,
+        notes: [Diagnostic.Note("'\(event.id.value)' is first mapped here", at: context.location(original.range))])
+    }
+  }
+}

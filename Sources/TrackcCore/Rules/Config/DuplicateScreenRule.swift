@@ -1,0 +1,35 @@
+/// Two screen keys that name the same type in different spellings (`Home`, `` `Home` ``).
+public enum DuplicateScreenRule: ConfigRule {
+  public static let id = "duplicate-screen"
+  public static let summary = "Each screen type is listed once, however its name is spelt."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      screens:
+        Shop.Home: {page_events: {enter: HOME_ENTER}}
+        1️⃣Shop.`Home`: {page_events: {leave: HOME_LEAVE}}
+      """),
+    .passes("""
+      version: 1
+      screens:
+        Shop.Home: {page_events: {enter: SHOP_HOME_ENTER}}
+        Admin.Home: {page_events: {enter: ADMIN_HOME_ENTER}}
+      """),
+  ]
+
+  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
+    var seen: [SwiftTypeName: Located<String>] = [:]
+    for screen in config.screens {
+      guard case .success(let name) = screen.typeName else { continue }
+      if let first = seen[name] {
+        context.report(
+          Self.self, "screen '\(screen.name.value)' is '\(name)', which '\(first.value)' already lists",
+          at: screen.name.range, notes: [Diagnostic.Note("first listed here", at: context.location(first.range))])
+      } else {
+        seen[name] = screen.name
+      }
+    }
+  }
+}

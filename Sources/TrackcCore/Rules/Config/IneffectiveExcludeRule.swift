@@ -1,0 +1,42 @@
+/// Excluding a destination that the event would not reach anyway (it is not among the defaults).
+public enum IneffectiveExcludeRule: ConfigRule {
+  public static let id = "ineffective-exclude"
+  public static let summary = "'exclude' should only name destinations that are among the defaults."
+  public static let severity = Diagnostic.Severity.warning
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      destinations: {firebase: {}, mixpanel: {}, amplitude: {}}
+      defaults: {destinations: [firebase, mixpanel]}
+      screens:
+        Home:
+          control_events:
+            onFav(_:): {event: HOME_FAV, exclude: [1️⃣amplitude]}
+      """),
+    .passes("""
+      version: 1
+      destinations: {firebase: {}, mixpanel: {}, amplitude: {}}
+      defaults: {destinations: [firebase, mixpanel]}
+      screens:
+        Home:
+          control_events:
+            onFav(_:): {event: HOME_FAV, exclude: [mixpanel]}
+      """),
+  ]
+
+  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
+    guard let declared = config.destinations, let defaults = config.defaults.destinations else { return }
+    let declaredIDs = Set(declared.map(\.id.value))
+    let defaultIDs = Set(defaults.map(\.value))
+    config.forEachEvent { screen, trigger, event in
+      guard let exclude = event.exclude else { return }
+      for entry in exclude.entries where declaredIDs.contains(entry.value) && !defaultIDs.contains(entry.value) {
+        context.report(
+          Self.self,
+          "excluding '\(entry.value)' from \(trigger.describe(on: screen)) has no effect: it is not among the default destinations",
+          at: entry.range)
+      }
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/// A handler key that is not a Swift name, a bare method name or an Objective-C selector.
+public enum InvalidHandlerNameRule: ConfigRule {
+  public static let id = "invalid-handler-name"
+  public static let summary = "Handler keys must be a Swift name ('open(item:at:)'), a base name ('onFav') or a selector ('openWithItem:at:')."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      screens:
+        Home:
+          control_events:
+            1️⃣onFav(sender): HOME_FAV
+            2️⃣"open:at": HOME_OPEN
+            3️⃣"on Share": HOME_SHARE
+            4️⃣"2fast()": HOME_FAST
+      """),
+    .passes("""
+      version: 1
+      screens:
+        Home:
+          control_events:
+            onFav(_:): HOME_FAV
+            open(item:at:): HOME_OPEN
+            reload(): HOME_RELOAD
+            onShare: HOME_SHARE
+            "onBuy:": HOME_BUY
+            "openWithItem:at:": HOME_OPEN_ITEM
+            "`default`(for:)": HOME_DEFAULT
+            onCafé(_:): HOME_CAFE
+      """),
+  ]
+
+  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
+    for screen in config.screens {
+      for control in screen.controlEvents {
+        guard case .failure(let error) = control.handler else { continue }
+        context.report(Self.self, error.message, at: control.key.range)
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/// A static property whose value is not a string, number or boolean.
+public enum InvalidPropertyValueRule: ConfigRule {
+  public static let id = "invalid-property-value"
+  public static let summary = "Event property values must be scalars: a string, a finite number or a boolean."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      screens:
+        Home:
+          control_events:
+            onFav(_:):
+              event: HOME_FAV
+              properties:
+                tags: 1️⃣[a, b]
+                nested: 2️⃣{a: 1}
+                missing: 3️⃣
+                ratio: 4️⃣.nan
+      """),
+    .passes("""
+      version: 1
+      screens:
+        Home:
+          control_events:
+            onFav(_:):
+              event: HOME_FAV
+              properties: {source: home, position: 2, ratio: 0.5, promoted: true, label: "yes", code: "007"}
+      """),
+  ]
+
+  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
+    config.forEachEvent { screen, trigger, event in
+      for property in event.properties where PropertyValue(property.node) == nil {
+        let found: String
+        switch property.node.value {
+        case .float: found = "'\(property.node.scalar?.text ?? "")', which is not a finite number"
+        case .null: found = "no value (null)"
+        default: found = property.node.value.kindDescription
+        }
+        context.report(
+          Self.self,
+          "property '\(property.key.value)' of \(trigger.describe(on: screen)) must be a string, number or boolean, found \(found)",
+          at: property.node.range)
+      }
+    }
+  }
+}

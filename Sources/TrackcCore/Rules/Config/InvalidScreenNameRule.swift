@@ -1,0 +1,30 @@
+/// A screen key that is not a Swift type name (`Shop.HomeViewController`, `Outer.Inner`).
+public enum InvalidScreenNameRule: ConfigRule {
+  public static let id = "invalid-screen-name"
+  public static let summary = "Screen keys must be Swift type names, optionally module-qualified or nested."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      screens:
+        1️⃣Home Screen: {page_events: {enter: HOME_ENTER}}
+        2️⃣Shop..Cart: {page_events: {enter: CART_ENTER}}
+        3️⃣List<Item>: {page_events: {enter: LIST_ENTER}}
+      """),
+    .passes("""
+      version: 1
+      screens:
+        HomeViewController: {page_events: {enter: HOME_ENTER}}
+        Shop.CartViewController: {page_events: {enter: CART_ENTER}}
+        Checkout.Flow.PaymentScreen: {page_events: {enter: PAYMENT_ENTER}}
+      """),
+  ]
+
+  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
+    for screen in config.screens {
+      guard case .failure(let error) = screen.typeName else { continue }
+      context.report(Self.self, error.message, at: screen.name.range)
+    }
+  }
+}

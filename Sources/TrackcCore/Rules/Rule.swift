@@ -1,0 +1,78 @@
+/// A check with a stable id. Every diagnostic trackc emits names the rule it comes from.
+///
+/// Each rule lives in its own file with its examples beside it; `RuleExampleTests` runs every example,
+/// so the documentation of a rule cannot drift from what it does.
+public protocol Rule: Sendable {
+  /// Stable kebab-case id, printed as `[id]` and used in SARIF.
+  static var id: String { get }
+  /// One line: what the rule catches.
+  static var summary: String { get }
+  static var severity: Diagnostic.Severity { get }
+  static var examples: [RuleExample] { get }
+}
+
+/// A rule that inspects the decoded config model (as opposed to the YAML front end and the decoder,
+/// which report structural findings while they read).
+public protocol ConfigRule: Rule {
+  static func check(_ config: TrackingConfig, in context: inout RuleContext)
+}
+
+/// An input that a rule must flag (at every `1️⃣`, `2️⃣`... marker) or must leave alone.
+public struct RuleExample: Sendable {
+  public enum Expectation: Sendable {
+    case triggers
+    case passes
+  }
+
+  public var expectation: Expectation
+  /// Config text; markers are removed before linting and give the expected diagnostic positions.
+  public var source: String
+  /// Raw bytes to lint instead of `source`, for inputs a Swift string cannot hold (bad encodings).
+  /// Positions are then given by `expectedPositions`.
+  public var bytes: [UInt8]?
+  public var expectedPositions: [SourcePosition]
+  public var options: LintOptions
+
+  public static func triggers(_ source: String, options: LintOptions = LintOptions()) -> RuleExample {
+    RuleExample(expectation: .triggers, source: source, bytes: nil, expectedPositions: [], options: options)
+  }
+
+  public static func passes(_ source: String, options: LintOptions = LintOptions()) -> RuleExample {
+    RuleExample(expectation: .passes, source: source, bytes: nil, expectedPositions: [], options: options)
+  }
+
+  public static func triggers(bytes: [UInt8], at positions: [SourcePosition]) -> RuleExample {
+    RuleExample(expectation: .triggers, source: "", bytes: bytes, expectedPositions: positions, options: LintOptions())
+  }
+}
+
+/// Collects what a config rule reports, stamping each finding with the rule's id, severity and file.
+public struct RuleContext {
+  public let file: String
+  public private(set) var diagnostics: [Diagnostic] = []
+
+  public init(file: String) {
+    self.file = file
+  }
+
+  public func location(_ range: SourceRange) -> SourceLocation {
+    SourceLocation(file: file, range: range)
+  }
+
+  public mutating func report(
+    _ rule: any Rule.Type,
+    _ message: String,
+    at range: SourceRange,
+    severity: Diagnostic.Severity? = nil,
+    notes: [Diagnostic.Note] = [],
+    fixIt: Diagnostic.FixIt? = nil
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        severity ?? rule.severity, rule: rule.id, message, at: location(range), notes: notes, fixIt: fixIt))
+  }
+
+  public mutating func append(contentsOf other: [Diagnostic]) {
+    diagnostics.append(contentsOf: other)
+  }
+}

@@ -1,0 +1,35 @@
+/// A `<<` merge key whose value is not a mapping or a list of mappings.
+///
+/// Merge keys are supported as YAML 1.1 defines them: keys written in the mapping win over merged ones,
+/// and with a list of mappings the earlier ones win.
+public enum MergeKeyRule: Rule {
+  public static let id = "yaml-merge-key"
+  public static let summary = "The value of a '<<' merge key must be a mapping or a list of mappings."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      screens:
+        Home:
+          <<: 1️⃣just a string
+      """),
+    .triggers("""
+      version: 1
+      screens:
+        Home:
+          <<: [{page_events: {enter: A}}, 1️⃣[not, a, mapping]]
+      """),
+    .passes("""
+      version: 1
+      destinations: {firebase: {}, mixpanel: {}}
+      screens:
+        Home:
+          control_events:
+            onShare(_:): &web {event: HOME_SHARE, destinations: [firebase], properties: {source: home}}
+            onFav(_:):
+              <<: *web
+              event: HOME_FAV
+      """),
+  ]
+}

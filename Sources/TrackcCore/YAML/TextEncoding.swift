@@ -1,0 +1,51 @@
+/// Checks that a config is UTF-8 before libyaml sees it, so that a wrong encoding is reported
+/// as such, with the position of the first bad byte, rather than as a confusing syntax error.
+enum TextEncoding {
+  enum Problem: Equatable {
+    case utf16(bigEndian: Bool)
+    case utf32(bigEndian: Bool)
+    case invalidUTF8(byteOffset: Int, byte: UInt8)
+  }
+
+  static func problem(in bytes: [UInt8]) -> Problem? {
+    if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return .utf32(bigEndian: true) }
+    if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf32(bigEndian: false) }
+    if bytes.starts(with: [0xFE, 0xFF]) { return .utf16(bigEndian: true) }
+    if bytes.starts(with: [0xFF, 0xFE]) { return .utf16(bigEndian: false) }
+    // The standard library's validator is vectorised; walk scalar by scalar only to locate a failure.
+    if String(validating: bytes, as: UTF8.self) != nil { return nil }
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        offset += UTF8.width(scalar)
+      case .emptyInput:
+        return nil
+      case .error:
+        return .invalidUTF8(byteOffset: offset, byte: bytes[offset])
+      }
+    }
+  }
+
+  /// The line and column (in Unicode scalars) of a byte offset in UTF-8 text, counting line breaks as
+  /// YAML does (`\n`, `\r\n`, or a lone `\r`). Bytes after an invalid sequence count one column each.
+  static func position(ofByteOffset offset: Int, in bytes: [UInt8]) -> SourcePosition {
+    var line = 1
+    var column = 1
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let end = min(offset, bytes.count)
+    while index < end {
+      let byte = bytes[index]
+      if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+        column += 1
+      }
+      index += 1
+    }
+    return SourcePosition(line: line, column: column)
+  }
+}

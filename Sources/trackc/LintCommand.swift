@@ -1,0 +1,60 @@
+import ArgumentParser
+import TrackcCore
+
+import Foundation
+
+struct LintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lint",
+    abstract: "Check tracking configs and report every problem.",
+    discussion: """
+      Prints each finding as 'path:line:column: severity: message [rule-id]', followed by notes,
+      sorted by file and position.
+
+      Exit status: 0 no errors; 1 the config has errors (or warnings, with --strict);
+      64 usage error; 66 a config could not be read.
+
+      Examples:
+        trackc lint tracking.yaml
+        trackc lint --strict --quiet App/tracking.yaml Widgets/tracking.yaml
+        trackc lint --format json tracking.yaml
+      """
+  )
+
+  @Argument(help: ArgumentHelp("Tracking config files to check.", valueName: "config"))
+  var configs: [String]
+
+  @Option(help: "Output format: text, json or sarif (SARIF 2.1.0).")
+  var format: DiagnosticFormat = .text
+
+  @Flag(help: "Fail (exit 1) on warnings too.")
+  var strict = false
+
+  @Flag(help: "Print errors only.")
+  var quiet = false
+
+  func validate() throws {
+    guard !configs.isEmpty else { throw ValidationError("Give at least one config file to check.") }
+  }
+
+  func run() throws {
+    let session = LintSession.run(paths: configs)
+    for error in session.unreadable {
+      StandardError.write("trackc: error: \(error)\n")
+    }
+    let diagnostics = session.diagnostics(errorsOnly: quiet)
+    let output = format.render(diagnostics)
+    if !output.isEmpty { print(output, terminator: "") }
+    if format == .text && !diagnostics.isEmpty {
+      StandardError.write(TextDiagnosticRenderer.summary(diagnostics, fileCount: session.results.count) + "\n")
+    }
+    let status = session.exitStatus(strict: strict)
+    if status != .success { throw ExitCode(status.rawValue) }
+  }
+}
+
+enum StandardError {
+  static func write(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import TrackcCore
+
+struct RulesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rules",
+    abstract: "List every rule with its id, severity and what it checks."
+  )
+
+  func run() {
+    let rules = RuleCatalog.all
+    let width = rules.map { $0.id.count }.max() ?? 0
+    for rule in rules {
+      let padding = String(repeating: " ", count: width - rule.id.count)
+      print("\(rule.id)\(padding)  \(rule.severity.rawValue.padding(7))  \(rule.summary)")
+    }
+  }
+}
+
+extension String {
+  fileprivate func padding(_ width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+}
