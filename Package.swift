@@ -36,14 +36,20 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(
-      name: "TrackcCoreTests",
+    // Fixture paths, golden files, example markers and the hostile-input corpus, shared by the tests.
+    .target(
+      name: "TrackcTestSupport",
       dependencies: ["TrackcCore"],
-      exclude: ["Fixtures", "Golden"]
+      path: "Tests/TrackcTestSupport"
     ),
     .testTarget(
+      name: "TrackcCoreTests",
+      dependencies: ["TrackcCore", "TrackcTestSupport"]
+    ),
+    // Runs the built `trackc` executable: exit codes, formats, and hostile input under a memory and time cap.
+    .testTarget(
       name: "TrackcCLITests",
-      dependencies: ["trackc", "TrackcCore"]
+      dependencies: ["trackc", "TrackcCore", "TrackcTestSupport"]
     ),
   ]
 )

@@ -15,7 +15,7 @@ public enum InvalidPropertyValueRule: ConfigRule {
               properties:
                 tags: 1️⃣[a, b]
                 nested: 2️⃣{a: 1}
-                missing: 3️⃣
+                missing:3️⃣
                 ratio: 4️⃣.nan
       """),
     .passes("""

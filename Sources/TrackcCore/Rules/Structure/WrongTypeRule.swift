@@ -19,6 +19,7 @@ public enum WrongTypeRule: Rule {
       """),
     .passes("""
       version: 1
+      conventions: {event_id_pattern: '^[A-Z0-9_]+$'}
       destinations: {firebase: {}}
       defaults: {destinations: [firebase]}
       screens:

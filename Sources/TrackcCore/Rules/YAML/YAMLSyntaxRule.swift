@@ -7,9 +7,9 @@ public enum YAMLSyntaxRule: Rule {
   public static let examples: [RuleExample] = [
     .triggers("version: 1\nscreens:\n  Home:\n1️⃣\tpage_events: {}\n"),
     .triggers("version: 1\nscreens: [Home, Cart\n1️⃣"),
-    .triggers("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: PAGE: HOME1️⃣: ENTER\n"),
+    .triggers("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: PAGE1️⃣: HOME: ENTER\n"),
     .triggers("version: 1\nscreens: {}\nname: \"unclosed\n1️⃣"),
-    .passes("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: 'PAGE: HOME'\n"),
+    .passes("version: 1\nconventions: {event_id_pattern: '^[A-Z: ]+$'}\nscreens:\n  Home:\n    page_events:\n      enter: 'PAGE: HOME: ENTER'\n"),
   ]
 
   /// libyaml's problem, with its context, as a sentence that says what to change.

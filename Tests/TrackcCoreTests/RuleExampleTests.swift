@@ -1,0 +1,58 @@
+import Testing
+import TrackcCore
+import TrackcTestSupport
+
+/// Runs every example of every rule: triggering examples must produce the rule's finding at each marker
+/// and nowhere else; passing examples must produce no finding at all.
+@Suite struct RuleExampleTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let ruleID: String
+    let index: Int
+    let example: RuleExample
+    var testDescription: String { "\(ruleID) example \(index + 1) (\(example.expectation))" }
+  }
+
+  static let cases: [Case] = RuleCatalog.all.flatMap { rule in
+    rule.examples.enumerated().map { Case(ruleID: rule.id, index: $0.offset, example: $0.element) }
+  }
+
+  @Test(arguments: cases)
+  func example(_ testCase: Case) {
+    let example = testCase.example
+    let source: ConfigSource
+    let expected: [SourcePosition]
+    if let bytes = example.bytes {
+      source = ConfigSource(path: "example.yaml", bytes: bytes)
+      expected = example.expectedPositions
+    } else {
+      let (text, positions) = Markers.extract(from: example.source)
+      source = ConfigSource(path: "example.yaml", text: text)
+      expected = positions
+    }
+    let result = Linter.lint(source, options: example.options)
+    let rendered = TextDiagnosticRenderer.render(result.diagnostics)
+    switch example.expectation {
+    case .triggers:
+      #expect(!expected.isEmpty, "a triggering example needs at least one marker")
+      let actual = result.diagnostics.filter { $0.ruleID == testCase.ruleID }.map(\.location.range.start)
+      #expect(actual.sorted() == expected.sorted(), "findings:\n\(rendered)")
+    case .passes:
+      #expect(result.diagnostics.isEmpty, "a passing example must be clean, found:\n\(rendered)")
+    }
+  }
+
+  @Test func everyRuleHasTriggeringAndPassingExamples() {
+    for rule in RuleCatalog.all {
+      #expect(rule.examples.contains { $0.expectation == .triggers }, "\(rule.id) has no triggering example")
+      #expect(rule.examples.contains { $0.expectation == .passes }, "\(rule.id) has no passing example")
+    }
+  }
+
+  @Test func ruleIDsAreUniqueAndKebabCase() {
+    let ids = RuleCatalog.all.map { $0.id }
+    #expect(Set(ids).count == ids.count)
+    for id in ids {
+      #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } && !id.hasPrefix("-") && !id.hasSuffix("-"), "\(id)")
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import Testing
+@testable import TrackcCore
+
+@Suite struct YAMLParserTests {
+  func parse(_ text: String, limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
+    YAMLParser.parse(Array(text.utf8), file: "test.yaml", limits: limits)
+  }
+
+  func pairs(_ node: YAMLNode?) -> [(String, YAMLNode)] {
+    (node?.mapping ?? []).map { ($0.key.scalar?.text ?? "?", $0.value) }
+  }
+
+  @Test func positionsAreOneBasedLinesAndColumns() throws {
+    let result = parse("version: 1\nscreens:\n  Home:\n    page_events: {enter: HOME}\n")
+    let root = try #require(result.root)
+    #expect(root.range.start == SourcePosition(line: 1, column: 1))
+    let screens = try #require(pairs(root).first { $0.0 == "screens" }?.1)
+    let home = try #require(screens.mapping?.first)
+    #expect(home.key.range.start == SourcePosition(line: 3, column: 3))
+    #expect(home.key.range.end == SourcePosition(line: 3, column: 7))
+    let enter = try #require(home.value.mapping?.first?.value.mapping?.first)
+    #expect(enter.key.range.start == SourcePosition(line: 4, column: 19))
+    #expect(enter.value.range.start == SourcePosition(line: 4, column: 26))
+  }
+
+  @Test func columnsCountCharactersNotBytes() throws {
+    // "é" is two bytes, "🛒" four; both are one character (one Unicode scalar) of column.
+    let result = parse("café: {🛒: x, y: z}\n")
+    let root = try #require(result.root?.mapping?.first)
+    let inner = try #require(root.value.mapping)
+    #expect(inner[0].key.range.start == SourcePosition(line: 1, column: 8))
+    #expect(inner[1].key.range.start == SourcePosition(line: 1, column: 14))
+  }
+
+  @Test func byteOrderMarkAndCRLFLineEndings() throws {
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 2\r\n".utf8)
+    let result = YAMLParser.parse(bytes, file: "crlf.yaml")
+    let second = try #require(result.root?.mapping?[1])
+    #expect(second.key.range.start == SourcePosition(line: 2, column: 1))
+    #expect(result.diagnostics.isEmpty)
+  }
+
+  @Test func duplicateKeyPointsAtSecondWithNoteAtFirst() throws {
+    let result = parse("a: 1\nb: 2\na: 3\n")
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.ruleID == "duplicate-key")
+    #expect(diagnostic.location.range.start == SourcePosition(line: 3, column: 1))
+    #expect(diagnostic.notes.first?.location?.range.start == SourcePosition(line: 1, column: 1))
+    // The first occurrence is kept.
+    #expect(pairs(result.root).map { $0.0 } == ["a", "b"])
+    #expect(pairs(result.root)[0].1.value == .int(1))
+  }
+
+  @Test func mergeKeysFollowYAMLSemantics() throws {
+    let result = parse(
+      """
+      base: &base {a: 1, b: 2}
+      other: &other {b: 20, c: 30}
+      one: {<<: *base, b: 3}
+      many: {<<: [*base, *other], d: 4}
+      quoted: {"<<": literal}
+      """)
+    #expect(result.diagnostics.isEmpty)
+    let root = pairs(result.root)
+    let one = pairs(root[2].1)
+    #expect(one.map { $0.0 } == ["a", "b"])
+    #expect(one.map { $0.1.value } == [.int(1), .int(3)])
+    // Earlier mappings in the list win; keys written in the mapping win over all.
+    let many = pairs(root[3].1)
+    #expect(many.map { $0.0 } == ["a", "b", "c", "d"])
+    #expect(many.map { $0.1.value } == [.int(1), .int(2), .int(30), .int(4)])
+    // A merged pair keeps the position it was written at.
+    #expect(many[0].1.range.start == SourcePosition(line: 1, column: 17))
+    // A quoted "<<" is an ordinary key.
+    #expect(pairs(root[4].1).map { $0.0 } == ["<<"])
+  }
+
+  @Test func mergeOfAScalarIsAnError() {
+    let result = parse("a: {<<: 5}\n")
+    #expect(result.diagnostics.map(\.ruleID) == ["yaml-merge-key"])
+  }
+
+  @Test func aliasesShareTheAnchoredNode() throws {
+    let result = parse("a: &x [1, 2]\nb: *x\n")
+    let root = pairs(result.root)
+    #expect(root[0].1 === root[1].1)
+  }
+
+  @Test func aliasBombIsRejectedAtTheAliasThatCrossesTheBudget() throws {
+    var text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    for (index, name) in ["b", "c", "d", "e", "f", "g", "h", "i"].enumerated() {
+      let previous = index == 0 ? "a" : ["b", "c", "d", "e", "f", "g", "h", "i"][index - 1]
+      text += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]\n"
+    }
+    var limits = YAMLLimits()
+    limits.maxAliasExpansion = 1_000
+    let result = parse(text, limits: limits)
+    #expect(result.failed)
+    #expect(result.root == nil)
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.ruleID == "yaml-alias")
+    // a weighs 11 nodes and b 111, so the ninth '*b' on line 3 takes the expansion past 1,000.
+    #expect(diagnostic.location.range.start == SourcePosition(line: 3, column: 40))
+    #expect(diagnostic.notes.first?.location?.line == 2)
+  }
+
+  @Test func unknownAndRecursiveAliases() {
+    #expect(parse("a: *nowhere\n").diagnostics.map(\.message) == ["alias '*nowhere' refers to no anchor; define '&nowhere' before using it"])
+    #expect(parse("a: &x [1, *x]\n").diagnostics.first?.message.contains("recursive") == true)
+  }
+
+  @Test func nestingBeyondTheLimitStopsTheParse() throws {
+    let depth = 10_000
+    let text = "a: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
+    let result = parse(text)
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.ruleID == "yaml-nesting-depth")
+    #expect(diagnostic.location.range.start == SourcePosition(line: 1, column: 4 + 99))
+  }
+
+  @Test func secondDocumentIsAnError() throws {
+    let result = parse("a: 1\n---\nb: 2\n")
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.ruleID == "multiple-documents")
+    #expect(diagnostic.location.range.start == SourcePosition(line: 2, column: 1))
+  }
+
+  @Test func emptyInputHasNoRoot() {
+    #expect(parse("").root == nil)
+    #expect(parse("# only a comment\n").root == nil)
+    #expect(parse("").diagnostics.isEmpty)
+  }
+
+  @Test func encodingProblemsAreReportedAtTheBadByte() throws {
+    let latin1: [UInt8] = Array("a: 1\nb: caf".utf8) + [0xE9, 0x0A]
+    let result = YAMLParser.parse(latin1, file: "latin1.yaml")
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.ruleID == "yaml-encoding")
+    #expect(diagnostic.location.range.start == SourcePosition(line: 2, column: 7))
+    let utf16 = YAMLParser.parse([0xFE, 0xFF, 0x00, 0x61], file: "utf16.yaml")
+    #expect(utf16.diagnostics.first?.message.contains("UTF-16") == true)
+  }
+
+  @Test func controlCharactersAreReportedWhereTheyAre() throws {
+    let result = YAMLParser.parse(Array("a: 1\nb: x\u{1}y\n".utf8), file: "ctrl.yaml")
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.ruleID == "yaml-syntax")
+    #expect(diagnostic.location.range.start == SourcePosition(line: 2, column: 5))
+    #expect(diagnostic.message.contains("U+0001"))
+  }
+
+  @Test func libyamlErrorsAreAtItsMarkInPlainWords() throws {
+    let result = parse("a: [1, 2\nb: 3\n")
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.ruleID == "yaml-syntax")
+    #expect(diagnostic.message.hasPrefix("expected ',' or ']'"))
+    #expect(diagnostic.notes.first?.location?.range.start == SourcePosition(line: 1, column: 4))
+  }
+
+  @Test func unsupportedTagsAreErrors() {
+    #expect(parse("a: !python/object x\n").diagnostics.map(\.ruleID) == ["yaml-tag"])
+    #expect(parse("a: !!int 12\nb: !!str 12\nc: ! 12\n").diagnostics.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("42", YAMLValue.int(42)), ("-7", .int(-7)), ("0x1F", .int(31)), ("0o17", .int(15)),
+    ("1.5", .float(1.5)), ("1e3", .float(1000)), (".inf", .float(.infinity)),
+    ("true", .bool(true)), ("False", .bool(false)), ("yes", .string("yes")), ("on", .string("on")),
+    ("~", .null), ("null", .null), ("", .null), ("abc", .string("abc")), ("1.2.3", .string("1.2.3")),
+    ("0x", .string("0x")), ("+", .string("+")), ("99999999999999999999", .float(1e20)),
+  ])
+  func coreSchemaResolution(text: String, expected: YAMLValue) {
+    #expect(YAMLScalar(text).resolved(tag: nil) == expected)
+  }
+
+  @Test func quotedScalarsAreAlwaysStrings() {
+    #expect(YAMLScalar("42", style: .doubleQuoted).resolved(tag: nil) == .string("42"))
+    #expect(YAMLScalar("true", style: .singleQuoted).resolved(tag: nil) == .string("true"))
+  }
+}
