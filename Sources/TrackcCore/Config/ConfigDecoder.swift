@@ -134,18 +134,24 @@ struct ConfigDecoder {
       for field in mappingPairs(pair.value, what: what, expected: "a mapping with 'page_events' and/or 'control_events'") {
         guard let section = keyText(field.key, in: what) else { continue }
         switch section.value {
-        case "page_events":
-          screen.pageEvents = pageEvents(field.value, screen: name.value)
-          screen.writtenEventCount += field.value.mapping?.count ?? 0
-        case "control_events":
-          screen.controlEvents = controlEvents(field.value, screen: name.value)
-          screen.writtenEventCount += field.value.mapping?.count ?? 0
+        case "page_events": screen.pageEvents = pageEvents(field.value, screen: name.value)
+        case "control_events": screen.controlEvents = controlEvents(field.value, screen: name.value)
         default: unknownKey(section, in: what, allowed: Keys.screen)
         }
       }
+      screen.isEmptyAsWritten = Self.isEmptyScreen(pair.value)
       result.append(screen)
     }
     return result
+  }
+
+  private static func isEmptyScreen(_ node: YAMLNode) -> Bool {
+    if isNull(node) { return true }
+    guard let pairs = node.mapping else { return false }
+    return pairs.allSatisfy { pair in
+      guard let key = pair.key.scalar?.text, Keys.screen.contains(key) else { return false }
+      return isNull(pair.value) || pair.value.mapping?.isEmpty == true
+    }
   }
 
   private mutating func pageEvents(_ node: YAMLNode, screen: String) -> [TrackingConfig.PageEvent] {

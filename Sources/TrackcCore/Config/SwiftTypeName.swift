@@ -17,8 +17,10 @@ public struct SwiftTypeName: Hashable, Sendable, CustomStringConvertible {
       return .failure(ParseError(message: "'\(text)' has generic arguments; name the type itself (a screen is matched by its type name)"))
     }
     var components: [String] = []
-    for component in text.split(separator: ".", omittingEmptySubsequences: false) {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    for component in parts {
       guard SwiftIdentifier.isValid(component, as: .declaration) else {
+        if parts.count == 1 { return .failure(ParseError(message: "'\(text)' is not a Swift type name")) }
         let what = component.isEmpty ? "an empty component" : "'\(component)', which is not a Swift identifier"
         return .failure(ParseError(message: "'\(text)' is not a Swift type name: it has \(what)"))
       }

@@ -53,9 +53,10 @@ public struct TrackingConfig: Sendable {
     public var typeName: Result<SwiftTypeName, SwiftTypeName.ParseError>
     public var pageEvents: [PageEvent] = []
     public var controlEvents: [ControlEvent] = []
-    /// Entries written under `page_events` and `control_events`, counting ones that failed to decode,
-    /// so that a screen whose events all have errors is not also reported as empty.
-    public var writtenEventCount = 0
+    /// True when the screen was written with no events at all (`Home: {}`, `Home:`, empty sections).
+    /// A screen whose entries all had errors, or whose only key is a typo, is not "empty": its problem
+    /// is already reported.
+    public var isEmptyAsWritten = false
   }
 
   public enum PagePhase: String, Sendable, CaseIterable {

@@ -25,6 +25,8 @@ extension ConfigSource {
     guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, reason: Self.errorText(errno)) }
     if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError(path: path, reason: "it is a directory") }
     let reportedSize = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+    // A regular file over the limit is not read at all; its size is all the linter needs to report.
+    if reportedSize > maxBytes { return ConfigSource(path: path, bytes: [], fileSize: reportedSize) }
 
     let cap = maxBytes + 1
     var bytes = [UInt8](repeating: 0, count: min(cap, max(reportedSize, 4096)))

@@ -159,7 +159,7 @@ private struct TreeBuilder {
     guard stack.count < limits.maxNestingDepth else {
       fail(
         NestingDepthRule.id,
-        "collections are nested more than \(limits.maxNestingDepth) levels deep here; a trackc config needs only a few",
+        "collections are nested more than \(NumberText.grouped(limits.maxNestingDepth)) levels deep here; a trackc config needs only a few",
         at: start)
       return
     }
@@ -200,7 +200,7 @@ private struct TreeBuilder {
     guard aliasExpansion <= limits.maxAliasExpansion else {
       fail(
         YAMLAliasRule.id,
-        "aliases expand to more than \(limits.maxAliasExpansion) nodes; the file looks like an alias bomb ('billion laughs') and is rejected",
+        "aliases expand to more than \(NumberText.grouped(limits.maxAliasExpansion)) nodes; the file looks like an alias bomb ('billion laughs') and is rejected",
         at: range.start,
         notes: [Diagnostic.Note("'&\(name)' is defined here", at: location(anchored.node.range.start))])
       return

@@ -21,7 +21,7 @@ public enum EmptyScreenRule: ConfigRule {
   ]
 
   public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    for screen in config.screens where screen.writtenEventCount == 0 {
+    for screen in config.screens where screen.isEmptyAsWritten {
       context.report(
         Self.self, "screen '\(screen.name.value)' has no events; map its page or control events, or remove it",
         at: screen.name.range)

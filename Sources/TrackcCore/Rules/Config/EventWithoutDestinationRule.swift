@@ -28,11 +28,13 @@ public enum EventWithoutDestinationRule: ConfigRule {
 
   public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
     guard let declared = config.destinations else { return }
-    let defaults = config.defaults.destinations.map { Set($0.map(\.value)) } ?? Set(declared.map(\.id.value))
+    let declaredIDs = Set(declared.map(\.id.value))
+    // Undeclared names are reported by unknown-destination; here they reach nothing.
+    let defaults = config.defaults.destinations.map { Set($0.map(\.value)).intersection(declaredIDs) } ?? declaredIDs
     config.forEachEvent { screen, trigger, event in
       let reached: Set<String>
       if let only = event.only {
-        reached = Set(only.entries.map(\.value))
+        reached = Set(only.entries.map(\.value)).intersection(declaredIDs)
       } else if let exclude = event.exclude {
         reached = defaults.subtracting(exclude.entries.map(\.value))
       } else {
