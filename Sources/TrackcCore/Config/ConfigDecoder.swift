@@ -256,7 +256,10 @@ struct ConfigDecoder {
     return []
   }
 
+  /// The text of a key; nil (after reporting) for keys that are not strings, and nil silently for a merge
+  /// key left behind by a failed merge, which the YAML front end has reported.
   private mutating func keyText(_ node: YAMLNode, in what: String) -> Located<String>? {
+    if node.isMergeKey { return nil }
     guard let scalar = node.scalar else {
       report(WrongTypeRule.self, "keys in \(what) must be strings, found \(node.value.kindDescription)", at: node.range)
       return nil

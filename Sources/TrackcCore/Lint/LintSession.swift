@@ -35,10 +35,12 @@ public struct LintSession: Sendable {
     return errorsOnly ? all.filter { $0.severity == .error } : all
   }
 
+  /// 66 when any input could not be read (the check is incomplete, whatever the other files say);
+  /// otherwise 1 when there are errors, or warnings under `strict`; otherwise 0.
   public func exitStatus(strict: Bool) -> ExitStatus {
+    if !unreadable.isEmpty { return .noInput }
     let all = results.flatMap(\.diagnostics)
     if all.hasErrors || (strict && all.warningCount > 0) { return .findings }
-    if !unreadable.isEmpty { return .noInput }
     return .success
   }
 }

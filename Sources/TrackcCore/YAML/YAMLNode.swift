@@ -45,6 +45,13 @@ public final class YAMLNode: Sendable {
     return nil
   }
 
+  /// A `<<` merge key (plain and untagged, or tagged `!!merge`); a quoted "<<" is an ordinary key.
+  /// After parsing, a merge key is left in a mapping only where its merge failed (and was reported).
+  public var isMergeKey: Bool {
+    guard let scalar, scalar.text == "<<" else { return false }
+    return (scalar.style == .plain && tag == nil) || tag == YAMLTag.merge
+  }
+
   /// The value of the node under YAML 1.2's core schema (so `yes` and `on` stay strings).
   public var value: YAMLValue {
     switch content {

@@ -240,7 +240,7 @@ private struct TreeBuilder {
       stack[top].children.append(node)
       return
     }
-    if Self.isMergeKey(node, scalar) {
+    if node.isMergeKey {
       if let first = stack[top].mergeKey {
         reportDuplicateKey(node, text: scalar.text, first: first)
         stack[top].dropValue = true
@@ -268,17 +268,13 @@ private struct TreeBuilder {
 
   // MARK: Merge keys
 
-  private static func isMergeKey(_ node: YAMLNode, _ scalar: YAMLScalar) -> Bool {
-    scalar.text == "<<" && ((scalar.style == .plain && node.tag == nil) || node.tag == YAMLTag.merge)
-  }
-
   /// YAML 1.1 merge: `<<: *base` or `<<: [*a, *b]` adds the keys of those mappings that the mapping does
   /// not define itself; with several, earlier ones win. Merged pairs keep the ranges they were written at.
   private mutating func resolveMerges(_ pairs: [YAMLNode.Pair], explicitKeys: [String: YAMLNode]) -> [YAMLNode.Pair] {
     var result: [YAMLNode.Pair] = []
     var merged = Set<String>()
     for pair in pairs {
-      guard let keyScalar = pair.key.scalar, Self.isMergeKey(pair.key, keyScalar) else {
+      guard pair.key.isMergeKey else {
         result.append(pair)
         continue
       }
@@ -290,11 +286,15 @@ private struct TreeBuilder {
         sources = items
       case .scalar:
         report(MergeKeyRule.id, "the value of a merge key '<<' must be a mapping or a list of mappings, found \(pair.value.value.kindDescription)", at: pair.value.range)
+        // Kept, so the mapping still shows that something was written here; readers skip merge keys.
+        result.append(pair)
         continue
       }
+      var mergeFailed = false
       for source in sources {
         guard let sourcePairs = source.mapping else {
           report(MergeKeyRule.id, "a merge key '<<' can only merge mappings, found \(source.value.kindDescription)", at: source.range)
+          mergeFailed = true
           continue
         }
         for sourcePair in sourcePairs {
@@ -305,6 +305,7 @@ private struct TreeBuilder {
           result.append(sourcePair)
         }
       }
+      if mergeFailed { result.append(pair) }
     }
     return result
   }
