@@ -7,7 +7,14 @@ struct RulesCommand: ParsableCommand {
     abstract: "List every rule with its id, severity and what it checks."
   )
 
+  @Flag(help: "Print a Markdown table (as in the README).")
+  var markdown = false
+
   func run() {
+    if markdown {
+      print(RuleCatalog.markdownTable, terminator: "")
+      return
+    }
     let rules = RuleCatalog.all
     let width = rules.map { $0.id.count }.max() ?? 0
     for rule in rules {

@@ -21,7 +21,17 @@ struct ConfigDecoder {
     static let event = ["event", "destinations", "exclude", "properties"]
   }
 
+  /// Decodes the whole config on this thread.
   mutating func decode(_ root: YAMLNode?) -> TrackingConfig? {
+    guard let (config, screenPairs) = decodeHead(root) else { return nil }
+    var result = config
+    result.screens = screenPairs.compactMap { screen($0) }
+    return result
+  }
+
+  /// Decodes everything but the screens, and returns the screens' pairs to decode with `screen(_:)`
+  /// (possibly on other threads, with other decoders).
+  mutating func decodeHead(_ root: YAMLNode?) -> (TrackingConfig, [YAMLNode.Pair])? {
     guard let root, !Self.isNull(root) else {
       report(EmptyConfigRule.self, "the config is empty; a trackc config starts with 'version: 1' and lists its 'screens'", at: SourceRange(at: root?.range.start ?? .start))
       return nil
@@ -31,6 +41,7 @@ struct ConfigDecoder {
       return nil
     }
     var config = TrackingConfig()
+    var screenPairs: [YAMLNode.Pair] = []
     var seen = Set<String>()
     for pair in pairs {
       guard let key = keyText(pair.key, in: "the config") else { continue }
@@ -41,7 +52,7 @@ struct ConfigDecoder {
       case "conventions": config.conventions = conventions(value)
       case "destinations": config.destinations = destinations(value)
       case "defaults": config.defaults = defaults(value)
-      case "screens": config.screens = screens(value, key: key)
+      case "screens": screenPairs = screens(value, key: key)
       default: unknownKey(key, in: "the config", allowed: Keys.root)
       }
     }
@@ -54,7 +65,7 @@ struct ConfigDecoder {
     if !seen.contains("screens") {
       report(MissingKeyRule.self, "the config has no 'screens'; map each screen type name to its events under 'screens:'", at: SourceRange(at: root.range.start))
     }
-    return config
+    return (config, screenPairs)
   }
 
   // MARK: Sections
@@ -120,29 +131,29 @@ struct ConfigDecoder {
     return defaults
   }
 
-  private mutating func screens(_ node: YAMLNode, key: Located<String>) -> [TrackingConfig.Screen] {
+  private mutating func screens(_ node: YAMLNode, key: Located<String>) -> [YAMLNode.Pair] {
     guard let pairs = node.mapping else {
       report(WrongTypeRule.self, "'screens' must be a mapping from screen type names to their events, found \(describe(node))", at: Self.isNull(node) ? key.range : node.range)
       return []
     }
-    var result: [TrackingConfig.Screen] = []
-    result.reserveCapacity(pairs.count)
-    for pair in pairs {
-      guard let name = keyText(pair.key, in: "'screens'") else { continue }
-      var screen = TrackingConfig.Screen(name: name, typeName: SwiftTypeName.parse(name.value))
-      let what = "screen '\(name.value)'"
-      for field in mappingPairs(pair.value, what: what, expected: "a mapping with 'page_events' and/or 'control_events'") {
-        guard let section = keyText(field.key, in: what) else { continue }
-        switch section.value {
-        case "page_events": screen.pageEvents = pageEvents(field.value, screen: name.value)
-        case "control_events": screen.controlEvents = controlEvents(field.value, screen: name.value)
-        default: unknownKey(section, in: what, allowed: Keys.screen)
-        }
+    return pairs
+  }
+
+  /// One entry of `screens`; nil when its key is not a string.
+  mutating func screen(_ pair: YAMLNode.Pair) -> TrackingConfig.Screen? {
+    guard let name = keyText(pair.key, in: "'screens'") else { return nil }
+    var screen = TrackingConfig.Screen(name: name, typeName: SwiftTypeName.parse(name.value))
+    let what = "screen '\(name.value)'"
+    for field in mappingPairs(pair.value, what: what, expected: "a mapping with 'page_events' and/or 'control_events'") {
+      guard let section = keyText(field.key, in: what) else { continue }
+      switch section.value {
+      case "page_events": screen.pageEvents = pageEvents(field.value, screen: name.value)
+      case "control_events": screen.controlEvents = controlEvents(field.value, screen: name.value)
+      default: unknownKey(section, in: what, allowed: Keys.screen)
       }
-      screen.isEmptyAsWritten = Self.isEmptyScreen(pair.value)
-      result.append(screen)
     }
-    return result
+    screen.isEmptyAsWritten = Self.isEmptyScreen(pair.value)
+    return screen
   }
 
   private static func isEmptyScreen(_ node: YAMLNode) -> Bool {

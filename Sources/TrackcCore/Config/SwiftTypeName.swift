@@ -13,7 +13,7 @@ public struct SwiftTypeName: Hashable, Sendable, CustomStringConvertible {
 
   public static func parse(_ text: String) -> Result<SwiftTypeName, ParseError> {
     if text.isEmpty { return .failure(ParseError(message: "a screen type name cannot be empty")) }
-    if text.contains("<") {
+    if text.utf8.contains(UInt8(ascii: "<")) {
       return .failure(ParseError(message: "'\(text)' has generic arguments; name the type itself (a screen is matched by its type name)"))
     }
     var components: [String] = []

@@ -75,6 +75,11 @@ public struct TrackingConfig: Sendable {
     /// The parsed handler name, or why it could not be parsed.
     public var handler: Result<HandlerName, HandlerName.ParseError>
     public var event: EventRule
+
+    /// Written without spaces or backticks, so that the key is its own canonical form.
+    public var isCanonicallySpelt: Bool {
+      !key.value.utf8.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "`") }
+    }
   }
 
   /// What one event is: its ID, where it goes, and what it carries.
@@ -110,12 +115,24 @@ extension TrackingConfig {
   /// Calls `body` for every event rule in file order.
   public func forEachEvent(_ body: (Screen, Trigger, EventRule) throws -> Void) rethrows {
     for screen in screens {
-      for page in screen.pageEvents {
-        try body(screen, .page(page.phase.value), page.event)
-      }
-      for control in screen.controlEvents {
-        try body(screen, .control(handlerKey: control.key.value), control.event)
-      }
+      try screen.forEachEvent { trigger, event in try body(screen, trigger, event) }
+    }
+  }
+
+  /// How many event rules the config maps.
+  public var eventCount: Int {
+    screens.reduce(0) { $0 + $1.pageEvents.count + $1.controlEvents.count }
+  }
+}
+
+extension TrackingConfig.Screen {
+  /// Calls `body` for every event rule of this screen: page events, then control events.
+  public func forEachEvent(_ body: (TrackingConfig.Trigger, TrackingConfig.EventRule) throws -> Void) rethrows {
+    for page in pageEvents {
+      try body(.page(page.phase.value), page.event)
+    }
+    for control in controlEvents {
+      try body(.control(handlerKey: control.key.value), control.event)
     }
   }
 }

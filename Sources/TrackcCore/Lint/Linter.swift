@@ -39,30 +39,58 @@ public struct LintResult: Sendable {
   public var config: TrackingConfig?
 }
 
-/// The compiler's front door: YAML, then structure, then every config rule.
+/// The compiler's front door: YAML, then structure, then every rule.
+///
+/// Screens are decoded and checked by `ScreenRule`s in parallel chunks, the bulk of the work on a large
+/// config; the YAML parse before and the whole-config rules after are sequential.
 public enum Linter {
   public static func lint(_ source: ConfigSource, options: LintOptions = LintOptions()) -> LintResult {
-    var diagnostics: [Diagnostic] = []
-    var config: TrackingConfig?
+    let file = source.path
     if source.fileSize > options.maxConfigBytes || source.bytes.count > options.maxConfigBytes {
-      diagnostics.append(FileTooLargeRule.diagnostic(byteCount: max(source.fileSize, source.bytes.count), limit: options.maxConfigBytes, file: source.path))
-      return LintResult(path: source.path, diagnostics: diagnostics, config: nil)
+      let diagnostic = FileTooLargeRule.diagnostic(byteCount: max(source.fileSize, source.bytes.count), limit: options.maxConfigBytes, file: file)
+      return LintResult(path: file, diagnostics: [diagnostic], config: nil)
     }
-    let parsed = YAMLParser.parse(source.bytes, file: source.path, limits: options.yamlLimits)
+    var diagnostics: [Diagnostic] = []
+    let parsed = YAMLParser.parse(source.bytes, file: file, limits: options.yamlLimits)
     diagnostics.append(contentsOf: parsed.diagnostics)
-    if !parsed.failed {
-      var decoder = ConfigDecoder(file: source.path)
-      config = decoder.decode(parsed.root)
-      diagnostics.append(contentsOf: decoder.diagnostics)
+    guard !parsed.failed else { return LintResult(path: file, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), config: nil) }
+
+    var decoder = ConfigDecoder(file: file)
+    let decodedHead = decoder.decodeHead(parsed.root)
+    diagnostics.append(contentsOf: decoder.diagnostics)
+    guard let (head, screenPairs) = decodedHead else {
+      return LintResult(path: file, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), config: nil)
     }
-    if let config {
-      var context = RuleContext(file: source.path)
-      for rule in RuleCatalog.configRules {
-        rule.check(config, in: &context)
+    var config = head
+
+    let environment = RuleEnvironment(config)
+    let chunks = Parallel.ranges(count: screenPairs.count, minimumSize: 64)
+    let checked = Parallel.map(chunks.count) { chunk in
+      var decoder = ConfigDecoder(file: file)
+      var context = RuleContext(file: file)
+      var screens: [TrackingConfig.Screen] = []
+      screens.reserveCapacity(chunks[chunk].count)
+      for index in chunks[chunk] {
+        guard let screen = decoder.screen(screenPairs[index]) else { continue }
+        for rule in RuleCatalog.screenRules {
+          rule.check(screen, in: environment, context: &context)
+        }
+        screens.append(screen)
       }
-      diagnostics.append(contentsOf: context.diagnostics)
+      return (screens, decoder.diagnostics + context.diagnostics)
     }
+    config.screens.reserveCapacity(screenPairs.count)
+    for (screens, found) in checked {
+      config.screens.append(contentsOf: screens)
+      diagnostics.append(contentsOf: found)
+    }
+
+    var context = RuleContext(file: file)
+    for rule in RuleCatalog.configRules {
+      rule.check(config, in: &context)
+    }
+    diagnostics.append(contentsOf: context.diagnostics)
     diagnostics.sort(by: Diagnostic.presentationOrder)
-    return LintResult(path: source.path, diagnostics: diagnostics, config: config)
+    return LintResult(path: file, diagnostics: diagnostics, config: config)
   }
 }

@@ -11,8 +11,15 @@ public protocol Rule: Sendable {
   static var examples: [RuleExample] { get }
 }
 
-/// A rule that inspects the decoded config model (as opposed to the YAML front end and the decoder,
-/// which report structural findings while they read).
+/// A rule that looks at one screen at a time. Screens are decoded and checked in parallel, so most of
+/// the work of a large config is spread over all cores; what a rule needs from the rest of the config
+/// comes through the environment.
+public protocol ScreenRule: Rule {
+  static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext)
+}
+
+/// A rule that needs the whole decoded config at once (duplicates across screens, the config's own
+/// settings). It runs after every screen has been checked.
 public protocol ConfigRule: Rule {
   static func check(_ config: TrackingConfig, in context: inout RuleContext)
 }

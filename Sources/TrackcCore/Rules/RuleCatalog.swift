@@ -21,8 +21,8 @@ public enum RuleCatalog {
     InvalidVersionRule.self,
   ]
 
-  /// Rules that run on the decoded config, in this order.
-  public static let configRules: [any ConfigRule.Type] = [
+  /// Rules on the config's content, in documentation order.
+  public static let content: [any Rule.Type] = [
     InvalidScreenNameRule.self,
     DuplicateScreenRule.self,
     EmptyScreenRule.self,
@@ -38,9 +38,25 @@ public enum RuleCatalog {
     InvalidPropertyValueRule.self,
   ]
 
-  public static var all: [any Rule.Type] { frontEnd + structure + configRules.map { $0 as any Rule.Type } }
+  public static let all: [any Rule.Type] = frontEnd + structure + content
+
+  /// Content rules that check one screen at a time (in parallel).
+  public static let screenRules: [any ScreenRule.Type] = content.compactMap { $0 as? any ScreenRule.Type }
+  /// Content rules that need the whole config.
+  public static let configRules: [any ConfigRule.Type] = content.compactMap { $0 as? any ConfigRule.Type }
 
   public static func rule(withID id: String) -> (any Rule.Type)? {
     all.first { $0.id == id }
+  }
+}
+
+extension RuleCatalog {
+  /// The rule list as a Markdown table, as the README shows it (`trackc rules --markdown` prints it).
+  public static var markdownTable: String {
+    var lines = ["| id | severity | checks |", "| --- | --- | --- |"]
+    for rule in all {
+      lines.append("| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
   }
 }

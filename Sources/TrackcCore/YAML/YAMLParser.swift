@@ -65,8 +65,52 @@ private struct TreeBuilder {
     /// Sequence items, or mapping keys and values alternating.
     var children: [YAMLNode] = []
     var weight = 1
-    /// First occurrence of each scalar key, to report duplicates.
-    var keys: [String: YAMLNode] = [:]
+    /// First occurrence of each scalar key, to report duplicates; built only once a mapping has more
+    /// keys than a linear scan handles well (most mappings have a handful).
+    var keyIndex: [String: YAMLNode]?
+
+    static let keyIndexThreshold = 12
+
+    /// The earlier key with this text, if any.
+    func firstKey(_ text: String) -> YAMLNode? {
+      if let keyIndex { return keyIndex[text] }
+      var index = 0
+      while index < children.count {
+        let key = children[index]
+        if !key.isMergeKey, let scalar = key.scalar, scalar.text == text { return key }
+        index += 2
+      }
+      return nil
+    }
+
+    mutating func recordKey(_ node: YAMLNode, _ text: String) {
+      if keyIndex != nil {
+        keyIndex![text] = node
+      } else if children.count / 2 >= Self.keyIndexThreshold {
+        var index: [String: YAMLNode] = [:]
+        index.reserveCapacity(children.count)
+        var position = 0
+        while position < children.count {
+          let key = children[position]
+          if !key.isMergeKey, let scalar = key.scalar, index[scalar.text] == nil { index[scalar.text] = key }
+          position += 2
+        }
+        index[text] = node
+        keyIndex = index
+      }
+    }
+
+    /// Every explicit scalar key, for merges (which must not override them).
+    var explicitKeys: Set<String> {
+      var result = Set<String>()
+      var index = 0
+      while index < children.count {
+        let key = children[index]
+        if !key.isMergeKey, let scalar = key.scalar { result.insert(scalar.text) }
+        index += 2
+      }
+      return result
+    }
     /// The `<<` key, when the mapping merges others in.
     var mergeKey: YAMLNode?
     /// A mapping has read a key and waits for its value.
@@ -181,7 +225,7 @@ private struct TreeBuilder {
         pairs.append(YAMLNode.Pair(key: frame.children[index], value: frame.children[index + 1]))
         index += 2
       }
-      if frame.mergeKey != nil { pairs = resolveMerges(pairs, explicitKeys: frame.keys) }
+      if frame.mergeKey != nil { pairs = resolveMerges(pairs, explicitKeys: frame.explicitKeys) }
       node = YAMLNode(.mapping(pairs), range: range, tag: frame.tag)
     }
     complete(node, weight: frame.weight, anchor: frame.anchor)
@@ -247,13 +291,13 @@ private struct TreeBuilder {
         return
       }
       stack[top].mergeKey = node
-    } else if let first = stack[top].keys[scalar.text] {
+    } else if let first = stack[top].firstKey(scalar.text) {
       reportDuplicateKey(node, text: scalar.text, first: first)
       // The first occurrence stays; the duplicate key and its value are dropped after the error.
       stack[top].dropValue = true
       return
     } else {
-      stack[top].keys[scalar.text] = node
+      stack[top].recordKey(node, scalar.text)
     }
     stack[top].children.append(node)
   }
@@ -270,7 +314,7 @@ private struct TreeBuilder {
 
   /// YAML 1.1 merge: `<<: *base` or `<<: [*a, *b]` adds the keys of those mappings that the mapping does
   /// not define itself; with several, earlier ones win. Merged pairs keep the ranges they were written at.
-  private mutating func resolveMerges(_ pairs: [YAMLNode.Pair], explicitKeys: [String: YAMLNode]) -> [YAMLNode.Pair] {
+  private mutating func resolveMerges(_ pairs: [YAMLNode.Pair], explicitKeys: Set<String>) -> [YAMLNode.Pair] {
     var result: [YAMLNode.Pair] = []
     var merged = Set<String>()
     for pair in pairs {
@@ -299,7 +343,7 @@ private struct TreeBuilder {
         }
         for sourcePair in sourcePairs {
           if let text = sourcePair.key.scalar?.text {
-            if explicitKeys[text] != nil { continue }
+            if explicitKeys.contains(text) { continue }
             guard merged.insert(text).inserted else { continue }
           }
           result.append(sourcePair)

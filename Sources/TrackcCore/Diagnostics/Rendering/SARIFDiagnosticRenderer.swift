@@ -67,6 +67,13 @@ public enum SARIFDiagnosticRenderer {
 
   struct ArtifactLocation: Encodable {
     var uri: String
+    /// Relative paths are relative to the directory trackc ran in, which code-scanning tools call SRCROOT.
+    var uriBaseId: String?
+
+    init(path: String) {
+      uri = SARIFDiagnosticRenderer.uri(path)
+      uriBaseId = path.hasPrefix("/") ? nil : "%SRCROOT%"
+    }
   }
 
   struct Region: Encodable {
@@ -122,7 +129,7 @@ public enum SARIFDiagnosticRenderer {
             description: Message(text: fixIt.message),
             artifactChanges: [
               ArtifactChange(
-                artifactLocation: ArtifactLocation(uri: uri(fixIt.range.file)),
+                artifactLocation: ArtifactLocation(path: fixIt.range.file),
                 replacements: [Replacement(deletedRegion: Region(fixIt.range.range), insertedContent: Content(text: fixIt.replacement))])
             ])
         ]
@@ -137,7 +144,7 @@ public enum SARIFDiagnosticRenderer {
   }
 
   private static func physicalLocation(_ location: SourceLocation) -> PhysicalLocation {
-    PhysicalLocation(artifactLocation: ArtifactLocation(uri: uri(location.file)), region: Region(location.range))
+    PhysicalLocation(artifactLocation: ArtifactLocation(path: location.file), region: Region(location.range))
   }
 
   /// A relative or `file://` URI reference for a path, percent-encoding what a URI cannot hold.

@@ -1,5 +1,5 @@
 /// An event with both `destinations` (only these) and `exclude` (all defaults but these): one must go.
-public enum DestinationsExcludeConflictRule: ConfigRule {
+public enum DestinationsExcludeConflictRule: ScreenRule {
   public static let id = "destinations-exclude-conflict"
   public static let summary = "An event may say 'destinations' (only these) or 'exclude' (all defaults but these), not both."
   public static let severity = Diagnostic.Severity.error
@@ -24,8 +24,8 @@ public enum DestinationsExcludeConflictRule: ConfigRule {
       """),
   ]
 
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    config.forEachEvent { screen, trigger, event in
+  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    screen.forEachEvent { trigger, event in
       guard let only = event.only, let exclude = event.exclude else { return }
       let (first, second) = only.keyRange.start < exclude.keyRange.start ? (only.keyRange, exclude.keyRange) : (exclude.keyRange, only.keyRange)
       context.report(

@@ -1,5 +1,5 @@
 /// The same destination listed twice in one list: harmless, but a sign of a copy-and-paste slip.
-public enum DuplicateDestinationRule: ConfigRule {
+public enum DuplicateDestinationRule: ScreenRule, ConfigRule {
   public static let id = "duplicate-destination"
   public static let summary = "A destination should appear once in a 'destinations' or 'exclude' list."
   public static let severity = Diagnostic.Severity.warning
@@ -19,23 +19,25 @@ public enum DuplicateDestinationRule: ConfigRule {
       """),
   ]
 
+  /// Checks `defaults`.
   public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    func checkList(_ entries: [Located<String>]) {
-      var seen: [String: SourceRange] = [:]
-      for entry in entries {
-        if let first = seen[entry.value] {
-          context.report(
-            Self.self, "destination '\(entry.value)' is listed twice", at: entry.range,
-            notes: [Diagnostic.Note("first listed here", at: context.location(first))])
-        } else {
-          seen[entry.value] = entry.range
-        }
-      }
+    check(config.defaults.destinations ?? [], context: &context)
+  }
+
+  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    screen.forEachEvent { _, event in
+      if let only = event.only { check(only.entries, context: &context) }
+      if let exclude = event.exclude { check(exclude.entries, context: &context) }
     }
-    checkList(config.defaults.destinations ?? [])
-    config.forEachEvent { _, _, event in
-      if let only = event.only { checkList(only.entries) }
-      if let exclude = event.exclude { checkList(exclude.entries) }
+  }
+
+  private static func check(_ entries: [Located<String>], context: inout RuleContext) {
+    guard entries.count > 1 else { return }
+    for (index, entry) in entries.enumerated() {
+      guard let first = entries[..<index].first(where: { $0.value == entry.value }) else { continue }
+      context.report(
+        Self.self, "destination '\(entry.value)' is listed twice", at: entry.range,
+        notes: [Diagnostic.Note("first listed here", at: context.location(first.range))])
     }
   }
 }

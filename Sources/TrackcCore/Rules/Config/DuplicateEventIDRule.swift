@@ -26,17 +26,23 @@ public enum DuplicateEventIDRule: ConfigRule {
   ]
 
   public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    var first: [String: (screen: TrackingConfig.Screen, trigger: TrackingConfig.Trigger, range: SourceRange)] = [:]
-    config.forEachEvent { screen, trigger, event in
-      guard let original = first[event.id.value] else {
-        first[event.id.value] = (screen, trigger, event.id.range)
-        return
+    // Where each ID is first mapped: screen index, trigger and range (not the screen itself, which would
+    // copy its arrays into a dictionary a hundred thousand entries large).
+    var first: [String: (screen: Int, trigger: TrackingConfig.Trigger, range: SourceRange)] = [:]
+    first.reserveCapacity(config.eventCount)
+    for (screenIndex, screen) in config.screens.enumerated() {
+      screen.forEachEvent { trigger, event in
+        let id = event.id.value
+        guard let original = first[id] else {
+          first[id] = (screenIndex, trigger, event.id.range)
+          return
+        }
+        context.report(
+          Self.self,
+          "event ID '\(id)' of \(trigger.describe(on: screen)) is also mapped from \(original.trigger.describe(on: config.screens[original.screen]))",
+          at: event.id.range,
+          notes: [Diagnostic.Note("'\(id)' is first mapped here", at: context.location(original.range))])
       }
-      context.report(
-        Self.self,
-        "event ID '\(event.id.value)' of \(trigger.describe(on: screen)) is also mapped from \(original.trigger.describe(on: original.screen))",
-        at: event.id.range,
-        notes: [Diagnostic.Note("'\(event.id.value)' is first mapped here", at: context.location(original.range))])
     }
   }
 }

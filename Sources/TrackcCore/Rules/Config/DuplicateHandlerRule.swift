@@ -1,5 +1,5 @@
 /// Two keys of one screen that name the same handler in different spellings (`onFav(_:)`, `onFav( _: )`).
-public enum DuplicateHandlerRule: ConfigRule {
+public enum DuplicateHandlerRule: ScreenRule {
   public static let id = "duplicate-handler"
   public static let summary = "A screen maps each handler once, however its name is spelt."
   public static let severity = Diagnostic.Severity.error
@@ -23,19 +23,21 @@ public enum DuplicateHandlerRule: ConfigRule {
       """),
   ]
 
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    for screen in config.screens where screen.controlEvents.count > 1 {
-      var seen: [HandlerName: Located<String>] = [:]
-      for control in screen.controlEvents {
-        guard case .success(let name) = control.handler else { continue }
-        if let first = seen[name] {
-          context.report(
-            Self.self,
-            "handler '\(control.key.value)' of '\(screen.name.value)' is '\(name.canonical)', which '\(first.value)' already maps",
-            at: control.key.range, notes: [Diagnostic.Note("first mapped here", at: context.location(first.range))])
-        } else {
-          seen[name] = control.key
-        }
+  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    // Keys written identically are YAML duplicate keys already; two spellings can only collide when one
+    // of them is not written canonically (spaces, backticks), which is rare, so most screens stop here.
+    guard screen.controlEvents.contains(where: { !$0.isCanonicallySpelt }) else { return }
+    var seen: [String: Located<String>] = [:]
+    for control in screen.controlEvents {
+      guard case .success(let name) = control.handler else { continue }
+      let canonical = name.canonical
+      if let first = seen[canonical] {
+        context.report(
+          Self.self,
+          "handler '\(control.key.value)' of '\(screen.name.value)' is '\(canonical)', which '\(first.value)' already maps",
+          at: control.key.range, notes: [Diagnostic.Note("first mapped here", at: context.location(first.range))])
+      } else {
+        seen[canonical] = control.key
       }
     }
   }

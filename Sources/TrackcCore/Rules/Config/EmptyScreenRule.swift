@@ -1,5 +1,5 @@
 /// A screen listed with no events: either unfinished or left over.
-public enum EmptyScreenRule: ConfigRule {
+public enum EmptyScreenRule: ScreenRule {
   public static let id = "empty-screen"
   public static let summary = "A screen should map at least one page or control event."
   public static let severity = Diagnostic.Severity.warning
@@ -20,11 +20,10 @@ public enum EmptyScreenRule: ConfigRule {
       """),
   ]
 
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    for screen in config.screens where screen.isEmptyAsWritten {
-      context.report(
-        Self.self, "screen '\(screen.name.value)' has no events; map its page or control events, or remove it",
-        at: screen.name.range)
-    }
+  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    guard screen.isEmptyAsWritten else { return }
+    context.report(
+      Self.self, "screen '\(screen.name.value)' has no events; map its page or control events, or remove it",
+      at: screen.name.range)
   }
 }

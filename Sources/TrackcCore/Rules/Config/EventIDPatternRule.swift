@@ -1,5 +1,5 @@
 /// An event ID that does not match the naming convention (`conventions.event_id_pattern`).
-public enum EventIDPatternRule: ConfigRule {
+public enum EventIDPatternRule: ScreenRule, ConfigRule {
   public static let id = "event-id-pattern"
   public static let summary = "Event IDs must match conventions.event_id_pattern (default '^[A-Z][A-Z0-9_]*$'); the pattern must be a valid regular expression."
   public static let severity = Diagnostic.Severity.error
@@ -31,23 +31,24 @@ public enum EventIDPatternRule: ConfigRule {
       """),
   ]
 
+  /// Reports a pattern that does not compile (once, at the pattern).
   public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    let written = config.conventions.eventIDPattern
-    let pattern = written?.value ?? TrackingConfig.defaultEventIDPattern
-    let regex: Regex<AnyRegexOutput>
-    do {
-      regex = try Regex(pattern).matchingSemantics(.unicodeScalar)
-    } catch {
-      context.report(Self.self, "event_id_pattern '\(pattern)' is not a valid regular expression: \(error)", at: written?.range ?? SourceRange(at: .start))
-      return
-    }
-    let notes = written.map { [Diagnostic.Note("the pattern is set here", at: context.location($0.range))] } ?? []
-    config.forEachEvent { screen, trigger, event in
-      guard (try? regex.firstMatch(in: event.id.value)) == nil else { return }
+    guard case .failure(let error) = EventIDPattern.compile(config.conventions.eventIDPattern) else { return }
+    let pattern = config.conventions.eventIDPattern
+    context.report(
+      Self.self, "event_id_pattern '\(pattern?.value ?? "")' is not a valid regular expression: \(error.message)",
+      at: pattern?.range ?? SourceRange(at: .start))
+  }
+
+  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    guard let pattern = environment.eventIDPattern else { return }
+    screen.forEachEvent { trigger, event in
+      guard !pattern.matches(event.id.value) else { return }
       context.report(
         Self.self,
-        "event ID '\(event.id.value)' of \(trigger.describe(on: screen)) does not match the pattern '\(pattern)'",
-        at: event.id.range, notes: notes)
+        "event ID '\(event.id.value)' of \(trigger.describe(on: screen)) does not match the pattern '\(pattern.source)'",
+        at: event.id.range,
+        notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
     }
   }
 }

@@ -1,5 +1,5 @@
 /// An event whose routing leaves no destination at all, so it is built and then dropped.
-public enum EventWithoutDestinationRule: ConfigRule {
+public enum EventWithoutDestinationRule: ScreenRule {
   public static let id = "event-without-destination"
   public static let summary = "When destinations are declared, every event should reach at least one of them."
   public static let severity = Diagnostic.Severity.warning
@@ -26,21 +26,18 @@ public enum EventWithoutDestinationRule: ConfigRule {
       """),
   ]
 
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    guard let declared = config.destinations else { return }
-    let declaredIDs = Set(declared.map(\.id.value))
-    // Undeclared names are reported by unknown-destination; here they reach nothing.
-    let defaults = config.defaults.destinations.map { Set($0.map(\.value)).intersection(declaredIDs) } ?? declaredIDs
-    config.forEachEvent { screen, trigger, event in
-      let reached: Set<String>
+  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    guard let declared = environment.declaredDestinations else { return }
+    screen.forEachEvent { trigger, event in
+      let reachesSome: Bool
       if let only = event.only {
-        reached = Set(only.entries.map(\.value)).intersection(declaredIDs)
+        reachesSome = only.entries.contains { declared.contains($0.value) }
       } else if let exclude = event.exclude {
-        reached = defaults.subtracting(exclude.entries.map(\.value))
+        reachesSome = !environment.defaultDestinations.isSubset(of: exclude.entries.map(\.value))
       } else {
-        reached = defaults
+        reachesSome = !environment.defaultDestinations.isEmpty
       }
-      guard reached.isEmpty else { return }
+      guard !reachesSome else { return }
       context.report(Self.self, "event '\(event.id.value)' of \(trigger.describe(on: screen)) reaches no destination", at: event.id.range)
     }
   }

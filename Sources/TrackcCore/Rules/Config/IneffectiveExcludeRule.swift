@@ -1,5 +1,5 @@
 /// Excluding a destination that the event would not reach anyway (it is not among the defaults).
-public enum IneffectiveExcludeRule: ConfigRule {
+public enum IneffectiveExcludeRule: ScreenRule {
   public static let id = "ineffective-exclude"
   public static let summary = "'exclude' should only name destinations that are among the defaults."
   public static let severity = Diagnostic.Severity.warning
@@ -25,13 +25,11 @@ public enum IneffectiveExcludeRule: ConfigRule {
       """),
   ]
 
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    guard let declared = config.destinations, let defaults = config.defaults.destinations else { return }
-    let declaredIDs = Set(declared.map(\.id.value))
-    let defaultIDs = Set(defaults.map(\.value))
-    config.forEachEvent { screen, trigger, event in
+  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    guard let declared = environment.declaredDestinations, environment.hasExplicitDefaults else { return }
+    screen.forEachEvent { trigger, event in
       guard let exclude = event.exclude else { return }
-      for entry in exclude.entries where declaredIDs.contains(entry.value) && !defaultIDs.contains(entry.value) {
+      for entry in exclude.entries where declared.contains(entry.value) && !environment.defaultDestinations.contains(entry.value) {
         context.report(
           Self.self,
           "excluding '\(entry.value)' from \(trigger.describe(on: screen)) has no effect: it is not among the default destinations",

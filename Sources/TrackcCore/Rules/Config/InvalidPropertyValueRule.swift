@@ -1,5 +1,5 @@
 /// A static property whose value is not a string, number or boolean.
-public enum InvalidPropertyValueRule: ConfigRule {
+public enum InvalidPropertyValueRule: ScreenRule {
   public static let id = "invalid-property-value"
   public static let summary = "Event property values must be scalars: a string, a finite number or a boolean."
   public static let severity = Diagnostic.Severity.error
@@ -29,8 +29,8 @@ public enum InvalidPropertyValueRule: ConfigRule {
       """),
   ]
 
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    config.forEachEvent { screen, trigger, event in
+  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    screen.forEachEvent { trigger, event in
       for property in event.properties where PropertyValue(property.node) == nil {
         let found: String
         switch property.node.value {

@@ -1,5 +1,5 @@
 /// A destination named in `defaults`, `destinations` or `exclude` that `destinations:` does not declare.
-public enum UnknownDestinationRule: ConfigRule {
+public enum UnknownDestinationRule: ScreenRule, ConfigRule {
   public static let id = "unknown-destination"
   public static let summary = "Every destination used in 'defaults', 'destinations' or 'exclude' must be declared under 'destinations'."
   public static let severity = Diagnostic.Severity.error
@@ -32,32 +32,43 @@ public enum UnknownDestinationRule: ConfigRule {
       """),
   ]
 
+  /// Checks `defaults`.
   public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    let declared = config.destinations.map { Set($0.map(\.id.value)) } ?? []
-    let declaredNames = config.destinations?.map(\.id.value) ?? []
-    func checkList(_ entries: [Located<String>], in what: String) {
-      for entry in entries where !declared.contains(entry.value) {
-        guard config.destinations != nil else {
-          context.report(
-            Self.self, "destination '\(entry.value)' in \(what) is not declared; the config has no 'destinations' section", at: entry.range)
-          continue
-        }
-        if let suggestion = Suggestions.closest(to: entry.value, in: declaredNames) {
-          context.report(
-            Self.self, "destination '\(entry.value)' in \(what) is not declared; did you mean '\(suggestion)'?", at: entry.range,
-            fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(entry.range), with: suggestion))
-        } else {
-          let list = declaredNames.map { "'\($0)'" }.joined(separator: ", ")
-          context.report(
-            Self.self, "destination '\(entry.value)' in \(what) is not declared under 'destinations'", at: entry.range,
-            notes: [Diagnostic.Note(declaredNames.isEmpty ? "no destinations are declared" : "declared destinations: \(list)")])
-        }
+    check(config.defaults.destinations ?? [], in: "'defaults'", environment: RuleEnvironment(config), context: &context)
+  }
+
+  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    screen.forEachEvent { trigger, event in
+      if let only = event.only {
+        check(only.entries, in: "'destinations' of \(trigger.describe(on: screen))", environment: environment, context: &context)
+      }
+      if let exclude = event.exclude {
+        check(exclude.entries, in: "'exclude' of \(trigger.describe(on: screen))", environment: environment, context: &context)
       }
     }
-    checkList(config.defaults.destinations ?? [], in: "'defaults'")
-    config.forEachEvent { screen, trigger, event in
-      if let only = event.only { checkList(only.entries, in: "'destinations' of \(trigger.describe(on: screen))") }
-      if let exclude = event.exclude { checkList(exclude.entries, in: "'exclude' of \(trigger.describe(on: screen))") }
+  }
+
+  private static func check(
+    _ entries: [Located<String>], in what: @autoclosure () -> String, environment: RuleEnvironment, context: inout RuleContext
+  ) {
+    let declared = environment.declaredDestinations
+    for entry in entries where declared?.contains(entry.value) != true {
+      guard declared != nil else {
+        context.report(
+          Self.self, "destination '\(entry.value)' in \(what()) is not declared; the config has no 'destinations' section", at: entry.range)
+        continue
+      }
+      let names = environment.declaredDestinationNames
+      if let suggestion = Suggestions.closest(to: entry.value, in: names) {
+        context.report(
+          Self.self, "destination '\(entry.value)' in \(what()) is not declared; did you mean '\(suggestion)'?", at: entry.range,
+          fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(entry.range), with: suggestion))
+      } else {
+        let list = names.map { "'\($0)'" }.joined(separator: ", ")
+        context.report(
+          Self.self, "destination '\(entry.value)' in \(what()) is not declared under 'destinations'", at: entry.range,
+          notes: [Diagnostic.Note(names.isEmpty ? "no destinations are declared" : "declared destinations: \(list)")])
+      }
     }
   }
 }

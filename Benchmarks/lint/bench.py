@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Benchmark: `trackc lint` (release build) against the bare cost of parsing the same file with libyaml.
+
+    python3 Benchmarks/lint/bench.py [--runs N] [--screens S] [--handlers H] [--skip-build]
+
+Generates a large valid config (default 5,000 screens x 20 handlers), compiles yaml_parse.c (libyaml's
+event API, touching every event, building nothing), then runs both alternately N times each. Reports the
+median and minimum wall time, their ratio, and the peak resident memory of each (from wait4's rusage).
+Machine noise is real on a shared 2-core box: read the medians and the ratio, not a single run.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+WORK = os.path.join(ROOT, "Benchmarks", ".work")
+
+
+def run(command, **kwargs):
+    print("$", " ".join(command), file=sys.stderr)
+    subprocess.run(command, check=True, **kwargs)
+
+
+def measure(command):
+    """Wall seconds and peak RSS (KiB) of one run; output discarded, exit status checked."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    stderr = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    if process.returncode != 0:
+        sys.exit(f"{' '.join(command)} exited {process.returncode}: {stderr}")
+    return elapsed, usage.ru_maxrss
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--screens", type=int, default=5000)
+    parser.add_argument("--handlers", type=int, default=20)
+    parser.add_argument("--skip-build", action="store_true")
+    args = parser.parse_args()
+
+    os.makedirs(WORK, exist_ok=True)
+    if not args.skip_build:
+        run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=ROOT)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                            check=True, capture_output=True, text=True).stdout.strip()
+    trackc = os.path.join(binary, "trackc")
+
+    config = os.path.join(WORK, f"large-{args.screens}x{args.handlers}.yaml")
+    run([sys.executable, os.path.join(HERE, "generate_config.py"), config, str(args.screens), str(args.handlers)])
+    parse = os.path.join(WORK, "yaml_parse")
+    cc = shutil.which("cc") or shutil.which("gcc") or "cc"
+    run([cc, "-O2", "-o", parse, os.path.join(HERE, "yaml_parse.c"), "-lyaml"])
+
+    commands = {"libyaml parse": [parse, config], "trackc lint": [trackc, "lint", config]}
+    for command in commands.values():  # warm the page cache and the dynamic loader
+        measure(command)
+    samples = {name: [] for name in commands}
+    peaks = {name: 0 for name in commands}
+    for _ in range(args.runs):
+        for name, command in commands.items():
+            seconds, rss = measure(command)
+            samples[name].append(seconds)
+            peaks[name] = max(peaks[name], rss)
+
+    size = os.path.getsize(config)
+    print(f"\nconfig: {args.screens} screens x {args.handlers} handlers, {size / 1e6:.2f} MB, {args.runs} runs each")
+    print(f"{'':16} {'median':>10} {'min':>10} {'peak RSS':>10}")
+    for name in commands:
+        print(f"{name:16} {statistics.median(samples[name]) * 1000:8.1f} ms {min(samples[name]) * 1000:7.1f} ms"
+              f" {peaks[name] / 1024:7.1f} MB")
+    ratio = statistics.median(samples["trackc lint"]) / statistics.median(samples["libyaml parse"])
+    print(f"ratio of medians (trackc lint / libyaml parse): {ratio:.2f}x (target: at most 2x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+
+/// Runs independent pieces of work on all cores and collects their results in order.
+enum Parallel {
+  static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+    guard count > 1 else { return (0..<count).map(body) }
+    let slots = Slots<Result>(count: count)
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      slots.store(body(index), at: index)
+    }
+    return slots.values
+  }
+
+  /// Splits `count` items into about `4 x cores` ranges (so that uneven ranges still balance), none
+  /// smaller than `minimumSize`.
+  static func ranges(count: Int, minimumSize: Int) -> [Range<Int>] {
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let pieces = max(1, min(cores * 4, count / max(1, minimumSize)))
+    let size = (count + pieces - 1) / max(1, pieces)
+    return stride(from: 0, to: count, by: max(1, size)).map { $0..<min($0 + size, count) }
+  }
+
+  /// One slot per piece of work; each is written once, by its own iteration, under a lock.
+  private final class Slots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+      storage = Array(repeating: nil, count: count)
+    }
+
+    func store(_ value: Value, at index: Int) {
+      lock.lock()
+      storage[index] = value
+      lock.unlock()
+    }
+
+    var values: [Value] {
+      lock.lock()
+      defer { lock.unlock() }
+      return storage.map { $0! }
+    }
+  }
+}
