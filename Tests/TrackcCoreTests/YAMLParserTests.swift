@@ -6,37 +6,43 @@ import Testing
     YAMLParser.parse(Array(text.utf8), file: "test.yaml", limits: limits)
   }
 
-  func pairs(_ node: YAMLNode?) -> [(String, YAMLNode)] {
-    (node?.mapping ?? []).map { ($0.key.scalar?.text ?? "?", $0.value) }
+  /// The pairs of a mapping as (key text, value node).
+  func pairs(_ result: YAMLParseResult, _ node: YAMLNodeID?) -> [(String, YAMLNodeID)] {
+    guard let document = result.document, let node else { return [] }
+    return document.pairs(node).map { (document.text($0.key), $0.value) }
   }
 
   @Test func positionsAreOneBasedLinesAndColumns() throws {
     let result = parse("version: 1\nscreens:\n  Home:\n    page_events: {enter: HOME}\n")
+    let document = try #require(result.document)
     let root = try #require(result.root)
-    #expect(root.range.start == SourcePosition(line: 1, column: 1))
-    let screens = try #require(pairs(root).first { $0.0 == "screens" }?.1)
-    let home = try #require(screens.mapping?.first)
-    #expect(home.key.range.start == SourcePosition(line: 3, column: 3))
-    #expect(home.key.range.end == SourcePosition(line: 3, column: 7))
-    let enter = try #require(home.value.mapping?.first?.value.mapping?.first)
-    #expect(enter.key.range.start == SourcePosition(line: 4, column: 19))
-    #expect(enter.value.range.start == SourcePosition(line: 4, column: 26))
+    #expect(document.range(root).start == SourcePosition(line: 1, column: 1))
+    let screens = try #require(pairs(result, root).first { $0.0 == "screens" }?.1)
+    let home = try #require(document.pairs(screens).first)
+    #expect(document.range(home.key).start == SourcePosition(line: 3, column: 3))
+    #expect(document.range(home.key).end == SourcePosition(line: 3, column: 7))
+    let pageEvents = try #require(document.pairs(home.value).first?.value)
+    let enter = try #require(document.pairs(pageEvents).first)
+    #expect(document.range(enter.key).start == SourcePosition(line: 4, column: 19))
+    #expect(document.range(enter.value).start == SourcePosition(line: 4, column: 26))
   }
 
   @Test func columnsCountCharactersNotBytes() throws {
     // "é" is two bytes, "🛒" four; both are one character (one Unicode scalar) of column.
     let result = parse("café: {🛒: x, y: z}\n")
-    let root = try #require(result.root?.mapping?.first)
-    let inner = try #require(root.value.mapping)
-    #expect(inner[0].key.range.start == SourcePosition(line: 1, column: 8))
-    #expect(inner[1].key.range.start == SourcePosition(line: 1, column: 14))
+    let document = try #require(result.document)
+    let inner = document.pairs(try #require(pairs(result, result.root).first?.1))
+    #expect(document.range(inner[0].key).start == SourcePosition(line: 1, column: 8))
+    #expect(document.range(inner[1].key).start == SourcePosition(line: 1, column: 14))
+    #expect(document.text(inner[0].key) == "🛒")
   }
 
   @Test func byteOrderMarkAndCRLFLineEndings() throws {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 2\r\n".utf8)
     let result = YAMLParser.parse(bytes, file: "crlf.yaml")
-    let second = try #require(result.root?.mapping?[1])
-    #expect(second.key.range.start == SourcePosition(line: 2, column: 1))
+    let document = try #require(result.document)
+    let second = try #require(pairs(result, result.root).last)
+    #expect(document.range(second.1).start == SourcePosition(line: 2, column: 4))
     #expect(result.diagnostics.isEmpty)
   }
 
@@ -47,8 +53,18 @@ import Testing
     #expect(diagnostic.location.range.start == SourcePosition(line: 3, column: 1))
     #expect(diagnostic.notes.first?.location?.range.start == SourcePosition(line: 1, column: 1))
     // The first occurrence is kept.
-    #expect(pairs(result.root).map { $0.0 } == ["a", "b"])
-    #expect(pairs(result.root)[0].1.value == .int(1))
+    let document = try #require(result.document)
+    #expect(pairs(result, result.root).map { $0.0 } == ["a", "b"])
+    #expect(document.value(pairs(result, result.root)[0].1) == .int(1))
+  }
+
+  @Test func duplicateKeysInLargeMappingsUseTheIndex() throws {
+    var text = (0..<40).map { "key\($0): \($0)" }.joined(separator: "\n")
+    text += "\nkey7: again\nkey39: again\n"
+    let result = parse(text)
+    #expect(result.diagnostics.map(\.location.line) == [41, 42])
+    #expect(result.diagnostics.compactMap(\.notes.first?.location?.line) == [8, 40])
+    #expect(pairs(result, result.root).count == 40)
   }
 
   @Test func mergeKeysFollowYAMLSemantics() throws {
@@ -61,18 +77,19 @@ import Testing
       quoted: {"<<": literal}
       """)
     #expect(result.diagnostics.isEmpty)
-    let root = pairs(result.root)
-    let one = pairs(root[2].1)
+    let document = try #require(result.document)
+    let root = pairs(result, result.root)
+    let one = pairs(result, root[2].1)
     #expect(one.map { $0.0 } == ["a", "b"])
-    #expect(one.map { $0.1.value } == [.int(1), .int(3)])
+    #expect(one.map { document.value($0.1) } == [.int(1), .int(3)])
     // Earlier mappings in the list win; keys written in the mapping win over all.
-    let many = pairs(root[3].1)
+    let many = pairs(result, root[3].1)
     #expect(many.map { $0.0 } == ["a", "b", "c", "d"])
-    #expect(many.map { $0.1.value } == [.int(1), .int(2), .int(30), .int(4)])
+    #expect(many.map { document.value($0.1) } == [.int(1), .int(2), .int(30), .int(4)])
     // A merged pair keeps the position it was written at.
-    #expect(many[0].1.range.start == SourcePosition(line: 1, column: 17))
+    #expect(document.range(many[0].1).start == SourcePosition(line: 1, column: 17))
     // A quoted "<<" is an ordinary key.
-    #expect(pairs(root[4].1).map { $0.0 } == ["<<"])
+    #expect(pairs(result, root[4].1).map { $0.0 } == ["<<"])
   }
 
   @Test func mergeOfAScalarIsAnError() {
@@ -82,8 +99,10 @@ import Testing
 
   @Test func aliasesShareTheAnchoredNode() throws {
     let result = parse("a: &x [1, 2]\nb: *x\n")
-    let root = pairs(result.root)
-    #expect(root[0].1 === root[1].1)
+    let root = pairs(result, result.root)
+    #expect(root[0].1 == root[1].1)
+    // 2 keys, the sequence, its 2 items, the root: an alias adds no node.
+    #expect(result.document?.nodeCount == 6)
   }
 
   @Test func aliasBombIsRejectedAtTheAliasThatCrossesTheBudget() throws {

@@ -5,10 +5,12 @@
 /// It keeps going after a problem, leaving the offending part out, so that one run shows everything.
 struct ConfigDecoder {
   let file: String
+  let document: YAMLDocument
   private(set) var diagnostics: [Diagnostic] = []
 
-  init(file: String) {
+  init(file: String, document: YAMLDocument) {
     self.file = file
+    self.document = document
   }
 
   enum Keys {
@@ -22,8 +24,8 @@ struct ConfigDecoder {
   }
 
   /// Decodes the whole config on this thread.
-  mutating func decode(_ root: YAMLNode?) -> TrackingConfig? {
-    guard let (config, screenPairs) = decodeHead(root) else { return nil }
+  mutating func decode() -> TrackingConfig? {
+    guard let (config, screenPairs) = decodeHead() else { return nil }
     var result = config
     result.screens = screenPairs.compactMap { screen($0) }
     return result
@@ -31,19 +33,20 @@ struct ConfigDecoder {
 
   /// Decodes everything but the screens, and returns the screens' pairs to decode with `screen(_:)`
   /// (possibly on other threads, with other decoders).
-  mutating func decodeHead(_ root: YAMLNode?) -> (TrackingConfig, [YAMLNode.Pair])? {
-    guard let root, !Self.isNull(root) else {
-      report(EmptyConfigRule.self, "the config is empty; a trackc config starts with 'version: 1' and lists its 'screens'", at: SourceRange(at: root?.range.start ?? .start))
+  mutating func decodeHead() -> (TrackingConfig, YAMLPairs)? {
+    guard let root = document.root, !document.isNull(root) else {
+      let start = document.root.map { document.range($0).start } ?? .start
+      report(EmptyConfigRule.self, "the config is empty; a trackc config starts with 'version: 1' and lists its 'screens'", at: SourceRange(at: start))
       return nil
     }
-    guard let pairs = root.mapping else {
-      report(WrongTypeRule.self, "the top level of a trackc config must be a mapping with 'version' and 'screens', found \(root.value.kindDescription)", at: root.range)
+    guard document.kind(root) == .mapping else {
+      report(WrongTypeRule.self, "the top level of a trackc config must be a mapping with 'version' and 'screens', found \(document.value(root).kindDescription)", at: document.range(root))
       return nil
     }
     var config = TrackingConfig()
-    var screenPairs: [YAMLNode.Pair] = []
+    var screenPairs = document.noPairs
     var seen = Set<String>()
-    for pair in pairs {
+    for pair in document.pairs(root) {
       guard let key = keyText(pair.key, in: "the config") else { continue }
       seen.insert(key.value)
       let value = pair.value
@@ -56,36 +59,38 @@ struct ConfigDecoder {
       default: unknownKey(key, in: "the config", allowed: Keys.root)
       }
     }
+    let start = document.range(root).start
     if !seen.contains("version") {
-      let start = root.range.start
+      let supported = TrackingConfig.supportedVersion
       report(
-        MissingKeyRule.self, "the config has no 'version'; add 'version: \(TrackingConfig.supportedVersion)' at the top", at: SourceRange(at: start),
-        fixIt: Diagnostic.FixIt("insert 'version: \(TrackingConfig.supportedVersion)'", replacing: location(SourceRange(at: start)), with: "version: \(TrackingConfig.supportedVersion)\n"))
+        MissingKeyRule.self, "the config has no 'version'; add 'version: \(supported)' at the top", at: SourceRange(at: start),
+        fixIt: Diagnostic.FixIt("insert 'version: \(supported)'", replacing: location(SourceRange(at: start)), with: "version: \(supported)\n"))
     }
     if !seen.contains("screens") {
-      report(MissingKeyRule.self, "the config has no 'screens'; map each screen type name to its events under 'screens:'", at: SourceRange(at: root.range.start))
+      report(MissingKeyRule.self, "the config has no 'screens'; map each screen type name to its events under 'screens:'", at: SourceRange(at: start))
     }
     return (config, screenPairs)
   }
 
   // MARK: Sections
 
-  private mutating func version(_ node: YAMLNode) -> Located<Int>? {
+  private mutating func version(_ node: YAMLNodeID) -> Located<Int>? {
     let supported = TrackingConfig.supportedVersion
-    guard case .int(let version) = node.value else {
-      report(InvalidVersionRule.self, "'version' must be the integer \(supported), found \(describe(node))", at: node.range)
+    let range = document.range(node)
+    guard case .int(let version) = document.value(node) else {
+      report(InvalidVersionRule.self, "'version' must be the integer \(supported), found \(describe(node))", at: range)
       return nil
     }
     guard version == supported else {
       report(
-        InvalidVersionRule.self, "config version \(version) is not supported; this trackc reads version \(supported)", at: node.range,
-        fixIt: Diagnostic.FixIt("use version \(supported)", replacing: location(node.range), with: "\(supported)"))
+        InvalidVersionRule.self, "config version \(version) is not supported; this trackc reads version \(supported)", at: range,
+        fixIt: Diagnostic.FixIt("use version \(supported)", replacing: location(range), with: "\(supported)"))
       return nil
     }
-    return Located(version, at: node.range)
+    return Located(version, at: range)
   }
 
-  private mutating func conventions(_ node: YAMLNode) -> TrackingConfig.Conventions {
+  private mutating func conventions(_ node: YAMLNodeID) -> TrackingConfig.Conventions {
     var conventions = TrackingConfig.Conventions()
     for pair in mappingPairs(node, what: "'conventions'", expected: "a mapping of convention names to values") {
       guard let key = keyText(pair.key, in: "'conventions'") else { continue }
@@ -97,7 +102,7 @@ struct ConfigDecoder {
     return conventions
   }
 
-  private mutating func destinations(_ node: YAMLNode) -> [TrackingConfig.Destination] {
+  private mutating func destinations(_ node: YAMLNodeID) -> [TrackingConfig.Destination] {
     var result: [TrackingConfig.Destination] = []
     for pair in mappingPairs(node, what: "'destinations'", expected: "a mapping of destination IDs to their settings") {
       guard let id = keyText(pair.key, in: "'destinations'") else { continue }
@@ -119,7 +124,7 @@ struct ConfigDecoder {
     return result
   }
 
-  private mutating func defaults(_ node: YAMLNode) -> TrackingConfig.Defaults {
+  private mutating func defaults(_ node: YAMLNodeID) -> TrackingConfig.Defaults {
     var defaults = TrackingConfig.Defaults()
     for pair in mappingPairs(node, what: "'defaults'", expected: "a mapping") {
       guard let key = keyText(pair.key, in: "'defaults'") else { continue }
@@ -131,16 +136,18 @@ struct ConfigDecoder {
     return defaults
   }
 
-  private mutating func screens(_ node: YAMLNode, key: Located<String>) -> [YAMLNode.Pair] {
-    guard let pairs = node.mapping else {
-      report(WrongTypeRule.self, "'screens' must be a mapping from screen type names to their events, found \(describe(node))", at: Self.isNull(node) ? key.range : node.range)
-      return []
+  private mutating func screens(_ node: YAMLNodeID, key: Located<String>) -> YAMLPairs {
+    guard document.kind(node) == .mapping else {
+      report(
+        WrongTypeRule.self, "'screens' must be a mapping from screen type names to their events, found \(describe(node))",
+        at: document.isNull(node) ? key.range : document.range(node))
+      return document.pairs(node)
     }
-    return pairs
+    return document.pairs(node)
   }
 
   /// One entry of `screens`; nil when its key is not a string.
-  mutating func screen(_ pair: YAMLNode.Pair) -> TrackingConfig.Screen? {
+  mutating func screen(_ pair: YAMLPair) -> TrackingConfig.Screen? {
     guard let name = keyText(pair.key, in: "'screens'") else { return nil }
     var screen = TrackingConfig.Screen(name: name, typeName: SwiftTypeName.parse(name.value))
     let what = "screen '\(name.value)'"
@@ -152,20 +159,20 @@ struct ConfigDecoder {
       default: unknownKey(section, in: what, allowed: Keys.screen)
       }
     }
-    screen.isEmptyAsWritten = Self.isEmptyScreen(pair.value)
+    screen.isEmptyAsWritten = isEmptyScreen(pair.value)
     return screen
   }
 
-  private static func isEmptyScreen(_ node: YAMLNode) -> Bool {
-    if isNull(node) { return true }
-    guard let pairs = node.mapping else { return false }
-    return pairs.allSatisfy { pair in
-      guard let key = pair.key.scalar?.text, Keys.screen.contains(key) else { return false }
-      return isNull(pair.value) || pair.value.mapping?.isEmpty == true
+  private func isEmptyScreen(_ node: YAMLNodeID) -> Bool {
+    if document.isNull(node) { return true }
+    guard document.kind(node) == .mapping else { return false }
+    return document.pairs(node).allSatisfy { pair in
+      guard Keys.screen.contains(where: { document.textEquals(pair.key, $0) }) else { return false }
+      return document.isNull(pair.value) || (document.kind(pair.value) == .mapping && document.pairs(pair.value).isEmpty)
     }
   }
 
-  private mutating func pageEvents(_ node: YAMLNode, screen: String) -> [TrackingConfig.PageEvent] {
+  private mutating func pageEvents(_ node: YAMLNodeID, screen: String) -> [TrackingConfig.PageEvent] {
     var result: [TrackingConfig.PageEvent] = []
     let what = "'page_events' of '\(screen)'"
     for pair in mappingPairs(node, what: what, expected: "a mapping with 'enter' and/or 'leave'") {
@@ -181,7 +188,7 @@ struct ConfigDecoder {
     return result
   }
 
-  private mutating func controlEvents(_ node: YAMLNode, screen: String) -> [TrackingConfig.ControlEvent] {
+  private mutating func controlEvents(_ node: YAMLNodeID, screen: String) -> [TrackingConfig.ControlEvent] {
     let what = "'control_events' of '\(screen)'"
     let pairs = mappingPairs(node, what: what, expected: "a mapping from handler names to event IDs")
     var result: [TrackingConfig.ControlEvent] = []
@@ -196,36 +203,41 @@ struct ConfigDecoder {
   }
 
   /// An event in short form (`EVENT_ID`) or long form (`{event: EVENT_ID, destinations: ..., ...}`).
-  private mutating func eventRule(_ node: YAMLNode, key: Located<String>, what: @autoclosure () -> String) -> TrackingConfig.EventRule? {
-    switch node.content {
+  private mutating func eventRule(_ node: YAMLNodeID, key: Located<String>, what: @autoclosure () -> String) -> TrackingConfig.EventRule? {
+    switch document.kind(node) {
     case .scalar:
       guard let id = eventID(node, what: what()) else { return nil }
       return TrackingConfig.EventRule(id: id)
     case .sequence:
-      report(WrongTypeRule.self, "\(what()) must be an event ID or a mapping with 'event', found a sequence", at: node.range)
+      report(WrongTypeRule.self, "\(what()) must be an event ID or a mapping with 'event', found a sequence", at: document.range(node))
       return nil
-    case .mapping(let pairs):
+    case .mapping:
+      let description = what()
       var id: Located<String>?
       var rule = TrackingConfig.EventRule(id: Located("", at: key.range))
       var hasEventKey = false
-      for pair in pairs {
-        guard let field = keyText(pair.key, in: what()) else { continue }
+      for pair in document.pairs(node) {
+        guard let field = keyText(pair.key, in: description) else { continue }
         switch field.value {
         case "event":
           hasEventKey = true
-          id = eventID(pair.value, what: what())
+          id = eventID(pair.value, what: description)
         case "destinations":
-          rule.only = stringList(pair.value, what: "'destinations' of \(what())").map { TrackingConfig.DestinationList(keyRange: field.range, entries: $0) }
+          rule.only = stringList(pair.value, what: "'destinations' of \(description)").map {
+            TrackingConfig.DestinationList(keyRange: field.range, entries: $0)
+          }
         case "exclude":
-          rule.exclude = stringList(pair.value, what: "'exclude' of \(what())").map { TrackingConfig.DestinationList(keyRange: field.range, entries: $0) }
+          rule.exclude = stringList(pair.value, what: "'exclude' of \(description)").map {
+            TrackingConfig.DestinationList(keyRange: field.range, entries: $0)
+          }
         case "properties":
-          rule.properties = properties(pair.value, what: "'properties' of \(what())")
+          rule.properties = properties(pair.value, what: "'properties' of \(description)")
         default:
-          unknownKey(field, in: what(), allowed: Keys.event)
+          unknownKey(field, in: description, allowed: Keys.event)
         }
       }
       if !hasEventKey {
-        report(MissingKeyRule.self, "\(what()) has no 'event'; the long form needs 'event: EVENT_ID'", at: key.range)
+        report(MissingKeyRule.self, "\(description) has no 'event'; the long form needs 'event: EVENT_ID'", at: key.range)
       }
       guard let id else { return nil }
       rule.id = id
@@ -233,25 +245,33 @@ struct ConfigDecoder {
     }
   }
 
-  private mutating func eventID(_ node: YAMLNode, what: String) -> Located<String>? {
-    switch node.value {
+  private mutating func eventID(_ node: YAMLNodeID, what: String) -> Located<String>? {
+    let range = document.range(node)
+    switch document.value(node) {
     case .string(let text):
-      return Located(text, at: node.range)
+      return Located(text, at: range)
     case .null:
-      report(WrongTypeRule.self, "\(what) has no event ID", at: node.range)
+      report(WrongTypeRule.self, "\(what) has no event ID", at: range)
     case .int, .float, .bool:
-      report(WrongTypeRule.self, "the event ID of \(what) must be a string, found \(describe(node)); quote it if it is meant as text", at: node.range)
+      report(WrongTypeRule.self, "the event ID of \(what) must be a string, found \(describe(node)); quote it if it is meant as text", at: range)
     case .sequence, .mapping:
-      report(WrongTypeRule.self, "the event ID of \(what) must be a string, found \(describe(node))", at: node.range)
+      report(WrongTypeRule.self, "the event ID of \(what) must be a string, found \(describe(node))", at: range)
     }
     return nil
   }
 
-  private mutating func properties(_ node: YAMLNode, what: String) -> [TrackingConfig.Property] {
+  private mutating func properties(_ node: YAMLNodeID, what: String) -> [TrackingConfig.Property] {
     var result: [TrackingConfig.Property] = []
     for pair in mappingPairs(node, what: what, expected: "a mapping of property names to values") {
       guard let key = keyText(pair.key, in: what) else { continue }
-      result.append(TrackingConfig.Property(key: key, node: pair.value))
+      let value = document.value(pair.value)
+      let written: String
+      switch value {
+      case .float: written = "'\(document.text(pair.value))', which is not a finite number"
+      case .null: written = "no value (null)"
+      default: written = value.kindDescription
+      }
+      result.append(TrackingConfig.Property(key: key, value: PropertyValue(value), valueRange: document.range(pair.value), written: written))
     }
     return result
   }
@@ -260,44 +280,45 @@ struct ConfigDecoder {
 
   /// The pairs of a mapping; null counts as empty (`firebase:` with nothing after it), anything else is
   /// a wrong-type error.
-  private mutating func mappingPairs(_ node: YAMLNode, what: String, expected: String) -> [YAMLNode.Pair] {
-    if let pairs = node.mapping { return pairs }
-    if Self.isNull(node) { return [] }
-    report(WrongTypeRule.self, "\(what) must be \(expected), found \(describe(node))", at: node.range)
-    return []
+  private mutating func mappingPairs(_ node: YAMLNodeID, what: String, expected: String) -> YAMLPairs {
+    let kind = document.kind(node)
+    if kind != .mapping && !document.isNull(node) {
+      report(WrongTypeRule.self, "\(what) must be \(expected), found \(describe(node))", at: document.range(node))
+    }
+    return document.pairs(node)
   }
 
   /// The text of a key; nil (after reporting) for keys that are not strings, and nil silently for a merge
   /// key left behind by a failed merge, which the YAML front end has reported.
-  private mutating func keyText(_ node: YAMLNode, in what: String) -> Located<String>? {
-    if node.isMergeKey { return nil }
-    guard let scalar = node.scalar else {
-      report(WrongTypeRule.self, "keys in \(what) must be strings, found \(node.value.kindDescription)", at: node.range)
+  private mutating func keyText(_ node: YAMLNodeID, in what: String) -> Located<String>? {
+    guard document.kind(node) == .scalar else {
+      report(WrongTypeRule.self, "keys in \(what) must be strings, found \(document.value(node).kindDescription)", at: document.range(node))
       return nil
     }
-    return Located(scalar.text, at: node.range)
+    if document.isMergeKey(node) { return nil }
+    return Located(document.text(node), at: document.range(node))
   }
 
-  private mutating func string(_ node: YAMLNode, what: String) -> Located<String>? {
-    guard case .string(let text) = node.value else {
-      report(WrongTypeRule.self, "\(what) must be a string, found \(describe(node))", at: node.range)
+  private mutating func string(_ node: YAMLNodeID, what: String) -> Located<String>? {
+    guard let text = document.stringValue(node) else {
+      report(WrongTypeRule.self, "\(what) must be a string, found \(describe(node))", at: document.range(node))
       return nil
     }
-    return Located(text, at: node.range)
+    return Located(text, at: document.range(node))
   }
 
-  private mutating func stringList(_ node: YAMLNode, what: String) -> [Located<String>]? {
-    guard let items = node.sequence else {
-      report(WrongTypeRule.self, "\(what) must be a list of destination IDs such as '[firebase]', found \(describe(node))", at: node.range)
+  private mutating func stringList(_ node: YAMLNodeID, what: String) -> [Located<String>]? {
+    guard document.kind(node) == .sequence else {
+      report(WrongTypeRule.self, "\(what) must be a list of destination IDs such as '[firebase]', found \(describe(node))", at: document.range(node))
       return nil
     }
     var result: [Located<String>] = []
-    for item in items {
-      guard case .string(let text) = item.value else {
-        report(WrongTypeRule.self, "entries of \(what) must be destination IDs, found \(describe(item))", at: item.range)
+    for item in document.items(node) {
+      guard let text = document.stringValue(item) else {
+        report(WrongTypeRule.self, "entries of \(what) must be destination IDs, found \(describe(item))", at: document.range(item))
         continue
       }
-      result.append(Located(text, at: item.range))
+      result.append(Located(text, at: document.range(item)))
     }
     return result
   }
@@ -317,20 +338,15 @@ struct ConfigDecoder {
   }
 
   /// "a string 'abc'", "a sequence", "null": what was found, for wrong-type messages.
-  private func describe(_ node: YAMLNode) -> String {
-    switch node.value {
+  private func describe(_ node: YAMLNodeID) -> String {
+    switch document.value(node) {
     case .string(let text): return "a string '\(text.count > 40 ? text.prefix(40) + "…" : text)'"
     case .int(let int): return "an integer \(int)"
-    case .float: return "a number \(node.scalar?.text ?? "")"
+    case .float: return "a number \(document.text(node))"
     case .bool(let bool): return "a boolean \(bool)"
     case .null: return "null (no value)"
     case .sequence: return "a sequence"
     case .mapping: return "a mapping"
     }
-  }
-
-  static func isNull(_ node: YAMLNode) -> Bool {
-    if case .null = node.value { return true }
-    return false
   }
 }

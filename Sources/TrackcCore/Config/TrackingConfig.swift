@@ -99,9 +99,12 @@ public struct TrackingConfig: Sendable {
 
   public struct Property: Sendable {
     public var key: Located<String>
-    /// The value node as written; `PropertyValue(node)` reads it, and `invalid-property-value` reports
-    /// values that are not scalars.
-    public var node: YAMLNode
+    /// The value; nil when it is not a string, finite number or boolean (`invalid-property-value`
+    /// reports it, using `written`).
+    public var value: PropertyValue?
+    public var valueRange: SourceRange
+    /// What was written, in words for messages: "a sequence", "no value (null)".
+    public var written: String
   }
 }
 
@@ -154,8 +157,8 @@ public enum PropertyValue: Sendable, Hashable {
   case double(Double)
   case bool(Bool)
 
-  public init?(_ node: YAMLNode) {
-    switch node.value {
+  public init?(_ value: YAMLValue) {
+    switch value {
     case .string(let string): self = .string(string)
     case .int(let int): self = .int(int)
     case .float(let double) where double.isFinite: self = .double(double)

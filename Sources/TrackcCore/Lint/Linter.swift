@@ -53,10 +53,12 @@ public enum Linter {
     var diagnostics: [Diagnostic] = []
     let parsed = YAMLParser.parse(source.bytes, file: file, limits: options.yamlLimits)
     diagnostics.append(contentsOf: parsed.diagnostics)
-    guard !parsed.failed else { return LintResult(path: file, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), config: nil) }
+    guard let document = parsed.document else {
+      return LintResult(path: file, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), config: nil)
+    }
 
-    var decoder = ConfigDecoder(file: file)
-    let decodedHead = decoder.decodeHead(parsed.root)
+    var decoder = ConfigDecoder(file: file, document: document)
+    let decodedHead = decoder.decodeHead()
     diagnostics.append(contentsOf: decoder.diagnostics)
     guard let (head, screenPairs) = decodedHead else {
       return LintResult(path: file, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), config: nil)
@@ -66,7 +68,7 @@ public enum Linter {
     let environment = RuleEnvironment(config)
     let chunks = Parallel.ranges(count: screenPairs.count, minimumSize: 64)
     let checked = Parallel.map(chunks.count) { chunk in
-      var decoder = ConfigDecoder(file: file)
+      var decoder = ConfigDecoder(file: file, document: document)
       var context = RuleContext(file: file)
       var screens: [TrackingConfig.Screen] = []
       screens.reserveCapacity(chunks[chunk].count)

@@ -12,11 +12,14 @@ public struct YAMLLimits: Sendable, Hashable {
 }
 
 public struct YAMLParseResult: Sendable {
-  /// The document's root node; nil when the input holds no document or could not be read.
-  public var root: YAMLNode?
+  /// The document; nil when an error stopped the parse.
+  public var document: YAMLDocument?
   public var diagnostics: [Diagnostic]
-  /// True when an error stopped the parse, so `root` is missing or incomplete.
+  /// True when an error stopped the parse, so there is no document.
   public var failed: Bool
+
+  /// The document's root node; nil when the input holds no document or could not be read.
+  public var root: YAMLNodeID? { document?.root }
 }
 
 /// Reads YAML through libyaml's event API and builds a node tree in which every node knows its range.
@@ -28,11 +31,11 @@ public enum YAMLParser {
   public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
     if let problem = TextEncoding.problem(in: bytes) {
       let diagnostic = YAMLEncodingRule.diagnostic(for: problem, in: bytes, file: file)
-      return YAMLParseResult(root: nil, diagnostics: [diagnostic], failed: true)
+      return YAMLParseResult(document: nil, diagnostics: [diagnostic], failed: true)
     }
     var builder = TreeBuilder(file: file, bytes: bytes, limits: limits)
     builder.run()
-    return YAMLParseResult(root: builder.root, diagnostics: builder.diagnostics, failed: builder.failed)
+    return YAMLParseResult(document: builder.failed ? nil : builder.document(), diagnostics: builder.diagnostics, failed: builder.failed)
   }
 }
 
@@ -41,88 +44,60 @@ private struct TreeBuilder {
   let bytes: [UInt8]
   let limits: YAMLLimits
 
-  var root: YAMLNode?
   var diagnostics: [Diagnostic] = []
   var failed = false
 
+  // The arena being built (see YAMLDocument).
+  private var nodes: [NodeRecord] = []
+  private var text: [UInt8] = []
+  private var children: [YAMLNodeID] = []
+  private var tags: [String] = []
+  private var root: YAMLNodeID?
+
+  /// Children of the collections still open, innermost last; each frame owns the tail from its `pendingStart`.
+  private var pending: [YAMLNodeID] = []
   private var stack: [Frame] = []
   private var anchors: [String: Anchored] = [:]
   private var aliasExpansion = 0
   private var documentCount = 0
 
   private struct Anchored {
-    let node: YAMLNode
+    let node: YAMLNodeID
     /// Nodes in the expansion of `node`, counting what its own aliases expand to.
     let weight: Int
   }
 
   private struct Frame {
-    enum Kind { case sequence, mapping }
-    let kind: Kind
+    let kind: YAMLNodeKind
     let start: SourcePosition
     let anchor: String?
-    let tag: String?
-    /// Sequence items, or mapping keys and values alternating.
-    var children: [YAMLNode] = []
+    let tag: UInt16
+    let pendingStart: Int
     var weight = 1
-    /// First occurrence of each scalar key, to report duplicates; built only once a mapping has more
-    /// keys than a linear scan handles well (most mappings have a handful).
-    var keyIndex: [String: YAMLNode]?
-
-    static let keyIndexThreshold = 12
-
-    /// The earlier key with this text, if any.
-    func firstKey(_ text: String) -> YAMLNode? {
-      if let keyIndex { return keyIndex[text] }
-      var index = 0
-      while index < children.count {
-        let key = children[index]
-        if !key.isMergeKey, let scalar = key.scalar, scalar.text == text { return key }
-        index += 2
-      }
-      return nil
-    }
-
-    mutating func recordKey(_ node: YAMLNode, _ text: String) {
-      if keyIndex != nil {
-        keyIndex![text] = node
-      } else if children.count / 2 >= Self.keyIndexThreshold {
-        var index: [String: YAMLNode] = [:]
-        index.reserveCapacity(children.count)
-        var position = 0
-        while position < children.count {
-          let key = children[position]
-          if !key.isMergeKey, let scalar = key.scalar, index[scalar.text] == nil { index[scalar.text] = key }
-          position += 2
-        }
-        index[text] = node
-        keyIndex = index
-      }
-    }
-
-    /// Every explicit scalar key, for merges (which must not override them).
-    var explicitKeys: Set<String> {
-      var result = Set<String>()
-      var index = 0
-      while index < children.count {
-        let key = children[index]
-        if !key.isMergeKey, let scalar = key.scalar { result.insert(scalar.text) }
-        index += 2
-      }
-      return result
-    }
     /// The `<<` key, when the mapping merges others in.
-    var mergeKey: YAMLNode?
+    var mergeKey: YAMLNodeID?
     /// A mapping has read a key and waits for its value.
     var awaitingValue = false
     /// The pending value belongs to a duplicate key and is dropped.
     var dropValue = false
+    /// Hashes of the scalar keys, built once a mapping has more keys than a linear scan handles well.
+    var keyIndex: [UInt64: YAMLNodeID]?
+
+    static let keyIndexThreshold = 12
   }
 
   init(file: String, bytes: [UInt8], limits: YAMLLimits) {
     self.file = file
     self.bytes = bytes
     self.limits = limits
+    // About one node per 16 bytes of config, and most of the bytes are scalar text.
+    nodes.reserveCapacity(bytes.count / 16)
+    text.reserveCapacity(bytes.count)
+    children.reserveCapacity(bytes.count / 16)
+  }
+
+  func document() -> YAMLDocument {
+    YAMLDocument(storage: YAMLDocument.Storage(nodes: nodes, text: text, children: children, tags: tags), root: root)
   }
 
   mutating func run() {
@@ -149,7 +124,7 @@ private struct TreeBuilder {
           return
         }
         let isEnd = event.pointee.type == YAML_STREAM_END_EVENT
-        handle(event.pointee)
+        handle(event)
         yaml_event_delete(event)
         if isEnd { return }
       }
@@ -158,10 +133,9 @@ private struct TreeBuilder {
 
   // MARK: Events
 
-  private mutating func handle(_ event: yaml_event_t) {
-    let start = Self.position(event.start_mark)
-    let range = SourceRange(start: start, end: Self.position(event.end_mark))
-    switch event.type {
+  private mutating func handle(_ event: UnsafeMutablePointer<yaml_event_t>) {
+    let start = Self.position(event.pointee.start_mark)
+    switch event.pointee.type {
     case YAML_DOCUMENT_START_EVENT:
       documentCount += 1
       if documentCount > 1 {
@@ -169,37 +143,47 @@ private struct TreeBuilder {
           MultipleDocumentsRule.id,
           "the config holds more than one YAML document; a trackc config is a single document",
           at: start,
-          notes: root.map { [Diagnostic.Note("the first document starts here", at: location($0.range.start))] } ?? [])
+          notes: root.map { [Diagnostic.Note("the first document starts here", at: location(nodes[$0.index].range.start))] } ?? [])
       }
 
     case YAML_SCALAR_EVENT:
-      let data = event.data.scalar
-      let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
-      let tag = checkedTag(data.tag, at: start, kind: .scalar, text: text)
-      let node = YAMLNode(.scalar(YAMLScalar(text, style: Self.style(data.style))), range: range, tag: tag)
+      let data = event.pointee.data.scalar
+      let offset = text.count
+      text.append(contentsOf: UnsafeBufferPointer(start: data.value, count: data.length))
+      let tag = checkedTag(data.tag, at: start, kind: .scalar, textOffset: offset)
+      let end = Self.position(event.pointee.end_mark)
+      let node = append(
+        NodeRecord(
+          kind: .scalar, style: Self.style(data.style), tag: tag, startLine: Int32(start.line), startColumn: Int32(start.column),
+          endLine: Int32(end.line), endColumn: Int32(end.column), first: Int32(offset), count: Int32(data.length)))
       complete(node, weight: 1, anchor: Self.string(data.anchor))
 
     case YAML_SEQUENCE_START_EVENT:
-      let data = event.data.sequence_start
+      let data = event.pointee.data.sequence_start
       open(.sequence, at: start, anchor: Self.string(data.anchor), tag: checkedTag(data.tag, at: start, kind: .sequence))
 
     case YAML_MAPPING_START_EVENT:
-      let data = event.data.mapping_start
+      let data = event.pointee.data.mapping_start
       open(.mapping, at: start, anchor: Self.string(data.anchor), tag: checkedTag(data.tag, at: start, kind: .mapping))
 
     case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-      close(at: range.end)
+      close(at: Self.position(event.pointee.end_mark))
 
     case YAML_ALIAS_EVENT:
-      let name = Self.string(event.data.alias.anchor) ?? ""
-      alias(name, range: range)
+      let name = Self.string(event.pointee.data.alias.anchor) ?? ""
+      alias(name, at: start)
 
     default:
       break  // stream start/end, document end: nothing to build
     }
   }
 
-  private mutating func open(_ kind: Frame.Kind, at start: SourcePosition, anchor: String?, tag: String?) {
+  private mutating func append(_ record: NodeRecord) -> YAMLNodeID {
+    nodes.append(record)
+    return YAMLNodeID(rawValue: Int32(nodes.count - 1))
+  }
+
+  private mutating func open(_ kind: YAMLNodeKind, at start: SourcePosition, anchor: String?, tag: UInt16) {
     guard stack.count < limits.maxNestingDepth else {
       fail(
         NestingDepthRule.id,
@@ -207,36 +191,33 @@ private struct TreeBuilder {
         at: start)
       return
     }
-    stack.append(Frame(kind: kind, start: start, anchor: anchor, tag: tag))
+    stack.append(Frame(kind: kind, start: start, anchor: anchor, tag: tag, pendingStart: pending.count))
   }
 
   private mutating func close(at end: SourcePosition) {
     guard let frame = stack.popLast() else { return }
-    let range = SourceRange(start: frame.start, end: end)
-    let node: YAMLNode
-    switch frame.kind {
-    case .sequence:
-      node = YAMLNode(.sequence(frame.children), range: range, tag: frame.tag)
-    case .mapping:
-      var pairs: [YAMLNode.Pair] = []
-      pairs.reserveCapacity(frame.children.count / 2)
-      var index = 0
-      while index + 1 < frame.children.count {
-        pairs.append(YAMLNode.Pair(key: frame.children[index], value: frame.children[index + 1]))
-        index += 2
-      }
-      if frame.mergeKey != nil { pairs = resolveMerges(pairs, explicitKeys: frame.explicitKeys) }
-      node = YAMLNode(.mapping(pairs), range: range, tag: frame.tag)
+    var own = Array(pending[frame.pendingStart...])
+    pending.removeSubrange(frame.pendingStart...)
+    if frame.kind == .mapping {
+      if own.count % 2 == 1 { own.removeLast() }  // a key without value cannot happen; stay safe
+      if frame.mergeKey != nil { own = resolveMerges(own) }
     }
+    let first = children.count
+    children.append(contentsOf: own)
+    let node = append(
+      NodeRecord(
+        kind: frame.kind, style: .plain, tag: frame.tag, startLine: Int32(frame.start.line), startColumn: Int32(frame.start.column),
+        endLine: Int32(end.line), endColumn: Int32(end.column), first: Int32(first),
+        count: Int32(frame.kind == .mapping ? own.count / 2 : own.count)))
     complete(node, weight: frame.weight, anchor: frame.anchor)
   }
 
-  private mutating func alias(_ name: String, range: SourceRange) {
+  private mutating func alias(_ name: String, at start: SourcePosition) {
     guard let anchored = anchors[name] else {
       if stack.contains(where: { $0.anchor == name }) {
-        fail(YAMLAliasRule.id, "alias '*\(name)' refers to a node that contains it; recursive aliases are not allowed", at: range.start)
+        fail(YAMLAliasRule.id, "alias '*\(name)' refers to a node that contains it; recursive aliases are not allowed", at: start)
       } else {
-        fail(YAMLAliasRule.id, "alias '*\(name)' refers to no anchor; define '&\(name)' before using it", at: range.start)
+        fail(YAMLAliasRule.id, "alias '*\(name)' refers to no anchor; define '&\(name)' before using it", at: start)
       }
       return
     }
@@ -245,8 +226,8 @@ private struct TreeBuilder {
       fail(
         YAMLAliasRule.id,
         "aliases expand to more than \(NumberText.grouped(limits.maxAliasExpansion)) nodes; the file looks like an alias bomb ('billion laughs') and is rejected",
-        at: range.start,
-        notes: [Diagnostic.Note("'&\(name)' is defined here", at: location(anchored.node.range.start))])
+        at: start,
+        notes: [Diagnostic.Note("'&\(name)' is defined here", at: location(nodes[anchored.node.index].range.start))])
       return
     }
     // The alias is the anchored node itself: no copy, no new anchor.
@@ -254,12 +235,12 @@ private struct TreeBuilder {
   }
 
   /// A finished node: register its anchor, then hand it to the enclosing collection (or make it the root).
-  private mutating func complete(_ node: YAMLNode, weight: Int, anchor: String?) {
+  private mutating func complete(_ node: YAMLNodeID, weight: Int, anchor: String?) {
     if let anchor { anchors[anchor] = Anchored(node: node, weight: weight) }
     add(node, weight: weight)
   }
 
-  private mutating func add(_ node: YAMLNode, weight: Int) {
+  private mutating func add(_ node: YAMLNodeID, weight: Int) {
     guard !stack.isEmpty else {
       if root == nil { root = node }
       return
@@ -267,7 +248,7 @@ private struct TreeBuilder {
     let top = stack.count - 1
     stack[top].weight += weight
     guard stack[top].kind == .mapping else {
-      stack[top].children.append(node)
+      pending.append(node)
       return
     }
     if stack[top].awaitingValue {
@@ -275,93 +256,186 @@ private struct TreeBuilder {
       if stack[top].dropValue {
         stack[top].dropValue = false
       } else {
-        stack[top].children.append(node)
+        pending.append(node)
       }
       return
     }
     stack[top].awaitingValue = true
-    guard let scalar = node.scalar else {
-      stack[top].children.append(node)
+    guard nodes[node.index].kind == .scalar else {
+      pending.append(node)
       return
     }
-    if node.isMergeKey {
+    if isMergeKey(node) {
       if let first = stack[top].mergeKey {
-        reportDuplicateKey(node, text: scalar.text, first: first)
+        reportDuplicateKey(node, first: first)
         stack[top].dropValue = true
         return
       }
       stack[top].mergeKey = node
-    } else if let first = stack[top].firstKey(scalar.text) {
-      reportDuplicateKey(node, text: scalar.text, first: first)
+    } else if let first = firstKey(matching: node, in: stack[top]) {
+      reportDuplicateKey(node, first: first)
       // The first occurrence stays; the duplicate key and its value are dropped after the error.
       stack[top].dropValue = true
       return
     } else {
-      stack[top].recordKey(node, scalar.text)
+      recordKey(node, in: &stack[top])
     }
-    stack[top].children.append(node)
+    pending.append(node)
   }
 
-  private mutating func reportDuplicateKey(_ node: YAMLNode, text: String, first: YAMLNode?) {
+  // MARK: Keys
+
+  private func textSlice(_ node: YAMLNodeID) -> ArraySlice<UInt8> {
+    let record = nodes[node.index]
+    return text[Int(record.first)..<Int(record.first) + Int(record.count)]
+  }
+
+  private func sameText(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
+    let left = nodes[a.index]
+    let right = nodes[b.index]
+    return left.count == right.count && textSlice(a) == textSlice(b)
+  }
+
+  private func isMergeKey(_ node: YAMLNodeID) -> Bool {
+    let record = nodes[node.index]
+    guard record.kind == .scalar, textSlice(node).elementsEqual("<<".utf8) else { return false }
+    let mergeTag = tags.firstIndex(of: YAMLTag.merge).map { UInt16($0 + 1) }
+    return (record.style == .plain && record.tag == 0) || (mergeTag != nil && record.tag == mergeTag)
+  }
+
+  /// FNV-1a over a key's bytes: the hash of the large-mapping key index.
+  private func keyHash(_ node: YAMLNodeID) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in textSlice(node) {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return hash
+  }
+
+  /// The earlier scalar key of the open mapping with the same text, if any.
+  private func firstKey(matching node: YAMLNodeID, in frame: Frame) -> YAMLNodeID? {
+    if let keyIndex = frame.keyIndex {
+      guard let candidate = keyIndex[keyHash(node)] else { return nil }
+      if sameText(candidate, node) { return candidate }
+      // A hash collision: fall through to the scan.
+    }
+    var index = frame.pendingStart
+    while index < pending.count {
+      let key = pending[index]
+      if nodes[key.index].kind == .scalar, key != frame.mergeKey, sameText(key, node) { return key }
+      index += 2
+    }
+    return nil
+  }
+
+  private func recordKey(_ node: YAMLNodeID, in frame: inout Frame) {
+    if frame.keyIndex != nil {
+      let hash = keyHash(node)
+      if frame.keyIndex![hash] == nil { frame.keyIndex![hash] = node }
+      return
+    }
+    guard (pending.count - frame.pendingStart) / 2 >= Frame.keyIndexThreshold else { return }
+    var index: [UInt64: YAMLNodeID] = [:]
+    index.reserveCapacity(4 * Frame.keyIndexThreshold)
+    var position = frame.pendingStart
+    while position < pending.count {
+      let key = pending[position]
+      if nodes[key.index].kind == .scalar, key != frame.mergeKey {
+        let hash = keyHash(key)
+        if index[hash] == nil { index[hash] = key }
+      }
+      position += 2
+    }
+    let hash = keyHash(node)
+    if index[hash] == nil { index[hash] = node }
+    frame.keyIndex = index
+  }
+
+  private mutating func reportDuplicateKey(_ node: YAMLNodeID, first: YAMLNodeID) {
+    let name = String(decoding: textSlice(node), as: UTF8.self)
     diagnostics.append(
       Diagnostic(
-        .error, rule: DuplicateKeyRule.id, "duplicate key '\(text)' in this mapping",
-        at: location(node.range),
-        notes: first.map { [Diagnostic.Note("'\(text)' is first defined here", at: location($0.range))] } ?? []))
+        .error, rule: DuplicateKeyRule.id, "duplicate key '\(name)' in this mapping",
+        at: location(nodes[node.index].range),
+        notes: [Diagnostic.Note("'\(name)' is first defined here", at: location(nodes[first.index].range))]))
   }
 
   // MARK: Merge keys
 
   /// YAML 1.1 merge: `<<: *base` or `<<: [*a, *b]` adds the keys of those mappings that the mapping does
   /// not define itself; with several, earlier ones win. Merged pairs keep the ranges they were written at.
-  private mutating func resolveMerges(_ pairs: [YAMLNode.Pair], explicitKeys: Set<String>) -> [YAMLNode.Pair] {
-    var result: [YAMLNode.Pair] = []
-    var merged = Set<String>()
-    for pair in pairs {
-      guard pair.key.isMergeKey else {
-        result.append(pair)
+  /// `flat` is the mapping's keys and values alternating.
+  private mutating func resolveMerges(_ flat: [YAMLNodeID]) -> [YAMLNodeID] {
+    func key(_ node: YAMLNodeID) -> [UInt8]? {
+      nodes[node.index].kind == .scalar ? Array(textSlice(node)) : nil
+    }
+    var explicitKeys = Set<[UInt8]>()
+    for index in stride(from: 0, to: flat.count, by: 2) where !isMergeKey(flat[index]) {
+      if let text = key(flat[index]) { explicitKeys.insert(text) }
+    }
+    var result: [YAMLNodeID] = []
+    var merged = Set<[UInt8]>()
+    for index in stride(from: 0, to: flat.count, by: 2) {
+      let (pairKey, pairValue) = (flat[index], flat[index + 1])
+      guard isMergeKey(pairKey) else {
+        result += [pairKey, pairValue]
         continue
       }
-      let sources: [YAMLNode]
-      switch pair.value.content {
+      let sources: [YAMLNodeID]
+      let valueRecord = nodes[pairValue.index]
+      switch valueRecord.kind {
       case .mapping:
-        sources = [pair.value]
-      case .sequence(let items):
-        sources = items
+        sources = [pairValue]
+      case .sequence:
+        sources = Array(children[Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)])
       case .scalar:
-        report(MergeKeyRule.id, "the value of a merge key '<<' must be a mapping or a list of mappings, found \(pair.value.value.kindDescription)", at: pair.value.range)
+        report(MergeKeyRule.id, "the value of a merge key '<<' must be a mapping or a list of mappings, found \(describeKind(pairValue))", at: valueRecord.range)
         // Kept, so the mapping still shows that something was written here; readers skip merge keys.
-        result.append(pair)
+        result += [pairKey, pairValue]
         continue
       }
       var mergeFailed = false
       for source in sources {
-        guard let sourcePairs = source.mapping else {
-          report(MergeKeyRule.id, "a merge key '<<' can only merge mappings, found \(source.value.kindDescription)", at: source.range)
+        let record = nodes[source.index]
+        guard record.kind == .mapping else {
+          report(MergeKeyRule.id, "a merge key '<<' can only merge mappings, found \(describeKind(source))", at: record.range)
           mergeFailed = true
           continue
         }
-        for sourcePair in sourcePairs {
-          if let text = sourcePair.key.scalar?.text {
+        for position in 0..<Int(record.count) {
+          let sourceKey = children[Int(record.first) + 2 * position]
+          if let text = key(sourceKey) {
             if explicitKeys.contains(text) { continue }
             guard merged.insert(text).inserted else { continue }
           }
-          result.append(sourcePair)
+          result += [sourceKey, children[Int(record.first) + 2 * position + 1]]
         }
       }
-      if mergeFailed { result.append(pair) }
+      if mergeFailed { result += [pairKey, pairValue] }
     }
     return result
   }
 
+  private func describeKind(_ node: YAMLNodeID) -> String {
+    switch nodes[node.index].kind {
+    case .sequence: return "a sequence"
+    case .mapping: return "a mapping"
+    case .scalar:
+      let record = nodes[node.index]
+      let value = YAMLScalar(String(decoding: textSlice(node), as: UTF8.self), style: record.style)
+        .resolved(tag: record.tag == 0 ? nil : tags[Int(record.tag) - 1])
+      return value.kindDescription
+    }
+  }
+
   // MARK: Tags
 
-  private enum NodeKind { case scalar, sequence, mapping }
-
   /// Accepts the core schema's tags (and `!`); anything else is an error, because trackc would silently
-  /// ignore what a custom tag is meant to say.
-  private mutating func checkedTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, at start: SourcePosition, kind: NodeKind, text: String = "") -> String? {
-    guard let tag = Self.string(pointer) else { return nil }
+  /// ignore what a custom tag is meant to say. Returns the tag's index (0 for none).
+  private mutating func checkedTag(
+    _ pointer: UnsafeMutablePointer<yaml_char_t>?, at start: SourcePosition, kind: YAMLNodeKind, textOffset: Int = 0
+  ) -> UInt16 {
+    guard let tag = Self.string(pointer) else { return 0 }
     let allowed: Bool
     switch kind {
     case .scalar: allowed = YAMLTag.scalarTags.contains(tag) || tag == YAMLTag.merge
@@ -370,13 +444,19 @@ private struct TreeBuilder {
     }
     guard allowed else {
       report(YAMLTagRule.id, "tag '\(Self.shortTag(tag))' is not supported here; a trackc config uses plain YAML values", at: SourceRange(at: start))
-      return nil
+      return 0
     }
-    if kind == .scalar && !YAMLScalar.conforms(text, toTag: tag) {
-      report(YAMLTagRule.id, "'\(text)' is not a valid value for tag '\(Self.shortTag(tag))'", at: SourceRange(at: start))
-      return nil
+    if kind == .scalar {
+      let value = String(decoding: text[textOffset...], as: UTF8.self)
+      guard YAMLScalar.conforms(value, toTag: tag) else {
+        report(YAMLTagRule.id, "'\(value)' is not a valid value for tag '\(Self.shortTag(tag))'", at: SourceRange(at: start))
+        return 0
+      }
     }
-    return tag
+    if let index = tags.firstIndex(of: tag) { return UInt16(index + 1) }
+    guard tags.count < Int(UInt16.max) - 1 else { return 0 }
+    tags.append(tag)
+    return UInt16(tags.count)
   }
 
   private static func shortTag(_ tag: String) -> String {
@@ -455,7 +535,7 @@ private struct TreeBuilder {
     return String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
   }
 
-  private static func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
+  private static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
     switch style {
     case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
     case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted

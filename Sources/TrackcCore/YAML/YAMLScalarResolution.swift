@@ -38,6 +38,18 @@ extension YAMLScalar {
     }
   }
 
+  /// Whether a plain scalar starting with this byte can resolve to anything but a string: null (`~`, `n`,
+  /// `N`, empty), a boolean (`t`, `T`, `f`, `F`) or a number (digit, sign, `.`).
+  static func mayResolve(_ first: UInt8) -> Bool {
+    switch first {
+    case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+      UInt8(ascii: "f"), UInt8(ascii: "F"):
+      return true
+    default:
+      return mayStartNumber(first)
+    }
+  }
+
   private static func mayStartNumber(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
       || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")

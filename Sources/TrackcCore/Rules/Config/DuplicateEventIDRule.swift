@@ -25,24 +25,55 @@ public enum DuplicateEventIDRule: ConfigRule {
       """),
   ]
 
+  /// Where an event is mapped: a plain value, so that a table of a hundred thousand costs no copies.
+  private struct EventReference {
+    var screen: Int32
+    /// The index of the page event, or `controlOffset` + the index of the control event.
+    var event: Int32
+
+    static let controlOffset: Int32 = 2
+  }
+
   public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    // Where each ID is first mapped: screen index, trigger and range (not the screen itself, which would
-    // copy its arrays into a dictionary a hundred thousand entries large).
-    var first: [String: (screen: Int, trigger: TrackingConfig.Trigger, range: SourceRange)] = [:]
+    var first: [String: EventReference] = [:]
     first.reserveCapacity(config.eventCount)
-    for (screenIndex, screen) in config.screens.enumerated() {
-      screen.forEachEvent { trigger, event in
-        let id = event.id.value
-        guard let original = first[id] else {
-          first[id] = (screenIndex, trigger, event.id.range)
-          return
+    let screens = config.screens
+    for screenIndex in screens.indices {
+      for pageIndex in screens[screenIndex].pageEvents.indices {
+        let id = screens[screenIndex].pageEvents[pageIndex].event.id
+        let reference = EventReference(screen: Int32(screenIndex), event: Int32(pageIndex))
+        if let original = first.updateValue(reference, forKey: id.value) {
+          first[id.value] = original
+          report(id, at: reference, original: original, in: config, context: &context)
         }
-        context.report(
-          Self.self,
-          "event ID '\(id)' of \(trigger.describe(on: screen)) is also mapped from \(original.trigger.describe(on: config.screens[original.screen]))",
-          at: event.id.range,
-          notes: [Diagnostic.Note("'\(id)' is first mapped here", at: context.location(original.range))])
+      }
+      for controlIndex in screens[screenIndex].controlEvents.indices {
+        let id = screens[screenIndex].controlEvents[controlIndex].event.id
+        let reference = EventReference(screen: Int32(screenIndex), event: EventReference.controlOffset + Int32(controlIndex))
+        if let original = first.updateValue(reference, forKey: id.value) {
+          first[id.value] = original
+          report(id, at: reference, original: original, in: config, context: &context)
+        }
       }
     }
+  }
+
+  private static func report(
+    _ id: Located<String>, at reference: EventReference, original: EventReference, in config: TrackingConfig, context: inout RuleContext
+  ) {
+    func describe(_ reference: EventReference) -> (String, SourceRange) {
+      let screen = config.screens[Int(reference.screen)]
+      if reference.event < EventReference.controlOffset {
+        let page = screen.pageEvents[Int(reference.event)]
+        return (TrackingConfig.Trigger.page(page.phase.value).describe(on: screen), page.event.id.range)
+      }
+      let control = screen.controlEvents[Int(reference.event - EventReference.controlOffset)]
+      return (TrackingConfig.Trigger.control(handlerKey: control.key.value).describe(on: screen), control.event.id.range)
+    }
+    let (here, _) = describe(reference)
+    let (there, firstRange) = describe(original)
+    context.report(
+      Self.self, "event ID '\(id.value)' of \(here) is also mapped from \(there)", at: id.range,
+      notes: [Diagnostic.Note("'\(id.value)' is first mapped here", at: context.location(firstRange))])
   }
 }

@@ -31,17 +31,11 @@ public enum InvalidPropertyValueRule: ScreenRule {
 
   public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
     screen.forEachEvent { trigger, event in
-      for property in event.properties where PropertyValue(property.node) == nil {
-        let found: String
-        switch property.node.value {
-        case .float: found = "'\(property.node.scalar?.text ?? "")', which is not a finite number"
-        case .null: found = "no value (null)"
-        default: found = property.node.value.kindDescription
-        }
+      for property in event.properties where property.value == nil {
         context.report(
           Self.self,
-          "property '\(property.key.value)' of \(trigger.describe(on: screen)) must be a string, number or boolean, found \(found)",
-          at: property.node.range)
+          "property '\(property.key.value)' of \(trigger.describe(on: screen)) must be a string, number or boolean, found \(property.written)",
+          at: property.valueRange)
       }
     }
   }
