@@ -245,17 +245,17 @@ struct ConfigDecoder {
     }
   }
 
-  private mutating func eventID(_ node: YAMLNodeID, what: String) -> Located<String>? {
+  private mutating func eventID(_ node: YAMLNodeID, what: @autoclosure () -> String) -> Located<String>? {
     let range = document.range(node)
     switch document.value(node) {
     case .string(let text):
       return Located(text, at: range)
     case .null:
-      report(WrongTypeRule.self, "\(what) has no event ID", at: range)
+      report(WrongTypeRule.self, "\(what()) has no event ID", at: range)
     case .int, .float, .bool:
-      report(WrongTypeRule.self, "the event ID of \(what) must be a string, found \(describe(node)); quote it if it is meant as text", at: range)
+      report(WrongTypeRule.self, "the event ID of \(what()) must be a string, found \(describe(node)); quote it if it is meant as text", at: range)
     case .sequence, .mapping:
-      report(WrongTypeRule.self, "the event ID of \(what) must be a string, found \(describe(node))", at: range)
+      report(WrongTypeRule.self, "the event ID of \(what()) must be a string, found \(describe(node))", at: range)
     }
     return nil
   }

@@ -1,4 +1,5 @@
 import CYAML
+import Foundation
 
 /// Limits that keep hostile input from costing unbounded time or memory.
 public struct YAMLLimits: Sendable, Hashable {
@@ -272,13 +273,13 @@ private struct TreeBuilder {
         return
       }
       stack[top].mergeKey = node
-    } else if let first = firstKey(matching: node, in: stack[top]) {
+    } else if let first = firstKey(matching: node) {
       reportDuplicateKey(node, first: first)
       // The first occurrence stays; the duplicate key and its value are dropped after the error.
       stack[top].dropValue = true
       return
     } else {
-      recordKey(node, in: &stack[top])
+      recordKey(node)
     }
     pending.append(node)
   }
@@ -293,7 +294,10 @@ private struct TreeBuilder {
   private func sameText(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
     let left = nodes[a.index]
     let right = nodes[b.index]
-    return left.count == right.count && textSlice(a) == textSlice(b)
+    guard left.count == right.count else { return false }
+    return text.withUnsafeBytes { bytes in
+      memcmp(bytes.baseAddress! + Int(left.first), bytes.baseAddress! + Int(right.first), Int(left.count)) == 0
+    }
   }
 
   private func isMergeKey(_ node: YAMLNodeID) -> Bool {
@@ -305,50 +309,61 @@ private struct TreeBuilder {
 
   /// FNV-1a over a key's bytes: the hash of the large-mapping key index.
   private func keyHash(_ node: YAMLNodeID) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in textSlice(node) {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    let record = nodes[node.index]
+    return text.withUnsafeBufferPointer { text in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in text[Int(record.first)..<Int(record.first) + Int(record.count)] {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+      return hash
     }
-    return hash
   }
 
-  /// The earlier scalar key of the open mapping with the same text, if any.
-  private func firstKey(matching node: YAMLNodeID, in frame: Frame) -> YAMLNodeID? {
-    if let keyIndex = frame.keyIndex {
-      guard let candidate = keyIndex[keyHash(node)] else { return nil }
+  /// The earlier scalar key of the innermost open mapping with the same text, if any.
+  ///
+  /// Reads `stack` in place: passing a frame (part of `self`) to a method of `self` would copy the
+  /// builder and its arrays on every key.
+  private func firstKey(matching node: YAMLNodeID) -> YAMLNodeID? {
+    let top = stack.count - 1
+    if stack[top].keyIndex != nil {
+      guard let candidate = stack[top].keyIndex![keyHash(node)] else { return nil }
       if sameText(candidate, node) { return candidate }
       // A hash collision: fall through to the scan.
     }
-    var index = frame.pendingStart
+    let mergeKey = stack[top].mergeKey
+    var index = stack[top].pendingStart
     while index < pending.count {
       let key = pending[index]
-      if nodes[key.index].kind == .scalar, key != frame.mergeKey, sameText(key, node) { return key }
+      if nodes[key.index].kind == .scalar, key != mergeKey, sameText(key, node) { return key }
       index += 2
     }
     return nil
   }
 
-  private func recordKey(_ node: YAMLNodeID, in frame: inout Frame) {
-    if frame.keyIndex != nil {
-      let hash = keyHash(node)
-      if frame.keyIndex![hash] == nil { frame.keyIndex![hash] = node }
+  /// Adds a key to the innermost mapping's index, building the index once the mapping grows large.
+  private mutating func recordKey(_ node: YAMLNodeID) {
+    let top = stack.count - 1
+    let hash = keyHash(node)
+    if stack[top].keyIndex != nil {
+      if stack[top].keyIndex![hash] == nil { stack[top].keyIndex![hash] = node }
       return
     }
-    guard (pending.count - frame.pendingStart) / 2 >= Frame.keyIndexThreshold else { return }
+    let start = stack[top].pendingStart
+    guard (pending.count - start) / 2 >= Frame.keyIndexThreshold else { return }
+    let mergeKey = stack[top].mergeKey
     var index: [UInt64: YAMLNodeID] = [:]
     index.reserveCapacity(4 * Frame.keyIndexThreshold)
-    var position = frame.pendingStart
+    var position = start
     while position < pending.count {
       let key = pending[position]
-      if nodes[key.index].kind == .scalar, key != frame.mergeKey {
-        let hash = keyHash(key)
-        if index[hash] == nil { index[hash] = key }
+      if nodes[key.index].kind == .scalar, key != mergeKey {
+        let keyHash = keyHash(key)
+        if index[keyHash] == nil { index[keyHash] = key }
       }
       position += 2
     }
-    let hash = keyHash(node)
     if index[hash] == nil { index[hash] = node }
-    frame.keyIndex = index
+    stack[top].keyIndex = index
   }
 
   private mutating func reportDuplicateKey(_ node: YAMLNodeID, first: YAMLNodeID) {
