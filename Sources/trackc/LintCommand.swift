@@ -33,12 +33,22 @@ struct LintCommand: ParsableCommand {
   @Flag(help: "Print errors only.")
   var quiet = false
 
+  @Flag(help: "Print how long each phase took to standard error.")
+  var timings = false
+
   func validate() throws {
     guard !configs.isEmpty else { throw ValidationError("Give at least one config file to check.") }
   }
 
   func run() throws {
-    let session = LintSession.run(paths: configs)
+    var options = LintOptions()
+    if timings {
+      options.phaseObserver = { phase, duration in
+        let milliseconds = Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000
+        StandardError.write("trackc: \(String(format: "%8.2f", milliseconds)) ms  \(phase)\n")
+      }
+    }
+    let session = LintSession.run(paths: configs, options: options)
     for error in session.unreadable {
       StandardError.write("trackc: error: \(error)\n")
     }

@@ -19,6 +19,15 @@ import Testing
     let name = try HandlerName.parse(text).get()
     #expect(name == expected)
     #expect(name.canonical == canonical)
+    #expect(name.baseName == expected.baseName)
+  }
+
+  @Test func partsOfNames() {
+    #expect(HandlerName.swiftName(base: "open", labels: ["item", "at"]).labels == ["item", "at"])
+    #expect(HandlerName.swiftName(base: "reload", labels: []).labels == [])
+    #expect(HandlerName.selector(["f", ""]).selectorPieces == ["f", ""])
+    #expect(HandlerName.selector(["openWithItem", "at"]).baseName == "openWithItem")
+    #expect(HandlerName.baseName("onFav").labels == [])
   }
 
   @Test(arguments: [

@@ -23,6 +23,9 @@ enum SwiftIdentifier {
     return result
   }()
 
+  /// Names longer than every keyword skip the keyword lookup (and the String it would need).
+  private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
+
   static func isValid(_ name: Substring, as role: Role) -> Bool {
     guard let first = name.utf8.first else { return false }
     if first == UInt8(ascii: "`") {
@@ -31,7 +34,7 @@ enum SwiftIdentifier {
       // Inside backticks a keyword is an ordinary name.
       return keywords.contains(String(inner)) || isValid(inner, as: .member)
     }
-    if isPlainASCII(name) && !keywords.contains(String(name)) { return true }
+    if isPlainASCII(name) && (name.utf8.count > longestKeyword || !keywords.contains(String(name))) { return true }
     switch role {
     case .declaration: return String(name).isValidSwiftIdentifier(for: .variableName)
     case .member: return String(name).isValidSwiftIdentifier(for: .memberAccess)

@@ -109,14 +109,15 @@ public struct TrackingConfig: Sendable {
 }
 
 extension TrackingConfig {
-  /// Where an event rule is mapped from.
-  public enum Trigger: Sendable {
+  /// Where an event rule is mapped from: a page phase, or the index of a screen's control event. Plain
+  /// values, so that walking a hundred thousand events copies nothing.
+  public enum Trigger: Sendable, Hashable {
     case page(PagePhase)
-    case control(handlerKey: String)
+    case control(index: Int)
   }
 
   /// Calls `body` for every event rule in file order.
-  public func forEachEvent(_ body: (Screen, Trigger, EventRule) throws -> Void) rethrows {
+  public func forEachEvent(_ body: (borrowing Screen, Trigger, borrowing EventRule) throws -> Void) rethrows {
     for screen in screens {
       try screen.forEachEvent { trigger, event in try body(screen, trigger, event) }
     }
@@ -129,23 +130,22 @@ extension TrackingConfig {
 }
 
 extension TrackingConfig.Screen {
-  /// Calls `body` for every event rule of this screen: page events, then control events.
-  public func forEachEvent(_ body: (TrackingConfig.Trigger, TrackingConfig.EventRule) throws -> Void) rethrows {
-    for page in pageEvents {
-      try body(.page(page.phase.value), page.event)
+  /// Calls `body` for every event rule of this screen: page events, then control events. The event is
+  /// borrowed, not copied.
+  public func forEachEvent(_ body: (TrackingConfig.Trigger, borrowing TrackingConfig.EventRule) throws -> Void) rethrows {
+    for index in pageEvents.indices {
+      try body(.page(pageEvents[index].phase.value), pageEvents[index].event)
     }
-    for control in controlEvents {
-      try body(.control(handlerKey: control.key.value), control.event)
+    for index in controlEvents.indices {
+      try body(.control(index: index), controlEvents[index].event)
     }
   }
-}
 
-extension TrackingConfig.Trigger {
-  /// "HomeViewController enter", "HomeViewController onFavBtnPressed(_:)": words for messages.
-  public func describe(on screen: TrackingConfig.Screen) -> String {
-    switch self {
-    case .page(let phase): return "the \(phase.rawValue) page event of '\(screen.name.value)'"
-    case .control(let key): return "handler '\(key)' of '\(screen.name.value)'"
+  /// "the enter page event of 'Home'", "handler 'onFav(_:)' of 'Home'": words for messages.
+  public func describe(_ trigger: TrackingConfig.Trigger) -> String {
+    switch trigger {
+    case .page(let phase): return "the \(phase.rawValue) page event of '\(name.value)'"
+    case .control(let index): return "handler '\(controlEvents[index].key.value)' of '\(name.value)'"
     }
   }
 }

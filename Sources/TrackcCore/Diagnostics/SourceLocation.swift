@@ -2,24 +2,36 @@
 ///
 /// Columns count Unicode scalars (code points), as the YAML specification counts characters and as
 /// SARIF's `unicodeCodePoints` column kind does, so a column is the same whatever the editor's encoding.
-public struct SourcePosition: Hashable, Sendable, Comparable, Codable {
-  public var line: Int
-  public var column: Int
+public struct SourcePosition: Hashable, Sendable, Comparable {
+  // Stored in 32 bits (a config has far fewer than two billion lines), so that the ranges carried by
+  // every value of a large config take half the memory.
+  private var storedLine: Int32
+  private var storedColumn: Int32
+
+  public var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = Int32(clamping: newValue) }
+  }
+
+  public var column: Int {
+    get { Int(storedColumn) }
+    set { storedColumn = Int32(clamping: newValue) }
+  }
 
   public init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
+    storedLine = Int32(clamping: line)
+    storedColumn = Int32(clamping: column)
   }
 
   public static let start = SourcePosition(line: 1, column: 1)
 
   public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
   }
 }
 
 /// A half-open span of text: `start` is the first character, `end` is just after the last.
-public struct SourceRange: Hashable, Sendable, Codable {
+public struct SourceRange: Hashable, Sendable {
   public var start: SourcePosition
   public var end: SourcePosition
 

@@ -28,23 +28,38 @@ extension ConfigSource {
     // A regular file over the limit is not read at all; its size is all the linter needs to report.
     if reportedSize > maxBytes { return ConfigSource(path: path, bytes: [], fileSize: reportedSize) }
 
+    // Read into uninitialised memory (no zero-filling a file-sized buffer first), growing it only for
+    // files that do not report their size (pipes, devices).
     let cap = maxBytes + 1
-    var bytes = [UInt8](repeating: 0, count: min(cap, max(reportedSize, 4096)))
-    var count = 0
-    while count < cap {
-      if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(cap - count, max(count, 4096)))) }
-      let read = bytes.withUnsafeMutableBytes { buffer in
-        Glue.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+    var bytes: [UInt8] = []
+    var capacity = min(cap, max(reportedSize + 1, 64 << 10))
+    while true {
+      var failure: Int32?
+      let filled = bytes.count
+      var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        count = 0
+        if filled > 0 {
+          bytes.withUnsafeBufferPointer { old in _ = buffer.initialize(fromContentsOf: old) }
+          count = filled
+        }
+        while count < capacity {
+          let read = Glue.read(descriptor, buffer.baseAddress! + count, capacity - count)
+          if read < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            return
+          }
+          if read == 0 { break }
+          count += read
+        }
       }
-      if read < 0 {
-        if errno == EINTR { continue }
-        throw InputError(path: path, reason: Self.errorText(errno))
-      }
-      if read == 0 { break }
-      count += read
+      if let failure { throw InputError(path: path, reason: Self.errorText(failure)) }
+      swap(&bytes, &grown)
+      // Stop at the end of the input, or once past the limit (the linter reports the size).
+      if bytes.count < capacity || bytes.count >= cap { break }
+      capacity = min(cap, capacity * 2)
     }
-    bytes.removeSubrange(count...)
-    return ConfigSource(path: path, bytes: bytes, fileSize: max(reportedSize, count))
+    return ConfigSource(path: path, bytes: bytes, fileSize: max(reportedSize, bytes.count))
   }
 
   private static func errorText(_ code: Int32) -> String {
@@ -55,7 +70,7 @@ extension ConfigSource {
 
 /// The C library's `read`, named apart from the many `read`s in scope.
 private enum Glue {
-  static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  static func read(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
     #if canImport(Glibc) || canImport(Musl)
       return Glibc.read(descriptor, buffer, count)
     #else

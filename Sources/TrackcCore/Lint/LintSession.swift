@@ -20,7 +20,9 @@ public struct LintSession: Sendable {
     var session = LintSession()
     for path in paths {
       do {
+        let start = ContinuousClock.now
         let source = try ConfigSource.read(path: path, maxBytes: options.maxConfigBytes)
+        options.phaseObserver?("read \(path)", ContinuousClock.now - start)
         session.results.append(Linter.lint(source, options: options))
       } catch {
         session.unreadable.append(error)

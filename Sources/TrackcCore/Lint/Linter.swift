@@ -1,8 +1,10 @@
 /// Settings of one lint run.
-public struct LintOptions: Sendable, Hashable {
+public struct LintOptions: Sendable {
   /// Configs larger than this are rejected unread; a 5,000-screen config is about 5 MB.
   public var maxConfigBytes: Int
   public var yamlLimits: YAMLLimits
+  /// Called with each phase's name and duration, like a compiler's time report (`--timings`).
+  public var phaseObserver: (@Sendable (String, Duration) -> Void)?
 
   public static let defaultMaxConfigBytes = 32 << 20
 
@@ -50,9 +52,11 @@ public enum Linter {
       let diagnostic = FileTooLargeRule.diagnostic(byteCount: max(source.fileSize, source.bytes.count), limit: options.maxConfigBytes, file: file)
       return LintResult(path: file, diagnostics: [diagnostic], config: nil)
     }
+    var clock = PhaseClock(observer: options.phaseObserver)
     var diagnostics: [Diagnostic] = []
     let parsed = YAMLParser.parse(source.bytes, file: file, limits: options.yamlLimits)
     diagnostics.append(contentsOf: parsed.diagnostics)
+    clock.lap("parse YAML")
     guard let document = parsed.document else {
       return LintResult(path: file, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), config: nil)
     }
@@ -64,6 +68,7 @@ public enum Linter {
       return LintResult(path: file, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), config: nil)
     }
     var config = head
+    clock.lap("decode top level")
 
     let environment = RuleEnvironment(config)
     let chunks = Parallel.ranges(count: screenPairs.count, minimumSize: 64)
@@ -81,6 +86,7 @@ public enum Linter {
       }
       return (screens, decoder.diagnostics + context.diagnostics)
     }
+    clock.lap("decode and check screens")
     config.screens.reserveCapacity(screenPairs.count)
     for (screens, found) in checked {
       config.screens.append(contentsOf: screens)
@@ -90,9 +96,29 @@ public enum Linter {
     var context = RuleContext(file: file)
     for rule in RuleCatalog.configRules {
       rule.check(config, in: &context)
+      clock.lap(rule.id)
     }
     diagnostics.append(contentsOf: context.diagnostics)
     diagnostics.sort(by: Diagnostic.presentationOrder)
+    clock.lap("sort findings")
     return LintResult(path: file, diagnostics: diagnostics, config: config)
+  }
+}
+
+/// Times the phases of a run for `LintOptions.phaseObserver`; free when nobody observes.
+struct PhaseClock {
+  let observer: (@Sendable (String, Duration) -> Void)?
+  private var last: ContinuousClock.Instant?
+
+  init(observer: (@Sendable (String, Duration) -> Void)?) {
+    self.observer = observer
+    last = observer == nil ? nil : ContinuousClock.now
+  }
+
+  mutating func lap(_ phase: String) {
+    guard let observer, let last else { return }
+    let now = ContinuousClock.now
+    observer(phase, now - last)
+    self.last = now
   }
 }

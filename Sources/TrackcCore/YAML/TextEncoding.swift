@@ -12,7 +12,17 @@ enum TextEncoding {
     if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf32(bigEndian: false) }
     if bytes.starts(with: [0xFE, 0xFF]) { return .utf16(bigEndian: true) }
     if bytes.starts(with: [0xFF, 0xFE]) { return .utf16(bigEndian: false) }
-    // The standard library's validator is vectorised; walk scalar by scalar only to locate a failure.
+    // The standard library's validators are vectorised; walk scalar by scalar only to locate a failure.
+    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+      // Validates in place, without copying the file into a String.
+      do {
+        _ = try UTF8Span(validating: bytes.span)
+        return nil
+      } catch {
+        let offset = error.byteOffsets.lowerBound
+        return .invalidUTF8(byteOffset: offset, byte: bytes[offset])
+      }
+    }
     if String(validating: bytes, as: UTF8.self) != nil { return nil }
     var iterator = bytes.makeIterator()
     var decoder = UTF8()

@@ -58,6 +58,10 @@ private struct TreeBuilder {
   /// Children of the collections still open, innermost last; each frame owns the tail from its `pendingStart`.
   private var pending: [YAMLNodeID] = []
   private var stack: [Frame] = []
+  /// Per open frame, kept apart from `Frame` so that frames stay plain values (copying one then costs no
+  /// reference counting): the frame's anchor, and the key index of a large mapping.
+  private var frameAnchors: [String?] = []
+  private var keyIndexes: [[UInt64: YAMLNodeID]?] = []
   private var anchors: [String: Anchored] = [:]
   private var aliasExpansion = 0
   private var documentCount = 0
@@ -71,7 +75,6 @@ private struct TreeBuilder {
   private struct Frame {
     let kind: YAMLNodeKind
     let start: SourcePosition
-    let anchor: String?
     let tag: UInt16
     let pendingStart: Int
     var weight = 1
@@ -81,9 +84,7 @@ private struct TreeBuilder {
     var awaitingValue = false
     /// The pending value belongs to a duplicate key and is dropped.
     var dropValue = false
-    /// Hashes of the scalar keys, built once a mapping has more keys than a linear scan handles well.
-    var keyIndex: [UInt64: YAMLNodeID]?
-
+    /// A mapping with more keys than a linear scan handles well gets an index of their hashes.
     static let keyIndexThreshold = 12
   }
 
@@ -192,11 +193,14 @@ private struct TreeBuilder {
         at: start)
       return
     }
-    stack.append(Frame(kind: kind, start: start, anchor: anchor, tag: tag, pendingStart: pending.count))
+    stack.append(Frame(kind: kind, start: start, tag: tag, pendingStart: pending.count))
+    frameAnchors.append(anchor)
+    keyIndexes.append(nil)
   }
 
   private mutating func close(at end: SourcePosition) {
-    guard let frame = stack.popLast() else { return }
+    guard let frame = stack.popLast(), let anchor = frameAnchors.popLast() else { return }
+    keyIndexes.removeLast()
     var own = Array(pending[frame.pendingStart...])
     pending.removeSubrange(frame.pendingStart...)
     if frame.kind == .mapping {
@@ -210,12 +214,12 @@ private struct TreeBuilder {
         kind: frame.kind, style: .plain, tag: frame.tag, startLine: Int32(frame.start.line), startColumn: Int32(frame.start.column),
         endLine: Int32(end.line), endColumn: Int32(end.column), first: Int32(first),
         count: Int32(frame.kind == .mapping ? own.count / 2 : own.count)))
-    complete(node, weight: frame.weight, anchor: frame.anchor)
+    complete(node, weight: frame.weight, anchor: anchor)
   }
 
   private mutating func alias(_ name: String, at start: SourcePosition) {
     guard let anchored = anchors[name] else {
-      if stack.contains(where: { $0.anchor == name }) {
+      if frameAnchors.contains(name) {
         fail(YAMLAliasRule.id, "alias '*\(name)' refers to a node that contains it; recursive aliases are not allowed", at: start)
       } else {
         fail(YAMLAliasRule.id, "alias '*\(name)' refers to no anchor; define '&\(name)' before using it", at: start)
@@ -325,8 +329,8 @@ private struct TreeBuilder {
   /// builder and its arrays on every key.
   private func firstKey(matching node: YAMLNodeID) -> YAMLNodeID? {
     let top = stack.count - 1
-    if stack[top].keyIndex != nil {
-      guard let candidate = stack[top].keyIndex![keyHash(node)] else { return nil }
+    if let keyIndex = keyIndexes[top] {
+      guard let candidate = keyIndex[keyHash(node)] else { return nil }
       if sameText(candidate, node) { return candidate }
       // A hash collision: fall through to the scan.
     }
@@ -344,8 +348,8 @@ private struct TreeBuilder {
   private mutating func recordKey(_ node: YAMLNodeID) {
     let top = stack.count - 1
     let hash = keyHash(node)
-    if stack[top].keyIndex != nil {
-      if stack[top].keyIndex![hash] == nil { stack[top].keyIndex![hash] = node }
+    if keyIndexes[top] != nil {
+      if keyIndexes[top]![hash] == nil { keyIndexes[top]![hash] = node }
       return
     }
     let start = stack[top].pendingStart
@@ -363,7 +367,7 @@ private struct TreeBuilder {
       position += 2
     }
     if index[hash] == nil { index[hash] = node }
-    stack[top].keyIndex = index
+    keyIndexes[top] = index
   }
 
   private mutating func reportDuplicateKey(_ node: YAMLNodeID, first: YAMLNodeID) {

@@ -30,7 +30,7 @@ public enum DestinationsExcludeConflictRule: ScreenRule {
       let (first, second) = only.keyRange.start < exclude.keyRange.start ? (only.keyRange, exclude.keyRange) : (exclude.keyRange, only.keyRange)
       context.report(
         Self.self,
-        "\(trigger.describe(on: screen)) has both 'destinations' and 'exclude'; use 'destinations' to list the only ones, or 'exclude' to drop some defaults",
+        "\(screen.describe(trigger)) has both 'destinations' and 'exclude'; use 'destinations' to list the only ones, or 'exclude' to drop some defaults",
         at: second, notes: [Diagnostic.Note("the other key is here", at: context.location(first))])
     }
   }

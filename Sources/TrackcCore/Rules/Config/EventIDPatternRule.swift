@@ -46,7 +46,7 @@ public enum EventIDPatternRule: ScreenRule, ConfigRule {
       guard !pattern.matches(event.id.value) else { return }
       context.report(
         Self.self,
-        "event ID '\(event.id.value)' of \(trigger.describe(on: screen)) does not match the pattern '\(pattern.source)'",
+        "event ID '\(event.id.value)' of \(screen.describe(trigger)) does not match the pattern '\(pattern.source)'",
         at: event.id.range,
         notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
     }

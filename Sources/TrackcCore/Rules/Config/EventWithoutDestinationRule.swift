@@ -38,7 +38,7 @@ public enum EventWithoutDestinationRule: ScreenRule {
         reachesSome = !environment.defaultDestinations.isEmpty
       }
       guard !reachesSome else { return }
-      context.report(Self.self, "event '\(event.id.value)' of \(trigger.describe(on: screen)) reaches no destination", at: event.id.range)
+      context.report(Self.self, "event '\(event.id.value)' of \(screen.describe(trigger)) reaches no destination", at: event.id.range)
     }
   }
 }

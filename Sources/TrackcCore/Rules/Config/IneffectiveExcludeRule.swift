@@ -32,7 +32,7 @@ public enum IneffectiveExcludeRule: ScreenRule {
       for entry in exclude.entries where declared.contains(entry.value) && !environment.defaultDestinations.contains(entry.value) {
         context.report(
           Self.self,
-          "excluding '\(entry.value)' from \(trigger.describe(on: screen)) has no effect: it is not among the default destinations",
+          "excluding '\(entry.value)' from \(screen.describe(trigger)) has no effect: it is not among the default destinations",
           at: entry.range)
       }
     }

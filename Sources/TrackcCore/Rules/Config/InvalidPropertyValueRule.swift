@@ -34,7 +34,7 @@ public enum InvalidPropertyValueRule: ScreenRule {
       for property in event.properties where property.value == nil {
         context.report(
           Self.self,
-          "property '\(property.key.value)' of \(trigger.describe(on: screen)) must be a string, number or boolean, found \(property.written)",
+          "property '\(property.key.value)' of \(screen.describe(trigger)) must be a string, number or boolean, found \(property.written)",
           at: property.valueRange)
       }
     }

@@ -40,10 +40,10 @@ public enum UnknownDestinationRule: ScreenRule, ConfigRule {
   public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
     screen.forEachEvent { trigger, event in
       if let only = event.only {
-        check(only.entries, in: "'destinations' of \(trigger.describe(on: screen))", environment: environment, context: &context)
+        check(only.entries, in: "'destinations' of \(screen.describe(trigger))", environment: environment, context: &context)
       }
       if let exclude = event.exclude {
-        check(exclude.entries, in: "'exclude' of \(trigger.describe(on: screen))", environment: environment, context: &context)
+        check(exclude.entries, in: "'exclude' of \(screen.describe(trigger))", environment: environment, context: &context)
       }
     }
   }
