@@ -3,20 +3,27 @@
 /// The nodes live in flat arrays (an arena) and are named by `YAMLNodeID`s: no object per node, no
 /// reference counting while a large config is read, and an alias is simply the ID of the anchored node,
 /// so a file that reuses an anchor many times costs no more memory than one that does not.
-public struct YAMLDocument: Sendable {
+public struct YAMLDocument: @unchecked Sendable {
   let storage: Storage
   /// The document's root node; nil when the input holds no document.
   public let root: YAMLNodeID?
 
+  // The arena's memory, owned by `storage` (held above) and never written again: reading it through
+  // these pointers is safe for as long as this value exists, and costs no reference counting.
+  private let nodes: UnsafePointer<NodeRecord>
+  private let nodeCountStorage: Int
+  private let textBytes: UnsafePointer<UInt8>
+  private let childIDs: UnsafePointer<YAMLNodeID>
+
   final class Storage: Sendable {
-    let nodes: [NodeRecord]
+    let nodes: ArenaBuffer<NodeRecord>
     /// Scalar text, UTF-8, one scalar after another.
-    let text: [UInt8]
+    let text: ArenaBuffer<UInt8>
     /// Sequence items, and mapping keys and values alternating, each collection's contiguous.
-    let children: [YAMLNodeID]
+    let children: ArenaBuffer<YAMLNodeID>
     let tags: [String]
 
-    init(nodes: [NodeRecord], text: [UInt8], children: [YAMLNodeID], tags: [String]) {
+    init(nodes: ArenaBuffer<NodeRecord>, text: ArenaBuffer<UInt8>, children: ArenaBuffer<YAMLNodeID>, tags: [String]) {
       self.nodes = nodes
       self.text = text
       self.children = children
@@ -27,21 +34,34 @@ public struct YAMLDocument: Sendable {
   init(storage: Storage, root: YAMLNodeID?) {
     self.storage = storage
     self.root = root
+    nodes = UnsafePointer(storage.nodes.base)
+    nodeCountStorage = storage.nodes.count
+    textBytes = UnsafePointer(storage.text.base)
+    childIDs = UnsafePointer(storage.children.base)
   }
+
+  @inline(__always)
+  func record(_ node: YAMLNodeID) -> NodeRecord {
+    precondition(node.index >= 0 && node.index < nodeCountStorage, "node from another document")
+    return nodes[node.index]
+  }
+
+  @inline(__always)
+  func child(_ index: Int) -> YAMLNodeID { childIDs[index] }
 
   // MARK: Reading nodes
 
-  public func kind(_ node: YAMLNodeID) -> YAMLNodeKind { storage.nodes[node.index].kind }
+  public func kind(_ node: YAMLNodeID) -> YAMLNodeKind { record(node).kind }
 
-  public func range(_ node: YAMLNodeID) -> SourceRange { storage.nodes[node.index].range }
+  public func range(_ node: YAMLNodeID) -> SourceRange { record(node).range }
 
   /// The explicit tag in full form (`tag:yaml.org,2002:str`), or nil when none was written.
   public func tag(_ node: YAMLNodeID) -> String? {
-    let tag = storage.nodes[node.index].tag
+    let tag = record(node).tag
     return tag == 0 ? nil : storage.tags[Int(tag) - 1]
   }
 
-  public func style(_ node: YAMLNodeID) -> YAMLScalarStyle { storage.nodes[node.index].style }
+  public func style(_ node: YAMLNodeID) -> YAMLScalarStyle { record(node).style }
 
   /// The text of a scalar ("" for a collection).
   public func text(_ node: YAMLNodeID) -> String {
@@ -50,16 +70,14 @@ public struct YAMLDocument: Sendable {
 
   /// The UTF-8 bytes of a scalar, without making a `String`.
   public func withText<Result>(_ node: YAMLNodeID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-    let record = storage.nodes[node.index]
+    let record = record(node)
     guard record.kind == .scalar else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-    return try storage.text.withUnsafeBufferPointer { text in
-      try body(UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first) + Int(record.count)]))
-    }
+    return try body(UnsafeBufferPointer(start: textBytes + Int(record.first), count: Int(record.count)))
   }
 
   /// Whether a node is a scalar whose text is `string`, compared byte for byte.
   public func textEquals(_ node: YAMLNodeID, _ string: String) -> Bool {
-    let record = storage.nodes[node.index]
+    let record = record(node)
     guard record.kind == .scalar, Int(record.count) == string.utf8.count else { return false }
     return withText(node) { bytes in bytes.elementsEqual(string.utf8) }
   }
@@ -105,35 +123,35 @@ public struct YAMLDocument: Sendable {
 
   /// The key/value pairs of a mapping; empty for anything else.
   public func pairs(_ node: YAMLNodeID) -> YAMLPairs {
-    let record = storage.nodes[node.index]
-    guard record.kind == .mapping else { return YAMLPairs(storage: storage, offset: 0, count: 0) }
-    return YAMLPairs(storage: storage, offset: Int(record.first), count: Int(record.count))
+    let record = record(node)
+    guard record.kind == .mapping else { return noPairs }
+    return YAMLPairs(document: self, offset: Int(record.first), count: Int(record.count))
   }
 
   /// An empty collection of pairs.
-  public var noPairs: YAMLPairs { YAMLPairs(storage: storage, offset: 0, count: 0) }
+  public var noPairs: YAMLPairs { YAMLPairs(document: self, offset: 0, count: 0) }
 
   /// The items of a sequence; empty for anything else.
   public func items(_ node: YAMLNodeID) -> YAMLItems {
-    let record = storage.nodes[node.index]
-    guard record.kind == .sequence else { return YAMLItems(storage: storage, offset: 0, count: 0) }
-    return YAMLItems(storage: storage, offset: Int(record.first), count: Int(record.count))
+    let record = record(node)
+    guard record.kind == .sequence else { return YAMLItems(document: self, offset: 0, count: 0) }
+    return YAMLItems(document: self, offset: Int(record.first), count: Int(record.count))
   }
 
   /// How many nodes the document holds (aliases not counted twice).
-  public var nodeCount: Int { storage.nodes.count }
+  public var nodeCount: Int { nodeCountStorage }
 }
 
-public struct YAMLNodeID: Hashable, Sendable {
+public struct YAMLNodeID: Hashable, Sendable, BitwiseCopyable {
   let rawValue: Int32
   var index: Int { Int(rawValue) }
 }
 
-public enum YAMLNodeKind: UInt8, Sendable {
+public enum YAMLNodeKind: UInt8, Sendable, BitwiseCopyable {
   case scalar, sequence, mapping
 }
 
-public enum YAMLScalarStyle: UInt8, Sendable, Hashable {
+public enum YAMLScalarStyle: UInt8, Sendable, Hashable, BitwiseCopyable {
   case plain, singleQuoted, doubleQuoted, literal, folded
 }
 
@@ -143,7 +161,7 @@ public struct YAMLPair: Sendable, Hashable {
 }
 
 public struct YAMLPairs: RandomAccessCollection, Sendable {
-  let storage: YAMLDocument.Storage
+  let document: YAMLDocument
   let offset: Int
   public let count: Int
 
@@ -151,23 +169,27 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
   public var endIndex: Int { count }
 
   public subscript(position: Int) -> YAMLPair {
-    YAMLPair(key: storage.children[offset + 2 * position], value: storage.children[offset + 2 * position + 1])
+    precondition(position >= 0 && position < count, "pair index out of range")
+    return YAMLPair(key: document.child(offset + 2 * position), value: document.child(offset + 2 * position + 1))
   }
 }
 
 public struct YAMLItems: RandomAccessCollection, Sendable {
-  let storage: YAMLDocument.Storage
+  let document: YAMLDocument
   let offset: Int
   public let count: Int
 
   public var startIndex: Int { 0 }
   public var endIndex: Int { count }
 
-  public subscript(position: Int) -> YAMLNodeID { storage.children[offset + position] }
+  public subscript(position: Int) -> YAMLNodeID {
+    precondition(position >= 0 && position < count, "item index out of range")
+    return document.child(offset + position)
+  }
 }
 
 /// One node of the arena: 32 bytes, no references.
-struct NodeRecord {
+struct NodeRecord: BitwiseCopyable {
   var kind: YAMLNodeKind
   var style: YAMLScalarStyle
   /// 0 for no tag, otherwise 1 + an index into the document's tags.

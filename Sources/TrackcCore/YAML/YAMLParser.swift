@@ -49,9 +49,9 @@ private struct TreeBuilder {
   var failed = false
 
   // The arena being built (see YAMLDocument).
-  private var nodes: [NodeRecord] = []
-  private var text: [UInt8] = []
-  private var children: [YAMLNodeID] = []
+  private let nodes: ArenaBuffer<NodeRecord>
+  private let text: ArenaBuffer<UInt8>
+  private let children: ArenaBuffer<YAMLNodeID>
   private var tags: [String] = []
   private var root: YAMLNodeID?
 
@@ -93,9 +93,9 @@ private struct TreeBuilder {
     self.bytes = bytes
     self.limits = limits
     // About one node per 16 bytes of config, and most of the bytes are scalar text.
-    nodes.reserveCapacity(bytes.count / 16)
-    text.reserveCapacity(bytes.count)
-    children.reserveCapacity(bytes.count / 16)
+    nodes = ArenaBuffer(minimumCapacity: bytes.count / 16)
+    text = ArenaBuffer(minimumCapacity: bytes.count)
+    children = ArenaBuffer(minimumCapacity: bytes.count / 16)
   }
 
   func document() -> YAMLDocument {
@@ -208,7 +208,7 @@ private struct TreeBuilder {
       if frame.mergeKey != nil { own = resolveMerges(own) }
     }
     let first = children.count
-    children.append(contentsOf: own)
+    own.withUnsafeBufferPointer { children.append(contentsOf: $0) }
     let node = append(
       NodeRecord(
         kind: frame.kind, style: .plain, tag: frame.tag, startLine: Int32(frame.start.line), startColumn: Int32(frame.start.column),
@@ -290,37 +290,32 @@ private struct TreeBuilder {
 
   // MARK: Keys
 
-  private func textSlice(_ node: YAMLNodeID) -> ArraySlice<UInt8> {
+  private func textSlice(_ node: YAMLNodeID) -> UnsafeBufferPointer<UInt8> {
     let record = nodes[node.index]
-    return text[Int(record.first)..<Int(record.first) + Int(record.count)]
+    return UnsafeBufferPointer(start: text.base + Int(record.first), count: Int(record.count))
   }
 
   private func sameText(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
     let left = nodes[a.index]
     let right = nodes[b.index]
     guard left.count == right.count else { return false }
-    return text.withUnsafeBytes { bytes in
-      memcmp(bytes.baseAddress! + Int(left.first), bytes.baseAddress! + Int(right.first), Int(left.count)) == 0
-    }
+    return memcmp(text.base + Int(left.first), text.base + Int(right.first), Int(left.count)) == 0
   }
 
   private func isMergeKey(_ node: YAMLNodeID) -> Bool {
     let record = nodes[node.index]
-    guard record.kind == .scalar, textSlice(node).elementsEqual("<<".utf8) else { return false }
+    guard record.kind == .scalar, record.count == 2, textSlice(node).elementsEqual("<<".utf8) else { return false }
     let mergeTag = tags.firstIndex(of: YAMLTag.merge).map { UInt16($0 + 1) }
     return (record.style == .plain && record.tag == 0) || (mergeTag != nil && record.tag == mergeTag)
   }
 
   /// FNV-1a over a key's bytes: the hash of the large-mapping key index.
   private func keyHash(_ node: YAMLNodeID) -> UInt64 {
-    let record = nodes[node.index]
-    return text.withUnsafeBufferPointer { text in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in text[Int(record.first)..<Int(record.first) + Int(record.count)] {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-      }
-      return hash
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in textSlice(node) {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
+    return hash
   }
 
   /// The earlier scalar key of the innermost open mapping with the same text, if any.
@@ -406,7 +401,7 @@ private struct TreeBuilder {
       case .mapping:
         sources = [pairValue]
       case .sequence:
-        sources = Array(children[Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)])
+        sources = (Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)).map { children[$0] }
       case .scalar:
         report(MergeKeyRule.id, "the value of a merge key '<<' must be a mapping or a list of mappings, found \(describeKind(pairValue))", at: valueRecord.range)
         // Kept, so the mapping still shows that something was written here; readers skip merge keys.
@@ -466,7 +461,7 @@ private struct TreeBuilder {
       return 0
     }
     if kind == .scalar {
-      let value = String(decoding: text[textOffset...], as: UTF8.self)
+      let value = String(decoding: UnsafeBufferPointer(start: text.base + textOffset, count: text.count - textOffset), as: UTF8.self)
       guard YAMLScalar.conforms(value, toTag: tag) else {
         report(YAMLTagRule.id, "'\(value)' is not a valid value for tag '\(Self.shortTag(tag))'", at: SourceRange(at: start))
         return 0
