@@ -214,7 +214,9 @@ struct ConfigDecoder {
     case .mapping:
       let description = what()
       var id: Located<String>?
-      var rule = TrackingConfig.EventRule(id: Located("", at: key.range))
+      var only: TrackingConfig.DestinationList?
+      var exclude: TrackingConfig.DestinationList?
+      var properties: [TrackingConfig.Property] = []
       var hasEventKey = false
       for pair in document.pairs(node) {
         guard let field = keyText(pair.key, in: description) else { continue }
@@ -223,15 +225,15 @@ struct ConfigDecoder {
           hasEventKey = true
           id = eventID(pair.value, what: description)
         case "destinations":
-          rule.only = stringList(pair.value, what: "'destinations' of \(description)").map {
+          only = stringList(pair.value, what: "'destinations' of \(description)").map {
             TrackingConfig.DestinationList(keyRange: field.range, entries: $0)
           }
         case "exclude":
-          rule.exclude = stringList(pair.value, what: "'exclude' of \(description)").map {
+          exclude = stringList(pair.value, what: "'exclude' of \(description)").map {
             TrackingConfig.DestinationList(keyRange: field.range, entries: $0)
           }
         case "properties":
-          rule.properties = properties(pair.value, what: "'properties' of \(description)")
+          properties = self.properties(pair.value, what: "'properties' of \(description)")
         default:
           unknownKey(field, in: description, allowed: Keys.event)
         }
@@ -240,8 +242,9 @@ struct ConfigDecoder {
         report(MissingKeyRule.self, "\(description) has no 'event'; the long form needs 'event: EVENT_ID'", at: key.range)
       }
       guard let id else { return nil }
-      rule.id = id
-      return rule
+      let hasDetails = only != nil || exclude != nil || !properties.isEmpty
+      return TrackingConfig.EventRule(
+        id: id, details: hasDetails ? TrackingConfig.EventRule.Details(only: only, exclude: exclude, properties: properties) : nil)
     }
   }
 

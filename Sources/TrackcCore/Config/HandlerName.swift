@@ -61,27 +61,76 @@ public struct HandlerName: Hashable, Sendable, CustomStringConvertible {
   }
 
   public static func parse(_ text: String) -> Result<HandlerName, ParseError> {
-    // Structure is found on the UTF-8 view: the delimiters are ASCII, and this runs once per handler
-    // of configs with a hundred thousand of them.
-    let utf8 = text.utf8
-    if utf8.isEmpty { return .failure(ParseError(message: "a handler name cannot be empty")) }
-    let error: String?
-    let form: Form
-    if let open = utf8.firstIndex(of: UInt8(ascii: "(")) {
-      form = .swiftName
-      error = swiftNameError(text, open: open)
-    } else if utf8.contains(UInt8(ascii: ")")) {
-      return .failure(ParseError(message: "'\(text)' has ')' without '('"))
-    } else if utf8.contains(UInt8(ascii: ":")) {
-      form = .selector
-      error = selectorError(text)
-    } else {
-      form = .baseName
-      error = SwiftIdentifier.isValid(Substring(text), as: .member) ? nil : "'\(text)' is not a Swift method name"
+    var bytes = text
+    // A single pass over the UTF-8 bytes decides validity; only a failure pays for finding the words.
+    if let (form, isCanonical) = bytes.withUTF8(validate) {
+      return .success(HandlerName(form: form, canonical: isCanonical ? text : text.filter { $0 != " " && $0 != "`" }))
     }
-    if let error { return .failure(ParseError(message: error)) }
-    let isCanonical = !utf8.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "`") }
-    return .success(HandlerName(form: form, canonical: isCanonical ? text : text.filter { $0 != " " && $0 != "`" }))
+    return .failure(ParseError(message: problem(in: text) ?? "'\(text)' is not a valid handler name"))
+  }
+
+  /// The form of a valid name, and whether it is written canonically; nil when it is not valid.
+  private static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> (Form, Bool)? {
+    guard !bytes.isEmpty else { return nil }
+    let isCanonical = !bytes.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "`") }
+    if let open = bytes.firstIndex(of: UInt8(ascii: "(")) {
+      guard SwiftIdentifier.isValid(UnsafeBufferPointer(rebasing: bytes[..<open]), as: .member),
+        bytes[bytes.count - 1] == UInt8(ascii: ")"), open < bytes.count - 1
+      else { return nil }
+      // Labels, each up to its ':', with spaces allowed around them.
+      var labelStart = -1
+      var labelEnd = -1
+      var index = open + 1
+      while index < bytes.count - 1 {
+        switch bytes[index] {
+        case UInt8(ascii: "("), UInt8(ascii: ")"):
+          return nil
+        case UInt8(ascii: " "):
+          break
+        case UInt8(ascii: ":"):
+          guard labelStart >= 0 else { return nil }
+          let label = UnsafeBufferPointer(rebasing: bytes[labelStart..<labelEnd])
+          guard (label.count == 1 && label[0] == UInt8(ascii: "_")) || SwiftIdentifier.isValid(label, as: .member) else { return nil }
+          labelStart = -1
+        default:
+          if labelStart < 0 {
+            labelStart = index
+          } else if bytes[index - 1] == UInt8(ascii: " ") {
+            return nil
+          }
+          labelEnd = index + 1
+        }
+        index += 1
+      }
+      return labelStart < 0 ? (.swiftName, isCanonical) : nil
+    }
+    if bytes.contains(UInt8(ascii: ")")) { return nil }
+    if bytes.contains(UInt8(ascii: ":")) {
+      guard bytes[bytes.count - 1] == UInt8(ascii: ":") else { return nil }
+      var pieceStart = 0
+      for index in bytes.indices where bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: " ") {
+        guard bytes[index] == UInt8(ascii: ":") else { return nil }
+        let piece = UnsafeBufferPointer(rebasing: bytes[pieceStart..<index])
+        if piece.isEmpty {
+          guard pieceStart > 0 else { return nil }
+        } else if piece[0] == UInt8(ascii: "`") || !SwiftIdentifier.isValid(piece, as: .member) {
+          return nil
+        }
+        pieceStart = index + 1
+      }
+      return (.selector, isCanonical)
+    }
+    return SwiftIdentifier.isValid(bytes, as: .member) ? (.baseName, isCanonical) : nil
+  }
+
+  /// What is wrong with a name that `validate` rejected, in words.
+  private static func problem(in text: String) -> String? {
+    let utf8 = text.utf8
+    if utf8.isEmpty { return "a handler name cannot be empty" }
+    if let open = utf8.firstIndex(of: UInt8(ascii: "(")) { return swiftNameError(text, open: open) }
+    if utf8.contains(UInt8(ascii: ")")) { return "'\(text)' has ')' without '('" }
+    if utf8.contains(UInt8(ascii: ":")) { return selectorError(text) }
+    return SwiftIdentifier.isValid(Substring(text), as: .member) ? nil : "'\(text)' is not a Swift method name"
   }
 
   private static func swiftNameError(_ text: String, open: String.Index) -> String? {

@@ -27,34 +27,44 @@ enum SwiftIdentifier {
   private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
 
   static func isValid(_ name: Substring, as role: Role) -> Bool {
-    guard let first = name.utf8.first else { return false }
+    if let answer = name.utf8.withContiguousStorageIfAvailable({ isValid($0, as: role) }) { return answer }
+    var copy = String(name)
+    return copy.withUTF8 { isValid($0, as: role) }
+  }
+
+  /// The same, on UTF-8 bytes: the form the hot paths (handler and type names) have at hand.
+  static func isValid(_ name: UnsafeBufferPointer<UInt8>, as role: Role) -> Bool {
+    guard let first = name.first else { return false }
     if first == UInt8(ascii: "`") {
-      guard name.count >= 3, name.utf8.last == UInt8(ascii: "`") else { return false }
-      let inner = name.dropFirst().dropLast()
+      guard name.count >= 3, name[name.count - 1] == UInt8(ascii: "`") else { return false }
+      let inner = UnsafeBufferPointer(rebasing: name[1..<(name.count - 1)])
       // Inside backticks a keyword is an ordinary name.
-      return keywords.contains(String(inner)) || isValid(inner, as: .member)
+      return isKeyword(inner) || isValid(inner, as: .member)
     }
-    if isPlainASCII(name) && (name.utf8.count > longestKeyword || !keywords.contains(String(name))) { return true }
+    if isPlainASCII(name) && (name.count > longestKeyword || !isKeyword(name)) { return true }
+    let text = String(decoding: name, as: UTF8.self)
     switch role {
-    case .declaration: return String(name).isValidSwiftIdentifier(for: .variableName)
-    case .member: return String(name).isValidSwiftIdentifier(for: .memberAccess)
+    case .declaration: return text.isValidSwiftIdentifier(for: .variableName)
+    case .member: return text.isValidSwiftIdentifier(for: .memberAccess)
     }
   }
 
+  private static func isKeyword(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    name.count <= longestKeyword && keywords.contains(String(decoding: name, as: UTF8.self))
+  }
+
   /// `[A-Za-z_][A-Za-z0-9_]*`, excluding a lone `_`.
-  private static func isPlainASCII(_ name: Substring) -> Bool {
-    var isFirst = true
-    for byte in name.utf8 {
+  private static func isPlainASCII(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    for (index, byte) in name.enumerated() {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-        break
-      case UInt8(ascii: "0")...UInt8(ascii: "9") where !isFirst:
-        break
+        continue
+      case UInt8(ascii: "0")...UInt8(ascii: "9") where index > 0:
+        continue
       default:
         return false
       }
-      isFirst = false
     }
-    return name != "_"
+    return !(name.count == 1 && name[0] == UInt8(ascii: "_"))
   }
 }

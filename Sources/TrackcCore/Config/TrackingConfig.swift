@@ -85,11 +85,32 @@ public struct TrackingConfig: Sendable {
   /// What one event is: its ID, where it goes, and what it carries.
   public struct EventRule: Sendable {
     public var id: Located<String>
+    /// What only the long form says; nil for the short form (`handler: EVENT_ID`), which is most events,
+    /// so that an event is two words to copy, not ten.
+    public var details: Details?
+
+    public init(id: Located<String>, details: Details? = nil) {
+      self.id = id
+      self.details = details
+    }
+
     /// `destinations:` — only these (key range, then entries).
-    public var only: DestinationList?
+    public var only: DestinationList? { details?.only }
     /// `exclude:` — all defaults but these.
-    public var exclude: DestinationList?
-    public var properties: [Property] = []
+    public var exclude: DestinationList? { details?.exclude }
+    public var properties: [Property] { details?.properties ?? [] }
+
+    public final class Details: Sendable {
+      public let only: DestinationList?
+      public let exclude: DestinationList?
+      public let properties: [Property]
+
+      public init(only: DestinationList?, exclude: DestinationList?, properties: [Property]) {
+        self.only = only
+        self.exclude = exclude
+        self.properties = properties
+      }
+    }
   }
 
   public struct DestinationList: Sendable {
