@@ -49,14 +49,10 @@ struct ConfigDecoder {
     for pair in document.pairs(root) {
       guard let key = keyText(pair.key, in: "the config") else { continue }
       seen.insert(key.value)
-      let value = pair.value
-      switch key.value {
-      case "version": config.version = version(value)
-      case "conventions": config.conventions = conventions(value)
-      case "destinations": config.destinations = destinations(value)
-      case "defaults": config.defaults = defaults(value)
-      case "screens": screenPairs = screens(value, key: key)
-      default: unknownKey(key, in: "the config", allowed: Keys.root)
+      if key.value == "screens" {
+        screenPairs = screens(pair.value, key: key)
+      } else {
+        decodeTopLevelEntry(key, pair.value, into: &config)
       }
     }
     let start = document.range(root).start
@@ -70,6 +66,23 @@ struct ConfigDecoder {
       report(MissingKeyRule.self, "the config has no 'screens'; map each screen type name to its events under 'screens:'", at: SourceRange(at: start))
     }
     return (config, screenPairs)
+  }
+
+  /// One top-level entry other than `screens`.
+  mutating func decodeTopLevelEntry(_ key: Located<String>, _ value: YAMLNodeID, into config: inout TrackingConfig) {
+    switch key.value {
+    case "version": config.version = version(value)
+    case "conventions": config.conventions = conventions(value)
+    case "destinations": config.destinations = destinations(value)
+    case "defaults": config.defaults = defaults(value)
+    default: unknownKey(key, in: "the config", allowed: Keys.root)
+    }
+  }
+
+  /// The same, for an entry handed over while parsing (see `ScreenPipeline`).
+  mutating func decodeTopLevelEntry(_ pair: YAMLPair, into config: inout TrackingConfig) {
+    guard let key = keyText(pair.key, in: "the config") else { return }
+    decodeTopLevelEntry(key, pair.value, into: &config)
   }
 
   // MARK: Sections

@@ -43,9 +43,13 @@ public struct LintResult: Sendable {
 
 /// The compiler's front door: YAML, then structure, then every rule.
 ///
-/// Screens are decoded and checked by `ScreenRule`s in parallel chunks, the bulk of the work on a large
-/// config; the YAML parse before and the whole-config rules after are sequential.
+/// Most of the work of a large config is per screen, so screens are decoded and checked while the
+/// YAML is still being parsed (`ScreenPipeline`), and otherwise in parallel chunks; the cross-screen
+/// rules take the screens in file order either way, so the findings never depend on the timing.
 public enum Linter {
+  /// Configs smaller than this are not worth a second thread.
+  static let streamingThreshold = 256 << 10
+
   public static func lint(_ source: ConfigSource, options: LintOptions = LintOptions()) -> LintResult {
     let file = source.path
     if source.fileSize > options.maxConfigBytes || source.bytes.count > options.maxConfigBytes {
@@ -54,9 +58,12 @@ public enum Linter {
     }
     var clock = PhaseClock(observer: options.phaseObserver)
     var diagnostics: [Diagnostic] = []
-    let parsed = YAMLParser.parse(source.bytes, file: file, limits: options.yamlLimits)
+    let pipeline = source.bytes.count >= streamingThreshold ? ScreenPipeline(file: file) : nil
+    let parsed = YAMLParser.parse(source.bytes, file: file, limits: options.yamlLimits, observer: pipeline)
     diagnostics.append(contentsOf: parsed.diagnostics)
-    clock.lap("parse YAML")
+    clock.lap("parse YAML (checking screens meanwhile)")
+    let streamed = pipeline?.finish()
+    clock.lap("finish streamed screens")
     guard let document = parsed.document else {
       return LintResult(path: file, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), config: nil)
     }
@@ -68,40 +75,69 @@ public enum Linter {
       return LintResult(path: file, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), config: nil)
     }
     var config = head
-    clock.lap("decode top level")
-
     let environment = RuleEnvironment(config)
-    let chunks = Parallel.ranges(count: screenPairs.count, minimumSize: 64)
-    let checked = Parallel.map(chunks.count) { chunk in
-      var decoder = ConfigDecoder(file: file, document: document)
-      var context = RuleContext(file: file)
-      var screens: [TrackingConfig.Screen] = []
-      screens.reserveCapacity(chunks[chunk].count)
-      for index in chunks[chunk] {
-        guard let screen = decoder.screen(screenPairs[index]) else { continue }
-        for rule in RuleCatalog.screenRules {
-          rule.check(screen, in: environment, context: &context)
+
+    if let streamed, let pipeline, pipeline.screenKeyRanges.elementsEqual(screenPairs.lazy.map { document.range($0.key) }) {
+      // The streamed screens are the document's screens: keep them, re-checking the batches that were
+      // checked before a setting that comes after the screens was known.
+      config.screens.reserveCapacity(screenPairs.count)
+      for batch in streamed.batches {
+        config.screens.append(contentsOf: batch.screens)
+        diagnostics.append(contentsOf: batch.decodeDiagnostics)
+        if batch.environment == environment.fingerprint {
+          diagnostics.append(contentsOf: batch.ruleDiagnostics)
+        } else {
+          var context = RuleContext(file: file)
+          for screen in batch.screens { checkScreen(screen, in: environment, context: &context) }
+          diagnostics.append(contentsOf: context.diagnostics)
         }
-        screens.append(screen)
       }
-      return (screens, decoder.diagnostics + context.diagnostics)
-    }
-    clock.lap("decode and check screens")
-    config.screens.reserveCapacity(screenPairs.count)
-    for (screens, found) in checked {
-      config.screens.append(contentsOf: screens)
-      diagnostics.append(contentsOf: found)
+      diagnostics.append(contentsOf: streamed.sequenceDiagnostics)
+      clock.lap("use streamed screens")
+    } else {
+      let chunks = Parallel.ranges(count: screenPairs.count, minimumSize: 64)
+      let checked = Parallel.map(chunks.count) { chunk in
+        var decoder = ConfigDecoder(file: file, document: document)
+        var context = RuleContext(file: file)
+        var screens: [TrackingConfig.Screen] = []
+        screens.reserveCapacity(chunks[chunk].count)
+        for index in chunks[chunk] {
+          guard let screen = decoder.screen(screenPairs[index]) else { continue }
+          checkScreen(screen, in: environment, context: &context)
+          screens.append(screen)
+        }
+        return (screens, decoder.diagnostics + context.diagnostics)
+      }
+      config.screens.reserveCapacity(screenPairs.count)
+      for (screens, found) in checked {
+        config.screens.append(contentsOf: screens)
+        diagnostics.append(contentsOf: found)
+      }
+      clock.lap("decode and check screens")
+      var context = RuleContext(file: file)
+      let checkers = RuleCatalog.screenSequenceRules.map { $0.makeChecker() }
+      for screen in config.screens {
+        for checker in checkers { checker.check(screen, in: &context) }
+      }
+      diagnostics.append(contentsOf: context.diagnostics)
+      clock.lap("check across screens")
     }
 
     var context = RuleContext(file: file)
     for rule in RuleCatalog.configRules {
       rule.check(config, in: &context)
-      clock.lap(rule.id)
     }
     diagnostics.append(contentsOf: context.diagnostics)
     diagnostics.sort(by: Diagnostic.presentationOrder)
-    clock.lap("sort findings")
+    clock.lap("check settings, sort findings")
     return LintResult(path: file, diagnostics: diagnostics, config: config)
+  }
+
+  /// Every screen rule, on one screen.
+  static func checkScreen(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
+    for rule in RuleCatalog.screenRules {
+      rule.check(screen, in: environment, context: &context)
+    }
   }
 }
 

@@ -18,8 +18,17 @@ public protocol ScreenRule: Rule {
   static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext)
 }
 
-/// A rule that needs the whole decoded config at once (duplicates across screens, the config's own
-/// settings). It runs after every screen has been checked.
+/// A rule across screens (duplicates), fed every screen once, in file order, through a checker that
+/// keeps what it needs: it can run while the rest of the file is still being read.
+public protocol ScreenSequenceRule: Rule {
+  static func makeChecker() -> any ScreenSequenceChecker
+}
+
+public protocol ScreenSequenceChecker: AnyObject {
+  func check(_ screen: TrackingConfig.Screen, in context: inout RuleContext)
+}
+
+/// A rule on the config's own settings (its pattern, its defaults). It runs once the top level is read.
 public protocol ConfigRule: Rule {
   static func check(_ config: TrackingConfig, in context: inout RuleContext)
 }

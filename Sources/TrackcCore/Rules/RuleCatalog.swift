@@ -42,7 +42,9 @@ public enum RuleCatalog {
 
   /// Content rules that check one screen at a time (in parallel).
   public static let screenRules: [any ScreenRule.Type] = content.compactMap { $0 as? any ScreenRule.Type }
-  /// Content rules that need the whole config.
+  /// Content rules across screens, fed in file order.
+  public static let screenSequenceRules: [any ScreenSequenceRule.Type] = content.compactMap { $0 as? any ScreenSequenceRule.Type }
+  /// Content rules on the config's own settings.
   public static let configRules: [any ConfigRule.Type] = content.compactMap { $0 as? any ConfigRule.Type }
 
   public static func rule(withID id: String) -> (any Rule.Type)? {

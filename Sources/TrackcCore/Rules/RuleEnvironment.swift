@@ -14,8 +14,19 @@ public struct RuleEnvironment: Sendable {
   public let defaultDestinations: Set<String>
   /// Whether `defaults.destinations` is written at all.
   public let hasExplicitDefaults: Bool
+  /// What the environment was computed from: two environments with equal fingerprints are the same.
+  public let fingerprint: Fingerprint
+
+  public struct Fingerprint: Hashable, Sendable {
+    var pattern: String?
+    var destinations: [String]?
+    var defaults: [String]?
+  }
 
   public init(_ config: TrackingConfig) {
+    fingerprint = Fingerprint(
+      pattern: config.conventions.eventIDPattern?.value, destinations: config.destinations?.map(\.id.value),
+      defaults: config.defaults.destinations?.map(\.value))
     eventIDPattern = try? EventIDPattern.compile(config.conventions.eventIDPattern).get()
     declaredDestinationNames = config.destinations?.map(\.id.value) ?? []
     let declared = config.destinations.map { Set($0.map(\.id.value)) }

@@ -16,6 +16,10 @@ final class ArenaBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   private(set) var count = 0
   private var capacity: Int
 
+  /// Called just before the elements move to a larger allocation: readers holding the old address must
+  /// stop first. (A buffer reserved large enough never moves.)
+  var willMove: (() -> Void)?
+
   init(minimumCapacity: Int) {
     capacity = max(16, minimumCapacity)
     base = Self.allocate(capacity)
@@ -45,6 +49,7 @@ final class ArenaBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   }
 
   private func grow(to needed: Int) {
+    willMove?()
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let newBase = Self.allocate(newCapacity)

@@ -5,8 +5,10 @@
 /// so a file that reuses an anchor many times costs no more memory than one that does not.
 public struct YAMLDocument: @unchecked Sendable {
   let storage: Storage
-  /// The document's root node; nil when the input holds no document.
+  /// The document's root node; nil when the input holds no document (or for a snapshot taken while
+  /// parsing, see `YAMLEntryObserver`).
   public let root: YAMLNodeID?
+  private let tags: [String]
 
   // The arena's memory, owned by `storage` (held above) and never written again: reading it through
   // these pointers is safe for as long as this value exists, and costs no reference counting.
@@ -21,19 +23,19 @@ public struct YAMLDocument: @unchecked Sendable {
     let text: ArenaBuffer<UInt8>
     /// Sequence items, and mapping keys and values alternating, each collection's contiguous.
     let children: ArenaBuffer<YAMLNodeID>
-    let tags: [String]
 
-    init(nodes: ArenaBuffer<NodeRecord>, text: ArenaBuffer<UInt8>, children: ArenaBuffer<YAMLNodeID>, tags: [String]) {
+    init(nodes: ArenaBuffer<NodeRecord>, text: ArenaBuffer<UInt8>, children: ArenaBuffer<YAMLNodeID>) {
       self.nodes = nodes
       self.text = text
       self.children = children
-      self.tags = tags
     }
   }
 
-  init(storage: Storage, root: YAMLNodeID?) {
+  /// The document as parsed so far: nodes written later are outside it, and nothing inside it changes.
+  init(storage: Storage, root: YAMLNodeID?, tags: [String]) {
     self.storage = storage
     self.root = root
+    self.tags = tags
     nodes = UnsafePointer(storage.nodes.base)
     nodeCountStorage = storage.nodes.count
     textBytes = UnsafePointer(storage.text.base)
@@ -57,8 +59,8 @@ public struct YAMLDocument: @unchecked Sendable {
 
   /// The explicit tag in full form (`tag:yaml.org,2002:str`), or nil when none was written.
   public func tag(_ node: YAMLNodeID) -> String? {
-    let tag = record(node).tag
-    return tag == 0 ? nil : storage.tags[Int(tag) - 1]
+    let tag = Int(record(node).tag)
+    return tag == 0 || tag > tags.count ? nil : tags[tag - 1]
   }
 
   public func style(_ node: YAMLNodeID) -> YAMLScalarStyle { record(node).style }

@@ -12,6 +12,25 @@ public struct YAMLLimits: Sendable, Hashable {
   public init() {}
 }
 
+/// Receives the entries of chosen mappings as soon as each is complete, while the rest of the document
+/// is still being parsed, so that work on the early parts of a large file can start at once.
+///
+/// Calls come from the parsing thread, in document order.
+public protocol YAMLEntryObserver: AnyObject {
+  /// Whether to report the entries of the mapping reached from the root through these keys (`[]` is
+  /// the root mapping itself). Asked once, when the mapping opens.
+  func observesEntries(under path: [String]) -> Bool
+  /// Whether to report this entry, asked with its key's text before anything is done for it.
+  func wantsEntry(withKey key: String, under path: [String]) -> Bool
+  /// One complete entry of an observed mapping. `document` holds everything parsed so far; it stays
+  /// valid, unchanged and safe to read from any thread while parsing goes on (until
+  /// `snapshotsInvalidated`).
+  func entryCompleted(_ pair: YAMLPair, under path: [String], in document: YAMLDocument)
+  /// The document's memory is about to move (an input far denser than configs are): stop reading the
+  /// snapshots handed out so far, and return only when nobody does.
+  func snapshotsInvalidated()
+}
+
 public struct YAMLParseResult: Sendable {
   /// The document; nil when an error stopped the parse.
   public var document: YAMLDocument?
@@ -29,12 +48,14 @@ public struct YAMLParseResult: Sendable {
 /// duplicate keys, unknown tags, more than one document; resolves `<<` merge keys (YAML 1.1's merge
 /// type); and stops at once on aliases that expand past `YAMLLimits.maxAliasExpansion` nodes.
 public enum YAMLParser {
-  public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
+  public static func parse(
+    _ bytes: [UInt8], file: String, limits: YAMLLimits = YAMLLimits(), observer: (any YAMLEntryObserver)? = nil
+  ) -> YAMLParseResult {
     if let problem = TextEncoding.problem(in: bytes) {
       let diagnostic = YAMLEncodingRule.diagnostic(for: problem, in: bytes, file: file)
       return YAMLParseResult(document: nil, diagnostics: [diagnostic], failed: true)
     }
-    var builder = TreeBuilder(file: file, bytes: bytes, limits: limits)
+    var builder = TreeBuilder(file: file, bytes: bytes, limits: limits, observer: observer)
     builder.run()
     return YAMLParseResult(document: builder.failed ? nil : builder.document(), diagnostics: builder.diagnostics, failed: builder.failed)
   }
@@ -49,11 +70,17 @@ private struct TreeBuilder {
   var failed = false
 
   // The arena being built (see YAMLDocument).
+  private let storage: YAMLDocument.Storage
   private let nodes: ArenaBuffer<NodeRecord>
   private let text: ArenaBuffer<UInt8>
   private let children: ArenaBuffer<YAMLNodeID>
   private var tags: [String] = []
   private var root: YAMLNodeID?
+  private let observer: (any YAMLEntryObserver)?
+  /// Per open frame: the keys leading to it from the root while that path is short enough to observe,
+  /// and whether the observer wants its entries.
+  private var framePaths: [[String]?] = []
+  private var frameObserved: [Bool] = []
 
   /// Children of the collections still open, innermost last; each frame owns the tail from its `pendingStart`.
   private var pending: [YAMLNodeID] = []
@@ -88,18 +115,38 @@ private struct TreeBuilder {
     static let keyIndexThreshold = 12
   }
 
-  init(file: String, bytes: [UInt8], limits: YAMLLimits) {
+  init(file: String, bytes: [UInt8], limits: YAMLLimits, observer: (any YAMLEntryObserver)?) {
     self.file = file
     self.bytes = bytes
     self.limits = limits
-    // About one node per 16 bytes of config, and most of the bytes are scalar text.
-    nodes = ArenaBuffer(minimumCapacity: bytes.count / 16)
-    text = ArenaBuffer(minimumCapacity: bytes.count)
-    children = ArenaBuffer(minimumCapacity: bytes.count / 16)
+    self.observer = observer
+    // Configs hold about one node per 16 bytes, and most of their bytes are scalar text. With an observer
+    // reading snapshots on other threads, the buffers are reserved for one node per 4 bytes instead, so
+    // that they never move (untouched reserved memory costs nothing); denser input moves them, and the
+    // observer is told first.
+    let nodesPerByte = observer == nil ? 16 : 4
+    storage = YAMLDocument.Storage(
+      nodes: ArenaBuffer(minimumCapacity: bytes.count / nodesPerByte + 64),
+      text: ArenaBuffer(minimumCapacity: bytes.count + 64),
+      children: ArenaBuffer(minimumCapacity: bytes.count / nodesPerByte + 64))
+    nodes = storage.nodes
+    text = storage.text
+    children = storage.children
+    if let observer {
+      var invalidated = false
+      let invalidate = {
+        guard !invalidated else { return }
+        invalidated = true
+        observer.snapshotsInvalidated()
+      }
+      storage.nodes.willMove = invalidate
+      storage.text.willMove = invalidate
+      storage.children.willMove = invalidate
+    }
   }
 
   func document() -> YAMLDocument {
-    YAMLDocument(storage: YAMLDocument.Storage(nodes: nodes, text: text, children: children, tags: tags), root: root)
+    YAMLDocument(storage: storage, root: root, tags: tags)
   }
 
   mutating func run() {
@@ -193,6 +240,19 @@ private struct TreeBuilder {
         at: start)
       return
     }
+    if let observer {
+      // The path of a mapping: its parent's path and the key this collection is the value of.
+      var path: [String]?
+      if stack.isEmpty {
+        path = []
+      } else if let parentPath = framePaths[stack.count - 1], parentPath.count < 4, stack[stack.count - 1].kind == .mapping,
+        stack[stack.count - 1].awaitingValue, let key = pending.last, nodes[key.index].kind == .scalar
+      {
+        path = parentPath + [String(decoding: textSlice(key), as: UTF8.self)]
+      }
+      framePaths.append(path)
+      frameObserved.append(kind == .mapping && path.map { observer.observesEntries(under: $0) } == true)
+    }
     stack.append(Frame(kind: kind, start: start, tag: tag, pendingStart: pending.count))
     frameAnchors.append(anchor)
     keyIndexes.append(nil)
@@ -201,6 +261,10 @@ private struct TreeBuilder {
   private mutating func close(at end: SourcePosition) {
     guard let frame = stack.popLast(), let anchor = frameAnchors.popLast() else { return }
     keyIndexes.removeLast()
+    if observer != nil {
+      framePaths.removeLast()
+      frameObserved.removeLast()
+    }
     var own = Array(pending[frame.pendingStart...])
     pending.removeSubrange(frame.pendingStart...)
     if frame.kind == .mapping {
@@ -262,6 +326,7 @@ private struct TreeBuilder {
         stack[top].dropValue = false
       } else {
         pending.append(node)
+        if observer != nil && frameObserved[top] { reportEntry(key: pending[pending.count - 2], value: node, in: top) }
       }
       return
     }
@@ -286,6 +351,13 @@ private struct TreeBuilder {
       recordKey(node)
     }
     pending.append(node)
+  }
+
+  /// Hands a complete entry of an observed mapping to the observer, with a snapshot of the document.
+  private func reportEntry(key: YAMLNodeID, value: YAMLNodeID, in frame: Int) {
+    guard let observer, let path = framePaths[frame], nodes[key.index].kind == .scalar else { return }
+    guard observer.wantsEntry(withKey: String(decoding: textSlice(key), as: UTF8.self), under: path) else { return }
+    observer.entryCompleted(YAMLPair(key: key, value: value), under: path, in: document())
   }
 
   // MARK: Keys

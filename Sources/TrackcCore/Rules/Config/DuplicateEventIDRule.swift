@@ -1,5 +1,5 @@
 /// One event ID mapped from two places, so analytics cannot tell them apart.
-public enum DuplicateEventIDRule: ConfigRule {
+public enum DuplicateEventIDRule: ScreenSequenceRule {
   public static let id = "duplicate-event-id"
   public static let summary = "An event ID should be mapped from one place only; a second mapping is a warning naming both."
   public static let severity = Diagnostic.Severity.warning
@@ -25,80 +25,79 @@ public enum DuplicateEventIDRule: ConfigRule {
       """),
   ]
 
-  /// Where an event is mapped: plain values, so that a table of a hundred thousand costs no copies.
-  private struct EventReference {
-    var screen: Int32
-    /// The index of the page event, or `controlOffset` + the index of the control event.
-    var event: Int32
+  public static func makeChecker() -> any ScreenSequenceChecker { Checker() }
 
-    static let controlOffset: Int32 = 2
-    static let none = EventReference(screen: -1, event: 0)
-  }
+  /// The first mapping of every ID, in an open-addressing table of hashes (comparing strings only when
+  /// two hashes are equal): a hundred thousand IDs cost a few milliseconds and no copies.
+  private final class Checker: ScreenSequenceChecker {
+    /// Where an event is mapped: the screen's index, and its trigger.
+    private struct Entry {
+      var hash: Int
+      var screen: Int32
+      /// -1, -2 for the enter and leave page events; otherwise the index of the control event.
+      var event: Int32
 
-  /// IDs are hashed in parallel, then entered in file order into an open-addressing table of hashes,
-  /// comparing the strings only when two hashes are equal: the first mapping of an ID wins, exactly as a
-  /// dictionary in file order would decide, at a fraction of its cost.
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    let screens = config.screens
-    let chunks = Parallel.ranges(count: screens.count, minimumSize: 256)
-    let hashes = Parallel.map(chunks.count) { chunk in
-      var result: [Int] = []
-      for screen in chunks[chunk] {
-        screens[screen].forEachEvent { _, event in result.append(event.id.value.hashValue) }
-      }
-      return result
+      static let empty = Entry(hash: 0, screen: -1, event: 0)
     }
-    let total = hashes.reduce(0) { $0 + $1.count }
-    var capacity = 16
-    while capacity < 2 * total { capacity *= 2 }
-    var tableHashes = [Int](repeating: 0, count: capacity)
-    var tableEntries = [EventReference](repeating: .none, count: capacity)
-    var hashIterator = hashes.joined().makeIterator()
-    for screenIndex in screens.indices {
-      screens[screenIndex].forEachEvent { trigger, event in
-        guard let hash = hashIterator.next() else { return }
-        let reference: EventReference
+
+    private var screens: [TrackingConfig.Screen] = []
+    private var table = [Entry](repeating: .empty, count: 1024)
+    private var count = 0
+
+    func check(_ screen: TrackingConfig.Screen, in context: inout RuleContext) {
+      let screenIndex = Int32(screens.count)
+      screens.append(screen)
+      screen.forEachEvent { trigger, event in
+        let eventIndex: Int32
         switch trigger {
-        case .page(let phase): reference = EventReference(screen: Int32(screenIndex), event: phase == .enter ? 0 : 1)
-        case .control(let index): reference = EventReference(screen: Int32(screenIndex), event: EventReference.controlOffset + Int32(index))
+        case .page(let phase): eventIndex = phase == .enter ? -1 : -2
+        case .control(let index): eventIndex = Int32(index)
         }
-        var slot = hash & (capacity - 1)
-        while tableEntries[slot].screen >= 0 {
-          if tableHashes[slot] == hash, let original = lookUp(tableEntries[slot], in: screens), original.id.value == event.id.value {
-            report(event.id, at: reference, original: tableEntries[slot], in: screens, context: &context)
-            return
-          }
-          slot = (slot + 1) & (capacity - 1)
+        if let first = insert(Entry(hash: event.id.value.hashValue, screen: screenIndex, event: eventIndex), id: event.id.value) {
+          let original = resolve(first)
+          context.report(
+            DuplicateEventIDRule.self,
+            "event ID '\(event.id.value)' of \(screen.describe(trigger)) is also mapped from \(original.description)",
+            at: event.id.range,
+            notes: [Diagnostic.Note("'\(event.id.value)' is first mapped here", at: context.location(original.range))])
         }
-        tableHashes[slot] = hash
-        tableEntries[slot] = reference
       }
     }
-  }
 
-  private static func lookUp(_ reference: EventReference, in screens: [TrackingConfig.Screen]) -> TrackingConfig.EventRule? {
-    let screen = screens[Int(reference.screen)]
-    if reference.event < EventReference.controlOffset {
-      let phase: TrackingConfig.PagePhase = reference.event == 0 ? .enter : .leave
-      return screen.pageEvents.first { $0.phase.value == phase }?.event
-    }
-    return screen.controlEvents[Int(reference.event - EventReference.controlOffset)].event
-  }
-
-  private static func report(
-    _ id: Located<String>, at reference: EventReference, original: EventReference, in screens: [TrackingConfig.Screen],
-    context: inout RuleContext
-  ) {
-    func describe(_ reference: EventReference) -> String {
-      let screen = screens[Int(reference.screen)]
-      if reference.event < EventReference.controlOffset {
-        return screen.describe(.page(reference.event == 0 ? .enter : .leave))
+    /// Adds an entry; returns the earlier one instead when the ID is already mapped.
+    private func insert(_ entry: Entry, id: String) -> Entry? {
+      if 2 * (count + 1) > table.count { grow() }
+      let mask = table.count - 1
+      var slot = entry.hash & mask
+      while table[slot].screen >= 0 {
+        if table[slot].hash == entry.hash, resolve(table[slot]).id == id { return table[slot] }
+        slot = (slot + 1) & mask
       }
-      return screen.describe(.control(index: Int(reference.event - EventReference.controlOffset)))
+      table[slot] = entry
+      count += 1
+      return nil
     }
-    let firstRange = lookUp(original, in: screens)?.id.range ?? id.range
-    context.report(
-      Self.self, "event ID '\(id.value)' of \(describe(reference)) is also mapped from \(describe(original))", at: id.range,
-      notes: [Diagnostic.Note("'\(id.value)' is first mapped here", at: context.location(firstRange))])
+
+    private func grow() {
+      let old = table
+      table = [Entry](repeating: .empty, count: old.count * 2)
+      let mask = table.count - 1
+      for entry in old where entry.screen >= 0 {
+        var slot = entry.hash & mask
+        while table[slot].screen >= 0 { slot = (slot + 1) & mask }
+        table[slot] = entry
+      }
+    }
+
+    private func resolve(_ entry: Entry) -> (id: String, description: String, range: SourceRange) {
+      let screen = screens[Int(entry.screen)]
+      if entry.event < 0 {
+        let phase: TrackingConfig.PagePhase = entry.event == -1 ? .enter : .leave
+        let page = screen.pageEvents.first { $0.phase.value == phase }!
+        return (page.event.id.value, screen.describe(.page(phase)), page.event.id.range)
+      }
+      let control = screen.controlEvents[Int(entry.event)]
+      return (control.event.id.value, screen.describe(.control(index: Int(entry.event))), control.event.id.range)
+    }
   }
 }

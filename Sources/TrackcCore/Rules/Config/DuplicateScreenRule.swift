@@ -1,5 +1,5 @@
 /// Two screen keys that name the same type in different spellings (`Home`, `` `Home` ``).
-public enum DuplicateScreenRule: ConfigRule {
+public enum DuplicateScreenRule: ScreenSequenceRule {
   public static let id = "duplicate-screen"
   public static let summary = "Each screen type is listed once, however its name is spelt."
   public static let severity = Diagnostic.Severity.error
@@ -19,13 +19,16 @@ public enum DuplicateScreenRule: ConfigRule {
       """),
   ]
 
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
+  public static func makeChecker() -> any ScreenSequenceChecker { Checker() }
+
+  private final class Checker: ScreenSequenceChecker {
     var seen: [SwiftTypeName: Located<String>] = [:]
-    for screen in config.screens {
-      guard case .success(let name) = screen.typeName else { continue }
+
+    func check(_ screen: TrackingConfig.Screen, in context: inout RuleContext) {
+      guard case .success(let name) = screen.typeName else { return }
       if let first = seen[name] {
         context.report(
-          Self.self, "screen '\(screen.name.value)' is '\(name)', which '\(first.value)' already lists",
+          DuplicateScreenRule.self, "screen '\(screen.name.value)' is '\(name)', which '\(first.value)' already lists",
           at: screen.name.range, notes: [Diagnostic.Note("first listed here", at: context.location(first.range))])
       } else {
         seen[name] = screen.name
