@@ -5,6 +5,9 @@ public struct LintOptions: Sendable {
   public var yamlLimits: YAMLLimits
   /// Called with each phase's name and duration, like a compiler's time report (`--timings`).
   public var phaseObserver: (@Sendable (String, Duration) -> Void)?
+  /// Configs at least this large have their screens checked while the YAML is still being parsed, on a
+  /// second thread; smaller ones are not worth the thread. The findings are the same either way.
+  public var streamingMinimumBytes = 256 << 10
 
   public static let defaultMaxConfigBytes = 32 << 20
 
@@ -39,6 +42,19 @@ public struct LintResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// The decoded config, when the YAML could be read; present even when it has errors.
   public var config: TrackingConfig?
+  /// How the screens were checked (the findings are the same either way).
+  public var streaming: ScreenStreaming = .notUsed
+}
+
+/// Whether the screens were checked while the YAML was parsed.
+public enum ScreenStreaming: Sendable, Hashable {
+  /// The config was too small to be worth it, or could not be parsed.
+  case notUsed
+  /// The streamed results were used; `recheckedBatches` batches were checked again because a setting
+  /// they depend on comes after them in the file.
+  case used(recheckedBatches: Int)
+  /// The streamed results were set aside and the screens checked afterwards.
+  case setAside(reason: String)
 }
 
 /// The compiler's front door: YAML, then structure, then every rule.
@@ -47,9 +63,6 @@ public struct LintResult: Sendable {
 /// YAML is still being parsed (`ScreenPipeline`), and otherwise in parallel chunks; the cross-screen
 /// rules take the screens in file order either way, so the findings never depend on the timing.
 public enum Linter {
-  /// Configs smaller than this are not worth a second thread.
-  static let streamingThreshold = 256 << 10
-
   public static func lint(_ source: ConfigSource, options: LintOptions = LintOptions()) -> LintResult {
     let file = source.path
     if source.fileSize > options.maxConfigBytes || source.bytes.count > options.maxConfigBytes {
@@ -58,7 +71,7 @@ public enum Linter {
     }
     var clock = PhaseClock(observer: options.phaseObserver)
     var diagnostics: [Diagnostic] = []
-    let pipeline = source.bytes.count >= streamingThreshold ? ScreenPipeline(file: file) : nil
+    let pipeline = source.bytes.count >= options.streamingMinimumBytes ? ScreenPipeline(file: file) : nil
     let parsed = YAMLParser.parse(source.bytes, file: file, limits: options.yamlLimits, observer: pipeline)
     diagnostics.append(contentsOf: parsed.diagnostics)
     clock.lap("parse YAML (checking screens meanwhile)")
@@ -77,7 +90,17 @@ public enum Linter {
     var config = head
     let environment = RuleEnvironment(config)
 
-    if let streamed, let pipeline, pipeline.screenKeyRanges.elementsEqual(screenPairs.lazy.map { document.range($0.key) }) {
+    var streaming = ScreenStreaming.notUsed
+    if let pipeline {
+      if streamed == nil {
+        streaming = .setAside(reason: "the input is denser than a config, and the parser's memory moved")
+      } else if !pipeline.screenKeyRanges.elementsEqual(screenPairs.lazy.map { document.range($0.key) }) {
+        streaming = .setAside(reason: "the screens mapping holds entries the parser could not hand over (a merge key, or keys that are not strings)")
+      } else {
+        streaming = .used(recheckedBatches: 0)
+      }
+    }
+    if let streamed, case .used = streaming {
       // The streamed screens are the document's screens: keep them, re-checking the batches that were
       // checked before a setting that comes after the screens was known.
       config.screens.reserveCapacity(screenPairs.count)
@@ -90,6 +113,7 @@ public enum Linter {
           var context = RuleContext(file: file)
           for screen in batch.screens { checkScreen(screen, in: environment, context: &context) }
           diagnostics.append(contentsOf: context.diagnostics)
+          if case .used(let count) = streaming { streaming = .used(recheckedBatches: count + 1) }
         }
       }
       diagnostics.append(contentsOf: streamed.sequenceDiagnostics)
@@ -130,7 +154,7 @@ public enum Linter {
     diagnostics.append(contentsOf: context.diagnostics)
     diagnostics.sort(by: Diagnostic.presentationOrder)
     clock.lap("check settings, sort findings")
-    return LintResult(path: file, diagnostics: diagnostics, config: config)
+    return LintResult(path: file, diagnostics: diagnostics, config: config, streaming: streaming)
   }
 
   /// Every screen rule, on one screen.
