@@ -42,6 +42,7 @@ struct LintCommand: ParsableCommand {
 
   func run() throws {
     var options = LintOptions()
+    if ProcessInfo.processInfo.environment["TRACKC_NO_STREAM"] != nil { options.streamingMinimumBytes = .max }
     if timings {
       options.phaseObserver = { phase, duration in
         let milliseconds = Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000

@@ -63,8 +63,9 @@ final class ScreenPipeline: YAMLEntryObserver, @unchecked Sendable {
     path.isEmpty || path == ["screens"]
   }
 
-  func wantsEntry(withKey key: String, under path: [String]) -> Bool {
-    path.isEmpty ? ["conventions", "destinations", "defaults"].contains(key) : true
+  func wantsEntry(withKey key: UnsafeBufferPointer<UInt8>, under path: [String]) -> Bool {
+    guard path.isEmpty else { return true }
+    return ["conventions", "destinations", "defaults"].contains { key.elementsEqual($0.utf8) }
   }
 
   func entryCompleted(_ pair: YAMLPair, under path: [String], in document: YAMLDocument) {

@@ -20,8 +20,8 @@ public protocol YAMLEntryObserver: AnyObject {
   /// Whether to report the entries of the mapping reached from the root through these keys (`[]` is
   /// the root mapping itself). Asked once, when the mapping opens.
   func observesEntries(under path: [String]) -> Bool
-  /// Whether to report this entry, asked with its key's text before anything is done for it.
-  func wantsEntry(withKey key: String, under path: [String]) -> Bool
+  /// Whether to report this entry, asked with its key's UTF-8 text before anything is done for it.
+  func wantsEntry(withKey key: UnsafeBufferPointer<UInt8>, under path: [String]) -> Bool
   /// One complete entry of an observed mapping. `document` holds everything parsed so far; it stays
   /// valid, unchanged and safe to read from any thread while parsing goes on (until
   /// `snapshotsInvalidated`).
@@ -88,7 +88,7 @@ private struct TreeBuilder {
   /// Per open frame, kept apart from `Frame` so that frames stay plain values (copying one then costs no
   /// reference counting): the frame's anchor, and the key index of a large mapping.
   private var frameAnchors: [String?] = []
-  private var keyIndexes: [[UInt64: YAMLNodeID]?] = []
+  private var keyIndexes: [[Int: YAMLNodeID]?] = []
   private var anchors: [String: Anchored] = [:]
   private var aliasExpansion = 0
   private var documentCount = 0
@@ -112,7 +112,7 @@ private struct TreeBuilder {
     /// The pending value belongs to a duplicate key and is dropped.
     var dropValue = false
     /// A mapping with more keys than a linear scan handles well gets an index of their hashes.
-    static let keyIndexThreshold = 12
+    static let keyIndexThreshold = 32
   }
 
   init(file: String, bytes: [UInt8], limits: YAMLLimits, observer: (any YAMLEntryObserver)?) {
@@ -265,19 +265,22 @@ private struct TreeBuilder {
       framePaths.removeLast()
       frameObserved.removeLast()
     }
-    var own = Array(pending[frame.pendingStart...])
-    pending.removeSubrange(frame.pendingStart...)
-    if frame.kind == .mapping {
-      if own.count % 2 == 1 { own.removeLast() }  // a key without value cannot happen; stay safe
-      if frame.mergeKey != nil { own = resolveMerges(own) }
-    }
+    var ownCount = pending.count - frame.pendingStart
+    if frame.kind == .mapping && ownCount % 2 == 1 { ownCount -= 1 }  // a key without value cannot happen; stay safe
     let first = children.count
-    own.withUnsafeBufferPointer { children.append(contentsOf: $0) }
+    if frame.kind == .mapping && frame.mergeKey != nil {
+      let merged = resolveMerges(Array(pending[frame.pendingStart..<(frame.pendingStart + ownCount)]))
+      merged.withUnsafeBufferPointer { children.append(contentsOf: $0) }
+      ownCount = merged.count
+    } else {
+      pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.pendingStart..<(frame.pendingStart + ownCount)])) }
+    }
+    pending.removeLast(pending.count - frame.pendingStart)
     let node = append(
       NodeRecord(
         kind: frame.kind, style: .plain, tag: frame.tag, startLine: Int32(frame.start.line), startColumn: Int32(frame.start.column),
         endLine: Int32(end.line), endColumn: Int32(end.column), first: Int32(first),
-        count: Int32(frame.kind == .mapping ? own.count / 2 : own.count)))
+        count: Int32(frame.kind == .mapping ? ownCount / 2 : ownCount)))
     complete(node, weight: frame.weight, anchor: anchor)
   }
 
@@ -342,13 +345,13 @@ private struct TreeBuilder {
         return
       }
       stack[top].mergeKey = node
-    } else if let first = firstKey(matching: node) {
+    } else if let first = firstKey(matching: node, hash: keyHash(node, in: top)) {
       reportDuplicateKey(node, first: first)
       // The first occurrence stays; the duplicate key and its value are dropped after the error.
       stack[top].dropValue = true
       return
     } else {
-      recordKey(node)
+      recordKey(node, hash: keyHash(node, in: top))
     }
     pending.append(node)
   }
@@ -356,7 +359,7 @@ private struct TreeBuilder {
   /// Hands a complete entry of an observed mapping to the observer, with a snapshot of the document.
   private func reportEntry(key: YAMLNodeID, value: YAMLNodeID, in frame: Int) {
     guard let observer, let path = framePaths[frame], nodes[key.index].kind == .scalar else { return }
-    guard observer.wantsEntry(withKey: String(decoding: textSlice(key), as: UTF8.self), under: path) else { return }
+    guard observer.wantsEntry(withKey: textSlice(key), under: path) else { return }
     observer.entryCompleted(YAMLPair(key: key, value: value), under: path, in: document())
   }
 
@@ -381,23 +384,23 @@ private struct TreeBuilder {
     return (record.style == .plain && record.tag == 0) || (mergeTag != nil && record.tag == mergeTag)
   }
 
-  /// FNV-1a over a key's bytes: the hash of the large-mapping key index.
-  private func keyHash(_ node: YAMLNodeID) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in textSlice(node) {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return hash
+  /// The hash of a key for a large mapping's index, nil for small mappings (which are scanned).
+  /// SipHash, seeded per process: a file of keys crafted to collide cannot make the index quadratic.
+  private func keyHash(_ node: YAMLNodeID, in frame: Int) -> Int? {
+    guard keyIndexes[frame] != nil || (pending.count - stack[frame].pendingStart) / 2 >= Frame.keyIndexThreshold else { return nil }
+    return keyHash(node)
   }
 
-  /// The earlier scalar key of the innermost open mapping with the same text, if any.
-  ///
-  /// Reads `stack` in place: passing a frame (part of `self`) to a method of `self` would copy the
-  /// builder and its arrays on every key.
-  private func firstKey(matching node: YAMLNodeID) -> YAMLNodeID? {
+  private func keyHash(_ node: YAMLNodeID) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(textSlice(node)))
+    return hasher.finalize()
+  }
+
+  private func firstKey(matching node: YAMLNodeID, hash: Int?) -> YAMLNodeID? {
     let top = stack.count - 1
-    if let keyIndex = keyIndexes[top] {
-      guard let candidate = keyIndex[keyHash(node)] else { return nil }
+    if let keyIndex = keyIndexes[top], let hash {
+      guard let candidate = keyIndex[hash] else { return nil }
       if sameText(candidate, node) { return candidate }
       // A hash collision: fall through to the scan.
     }
@@ -412,9 +415,9 @@ private struct TreeBuilder {
   }
 
   /// Adds a key to the innermost mapping's index, building the index once the mapping grows large.
-  private mutating func recordKey(_ node: YAMLNodeID) {
+  private mutating func recordKey(_ node: YAMLNodeID, hash: Int?) {
     let top = stack.count - 1
-    let hash = keyHash(node)
+    guard let hash else { return }
     if keyIndexes[top] != nil {
       if keyIndexes[top]![hash] == nil { keyIndexes[top]![hash] = node }
       return
@@ -422,7 +425,7 @@ private struct TreeBuilder {
     let start = stack[top].pendingStart
     guard (pending.count - start) / 2 >= Frame.keyIndexThreshold else { return }
     let mergeKey = stack[top].mergeKey
-    var index: [UInt64: YAMLNodeID] = [:]
+    var index: [Int: YAMLNodeID] = [:]
     index.reserveCapacity(4 * Frame.keyIndexThreshold)
     var position = start
     while position < pending.count {

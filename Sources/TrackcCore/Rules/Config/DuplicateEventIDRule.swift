@@ -41,7 +41,7 @@ public enum DuplicateEventIDRule: ScreenSequenceRule {
     }
 
     private var screens: [TrackingConfig.Screen] = []
-    private var table = [Entry](repeating: .empty, count: 1024)
+    private var table = [Entry](repeating: .empty, count: 4096)
     private var count = 0
 
     func check(_ screen: TrackingConfig.Screen, in context: inout RuleContext) {
@@ -80,7 +80,7 @@ public enum DuplicateEventIDRule: ScreenSequenceRule {
 
     private func grow() {
       let old = table
-      table = [Entry](repeating: .empty, count: old.count * 2)
+      table = [Entry](repeating: .empty, count: old.count * 4)
       let mask = table.count - 1
       for entry in old where entry.screen >= 0 {
         var slot = entry.hash & mask
