@@ -78,7 +78,8 @@ public struct TrackingConfig: Sendable {
 
     /// Written without spaces or backticks, so that the key is its own canonical form.
     public var isCanonicallySpelt: Bool {
-      !key.value.utf8.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "`") }
+      if case .success(let name) = handler { return name.canonical.utf8.count == key.value.utf8.count }
+      return !key.value.utf8.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "`") }
     }
   }
 

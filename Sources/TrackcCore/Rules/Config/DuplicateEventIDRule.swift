@@ -47,13 +47,19 @@ public enum DuplicateEventIDRule: ScreenSequenceRule {
     func check(_ screen: TrackingConfig.Screen, in context: inout RuleContext) {
       let screenIndex = Int32(screens.count)
       screens.append(screen)
+      // The table is moved into a local for the loop: a class's stored property would be checked for
+      // exclusive access at every probe.
+      var table = self.table
+      self.table = []
+      defer { self.table = table }
       screen.forEachEvent { trigger, event in
         let eventIndex: Int32
         switch trigger {
         case .page(let phase): eventIndex = phase == .enter ? -1 : -2
         case .control(let index): eventIndex = Int32(index)
         }
-        if let first = insert(Entry(hash: event.id.value.hashValue, screen: screenIndex, event: eventIndex), id: event.id.value) {
+        let entry = Entry(hash: event.id.value.hashValue, screen: screenIndex, event: eventIndex)
+        if let first = insert(entry, id: event.id.value, into: &table) {
           let original = resolve(first)
           context.report(
             DuplicateEventIDRule.self,
@@ -65,8 +71,8 @@ public enum DuplicateEventIDRule: ScreenSequenceRule {
     }
 
     /// Adds an entry; returns the earlier one instead when the ID is already mapped.
-    private func insert(_ entry: Entry, id: String) -> Entry? {
-      if 2 * (count + 1) > table.count { grow() }
+    private func insert(_ entry: Entry, id: String, into table: inout [Entry]) -> Entry? {
+      if 2 * (count + 1) > table.count { table = Self.grown(table) }
       let mask = table.count - 1
       var slot = entry.hash & mask
       while table[slot].screen >= 0 {
@@ -78,15 +84,15 @@ public enum DuplicateEventIDRule: ScreenSequenceRule {
       return nil
     }
 
-    private func grow() {
-      let old = table
-      table = [Entry](repeating: .empty, count: old.count * 4)
+    private static func grown(_ old: [Entry]) -> [Entry] {
+      var table = [Entry](repeating: .empty, count: old.count * 4)
       let mask = table.count - 1
       for entry in old where entry.screen >= 0 {
         var slot = entry.hash & mask
         while table[slot].screen >= 0 { slot = (slot + 1) & mask }
         table[slot] = entry
       }
+      return table
     }
 
     private func resolve(_ entry: Entry) -> (id: String, description: String, range: SourceRange) {
