@@ -1,7 +1,11 @@
 import ArgumentParser
 import TrackcCore
 
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -42,11 +46,11 @@ struct LintCommand: ParsableCommand {
 
   func run() throws {
     var options = LintOptions()
-    if ProcessInfo.processInfo.environment["TRACKC_NO_STREAM"] != nil { options.streamingMinimumBytes = .max }
     if timings {
       options.phaseObserver = { phase, duration in
-        let milliseconds = Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000
-        StandardError.write("trackc: \(String(format: "%8.2f", milliseconds)) ms  \(phase)\n")
+        let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let milliseconds = "\(microseconds / 1000).\(String(repeating: "0", count: 3 - String(microseconds % 1000).count))\(microseconds % 1000)"
+        StandardError.write("trackc: \(String(repeating: " ", count: max(0, 9 - milliseconds.count)))\(milliseconds) ms  \(phase)\n")
       }
     }
     let session = LintSession.run(paths: configs, options: options)
@@ -74,6 +78,25 @@ private final class SessionBox {
 
 enum StandardError {
   static func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glue.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}
+
+/// The C library's `write`, named apart from the `write`s in scope.
+private enum Glue {
+  static func write(_ descriptor: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      return Glibc.write(descriptor, buffer, count)
+    #else
+      return Darwin.write(descriptor, buffer, count)
+    #endif
   }
 }

@@ -124,12 +124,12 @@ struct ConfigDecoder {
         continue
       }
       var destination = TrackingConfig.Destination(id: id, description: nil)
-      let what = "destination '\(id.value)'"
-      for field in mappingPairs(pair.value, what: what, expected: "a mapping (use '{}' for a destination without settings)") {
-        guard let key = keyText(field.key, in: what) else { continue }
+      func what() -> String { "destination '\(id.value)'" }
+      for field in mappingPairs(pair.value, what: what(), expected: "a mapping (use '{}' for a destination without settings)") {
+        guard let key = keyText(field.key, in: what()) else { continue }
         switch key.value {
         case "description": destination.description = string(field.value, what: "'description'")
-        default: unknownKey(key, in: what, allowed: Keys.destination)
+        default: unknownKey(key, in: what(), allowed: Keys.destination)
         }
       }
       result.append(destination)
@@ -163,13 +163,13 @@ struct ConfigDecoder {
   mutating func screen(_ pair: YAMLPair) -> TrackingConfig.Screen? {
     guard let name = keyText(pair.key, in: "'screens'") else { return nil }
     var screen = TrackingConfig.Screen(name: name, typeName: SwiftTypeName.parse(name.value))
-    let what = "screen '\(name.value)'"
-    for field in mappingPairs(pair.value, what: what, expected: "a mapping with 'page_events' and/or 'control_events'") {
-      guard let section = keyText(field.key, in: what) else { continue }
+    func what() -> String { "screen '\(name.value)'" }
+    for field in mappingPairs(pair.value, what: what(), expected: "a mapping with 'page_events' and/or 'control_events'") {
+      guard let section = keyText(field.key, in: what()) else { continue }
       switch section.value {
       case "page_events": screen.pageEvents = pageEvents(field.value, screen: name.value)
       case "control_events": screen.controlEvents = controlEvents(field.value, screen: name.value)
-      default: unknownKey(section, in: what, allowed: Keys.screen)
+      default: unknownKey(section, in: what(), allowed: Keys.screen)
       }
     }
     screen.isEmptyAsWritten = isEmptyScreen(pair.value)
@@ -187,11 +187,11 @@ struct ConfigDecoder {
 
   private mutating func pageEvents(_ node: YAMLNodeID, screen: String) -> [TrackingConfig.PageEvent] {
     var result: [TrackingConfig.PageEvent] = []
-    let what = "'page_events' of '\(screen)'"
-    for pair in mappingPairs(node, what: what, expected: "a mapping with 'enter' and/or 'leave'") {
-      guard let key = keyText(pair.key, in: what) else { continue }
+    func what() -> String { "'page_events' of '\(screen)'" }
+    for pair in mappingPairs(node, what: what(), expected: "a mapping with 'enter' and/or 'leave'") {
+      guard let key = keyText(pair.key, in: what()) else { continue }
       guard let phase = TrackingConfig.PagePhase(rawValue: key.value) else {
-        unknownKey(key, in: what, allowed: Keys.pageEvents, kind: "page event")
+        unknownKey(key, in: what(), allowed: Keys.pageEvents, kind: "page event")
         continue
       }
       if let event = eventRule(pair.value, key: key, what: "the \(phase.rawValue) event of '\(screen)'") {
@@ -202,12 +202,12 @@ struct ConfigDecoder {
   }
 
   private mutating func controlEvents(_ node: YAMLNodeID, screen: String) -> [TrackingConfig.ControlEvent] {
-    let what = "'control_events' of '\(screen)'"
-    let pairs = mappingPairs(node, what: what, expected: "a mapping from handler names to event IDs")
+    func what() -> String { "'control_events' of '\(screen)'" }
+    let pairs = mappingPairs(node, what: what(), expected: "a mapping from handler names to event IDs")
     var result: [TrackingConfig.ControlEvent] = []
     result.reserveCapacity(pairs.count)
     for pair in pairs {
-      guard let key = keyText(pair.key, in: what) else { continue }
+      guard let key = keyText(pair.key, in: what()) else { continue }
       if let event = eventRule(pair.value, key: key, what: "handler '\(key.value)' of '\(screen)'") {
         result.append(TrackingConfig.ControlEvent(key: key, handler: HandlerName.parse(key.value), event: event))
       }
@@ -276,10 +276,10 @@ struct ConfigDecoder {
     return nil
   }
 
-  private mutating func properties(_ node: YAMLNodeID, what: String) -> [TrackingConfig.Property] {
+  private mutating func properties(_ node: YAMLNodeID, what: @autoclosure () -> String) -> [TrackingConfig.Property] {
     var result: [TrackingConfig.Property] = []
-    for pair in mappingPairs(node, what: what, expected: "a mapping of property names to values") {
-      guard let key = keyText(pair.key, in: what) else { continue }
+    for pair in mappingPairs(node, what: what(), expected: "a mapping of property names to values") {
+      guard let key = keyText(pair.key, in: what()) else { continue }
       let value = document.value(pair.value)
       let written: String
       switch value {
@@ -296,42 +296,42 @@ struct ConfigDecoder {
 
   /// The pairs of a mapping; null counts as empty (`firebase:` with nothing after it), anything else is
   /// a wrong-type error.
-  private mutating func mappingPairs(_ node: YAMLNodeID, what: String, expected: String) -> YAMLPairs {
+  private mutating func mappingPairs(_ node: YAMLNodeID, what: @autoclosure () -> String, expected: String) -> YAMLPairs {
     let kind = document.kind(node)
     if kind != .mapping && !document.isNull(node) {
-      report(WrongTypeRule.self, "\(what) must be \(expected), found \(describe(node))", at: document.range(node))
+      report(WrongTypeRule.self, "\(what()) must be \(expected), found \(describe(node))", at: document.range(node))
     }
     return document.pairs(node)
   }
 
   /// The text of a key; nil (after reporting) for keys that are not strings, and nil silently for a merge
   /// key left behind by a failed merge, which the YAML front end has reported.
-  private mutating func keyText(_ node: YAMLNodeID, in what: String) -> Located<String>? {
+  private mutating func keyText(_ node: YAMLNodeID, in what: @autoclosure () -> String) -> Located<String>? {
     guard document.kind(node) == .scalar else {
-      report(WrongTypeRule.self, "keys in \(what) must be strings, found \(document.value(node).kindDescription)", at: document.range(node))
+      report(WrongTypeRule.self, "keys in \(what()) must be strings, found \(document.value(node).kindDescription)", at: document.range(node))
       return nil
     }
     if document.isMergeKey(node) { return nil }
     return Located(document.text(node), at: document.range(node))
   }
 
-  private mutating func string(_ node: YAMLNodeID, what: String) -> Located<String>? {
+  private mutating func string(_ node: YAMLNodeID, what: @autoclosure () -> String) -> Located<String>? {
     guard let text = document.stringValue(node) else {
-      report(WrongTypeRule.self, "\(what) must be a string, found \(describe(node))", at: document.range(node))
+      report(WrongTypeRule.self, "\(what()) must be a string, found \(describe(node))", at: document.range(node))
       return nil
     }
     return Located(text, at: document.range(node))
   }
 
-  private mutating func stringList(_ node: YAMLNodeID, what: String) -> [Located<String>]? {
+  private mutating func stringList(_ node: YAMLNodeID, what: @autoclosure () -> String) -> [Located<String>]? {
     guard document.kind(node) == .sequence else {
-      report(WrongTypeRule.self, "\(what) must be a list of destination IDs such as '[firebase]', found \(describe(node))", at: document.range(node))
+      report(WrongTypeRule.self, "\(what()) must be a list of destination IDs such as '[firebase]', found \(describe(node))", at: document.range(node))
       return nil
     }
     var result: [Located<String>] = []
     for item in document.items(node) {
       guard let text = document.stringValue(item) else {
-        report(WrongTypeRule.self, "entries of \(what) must be destination IDs, found \(describe(item))", at: document.range(item))
+        report(WrongTypeRule.self, "entries of \(what()) must be destination IDs, found \(describe(item))", at: document.range(item))
         continue
       }
       result.append(Located(text, at: document.range(item)))

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Decodes and checks screens while the YAML is still being parsed.
 ///
@@ -26,7 +26,7 @@ final class ScreenPipeline: YAMLEntryObserver, @unchecked Sendable {
   private static let batchSize = 32
 
   private let file: String
-  private let lock = NSCondition()
+  private let lock = ConditionLock()
 
   // Parsing thread only.
   private var head = TrackingConfig()
@@ -42,11 +42,11 @@ final class ScreenPipeline: YAMLEntryObserver, @unchecked Sendable {
   private var busyWorkers = 0
   private var finished = false
   private(set) var invalidated = false
-  private var worker: Thread?
+  private var workerStarted = false
   private var workerDone = false
 
   // Under `sequenceLock`: the cross-screen rules, fed in order.
-  private let sequenceLock = NSLock()
+  private let sequenceLock = ConditionLock()
   private var sequenceCursor = 0
   private let sequenceCheckers = RuleCatalog.screenSequenceRules.map { $0.makeChecker() }
   private var sequenceContext: RuleContext
@@ -97,13 +97,11 @@ final class ScreenPipeline: YAMLEntryObserver, @unchecked Sendable {
     lock.lock()
     jobs.append(Job(index: batches.count, document: document, pairs: pendingPairs, environment: environment))
     batches.append(nil)
-    if worker == nil {
-      let thread = Thread { [self] in workerLoop() }
-      thread.name = "trackc screens"
-      worker = thread
-      thread.start()
+    if !workerStarted {
+      workerStarted = true
+      DispatchQueue.global().async { [self] in workerLoop() }
     }
-    lock.signal()
+    lock.broadcast()
     lock.unlock()
     pendingPairs.removeAll(keepingCapacity: true)
   }
@@ -182,7 +180,7 @@ final class ScreenPipeline: YAMLEntryObserver, @unchecked Sendable {
     lock.unlock()
     while let job = takeJob(waiting: false) { run(job) }
     lock.lock()
-    while busyWorkers > 0 || (worker != nil && !workerDone) { lock.wait() }
+    while busyWorkers > 0 || (workerStarted && !workerDone) { lock.wait() }
     let result = invalidated ? nil : batches.map { $0! }
     lock.unlock()
     feedSequenceRules()

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the per-screen rules need to know about the rest of the config, computed once before the
 /// screens are checked (in parallel).
 public struct RuleEnvironment: Sendable {
@@ -42,15 +40,16 @@ public struct RuleEnvironment: Sendable {
 
 /// `conventions.event_id_pattern`, compiled once and shared by every worker.
 ///
-/// Patterns use ICU's regular expression syntax (NSRegularExpression), the family of the ECMAScript
-/// patterns JSON Schema and editors use; a match may occur anywhere unless the pattern is anchored.
-/// The default pattern, which most configs use, is checked by `DefaultEventIDPattern` instead: the same
-/// answers (a test compares the two on every short string of a wide alphabet) at a tenth of the cost.
+/// Patterns use Swift's regular expression syntax (the `Regex` type), with Unicode-scalar semantics:
+/// the family of the ECMAScript patterns JSON Schema and editors use. A match may occur anywhere unless
+/// the pattern is anchored, and `$` matches only at the very end. The default pattern, which most
+/// configs use, is checked by `DefaultEventIDPattern` instead: the same answers (a test compares the two
+/// on every short string of a wide alphabet) at a small fraction of the cost.
 public struct EventIDPattern: Sendable {
   public let source: String
   /// Where the pattern is written; nil for the default.
   public let range: SourceRange?
-  private let regex: NSRegularExpression?
+  private let regex: SharedRegex?
 
   public struct CompileError: Error, Sendable {
     public var message: String
@@ -62,59 +61,56 @@ public struct EventIDPattern: Sendable {
       return .success(EventIDPattern(source: source, range: written?.range, regex: nil))
     }
     do {
-      let regex = try NSRegularExpression(pattern: source)
-      return .success(EventIDPattern(source: source, range: written?.range, regex: regex))
+      return .success(EventIDPattern(source: source, range: written?.range, regex: SharedRegex(try Regex(source))))
     } catch {
-      // ICU says only "invalid"; Swift's parser of the same syntax family says where and why.
-      var reason = "ICU rejects it"
-      do {
-        _ = try Regex(source)
-      } catch let swiftError {
-        reason = "\(swiftError)"
-      }
-      return .failure(CompileError(message: reason))
+      return .failure(CompileError(message: "\(error)"))
     }
   }
 
   public func matches(_ id: String) -> Bool {
     guard let regex else { return DefaultEventIDPattern.matches(id) }
-    return regex.numberOfMatches(in: id, range: NSRange(location: 0, length: id.utf16.count)) > 0
+    return regex.matches(id)
   }
 
-  /// The same check through ICU, whatever the pattern (for tests of the default's fast path).
-  public static func matchesWithICU(_ id: String, pattern: String) throws -> Bool {
-    try NSRegularExpression(pattern: pattern).numberOfMatches(in: id, range: NSRange(location: 0, length: id.utf16.count)) > 0
+  /// The same check through `Regex`, whatever the pattern (for tests of the default's fast path).
+  public static func matchesWithRegex(_ id: String, pattern: String) throws -> Bool {
+    SharedRegex(try Regex(pattern)).matches(id)
   }
 }
 
-/// `^[A-Z][A-Z0-9_]*$` exactly as ICU matches it, including ICU's `$`, which also matches before one
-/// line terminator at the very end of the input.
-enum DefaultEventIDPattern {
-  static func matches(_ id: String) -> Bool {
-    var id = id
-    return id.withUTF8 { bytes in
-      guard let first = bytes.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return false }
-      var index = 1
-      while index < bytes.count {
-        let byte = bytes[index]
-        let isIDByte =
-          (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-          || byte == UInt8(ascii: "_")
-        guard isIDByte else { break }
-        index += 1
-      }
-      return isFinalLineTerminator(UnsafeBufferPointer(rebasing: bytes[index...]))
-    }
+/// A compiled pattern read by several threads at once.
+///
+/// `Regex` is not declared `Sendable`, because a regex built with the DSL may hold closures. One compiled
+/// from a string holds none, and matching only reads it: the program it runs is lowered once, behind an
+/// atomic, and each match uses its own matcher state. So sharing it is safe, which this wrapper asserts.
+private final class SharedRegex: @unchecked Sendable {
+  private let regex: Regex<AnyRegexOutput>
+
+  init(_ regex: Regex<AnyRegexOutput>) {
+    self.regex = regex.matchingSemantics(.unicodeScalar)
   }
 
-  /// Nothing, or exactly one of ICU's line terminators: \n \v \f \r \r\n U+0085 U+2028 U+2029.
-  private static func isFinalLineTerminator(_ rest: UnsafeBufferPointer<UInt8>) -> Bool {
-    switch rest.count {
-    case 0: return true
-    case 1: return (0x0A...0x0D).contains(rest[0])
-    case 2: return (rest[0] == 0x0D && rest[1] == 0x0A) || (rest[0] == 0xC2 && rest[1] == 0x85)
-    case 3: return rest[0] == 0xE2 && rest[1] == 0x80 && (rest[2] == 0xA8 || rest[2] == 0xA9)
-    default: return false
+  func matches(_ id: String) -> Bool {
+    (try? regex.firstMatch(in: id)) != nil
+  }
+}
+
+/// `^[A-Z][A-Z0-9_]*$` exactly as `Regex` matches it: ASCII capitals first, then capitals, digits and
+/// underscores to the very end.
+enum DefaultEventIDPattern {
+  static func matches(_ id: String) -> Bool {
+    if let answer = id.utf8.withContiguousStorageIfAvailable(matches) { return answer }
+    return Array(id.utf8).withUnsafeBufferPointer { matches($0) }
+  }
+
+  private static func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return false }
+    for byte in bytes.dropFirst() {
+      let isIDByte =
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || byte == UInt8(ascii: "_")
+      guard isIDByte else { return false }
     }
+    return true
   }
 }

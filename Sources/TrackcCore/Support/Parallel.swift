@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Runs independent pieces of work on all cores and collects their results in order.
 enum Parallel {
@@ -24,7 +29,7 @@ enum Parallel {
   /// One slot per piece of work; each is written once, by its own iteration, under a lock.
   private final class Slots<Value>: @unchecked Sendable {
     private var storage: [Value?]
-    private let lock = NSLock()
+    private let lock = ConditionLock()
 
     init(count: Int) {
       storage = Array(repeating: nil, count: count)

@@ -1,5 +1,12 @@
 import CYAML
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Limits that keep hostile input from costing unbounded time or memory.
 public struct YAMLLimits: Sendable, Hashable {

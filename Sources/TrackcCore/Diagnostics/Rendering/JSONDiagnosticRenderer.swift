@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Renders findings as one JSON document: `{"diagnostics": [...], "summary": {...}}`.
 public enum JSONDiagnosticRenderer {

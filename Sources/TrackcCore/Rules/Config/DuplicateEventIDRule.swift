@@ -41,7 +41,7 @@ public enum DuplicateEventIDRule: ScreenSequenceRule {
     }
 
     private var screens: [TrackingConfig.Screen] = []
-    private var table = [Entry](repeating: .empty, count: 4096)
+    private var table = [Entry](repeating: .empty, count: 1 << 14)
     private var count = 0
 
     func check(_ screen: TrackingConfig.Screen, in context: inout RuleContext) {
