@@ -40,12 +40,16 @@ struct LintCommand: ParsableCommand {
   @Flag(help: "Print how long each phase took to standard error.")
   var timings = false
 
+  @Option(help: ArgumentHelp("Check screens while parsing configs at least this large (bytes).", visibility: .hidden))
+  var streamingThreshold: Int?
+
   func validate() throws {
     guard !configs.isEmpty else { throw ValidationError("Give at least one config file to check.") }
   }
 
   func run() throws {
     var options = LintOptions()
+    if let streamingThreshold { options.streamingMinimumBytes = streamingThreshold }
     if timings {
       options.phaseObserver = { phase, duration in
         let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000

@@ -48,6 +48,17 @@ import TrackcTestSupport
     }
   }
 
+  /// The catalog's run lists hold exactly the content rules that conform to each kind.
+  @Test func runListsMatchConformances() {
+    let ids = { (rules: [any Rule.Type]) in Set(rules.map { $0.id }) }
+    #expect(ids(RuleCatalog.screenRules) == ids(RuleCatalog.content.filter { $0 is any ScreenRule.Type }))
+    #expect(ids(RuleCatalog.screenSequenceRules) == ids(RuleCatalog.content.filter { $0 is any ScreenSequenceRule.Type }))
+    #expect(ids(RuleCatalog.configRules) == ids(RuleCatalog.content.filter { $0 is any ConfigRule.Type }))
+    for rule in RuleCatalog.content {
+      #expect(rule is any ScreenRule.Type || rule is any ScreenSequenceRule.Type || rule is any ConfigRule.Type, "\(rule.id) never runs")
+    }
+  }
+
   @Test func ruleIDsAreUniqueAndKebabCase() {
     let ids = RuleCatalog.all.map { $0.id }
     #expect(Set(ids).count == ids.count)

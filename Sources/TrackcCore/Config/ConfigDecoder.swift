@@ -23,6 +23,45 @@ struct ConfigDecoder {
     static let event = ["event", "destinations", "exclude", "properties"]
   }
 
+  /// Where a value sits, for messages. Inside screens it names nodes rather than holding text, so the
+  /// decoding of a hundred thousand handlers builds no descriptions (and counts no references to them);
+  /// words are made only when something is reported.
+  struct Place {
+    enum Subject {
+      case text(String)
+      case screen(YAMLNodeID)
+      case pageEvents(screen: YAMLNodeID)
+      case controlEvents(screen: YAMLNodeID)
+      case pageEvent(TrackingConfig.PagePhase, screen: YAMLNodeID)
+      case handler(YAMLNodeID, screen: YAMLNodeID)
+    }
+
+    var subject: Subject
+    /// A key of the subject ("'destinations'"), when the place is that key's value.
+    var field: StaticString?
+
+    init(_ subject: Subject, field: StaticString? = nil) {
+      self.subject = subject
+      self.field = field
+    }
+
+    static func text(_ text: String) -> Place { Place(.text(text)) }
+  }
+
+  func words(_ place: Place) -> String {
+    let subject: String
+    switch place.subject {
+    case .text(let text): subject = text
+    case .screen(let screen): subject = "screen '\(document.text(screen))'"
+    case .pageEvents(let screen): subject = "'page_events' of '\(document.text(screen))'"
+    case .controlEvents(let screen): subject = "'control_events' of '\(document.text(screen))'"
+    case .pageEvent(let phase, let screen): subject = "the \(phase.rawValue) event of '\(document.text(screen))'"
+    case .handler(let handler, let screen): subject = "handler '\(document.text(handler))' of '\(document.text(screen))'"
+    }
+    guard let field = place.field else { return subject }
+    return "\(field) of \(subject)"
+  }
+
   /// Decodes the whole config on this thread.
   mutating func decode() -> TrackingConfig? {
     guard let (config, screenPairs) = decodeHead() else { return nil }
@@ -47,7 +86,7 @@ struct ConfigDecoder {
     var screenPairs = document.noPairs
     var seen = Set<String>()
     for pair in document.pairs(root) {
-      guard let key = keyText(pair.key, in: "the config") else { continue }
+      guard let key = keyText(pair.key, in: .text("the config")) else { continue }
       seen.insert(key.value)
       if key.value == "screens" {
         screenPairs = screens(pair.value, key: key)
@@ -81,7 +120,7 @@ struct ConfigDecoder {
 
   /// The same, for an entry handed over while parsing (see `ScreenPipeline`).
   mutating func decodeTopLevelEntry(_ pair: YAMLPair, into config: inout TrackingConfig) {
-    guard let key = keyText(pair.key, in: "the config") else { return }
+    guard let key = keyText(pair.key, in: .text("the config")) else { return }
     decodeTopLevelEntry(key, pair.value, into: &config)
   }
 
@@ -105,10 +144,10 @@ struct ConfigDecoder {
 
   private mutating func conventions(_ node: YAMLNodeID) -> TrackingConfig.Conventions {
     var conventions = TrackingConfig.Conventions()
-    for pair in mappingPairs(node, what: "'conventions'", expected: "a mapping of convention names to values") {
-      guard let key = keyText(pair.key, in: "'conventions'") else { continue }
+    for pair in mappingPairs(node, what: .text("'conventions'"), expected: "a mapping of convention names to values") {
+      guard let key = keyText(pair.key, in: .text("'conventions'")) else { continue }
       switch key.value {
-      case "event_id_pattern": conventions.eventIDPattern = string(pair.value, what: "'event_id_pattern'")
+      case "event_id_pattern": conventions.eventIDPattern = string(pair.value, what: .text("'event_id_pattern'"))
       default: unknownKey(key, in: "'conventions'", allowed: Keys.conventions)
       }
     }
@@ -117,19 +156,19 @@ struct ConfigDecoder {
 
   private mutating func destinations(_ node: YAMLNodeID) -> [TrackingConfig.Destination] {
     var result: [TrackingConfig.Destination] = []
-    for pair in mappingPairs(node, what: "'destinations'", expected: "a mapping of destination IDs to their settings") {
-      guard let id = keyText(pair.key, in: "'destinations'") else { continue }
+    for pair in mappingPairs(node, what: .text("'destinations'"), expected: "a mapping of destination IDs to their settings") {
+      guard let id = keyText(pair.key, in: .text("'destinations'")) else { continue }
       guard !id.value.isEmpty else {
         report(WrongTypeRule.self, "a destination ID cannot be empty", at: id.range)
         continue
       }
       var destination = TrackingConfig.Destination(id: id, description: nil)
-      func what() -> String { "destination '\(id.value)'" }
-      for field in mappingPairs(pair.value, what: what(), expected: "a mapping (use '{}' for a destination without settings)") {
-        guard let key = keyText(field.key, in: what()) else { continue }
+      let place = Place.text("destination '\(id.value)'")
+      for field in mappingPairs(pair.value, what: place, expected: "a mapping (use '{}' for a destination without settings)") {
+        guard let key = keyText(field.key, in: place) else { continue }
         switch key.value {
-        case "description": destination.description = string(field.value, what: "'description'")
-        default: unknownKey(key, in: what(), allowed: Keys.destination)
+        case "description": destination.description = string(field.value, what: .text("'description'"))
+        default: unknownKey(key, in: words(place), allowed: Keys.destination)
         }
       }
       result.append(destination)
@@ -139,10 +178,10 @@ struct ConfigDecoder {
 
   private mutating func defaults(_ node: YAMLNodeID) -> TrackingConfig.Defaults {
     var defaults = TrackingConfig.Defaults()
-    for pair in mappingPairs(node, what: "'defaults'", expected: "a mapping") {
-      guard let key = keyText(pair.key, in: "'defaults'") else { continue }
+    for pair in mappingPairs(node, what: .text("'defaults'"), expected: "a mapping") {
+      guard let key = keyText(pair.key, in: .text("'defaults'")) else { continue }
       switch key.value {
-      case "destinations": defaults.destinations = stringList(pair.value, what: "'destinations' in 'defaults'")
+      case "destinations": defaults.destinations = stringList(pair.value, what: .text("'destinations' in 'defaults'"))
       default: unknownKey(key, in: "'defaults'", allowed: Keys.defaults)
       }
     }
@@ -161,15 +200,15 @@ struct ConfigDecoder {
 
   /// One entry of `screens`; nil when its key is not a string.
   mutating func screen(_ pair: YAMLPair) -> TrackingConfig.Screen? {
-    guard let name = keyText(pair.key, in: "'screens'") else { return nil }
+    guard let name = keyText(pair.key, in: .text("'screens'")) else { return nil }
     var screen = TrackingConfig.Screen(name: name, typeName: SwiftTypeName.parse(name.value))
-    func what() -> String { "screen '\(name.value)'" }
-    for field in mappingPairs(pair.value, what: what(), expected: "a mapping with 'page_events' and/or 'control_events'") {
-      guard let section = keyText(field.key, in: what()) else { continue }
+    let place = Place(.screen(pair.key))
+    for field in mappingPairs(pair.value, what: place, expected: "a mapping with 'page_events' and/or 'control_events'") {
+      guard let section = keyText(field.key, in: place) else { continue }
       switch section.value {
-      case "page_events": screen.pageEvents = pageEvents(field.value, screen: name.value)
-      case "control_events": screen.controlEvents = controlEvents(field.value, screen: name.value)
-      default: unknownKey(section, in: what(), allowed: Keys.screen)
+      case "page_events": screen.pageEvents = pageEvents(field.value, screen: pair.key)
+      case "control_events": screen.controlEvents = controlEvents(field.value, screen: pair.key)
+      default: unknownKey(section, in: words(place), allowed: Keys.screen)
       }
     }
     screen.isEmptyAsWritten = isEmptyScreen(pair.value)
@@ -185,30 +224,30 @@ struct ConfigDecoder {
     }
   }
 
-  private mutating func pageEvents(_ node: YAMLNodeID, screen: String) -> [TrackingConfig.PageEvent] {
+  private mutating func pageEvents(_ node: YAMLNodeID, screen: YAMLNodeID) -> [TrackingConfig.PageEvent] {
     var result: [TrackingConfig.PageEvent] = []
-    func what() -> String { "'page_events' of '\(screen)'" }
-    for pair in mappingPairs(node, what: what(), expected: "a mapping with 'enter' and/or 'leave'") {
-      guard let key = keyText(pair.key, in: what()) else { continue }
+    let place = Place(.pageEvents(screen: screen))
+    for pair in mappingPairs(node, what: place, expected: "a mapping with 'enter' and/or 'leave'") {
+      guard let key = keyText(pair.key, in: place) else { continue }
       guard let phase = TrackingConfig.PagePhase(rawValue: key.value) else {
-        unknownKey(key, in: what(), allowed: Keys.pageEvents, kind: "page event")
+        unknownKey(key, in: words(place), allowed: Keys.pageEvents, kind: "page event")
         continue
       }
-      if let event = eventRule(pair.value, key: key, what: "the \(phase.rawValue) event of '\(screen)'") {
+      if let event = eventRule(pair.value, key: key, place: Place(.pageEvent(phase, screen: screen))) {
         result.append(TrackingConfig.PageEvent(phase: Located(phase, at: key.range), event: event))
       }
     }
     return result
   }
 
-  private mutating func controlEvents(_ node: YAMLNodeID, screen: String) -> [TrackingConfig.ControlEvent] {
-    func what() -> String { "'control_events' of '\(screen)'" }
-    let pairs = mappingPairs(node, what: what(), expected: "a mapping from handler names to event IDs")
+  private mutating func controlEvents(_ node: YAMLNodeID, screen: YAMLNodeID) -> [TrackingConfig.ControlEvent] {
+    let place = Place(.controlEvents(screen: screen))
+    let pairs = mappingPairs(node, what: place, expected: "a mapping from handler names to event IDs")
     var result: [TrackingConfig.ControlEvent] = []
     result.reserveCapacity(pairs.count)
     for pair in pairs {
-      guard let key = keyText(pair.key, in: what()) else { continue }
-      if let event = eventRule(pair.value, key: key, what: "handler '\(key.value)' of '\(screen)'") {
+      guard let key = keyText(pair.key, in: place) else { continue }
+      if let event = eventRule(pair.value, key: key, place: Place(.handler(pair.key, screen: screen))) {
         result.append(TrackingConfig.ControlEvent(key: key, handler: HandlerName.parse(key.value), event: event))
       }
     }
@@ -216,43 +255,42 @@ struct ConfigDecoder {
   }
 
   /// An event in short form (`EVENT_ID`) or long form (`{event: EVENT_ID, destinations: ..., ...}`).
-  private mutating func eventRule(_ node: YAMLNodeID, key: Located<String>, what: @autoclosure () -> String) -> TrackingConfig.EventRule? {
+  private mutating func eventRule(_ node: YAMLNodeID, key: Located<String>, place: Place) -> TrackingConfig.EventRule? {
     switch document.kind(node) {
     case .scalar:
-      guard let id = eventID(node, what: what()) else { return nil }
+      guard let id = eventID(node, place: place) else { return nil }
       return TrackingConfig.EventRule(id: id)
     case .sequence:
-      report(WrongTypeRule.self, "\(what()) must be an event ID or a mapping with 'event', found a sequence", at: document.range(node))
+      report(WrongTypeRule.self, "\(words(place)) must be an event ID or a mapping with 'event', found a sequence", at: document.range(node))
       return nil
     case .mapping:
-      let description = what()
       var id: Located<String>?
       var only: TrackingConfig.DestinationList?
       var exclude: TrackingConfig.DestinationList?
       var properties: [TrackingConfig.Property] = []
       var hasEventKey = false
       for pair in document.pairs(node) {
-        guard let field = keyText(pair.key, in: description) else { continue }
+        guard let field = keyText(pair.key, in: place) else { continue }
         switch field.value {
         case "event":
           hasEventKey = true
-          id = eventID(pair.value, what: description)
+          id = eventID(pair.value, place: place)
         case "destinations":
-          only = stringList(pair.value, what: "'destinations' of \(description)").map {
+          only = stringList(pair.value, what: Place(place.subject, field: "'destinations'")).map {
             TrackingConfig.DestinationList(keyRange: field.range, entries: $0)
           }
         case "exclude":
-          exclude = stringList(pair.value, what: "'exclude' of \(description)").map {
+          exclude = stringList(pair.value, what: Place(place.subject, field: "'exclude'")).map {
             TrackingConfig.DestinationList(keyRange: field.range, entries: $0)
           }
         case "properties":
-          properties = self.properties(pair.value, what: "'properties' of \(description)")
+          properties = self.properties(pair.value, what: Place(place.subject, field: "'properties'"))
         default:
-          unknownKey(field, in: description, allowed: Keys.event)
+          unknownKey(field, in: words(place), allowed: Keys.event)
         }
       }
       if !hasEventKey {
-        report(MissingKeyRule.self, "\(description) has no 'event'; the long form needs 'event: EVENT_ID'", at: key.range)
+        report(MissingKeyRule.self, "\(words(place)) has no 'event'; the long form needs 'event: EVENT_ID'", at: key.range)
       }
       guard let id else { return nil }
       let hasDetails = only != nil || exclude != nil || !properties.isEmpty
@@ -261,25 +299,25 @@ struct ConfigDecoder {
     }
   }
 
-  private mutating func eventID(_ node: YAMLNodeID, what: @autoclosure () -> String) -> Located<String>? {
+  private mutating func eventID(_ node: YAMLNodeID, place: Place) -> Located<String>? {
     let range = document.range(node)
     switch document.value(node) {
     case .string(let text):
       return Located(text, at: range)
     case .null:
-      report(WrongTypeRule.self, "\(what()) has no event ID", at: range)
+      report(WrongTypeRule.self, "\(words(place)) has no event ID", at: range)
     case .int, .float, .bool:
-      report(WrongTypeRule.self, "the event ID of \(what()) must be a string, found \(describe(node)); quote it if it is meant as text", at: range)
+      report(WrongTypeRule.self, "the event ID of \(words(place)) must be a string, found \(describe(node)); quote it if it is meant as text", at: range)
     case .sequence, .mapping:
-      report(WrongTypeRule.self, "the event ID of \(what()) must be a string, found \(describe(node))", at: range)
+      report(WrongTypeRule.self, "the event ID of \(words(place)) must be a string, found \(describe(node))", at: range)
     }
     return nil
   }
 
-  private mutating func properties(_ node: YAMLNodeID, what: @autoclosure () -> String) -> [TrackingConfig.Property] {
+  private mutating func properties(_ node: YAMLNodeID, what: Place) -> [TrackingConfig.Property] {
     var result: [TrackingConfig.Property] = []
-    for pair in mappingPairs(node, what: what(), expected: "a mapping of property names to values") {
-      guard let key = keyText(pair.key, in: what()) else { continue }
+    for pair in mappingPairs(node, what: what, expected: "a mapping of property names to values") {
+      guard let key = keyText(pair.key, in: what) else { continue }
       let value = document.value(pair.value)
       let written: String
       switch value {
@@ -296,42 +334,42 @@ struct ConfigDecoder {
 
   /// The pairs of a mapping; null counts as empty (`firebase:` with nothing after it), anything else is
   /// a wrong-type error.
-  private mutating func mappingPairs(_ node: YAMLNodeID, what: @autoclosure () -> String, expected: String) -> YAMLPairs {
+  private mutating func mappingPairs(_ node: YAMLNodeID, what: Place, expected: String) -> YAMLPairs {
     let kind = document.kind(node)
     if kind != .mapping && !document.isNull(node) {
-      report(WrongTypeRule.self, "\(what()) must be \(expected), found \(describe(node))", at: document.range(node))
+      report(WrongTypeRule.self, "\(words(what)) must be \(expected), found \(describe(node))", at: document.range(node))
     }
     return document.pairs(node)
   }
 
   /// The text of a key; nil (after reporting) for keys that are not strings, and nil silently for a merge
   /// key left behind by a failed merge, which the YAML front end has reported.
-  private mutating func keyText(_ node: YAMLNodeID, in what: @autoclosure () -> String) -> Located<String>? {
+  private mutating func keyText(_ node: YAMLNodeID, in what: Place) -> Located<String>? {
     guard document.kind(node) == .scalar else {
-      report(WrongTypeRule.self, "keys in \(what()) must be strings, found \(document.value(node).kindDescription)", at: document.range(node))
+      report(WrongTypeRule.self, "keys in \(words(what)) must be strings, found \(document.value(node).kindDescription)", at: document.range(node))
       return nil
     }
     if document.isMergeKey(node) { return nil }
     return Located(document.text(node), at: document.range(node))
   }
 
-  private mutating func string(_ node: YAMLNodeID, what: @autoclosure () -> String) -> Located<String>? {
+  private mutating func string(_ node: YAMLNodeID, what: Place) -> Located<String>? {
     guard let text = document.stringValue(node) else {
-      report(WrongTypeRule.self, "\(what()) must be a string, found \(describe(node))", at: document.range(node))
+      report(WrongTypeRule.self, "\(words(what)) must be a string, found \(describe(node))", at: document.range(node))
       return nil
     }
     return Located(text, at: document.range(node))
   }
 
-  private mutating func stringList(_ node: YAMLNodeID, what: @autoclosure () -> String) -> [Located<String>]? {
+  private mutating func stringList(_ node: YAMLNodeID, what: Place) -> [Located<String>]? {
     guard document.kind(node) == .sequence else {
-      report(WrongTypeRule.self, "\(what()) must be a list of destination IDs such as '[firebase]', found \(describe(node))", at: document.range(node))
+      report(WrongTypeRule.self, "\(words(what)) must be a list of destination IDs such as '[firebase]', found \(describe(node))", at: document.range(node))
       return nil
     }
     var result: [Located<String>] = []
     for item in document.items(node) {
       guard let text = document.stringValue(item) else {
-        report(WrongTypeRule.self, "entries of \(what()) must be destination IDs, found \(describe(item))", at: document.range(item))
+        report(WrongTypeRule.self, "entries of \(words(what)) must be destination IDs, found \(describe(item))", at: document.range(item))
         continue
       }
       result.append(Located(text, at: document.range(item)))

@@ -31,7 +31,7 @@ public enum DuplicateEventIDRule: ScreenSequenceRule {
   /// two hashes are equal): a hundred thousand IDs cost a few milliseconds and no copies.
   private final class Checker: ScreenSequenceChecker {
     /// Where an event is mapped: the screen's index, and its trigger.
-    private struct Entry {
+    struct Entry {
       var hash: Int
       var screen: Int32
       /// -1, -2 for the enter and leave page events; otherwise the index of the control event.
@@ -40,17 +40,48 @@ public enum DuplicateEventIDRule: ScreenSequenceRule {
       static let empty = Entry(hash: 0, screen: -1, event: 0)
     }
 
+    /// Linear probing over a power-of-two table, at most half full.
+    struct Table {
+      var entries = [Entry](repeating: .empty, count: 1 << 14)
+      var count = 0
+
+      /// Adds an entry; returns the earlier one instead when the ID is already mapped.
+      mutating func insert(_ entry: Entry, id: String, screens: [TrackingConfig.Screen]) -> Entry? {
+        if 2 * (count + 1) > entries.count { grow() }
+        let mask = entries.count - 1
+        var slot = entry.hash & mask
+        while entries[slot].screen >= 0 {
+          if entries[slot].hash == entry.hash, Checker.resolve(entries[slot], in: screens).id == id { return entries[slot] }
+          slot = (slot + 1) & mask
+        }
+        entries[slot] = entry
+        count += 1
+        return nil
+      }
+
+      private mutating func grow() {
+        let old = entries
+        entries = [Entry](repeating: .empty, count: old.count * 4)
+        let mask = entries.count - 1
+        for entry in old where entry.screen >= 0 {
+          var slot = entry.hash & mask
+          while entries[slot].screen >= 0 { slot = (slot + 1) & mask }
+          entries[slot] = entry
+        }
+      }
+    }
+
     private var screens: [TrackingConfig.Screen] = []
-    private var table = [Entry](repeating: .empty, count: 1 << 14)
-    private var count = 0
+    private var table = Table()
 
     func check(_ screen: TrackingConfig.Screen, in context: inout RuleContext) {
       let screenIndex = Int32(screens.count)
       screens.append(screen)
-      // The table is moved into a local for the loop: a class's stored property would be checked for
+      // State is moved into locals for the loop: a class's stored properties would be checked for
       // exclusive access at every probe.
       var table = self.table
-      self.table = []
+      self.table = Table(entries: [], count: 0)
+      let screens = self.screens
       defer { self.table = table }
       screen.forEachEvent { trigger, event in
         let eventIndex: Int32
@@ -59,43 +90,17 @@ public enum DuplicateEventIDRule: ScreenSequenceRule {
         case .control(let index): eventIndex = Int32(index)
         }
         let entry = Entry(hash: event.id.value.hashValue, screen: screenIndex, event: eventIndex)
-        if let first = insert(entry, id: event.id.value, into: &table) {
-          let original = resolve(first)
-          context.report(
-            DuplicateEventIDRule.self,
-            "event ID '\(event.id.value)' of \(screen.describe(trigger)) is also mapped from \(original.description)",
-            at: event.id.range,
-            notes: [Diagnostic.Note("'\(event.id.value)' is first mapped here", at: context.location(original.range))])
-        }
+        guard let first = table.insert(entry, id: event.id.value, screens: screens) else { return }
+        let original = Self.resolve(first, in: screens)
+        context.report(
+          DuplicateEventIDRule.self,
+          "event ID '\(event.id.value)' of \(screen.describe(trigger)) is also mapped from \(original.description)",
+          at: event.id.range,
+          notes: [Diagnostic.Note("'\(event.id.value)' is first mapped here", at: context.location(original.range))])
       }
     }
 
-    /// Adds an entry; returns the earlier one instead when the ID is already mapped.
-    private func insert(_ entry: Entry, id: String, into table: inout [Entry]) -> Entry? {
-      if 2 * (count + 1) > table.count { table = Self.grown(table) }
-      let mask = table.count - 1
-      var slot = entry.hash & mask
-      while table[slot].screen >= 0 {
-        if table[slot].hash == entry.hash, resolve(table[slot]).id == id { return table[slot] }
-        slot = (slot + 1) & mask
-      }
-      table[slot] = entry
-      count += 1
-      return nil
-    }
-
-    private static func grown(_ old: [Entry]) -> [Entry] {
-      var table = [Entry](repeating: .empty, count: old.count * 4)
-      let mask = table.count - 1
-      for entry in old where entry.screen >= 0 {
-        var slot = entry.hash & mask
-        while table[slot].screen >= 0 { slot = (slot + 1) & mask }
-        table[slot] = entry
-      }
-      return table
-    }
-
-    private func resolve(_ entry: Entry) -> (id: String, description: String, range: SourceRange) {
+    static func resolve(_ entry: Entry, in screens: [TrackingConfig.Screen]) -> (id: String, description: String, range: SourceRange) {
       let screen = screens[Int(entry.screen)]
       if entry.event < 0 {
         let phase: TrackingConfig.PagePhase = entry.event == -1 ? .enter : .leave
