@@ -37,6 +37,27 @@ import Testing
     #expect(document.text(inner[0].key) == "🛒")
   }
 
+  /// Scalars written verbatim point into the input; the others are copied. Either way the text is
+  /// the scalar's value, with or without a byte order mark, in ASCII and non-ASCII files.
+  @Test(arguments: [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]], ["", "# café\n"])
+  func scalarTextIsTheValue(prefix: [UInt8], comment: String) throws {
+    let text = comment + """
+      plain: value
+      single: 'it''s'
+      double: "tab\\there"
+      quoted: "verbatim"
+      folded: first
+        second
+      block: |
+        line
+      """
+    let result = YAMLParser.parse(prefix + Array(text.utf8), file: "t.yaml")
+    #expect(result.diagnostics.isEmpty)
+    let document = try #require(result.document)
+    let values = pairs(result, result.root).map { document.text($0.1) }
+    #expect(values == ["value", "it's", "tab\there", "verbatim", "first second", "line"])
+  }
+
   @Test func byteOrderMarkAndCRLFLineEndings() throws {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 2\r\n".utf8)
     let result = YAMLParser.parse(bytes, file: "crlf.yaml")

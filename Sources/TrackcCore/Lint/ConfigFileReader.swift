@@ -14,6 +14,9 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String { "cannot read '\(path)': \(reason)" }
 }
 
+/// Files at least this large are mapped rather than read (see `InputBytes`).
+private let mappingThreshold = 64 << 10
+
 extension ConfigSource {
   /// Reads a config from disk, stopping after `maxBytes + 1` bytes so that a huge file (or a device that
   /// never ends) costs no more than the limit; `fileSize` still tells how large the file really is.
@@ -27,6 +30,9 @@ extension ConfigSource {
     let reportedSize = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
     // A regular file over the limit is not read at all; its size is all the linter needs to report.
     if reportedSize > maxBytes { return ConfigSource(path: path, bytes: [], fileSize: reportedSize) }
+    if reportedSize >= mappingThreshold, let mapped = InputBytes.map(descriptor: descriptor, count: reportedSize) {
+      return ConfigSource(path: path, input: mapped, fileSize: reportedSize)
+    }
 
     // Read into uninitialised memory (no zero-filling a file-sized buffer first), growing it only for
     // files that do not report their size (pipes, devices).

@@ -21,14 +21,20 @@ public struct LintOptions: Sendable {
 public struct ConfigSource: Sendable {
   /// The path printed in diagnostics.
   public var path: String
-  public var bytes: [UInt8]
-  /// The size of the whole file, which may exceed `bytes.count` when reading stopped at the size limit.
+  public var input: InputBytes
+  /// The size of the whole file, which may exceed `byteCount` when reading stopped at the size limit.
   public var fileSize: Int
 
-  public init(path: String, bytes: [UInt8], fileSize: Int? = nil) {
+  public var byteCount: Int { input.buffer.count }
+
+  public init(path: String, input: InputBytes, fileSize: Int? = nil) {
     self.path = path
-    self.bytes = bytes
-    self.fileSize = fileSize ?? bytes.count
+    self.input = input
+    self.fileSize = fileSize ?? input.buffer.count
+  }
+
+  public init(path: String, bytes: [UInt8], fileSize: Int? = nil) {
+    self.init(path: path, input: InputBytes(bytes), fileSize: fileSize)
   }
 
   public init(path: String, text: String) {
@@ -65,14 +71,14 @@ public enum ScreenStreaming: Sendable, Hashable {
 public enum Linter {
   public static func lint(_ source: ConfigSource, options: LintOptions = LintOptions()) -> LintResult {
     let file = source.path
-    if source.fileSize > options.maxConfigBytes || source.bytes.count > options.maxConfigBytes {
-      let diagnostic = FileTooLargeRule.diagnostic(byteCount: max(source.fileSize, source.bytes.count), limit: options.maxConfigBytes, file: file)
+    if source.fileSize > options.maxConfigBytes || source.byteCount > options.maxConfigBytes {
+      let diagnostic = FileTooLargeRule.diagnostic(byteCount: max(source.fileSize, source.byteCount), limit: options.maxConfigBytes, file: file)
       return LintResult(path: file, diagnostics: [diagnostic], config: nil)
     }
     var clock = PhaseClock(observer: options.phaseObserver)
     var diagnostics: [Diagnostic] = []
-    let pipeline = source.bytes.count >= options.streamingMinimumBytes ? ScreenPipeline(file: file) : nil
-    let parsed = YAMLParser.parse(source.bytes, file: file, limits: options.yamlLimits, observer: pipeline)
+    let pipeline = source.byteCount >= options.streamingMinimumBytes ? ScreenPipeline(file: file) : nil
+    let parsed = YAMLParser.parse(source.input, file: file, limits: options.yamlLimits, observer: pipeline)
     diagnostics.append(contentsOf: parsed.diagnostics)
     clock.lap("parse YAML (checking screens meanwhile)")
     let streamed = pipeline?.finish()

@@ -7,7 +7,7 @@ enum TextEncoding {
     case invalidUTF8(byteOffset: Int, byte: UInt8)
   }
 
-  static func problem(in bytes: [UInt8]) -> Problem? {
+  static func problem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
     if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return .utf32(bigEndian: true) }
     if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf32(bigEndian: false) }
     if bytes.starts(with: [0xFE, 0xFF]) { return .utf16(bigEndian: true) }
@@ -41,7 +41,7 @@ enum TextEncoding {
 
   /// The line and column (in Unicode scalars) of a byte offset in UTF-8 text, counting line breaks as
   /// YAML does (`\n`, `\r\n`, or a lone `\r`). Bytes after an invalid sequence count one column each.
-  static func position(ofByteOffset offset: Int, in bytes: [UInt8]) -> SourcePosition {
+  static func position(ofByteOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
     var line = 1
     var column = 1
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

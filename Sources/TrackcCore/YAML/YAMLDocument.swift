@@ -15,16 +15,20 @@ public struct YAMLDocument: @unchecked Sendable {
   private let nodes: UnsafePointer<NodeRecord>
   private let nodeCountStorage: Int
   private let textBytes: UnsafePointer<UInt8>
+  private let inputBytes: UnsafePointer<UInt8>?
   private let childIDs: UnsafePointer<YAMLNodeID>
 
   final class Storage: Sendable {
+    /// The parsed input: scalars written verbatim point into it.
+    let input: InputBytes
     let nodes: ArenaBuffer<NodeRecord>
     /// Scalar text, UTF-8, one scalar after another.
     let text: ArenaBuffer<UInt8>
     /// Sequence items, and mapping keys and values alternating, each collection's contiguous.
     let children: ArenaBuffer<YAMLNodeID>
 
-    init(nodes: ArenaBuffer<NodeRecord>, text: ArenaBuffer<UInt8>, children: ArenaBuffer<YAMLNodeID>) {
+    init(input: InputBytes, nodes: ArenaBuffer<NodeRecord>, text: ArenaBuffer<UInt8>, children: ArenaBuffer<YAMLNodeID>) {
+      self.input = input
       self.nodes = nodes
       self.text = text
       self.children = children
@@ -39,6 +43,7 @@ public struct YAMLDocument: @unchecked Sendable {
     nodes = UnsafePointer(storage.nodes.base)
     nodeCountStorage = storage.nodes.count
     textBytes = UnsafePointer(storage.text.base)
+    inputBytes = storage.input.buffer.baseAddress
     childIDs = UnsafePointer(storage.children.base)
   }
 
@@ -59,7 +64,7 @@ public struct YAMLDocument: @unchecked Sendable {
 
   /// The explicit tag in full form (`tag:yaml.org,2002:str`), or nil when none was written.
   public func tag(_ node: YAMLNodeID) -> String? {
-    let tag = Int(record(node).tag)
+    let tag = Int(record(node).tag & ~NodeRecord.textInInput)
     return tag == 0 || tag > tags.count ? nil : tags[tag - 1]
   }
 
@@ -74,7 +79,8 @@ public struct YAMLDocument: @unchecked Sendable {
   public func withText<Result>(_ node: YAMLNodeID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     let record = record(node)
     guard record.kind == .scalar else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-    return try body(UnsafeBufferPointer(start: textBytes + Int(record.first), count: Int(record.count)))
+    let base = record.tag & NodeRecord.textInInput != 0 ? inputBytes! : textBytes
+    return try body(UnsafeBufferPointer(start: base + Int(record.first), count: Int(record.count)))
   }
 
   /// Whether a node is a scalar whose text is `string`, compared byte for byte.
@@ -194,7 +200,8 @@ public struct YAMLItems: RandomAccessCollection, Sendable {
 struct NodeRecord: BitwiseCopyable {
   var kind: YAMLNodeKind
   var style: YAMLScalarStyle
-  /// 0 for no tag, otherwise 1 + an index into the document's tags.
+  /// 0 for no tag, otherwise 1 + an index into the document's tags; the high bit (`textInInput`) says
+  /// that a scalar's text is in the input rather than in the arena's text.
   var tag: UInt16
   var startLine: Int32
   var startColumn: Int32
@@ -204,6 +211,8 @@ struct NodeRecord: BitwiseCopyable {
   var first: Int32
   /// Scalar: its length in bytes. Sequence: its items. Mapping: its pairs.
   var count: Int32
+
+  static let textInInput: UInt16 = 0x8000
 
   var range: SourceRange {
     SourceRange(

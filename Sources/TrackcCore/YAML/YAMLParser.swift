@@ -55,14 +55,20 @@ public struct YAMLParseResult: Sendable {
 /// duplicate keys, unknown tags, more than one document; resolves `<<` merge keys (YAML 1.1's merge
 /// type); and stops at once on aliases that expand past `YAMLLimits.maxAliasExpansion` nodes.
 public enum YAMLParser {
+  public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
+    parse(InputBytes(bytes), file: file, limits: limits)
+  }
+
+  /// Parses `input`; the document keeps it alive (its scalars may point into it).
   public static func parse(
-    _ bytes: [UInt8], file: String, limits: YAMLLimits = YAMLLimits(), observer: (any YAMLEntryObserver)? = nil
+    _ input: InputBytes, file: String, limits: YAMLLimits = YAMLLimits(), observer: (any YAMLEntryObserver)? = nil
   ) -> YAMLParseResult {
+    let bytes = input.buffer
     if let problem = TextEncoding.problem(in: bytes) {
       let diagnostic = YAMLEncodingRule.diagnostic(for: problem, in: bytes, file: file)
       return YAMLParseResult(document: nil, diagnostics: [diagnostic], failed: true)
     }
-    var builder = TreeBuilder(file: file, bytes: bytes, limits: limits, observer: observer)
+    var builder = TreeBuilder(file: file, input: input, limits: limits, observer: observer)
     builder.run()
     return YAMLParseResult(document: builder.failed ? nil : builder.document(), diagnostics: builder.diagnostics, failed: builder.failed)
   }
@@ -70,7 +76,11 @@ public enum YAMLParser {
 
 private struct TreeBuilder {
   let file: String
-  let bytes: [UInt8]
+  let input: InputBytes
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Where the text libyaml counts from (after a byte order mark), when every byte is ASCII so that its
+  /// character offsets are byte offsets; nil otherwise.
+  private let asciiBase: Int?
   let limits: YAMLLimits
 
   var diagnostics: [Diagnostic] = []
@@ -122,9 +132,13 @@ private struct TreeBuilder {
     static let keyIndexThreshold = 32
   }
 
-  init(file: String, bytes: [UInt8], limits: YAMLLimits, observer: (any YAMLEntryObserver)?) {
+  init(file: String, input: InputBytes, limits: YAMLLimits, observer: (any YAMLEntryObserver)?) {
     self.file = file
+    self.input = input
+    let bytes = input.buffer
     self.bytes = bytes
+    let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    asciiBase = bytes.dropFirst(hasByteOrderMark ? 3 : 0).allSatisfy { $0 < 0x80 } ? (hasByteOrderMark ? 3 : 0) : nil
     self.limits = limits
     self.observer = observer
     // Configs hold about one node per 16 bytes, and most of their bytes are scalar text. With an observer
@@ -133,6 +147,7 @@ private struct TreeBuilder {
     // observer is told first.
     let nodesPerByte = observer == nil ? 16 : 4
     storage = YAMLDocument.Storage(
+      input: input,
       nodes: ArenaBuffer(minimumCapacity: bytes.count / nodesPerByte + 64),
       text: ArenaBuffer(minimumCapacity: bytes.count + 64),
       children: ArenaBuffer(minimumCapacity: bytes.count / nodesPerByte + 64))
@@ -169,11 +184,10 @@ private struct TreeBuilder {
     }
     defer { yaml_parser_delete(parser) }
 
-    // libyaml keeps pointers to the input and to the parser itself, so both stay put until the end.
-    // A local copy of the (copy-on-write) array keeps the buffer borrow apart from `self`'s mutations.
-    let input = bytes.isEmpty ? [0] : bytes
-    input.withUnsafeBufferPointer { buffer in
-      yaml_parser_set_input_string(parser, buffer.baseAddress!, bytes.count)
+    // libyaml keeps pointers to the input and to the parser itself; both stay put until the end.
+    var empty: UInt8 = 0
+    withUnsafePointer(to: &empty) { emptyInput in
+      yaml_parser_set_input_string(parser, bytes.baseAddress ?? emptyInput, bytes.count)
       while !failed {
         guard yaml_parser_parse(parser, event) != 0 else {
           reportParserError(parser.pointee)
@@ -204,14 +218,29 @@ private struct TreeBuilder {
 
     case YAML_SCALAR_EVENT:
       let data = event.pointee.data.scalar
-      let offset = text.count
-      text.append(contentsOf: UnsafeBufferPointer(start: data.value, count: data.length))
-      let tag = checkedTag(data.tag, at: start, kind: .scalar, textOffset: offset)
+      let style = Self.style(data.style)
+      let value = UnsafeBufferPointer(start: data.value, count: data.length)
+      // Most scalars are written verbatim (no escapes, no folding): their text is then the input's own
+      // bytes, which need no copy. libyaml counts characters, so this is known only for ASCII input.
+      var offset: Int
+      var inInput = false
+      if let base = asciiBase, style == .plain || style == .singleQuoted || style == .doubleQuoted {
+        offset = base + Int(event.pointee.start_mark.index) + (style == .plain ? 0 : 1)
+        inInput = data.length > 0 && offset + data.length <= bytes.count && memcmp(bytes.baseAddress! + offset, data.value, data.length) == 0
+      } else {
+        offset = 0
+      }
+      if !inInput {
+        offset = text.count
+        text.append(contentsOf: value)
+      }
+      let tag = checkedTag(data.tag, at: start, kind: .scalar, value: value)
       let end = Self.position(event.pointee.end_mark)
       let node = append(
         NodeRecord(
-          kind: .scalar, style: Self.style(data.style), tag: tag, startLine: Int32(start.line), startColumn: Int32(start.column),
-          endLine: Int32(end.line), endColumn: Int32(end.column), first: Int32(offset), count: Int32(data.length)))
+          kind: .scalar, style: style, tag: inInput ? tag | NodeRecord.textInInput : tag, startLine: Int32(start.line),
+          startColumn: Int32(start.column), endLine: Int32(end.line), endColumn: Int32(end.column), first: Int32(offset),
+          count: Int32(data.length)))
       complete(node, weight: 1, anchor: Self.string(data.anchor))
 
     case YAML_SEQUENCE_START_EVENT:
@@ -374,21 +403,23 @@ private struct TreeBuilder {
 
   private func textSlice(_ node: YAMLNodeID) -> UnsafeBufferPointer<UInt8> {
     let record = nodes[node.index]
-    return UnsafeBufferPointer(start: text.base + Int(record.first), count: Int(record.count))
+    let base = record.tag & NodeRecord.textInInput != 0 ? bytes.baseAddress! : UnsafePointer(text.base)
+    return UnsafeBufferPointer(start: base + Int(record.first), count: Int(record.count))
   }
 
   private func sameText(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
     let left = nodes[a.index]
     let right = nodes[b.index]
     guard left.count == right.count else { return false }
-    return memcmp(text.base + Int(left.first), text.base + Int(right.first), Int(left.count)) == 0
+    return left.count == 0 || memcmp(textSlice(a).baseAddress!, textSlice(b).baseAddress!, Int(left.count)) == 0
   }
 
   private func isMergeKey(_ node: YAMLNodeID) -> Bool {
     let record = nodes[node.index]
     guard record.kind == .scalar, record.count == 2, textSlice(node).elementsEqual("<<".utf8) else { return false }
     let mergeTag = tags.firstIndex(of: YAMLTag.merge).map { UInt16($0 + 1) }
-    return (record.style == .plain && record.tag == 0) || (mergeTag != nil && record.tag == mergeTag)
+    let tag = record.tag & ~NodeRecord.textInInput
+    return (record.style == .plain && tag == 0) || (mergeTag != nil && tag == mergeTag)
   }
 
   /// The hash of a key for a large mapping's index, nil for small mappings (which are scanned).
@@ -519,7 +550,7 @@ private struct TreeBuilder {
     case .scalar:
       let record = nodes[node.index]
       let value = YAMLScalar(String(decoding: textSlice(node), as: UTF8.self), style: record.style)
-        .resolved(tag: record.tag == 0 ? nil : tags[Int(record.tag) - 1])
+        .resolved(tag: record.tag & ~NodeRecord.textInInput == 0 ? nil : tags[Int(record.tag & ~NodeRecord.textInInput) - 1])
       return value.kindDescription
     }
   }
@@ -529,7 +560,8 @@ private struct TreeBuilder {
   /// Accepts the core schema's tags (and `!`); anything else is an error, because trackc would silently
   /// ignore what a custom tag is meant to say. Returns the tag's index (0 for none).
   private mutating func checkedTag(
-    _ pointer: UnsafeMutablePointer<yaml_char_t>?, at start: SourcePosition, kind: YAMLNodeKind, textOffset: Int = 0
+    _ pointer: UnsafeMutablePointer<yaml_char_t>?, at start: SourcePosition, kind: YAMLNodeKind,
+    value: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
   ) -> UInt16 {
     guard let tag = Self.string(pointer) else { return 0 }
     let allowed: Bool
@@ -543,14 +575,14 @@ private struct TreeBuilder {
       return 0
     }
     if kind == .scalar {
-      let value = String(decoding: UnsafeBufferPointer(start: text.base + textOffset, count: text.count - textOffset), as: UTF8.self)
+      let value = String(decoding: value, as: UTF8.self)
       guard YAMLScalar.conforms(value, toTag: tag) else {
         report(YAMLTagRule.id, "'\(value)' is not a valid value for tag '\(Self.shortTag(tag))'", at: SourceRange(at: start))
         return 0
       }
     }
     if let index = tags.firstIndex(of: tag) { return UInt16(index + 1) }
-    guard tags.count < Int(UInt16.max) - 1 else { return 0 }
+    guard tags.count < Int(NodeRecord.textInInput) - 1 else { return 0 }
     tags.append(tag)
     return UInt16(tags.count)
   }

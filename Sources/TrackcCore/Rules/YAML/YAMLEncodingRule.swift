@@ -14,7 +14,7 @@ public enum YAMLEncodingRule: Rule {
       """),
   ]
 
-  static func diagnostic(for problem: TextEncoding.Problem, in bytes: [UInt8], file: String) -> Diagnostic {
+  static func diagnostic(for problem: TextEncoding.Problem, in bytes: UnsafeBufferPointer<UInt8>, file: String) -> Diagnostic {
     let message: String
     var position = SourcePosition.start
     switch problem {
