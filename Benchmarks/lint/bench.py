@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: `trackc lint` (release build) against the bare cost of parsing the same file with libyaml.
 
-    python3 Benchmarks/lint/bench.py [--runs N] [--screens S] [--handlers H] [--skip-build]
+    python3 Benchmarks/lint/bench.py [--runs N] [--screens S] [--handlers H] [--pattern REGEX] [--skip-build]
 
 Generates a large valid config (default 5,000 screens x 20 handlers), compiles yaml_parse.c (libyaml's
 event API, touching every event, building nothing), then runs both alternately N times each. Reports the
@@ -45,6 +45,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--screens", type=int, default=5000)
     parser.add_argument("--handlers", type=int, default=20)
+    parser.add_argument("--pattern", default="^[A-Z][A-Z0-9_]*$",
+                        help="conventions.event_id_pattern of the generated config (the default pattern has a fast path)")
     parser.add_argument("--skip-build", action="store_true")
     args = parser.parse_args()
 
@@ -55,8 +57,9 @@ def main() -> None:
                             check=True, capture_output=True, text=True).stdout.strip()
     trackc = os.path.join(binary, "trackc")
 
-    config = os.path.join(WORK, f"large-{args.screens}x{args.handlers}.yaml")
-    run([sys.executable, os.path.join(HERE, "generate_config.py"), config, str(args.screens), str(args.handlers)])
+    suffix = "" if args.pattern == "^[A-Z][A-Z0-9_]*$" else "-custom-pattern"
+    config = os.path.join(WORK, f"large-{args.screens}x{args.handlers}{suffix}.yaml")
+    run([sys.executable, os.path.join(HERE, "generate_config.py"), config, str(args.screens), str(args.handlers), args.pattern])
     parse = os.path.join(WORK, "yaml_parse")
     cc = shutil.which("cc") or shutil.which("gcc") or "cc"
     run([cc, "-O2", "-o", parse, os.path.join(HERE, "yaml_parse.c"), "-lyaml"])
@@ -73,7 +76,8 @@ def main() -> None:
             peaks[name] = max(peaks[name], rss)
 
     size = os.path.getsize(config)
-    print(f"\nconfig: {args.screens} screens x {args.handlers} handlers, {size / 1e6:.2f} MB, {args.runs} runs each")
+    print(f"\nconfig: {args.screens} screens x {args.handlers} handlers, {size / 1e6:.2f} MB, "
+          f"event_id_pattern '{args.pattern}', {args.runs} runs each")
     print(f"{'':16} {'median':>10} {'min':>10} {'peak RSS':>10}")
     for name in commands:
         print(f"{name:16} {statistics.median(samples[name]) * 1000:8.1f} ms {min(samples[name]) * 1000:7.1f} ms"

@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Writes a large, valid trackc config: SCREENS screens x HANDLERS handlers (default 5,000 x 20, about 5 MB).
+"""Writes a large, valid trackc config: SCREENS screens x HANDLERS handlers (default 5,000 x 20, about 6 MB).
+
+    generate_config.py OUT [SCREENS [HANDLERS [EVENT_ID_PATTERN]]]
+
 
 Deterministic (no randomness), so every run of the benchmark lints the same bytes.
 One handler a screen uses the long form with destinations and properties, as real configs do.
@@ -10,12 +13,13 @@ def main() -> None:
     out = sys.argv[1]
     screens = int(sys.argv[2]) if len(sys.argv) > 2 else 5000
     handlers = int(sys.argv[3]) if len(sys.argv) > 3 else 20
+    pattern = sys.argv[4] if len(sys.argv) > 4 else "^[A-Z][A-Z0-9_]*$"
     verbs = ["Pressed", "Tapped", "Changed", "Selected", "Swiped"]
     nouns = ["Fav", "Share", "Buy", "Filter", "Sort", "AddToCart", "Card", "Banner", "Search", "Avatar"]
     lines = [
         "version: 1",
         "conventions:",
-        "  event_id_pattern: '^[A-Z][A-Z0-9_]*$'",
+        f"  event_id_pattern: '{pattern}'",
         "destinations:",
         "  firebase: {}",
         "  mixpanel:",

@@ -12,11 +12,9 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Check tracking configs and report every problem.",
     discussion: """
-      Prints each finding as 'path:line:column: severity: message [rule-id]', followed by notes,
-      sorted by file and position.
+      Prints each finding as 'path:line:column: severity: message [rule-id]', followed by its notes, sorted by file and position.
 
-      Exit status: 0 no errors; 1 the config has errors (or warnings, with --strict);
-      64 usage error; 66 a config could not be read.
+      Exit status: 0 no errors; 1 the config has errors (or warnings, with --strict); 64 usage error; 66 a config could not be read.
 
       Examples:
         trackc lint tracking.yaml

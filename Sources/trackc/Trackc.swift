@@ -7,8 +7,7 @@ struct Trackc: ParsableCommand {
     commandName: "trackc",
     abstract: "A declarative event-tracking rule compiler for Swift apps.",
     discussion: """
-      trackc checks a YAML tracking config (screens -> page events, action handlers -> event IDs,
-      destinations) and reports every problem as path:line:column, so editors and CI can point at it.
+      trackc checks a YAML tracking config (screens -> page events, action handlers -> event IDs, destinations) and reports every problem as path:line:column, so that editors and CI point at it.
 
       Examples:
         trackc lint tracking.yaml
