@@ -62,14 +62,6 @@ struct ConfigDecoder {
     return "\(field) of \(subject)"
   }
 
-  /// Decodes the whole config on this thread.
-  mutating func decode() -> TrackingConfig? {
-    guard let (config, screenPairs) = decodeHead() else { return nil }
-    var result = config
-    result.screens = screenPairs.compactMap { screen($0) }
-    return result
-  }
-
   /// Decodes everything but the screens, and returns the screens' pairs to decode with `screen(_:)`
   /// (possibly on other threads, with other decoders).
   mutating func decodeHead() -> (TrackingConfig, YAMLPairs)? {

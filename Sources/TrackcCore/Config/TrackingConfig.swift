@@ -137,18 +137,6 @@ extension TrackingConfig {
     case page(PagePhase)
     case control(index: Int)
   }
-
-  /// Calls `body` for every event rule in file order.
-  public func forEachEvent(_ body: (borrowing Screen, Trigger, borrowing EventRule) throws -> Void) rethrows {
-    for screen in screens {
-      try screen.forEachEvent { trigger, event in try body(screen, trigger, event) }
-    }
-  }
-
-  /// How many event rules the config maps.
-  public var eventCount: Int {
-    screens.reduce(0) { $0 + $1.pageEvents.count + $1.controlEvents.count }
-  }
 }
 
 extension TrackingConfig.Screen {

@@ -1,68 +1,3 @@
-/// Settings of one lint run.
-public struct LintOptions: Sendable {
-  /// Configs larger than this are rejected unread; a 5,000-screen config is about 5 MB.
-  public var maxConfigBytes: Int
-  public var yamlLimits: YAMLLimits
-  /// Called with each phase's name and duration, like a compiler's time report (`--timings`).
-  public var phaseObserver: (@Sendable (String, Duration) -> Void)?
-  /// Configs at least this large have their screens checked while the YAML is still being parsed, on a
-  /// second thread; smaller ones are not worth the thread. The findings are the same either way.
-  public var streamingMinimumBytes = 256 << 10
-
-  public static let defaultMaxConfigBytes = 32 << 20
-
-  public init(maxConfigBytes: Int = LintOptions.defaultMaxConfigBytes, yamlLimits: YAMLLimits = YAMLLimits()) {
-    self.maxConfigBytes = maxConfigBytes
-    self.yamlLimits = yamlLimits
-  }
-}
-
-/// A config file's bytes, as read from disk or handed over by a test or an editor.
-public struct ConfigSource: Sendable {
-  /// The path printed in diagnostics.
-  public var path: String
-  public var input: InputBytes
-  /// The size of the whole file, which may exceed `byteCount` when reading stopped at the size limit.
-  public var fileSize: Int
-
-  public var byteCount: Int { input.buffer.count }
-
-  public init(path: String, input: InputBytes, fileSize: Int? = nil) {
-    self.path = path
-    self.input = input
-    self.fileSize = fileSize ?? input.buffer.count
-  }
-
-  public init(path: String, bytes: [UInt8], fileSize: Int? = nil) {
-    self.init(path: path, input: InputBytes(bytes), fileSize: fileSize)
-  }
-
-  public init(path: String, text: String) {
-    self.init(path: path, bytes: Array(text.utf8))
-  }
-}
-
-public struct LintResult: Sendable {
-  public var path: String
-  /// Findings in presentation order (by position).
-  public var diagnostics: [Diagnostic]
-  /// The decoded config, when the YAML could be read; present even when it has errors.
-  public var config: TrackingConfig?
-  /// How the screens were checked (the findings are the same either way).
-  public var streaming: ScreenStreaming = .notUsed
-}
-
-/// Whether the screens were checked while the YAML was parsed.
-public enum ScreenStreaming: Sendable, Hashable {
-  /// The config was too small to be worth it, or could not be parsed.
-  case notUsed
-  /// The streamed results were used; `recheckedBatches` batches were checked again because a setting
-  /// they depend on comes after them in the file.
-  case used(recheckedBatches: Int)
-  /// The streamed results were set aside and the screens checked afterwards.
-  case setAside(reason: String)
-}
-
 /// The compiler's front door: YAML, then structure, then every rule.
 ///
 /// Most of the work of a large config is per screen, so screens are decoded and checked while the
@@ -168,23 +103,5 @@ public enum Linter {
     for rule in RuleCatalog.screenRules {
       rule.check(screen, in: environment, context: &context)
     }
-  }
-}
-
-/// Times the phases of a run for `LintOptions.phaseObserver`; free when nobody observes.
-struct PhaseClock {
-  let observer: (@Sendable (String, Duration) -> Void)?
-  private var last: ContinuousClock.Instant?
-
-  init(observer: (@Sendable (String, Duration) -> Void)?) {
-    self.observer = observer
-    last = observer == nil ? nil : ContinuousClock.now
-  }
-
-  mutating func lap(_ phase: String) {
-    guard let observer, let last else { return }
-    let now = ContinuousClock.now
-    observer(phase, now - last)
-    self.last = now
   }
 }

@@ -39,7 +39,4 @@ public final class InputBytes: @unchecked Sendable {
       munmap($0, count)
     }
   }
-
-  /// Copies the bytes out (for tests and small inputs).
-  public var array: [UInt8] { Array(buffer) }
 }

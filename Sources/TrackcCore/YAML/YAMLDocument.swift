@@ -90,10 +90,6 @@ public struct YAMLDocument: @unchecked Sendable {
     return withText(node) { bytes in bytes.elementsEqual(string.utf8) }
   }
 
-  public func scalar(_ node: YAMLNodeID) -> YAMLScalar? {
-    kind(node) == .scalar ? YAMLScalar(text(node), style: style(node)) : nil
-  }
-
   /// The node's value under YAML 1.2's core schema (so `yes` and `on` stay strings).
   public func value(_ node: YAMLNodeID) -> YAMLValue {
     switch kind(node) {

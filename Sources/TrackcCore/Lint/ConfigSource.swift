@@ -14,6 +14,31 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String { "cannot read '\(path)': \(reason)" }
 }
 
+/// A config file's bytes, as read from disk or handed over by a test or an editor.
+public struct ConfigSource: Sendable {
+  /// The path printed in diagnostics.
+  public var path: String
+  public var input: InputBytes
+  /// The size of the whole file, which may exceed `byteCount` when reading stopped at the size limit.
+  public var fileSize: Int
+
+  public var byteCount: Int { input.buffer.count }
+
+  public init(path: String, input: InputBytes, fileSize: Int? = nil) {
+    self.path = path
+    self.input = input
+    self.fileSize = fileSize ?? input.buffer.count
+  }
+
+  public init(path: String, bytes: [UInt8], fileSize: Int? = nil) {
+    self.init(path: path, input: InputBytes(bytes), fileSize: fileSize)
+  }
+
+  public init(path: String, text: String) {
+    self.init(path: path, bytes: Array(text.utf8))
+  }
+}
+
 /// Files at least this large are mapped rather than read (see `InputBytes`).
 private let mappingThreshold = 64 << 10
 

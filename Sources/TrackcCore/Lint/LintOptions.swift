@@ -1,0 +1,18 @@
+/// Settings of one lint run.
+public struct LintOptions: Sendable {
+  /// Configs larger than this are rejected unread; a 5,000-screen config is about 6 MB.
+  public var maxConfigBytes: Int
+  public var yamlLimits: YAMLLimits
+  /// Called with each phase's name and duration, like a compiler's time report (`--timings`).
+  public var phaseObserver: (@Sendable (String, Duration) -> Void)?
+  /// Configs at least this large have their screens checked while the YAML is still being parsed, on a
+  /// second thread; smaller ones are not worth the thread. The findings are the same either way.
+  public var streamingMinimumBytes = 256 << 10
+
+  public static let defaultMaxConfigBytes = 32 << 20
+
+  public init(maxConfigBytes: Int = LintOptions.defaultMaxConfigBytes, yamlLimits: YAMLLimits = YAMLLimits()) {
+    self.maxConfigBytes = maxConfigBytes
+    self.yamlLimits = yamlLimits
+  }
+}
