@@ -8,30 +8,26 @@ import TrackcTestSupport
   static let memoryCeilingKilobytes = 300 * 1024
   static let timeLimitSeconds = 60.0
 
-  static let temporary: URL = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackc-hostile-\(getpid())")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }()
 
   static func inputs() -> [String] {
     Fixtures.configs(in: "hostile").map(\.path) + HostileCorpus.generated.map { "generated:" + $0.name }
   }
 
-  func path(for input: String) throws -> String {
-    guard input.hasPrefix("generated:") else { return input }
+  /// The file to lint: a committed fixture, or a generated input written to a temporary file (removed
+  /// by `cleanUp`).
+  func path(for input: String) throws -> (path: String, cleanUp: () -> Void) {
+    guard input.hasPrefix("generated:") else { return (input, {}) }
     let name = String(input.dropFirst("generated:".count))
     let generated = try #require(HostileCorpus.generated.first { $0.name == name })
-    let url = Self.temporary.appendingPathComponent(name + ".yaml")
-    if !FileManager.default.fileExists(atPath: url.path) {
-      try Data(generated.make()).write(to: url)
-    }
-    return url.path
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackc-\(UUID().uuidString)-\(name).yaml")
+    try Data(generated.make()).write(to: url)
+    return (url.path, { try? FileManager.default.removeItem(at: url) })
   }
 
   @Test(arguments: inputs())
   func rejectsCleanlyWithinBounds(input: String) throws {
-    let file = try path(for: input)
+    let (file, cleanUp) = try path(for: input)
+    defer { cleanUp() }
     let run = try MeasuredRun.run(TrackcBinary.path, ["lint", file], timeout: Self.timeLimitSeconds)
     #expect(!run.timedOut, "took longer than \(Self.timeLimitSeconds) s")
     #expect(run.status == 1, "exit \(run.status): \(run.standardError)")

@@ -10,6 +10,8 @@
 ///
 /// A file on disk is mapped read-only rather than read: no copy, and no freshly zeroed memory to fault in,
 /// which on a large config is a measurable share of the whole run. Other inputs are copied in once.
+/// (As with any mapped input, as compilers map their sources, a file truncated by another process while
+/// it is being linted would fault; configs are not rewritten in place by the tools that write them.)
 public final class InputBytes: @unchecked Sendable {
   public let buffer: UnsafeBufferPointer<UInt8>
   private let release: (@Sendable (UnsafeMutableRawPointer) -> Void)?
