@@ -16,8 +16,12 @@ struct LintCommand: ParsableCommand {
 
       Exit status: 0 no errors; 1 the config has errors (or warnings, with --strict); 64 usage error; 66 a config could not be read.
 
+      With Swift sources (the config's 'sources', or --sources), or a handler registry (--handlers), the config is also checked against the code, both ways: every screen and handler it names must exist and be reachable, every handler the code marks for tracking must be mapped.
+
       Examples:
         trackc lint tracking.yaml
+        trackc lint tracking.yaml --sources Sources/App Sources/Features
+        trackc lint tracking.yaml --handlers handlers.json
         trackc lint --strict --quiet App/tracking.yaml Widgets/tracking.yaml
         trackc lint --format json tracking.yaml
       """
@@ -41,6 +45,9 @@ struct LintCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Check screens while parsing configs at least this large (bytes).", visibility: .hidden))
   var streamingThreshold: Int?
 
+  @OptionGroup(title: "Code")
+  var code: SourceOptions
+
   func validate() throws {
     guard !configs.isEmpty else { throw ValidationError("Give at least one config file to check.") }
   }
@@ -53,6 +60,18 @@ struct LintCommand: ParsableCommand {
         let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         let milliseconds = "\(microseconds / 1000).\(String(repeating: "0", count: 3 - String(microseconds % 1000).count))\(microseconds % 1000)"
         StandardError.write("trackc: \(String(repeating: " ", count: max(0, 9 - milliseconds.count)))\(milliseconds) ms  \(phase)\n")
+      }
+    }
+    options.scan = code.scanOptions
+    if !code.sources.isEmpty {
+      options.code = .sources(.paths(code.sources))
+    } else if let handlers = code.handlers {
+      do {
+        let file = try ConfigSource.read(path: handlers, maxBytes: 256 << 20)
+        options.code = .registry(path: handlers, bytes: file.input)
+      } catch {
+        StandardError.write("trackc: error: \(error)\n")
+        throw ExitCode(ExitStatus.noInput.rawValue)
       }
     }
     let session = LintSession.run(paths: configs, options: options)

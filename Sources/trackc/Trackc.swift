@@ -16,7 +16,7 @@ struct Trackc: ParsableCommand {
         trackc rules
       """,
     version: TrackcVersion.current,
-    subcommands: [LintCommand.self, RulesCommand.self]
+    subcommands: [LintCommand.self, ScanCommand.self, InitCommand.self, RulesCommand.self]
   )
 }
 

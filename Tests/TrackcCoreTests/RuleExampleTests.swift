@@ -19,22 +19,39 @@ import TrackcTestSupport
   @Test(arguments: cases)
   func example(_ testCase: Case) {
     let example = testCase.example
+    var options = example.options
+    var expected: [TrackcCore.SourceLocation] = []
     let source: ConfigSource
-    let expected: [SourcePosition]
     if let bytes = example.bytes {
       source = ConfigSource(path: "example.yaml", bytes: bytes)
-      expected = example.expectedPositions
+      expected = example.expectedPositions.map { TrackcCore.SourceLocation(file: "example.yaml", range: SourceRange(at: $0)) }
     } else {
       let (text, positions) = Markers.extract(from: example.source)
       source = ConfigSource(path: "example.yaml", text: text)
-      expected = positions
+      expected = positions.map { TrackcCore.SourceLocation(file: "example.yaml", range: SourceRange(at: $0)) }
     }
-    let result = Linter.lint(source, options: example.options)
+    // Markers in Swift files and registries give positions in those files.
+    if !example.swiftFiles.isEmpty {
+      var files: [(path: String, text: String)] = []
+      for file in example.swiftFiles {
+        let (text, positions) = Markers.extract(from: file.text)
+        files.append((file.path, text))
+        expected += positions.map { TrackcCore.SourceLocation(file: file.path, range: SourceRange(at: $0)) }
+      }
+      options.code = .sources(.files(files))
+      options.scan.useCache = false
+    }
+    if let registry = example.registry {
+      let (text, positions) = Markers.extract(from: registry)
+      options.code = .registry(path: "handlers.json", bytes: InputBytes(Array(text.utf8)))
+      expected += positions.map { TrackcCore.SourceLocation(file: "handlers.json", range: SourceRange(at: $0)) }
+    }
+    let result = Linter.lint(source, options: options)
     let rendered = TextDiagnosticRenderer.render(result.diagnostics)
     switch example.expectation {
     case .triggers:
       #expect(!expected.isEmpty, "a triggering example needs at least one marker")
-      let actual = result.diagnostics.filter { $0.ruleID == testCase.ruleID }.map(\.location.range.start)
+      let actual = result.diagnostics.filter { $0.ruleID == testCase.ruleID }.map { TrackcCore.SourceLocation(file: $0.location.file, range: SourceRange(at: $0.location.range.start)) }
       #expect(actual.sorted() == expected.sorted(), "findings:\n\(rendered)")
     case .passes:
       #expect(result.diagnostics.isEmpty, "a passing example must be clean, found:\n\(rendered)")
@@ -54,6 +71,7 @@ import TrackcTestSupport
     #expect(ids(RuleCatalog.screenRules) == ids(RuleCatalog.content.filter { $0 is any ScreenRule.Type }))
     #expect(ids(RuleCatalog.screenSequenceRules) == ids(RuleCatalog.content.filter { $0 is any ScreenSequenceRule.Type }))
     #expect(ids(RuleCatalog.configRules) == ids(RuleCatalog.content.filter { $0 is any ConfigRule.Type }))
+    #expect(ids(RuleCatalog.codeRules) == ids(RuleCatalog.all.filter { $0 is any CodeRule.Type }))
     for rule in RuleCatalog.content {
       #expect(rule is any ScreenRule.Type || rule is any ScreenSequenceRule.Type || rule is any ConfigRule.Type, "\(rule.id) never runs")
     }

@@ -14,8 +14,10 @@ struct ConfigDecoder {
   }
 
   enum Keys {
-    static let root = ["version", "conventions", "destinations", "defaults", "screens"]
-    static let conventions = ["event_id_pattern"]
+    static let root = ["version", "sources", "interception", "conventions", "destinations", "defaults", "screens"]
+    static let conventions = ["event_id_pattern", "require_tracking", "require_screens", "lifecycle"]
+    static let requireTracking = ["suffix", "tag"]
+    static let lifecycle = ["enter", "leave"]
     static let destination = ["description"]
     static let defaults = ["destinations"]
     static let screen = ["page_events", "control_events"]
@@ -103,6 +105,8 @@ struct ConfigDecoder {
   mutating func decodeTopLevelEntry(_ key: Located<String>, _ value: YAMLNodeID, into config: inout TrackingConfig) {
     switch key.value {
     case "version": config.version = version(value)
+    case "sources": config.sources = stringList(value, what: .text("'sources'"), items: "paths to Swift sources such as '[Sources/App]'")
+    case "interception": config.interception = interception(value)
     case "conventions": config.conventions = conventions(value)
     case "destinations": config.destinations = destinations(value)
     case "defaults": config.defaults = defaults(value)
@@ -140,10 +144,71 @@ struct ConfigDecoder {
       guard let key = keyText(pair.key, in: .text("'conventions'")) else { continue }
       switch key.value {
       case "event_id_pattern": conventions.eventIDPattern = string(pair.value, what: .text("'event_id_pattern'"))
+      case "require_tracking": conventions.requireTracking = trackingMarker(pair.value, key: key)
+      case "require_screens":
+        conventions.requireScreens = stringList(pair.value, what: .text("'require_screens'"), items: "base class names such as '[UIViewController]'")
+      case "lifecycle": conventions.lifecycle = lifecycle(pair.value)
       default: unknownKey(key, in: "'conventions'", allowed: Keys.conventions)
       }
     }
     return conventions
+  }
+
+  private mutating func interception(_ node: YAMLNodeID) -> Located<TrackingConfig.Interception>? {
+    let allowed = TrackingConfig.Interception.allCases.map(\.rawValue)
+    guard let text = document.stringValue(node), let value = TrackingConfig.Interception(rawValue: text) else {
+      let written = document.stringValue(node)
+      let suggestion = written.flatMap { Suggestions.closest(to: $0, in: allowed) }.map { "; did you mean '\($0)'?" } ?? ""
+      report(
+        WrongTypeRule.self,
+        "'interception' must be \(allowed.map { "'\($0)'" }.joined(separator: " or ")), found \(describe(node))\(suggestion)",
+        at: document.range(node))
+      return nil
+    }
+    return Located(value, at: document.range(node))
+  }
+
+  private mutating func trackingMarker(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.TrackingMarker? {
+    var marker = TrackingConfig.TrackingMarker(suffix: nil, tag: nil, range: key.range)
+    let place = Place.text("'require_tracking'")
+    for pair in mappingPairs(node, what: place, expected: "a mapping with 'suffix' and/or 'tag'") {
+      guard let field = keyText(pair.key, in: place) else { continue }
+      switch field.value {
+      case "suffix": marker.suffix = nonEmptyString(pair.value, what: .text("'suffix'"))
+      case "tag": marker.tag = nonEmptyString(pair.value, what: .text("'tag'"))
+      default: unknownKey(field, in: words(place), allowed: Keys.requireTracking)
+      }
+    }
+    guard marker.suffix != nil || marker.tag != nil else {
+      if document.kind(node) == .mapping || document.isNull(node) {
+        report(MissingKeyRule.self, "'require_tracking' needs a 'suffix' (such as '_UA'), a 'tag' (such as '@tracked'), or both", at: key.range)
+      }
+      return nil
+    }
+    return marker
+  }
+
+  private mutating func lifecycle(_ node: YAMLNodeID) -> TrackingConfig.Lifecycle {
+    var lifecycle = TrackingConfig.Lifecycle()
+    let place = Place.text("'lifecycle'")
+    for pair in mappingPairs(node, what: place, expected: "a mapping with 'enter' and/or 'leave'") {
+      guard let field = keyText(pair.key, in: place) else { continue }
+      switch field.value {
+      case "enter": lifecycle.enter = string(pair.value, what: .text("'enter' in 'lifecycle'"))
+      case "leave": lifecycle.leave = string(pair.value, what: .text("'leave' in 'lifecycle'"))
+      default: unknownKey(field, in: words(place), allowed: Keys.lifecycle)
+      }
+    }
+    return lifecycle
+  }
+
+  private mutating func nonEmptyString(_ node: YAMLNodeID, what: Place) -> Located<String>? {
+    guard let value = string(node, what: what) else { return nil }
+    guard !value.value.isEmpty else {
+      report(WrongTypeRule.self, "\(words(what)) cannot be empty", at: value.range)
+      return nil
+    }
+    return value
   }
 
   private mutating func destinations(_ node: YAMLNodeID) -> [TrackingConfig.Destination] {
@@ -353,15 +418,17 @@ struct ConfigDecoder {
     return Located(text, at: document.range(node))
   }
 
-  private mutating func stringList(_ node: YAMLNodeID, what: Place) -> [Located<String>]? {
+  private mutating func stringList(
+    _ node: YAMLNodeID, what: Place, items: String = "destination IDs such as '[firebase]'"
+  ) -> [Located<String>]? {
     guard document.kind(node) == .sequence else {
-      report(WrongTypeRule.self, "\(words(what)) must be a list of destination IDs such as '[firebase]', found \(describe(node))", at: document.range(node))
+      report(WrongTypeRule.self, "\(words(what)) must be a list of \(items), found \(describe(node))", at: document.range(node))
       return nil
     }
     var result: [Located<String>] = []
     for item in document.items(node) {
       guard let text = document.stringValue(item) else {
-        report(WrongTypeRule.self, "entries of \(words(what)) must be destination IDs, found \(describe(item))", at: document.range(item))
+        report(WrongTypeRule.self, "entries of \(words(what)) must be strings, found \(describe(item))", at: document.range(item))
         continue
       }
       result.append(Located(text, at: document.range(item)))

@@ -30,9 +30,53 @@ public struct TrackingConfig: Sendable {
 
   public init() {}
 
+  /// Swift sources to check the config against, relative to the config file (`--sources` overrides).
+  public var sources: [Located<String>]?
+  /// How handler calls are intercepted at run time; decides what makes a handler reachable.
+  public var interception: Located<Interception>?
+
+  public enum Interception: String, Sendable, CaseIterable {
+    /// UIKit target-action and view controller lifecycle, through the Objective-C runtime.
+    case objcRuntime = "objc-runtime"
+    /// Swift-native: generated `@_dynamicReplacement(for:)` functions.
+    case dynamicReplacement = "dynamic-replacement"
+
+    public static let `default` = Interception.objcRuntime
+  }
+
   public struct Conventions: Sendable {
     public var eventIDPattern: Located<String>?
+    /// What marks a handler that must be tracked (the reverse check, `untracked-handler`).
+    public var requireTracking: TrackingMarker?
+    /// Base classes whose subclasses must all be listed as screens (`unmapped-screen`).
+    public var requireScreens: [Located<String>]?
+    /// The methods that carry page events, replaced under `dynamic-replacement`.
+    public var lifecycle = Lifecycle()
     public init() {}
+  }
+
+  /// A naming suffix (`_UA`), a doc-comment tag (`@tracked`), or both: a handler with either is marked.
+  public struct TrackingMarker: Sendable {
+    public var suffix: Located<String>?
+    public var tag: Located<String>?
+    public var range: SourceRange
+  }
+
+  public struct Lifecycle: Sendable {
+    public static let defaultEnter = "viewDidAppear(_:)"
+    public static let defaultLeave = "viewDidDisappear(_:)"
+
+    public var enter: Located<String>?
+    public var leave: Located<String>?
+
+    public init() {}
+
+    public func method(for phase: PagePhase) -> String {
+      switch phase {
+      case .enter: return enter?.value ?? Self.defaultEnter
+      case .leave: return leave?.value ?? Self.defaultLeave
+      }
+    }
   }
 
   public struct Destination: Sendable {

@@ -9,10 +9,23 @@ public struct LintOptions: Sendable {
   /// second thread; smaller ones are not worth the thread. The findings are the same either way.
   public var streamingMinimumBytes = 256 << 10
 
+  /// What to check the config against; nil to use the config's own `sources`, if it names any.
+  public var code: CodeInput?
+  /// How sources are scanned (module, cache).
+  public var scan = ScanOptions()
+
   public static let defaultMaxConfigBytes = 32 << 20
 
   public init(maxConfigBytes: Int = LintOptions.defaultMaxConfigBytes, yamlLimits: YAMLLimits = YAMLLimits()) {
     self.maxConfigBytes = maxConfigBytes
     self.yamlLimits = yamlLimits
   }
+}
+
+/// The code a config is checked against.
+public enum CodeInput: Sendable {
+  /// Swift sources, scanned (paths are taken as they are, not relative to the config).
+  case sources(SwiftSourceSet)
+  /// A handler registry file (`trackc scan`'s output, or one made another way).
+  case registry(path: String, bytes: InputBytes)
 }

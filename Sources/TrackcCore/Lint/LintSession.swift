@@ -7,6 +7,8 @@ public enum ExitStatus: Int32, Sendable {
   case usage = 64
   /// EX_NOINPUT: an input could not be read.
   case noInput = 66
+  /// EX_CANTCREAT: an output could not be written.
+  case cannotWrite = 73
 }
 
 /// What `trackc lint` does for a list of paths, apart from printing: read, lint, decide the exit status.

@@ -92,10 +92,53 @@ public enum Linter {
     for rule in RuleCatalog.configRules {
       rule.check(config, in: &context)
     }
+    clock.lap("check settings")
+    if let registry = codeRegistry(for: config, configPath: file, options: options, diagnostics: &diagnostics) {
+      clock.lap("read the code")
+      let match = CodeMatch(config: config, index: CodeIndex(registry))
+      for rule in RuleCatalog.codeRules {
+        rule.check(config, against: match, in: &context)
+      }
+      clock.lap("check against the code")
+    }
     diagnostics.append(contentsOf: context.diagnostics)
     diagnostics.sort(by: Diagnostic.presentationOrder)
-    clock.lap("check settings, sort findings")
     return LintResult(path: file, diagnostics: diagnostics, config: config, streaming: streaming)
+  }
+
+  /// The registry to check the config against: from the options (`--sources`, `--handlers`), else from
+  /// the config's `sources` (relative to the config file); nil when there is no code to check against.
+  static func codeRegistry(
+    for config: TrackingConfig, configPath: String, options: LintOptions, diagnostics: inout [Diagnostic]
+  ) -> HandlerRegistry? {
+    let sources: SwiftSourceSet
+    switch options.code {
+    case .registry(let path, let bytes)?:
+      let decoded = HandlerRegistry.decode(bytes, path: path)
+      diagnostics += decoded.diagnostics
+      return decoded.registry
+    case .sources(let set)?:
+      sources = set
+    case nil:
+      guard let written = config.sources, !written.isEmpty else { return nil }
+      let directory = configPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+      var paths: [String] = []
+      for entry in written {
+        let path = entry.value.hasPrefix("/") || directory.isEmpty ? entry.value : directory + "/" + entry.value
+        guard SwiftFileFinder.exists(path) else {
+          diagnostics.append(
+            Diagnostic(
+              .error, rule: SwiftSourceRule.id, "source path '\(entry.value)' does not exist (it is relative to the config's directory)",
+              at: SourceLocation(file: configPath, range: entry.range)))
+          continue
+        }
+        paths.append(path)
+      }
+      sources = .paths(paths)
+    }
+    let scanned = SourceScanner.scan(sources, options: options.scan)
+    diagnostics += scanned.diagnostics
+    return scanned.registry
   }
 
   /// Every screen rule, on one screen.

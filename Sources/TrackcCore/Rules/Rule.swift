@@ -33,6 +33,12 @@ public protocol ConfigRule: Rule {
   static func check(_ config: TrackingConfig, in context: inout RuleContext)
 }
 
+/// A rule that checks the config against the Swift sources (or a registry of their handlers), in either
+/// direction: what the config names must exist in the code, what the code marks must be in the config.
+public protocol CodeRule: Rule {
+  static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext)
+}
+
 /// An input that a rule must flag (at every `1️⃣`, `2️⃣`... marker) or must leave alone.
 public struct RuleExample: Sendable {
   public enum Expectation: Sendable {
@@ -48,17 +54,42 @@ public struct RuleExample: Sendable {
   public var bytes: [UInt8]?
   public var expectedPositions: [SourcePosition]
   public var options: LintOptions
+  /// Swift files the config is checked against (path and text; markers allowed), sorted by path.
+  public var swiftFiles: [(path: String, text: String)]
+  /// A handler registry (JSON) the config is checked against instead of sources.
+  public var registry: String? = nil
 
-  public static func triggers(_ source: String, options: LintOptions = LintOptions()) -> RuleExample {
-    RuleExample(expectation: .triggers, source: source, bytes: nil, expectedPositions: [], options: options)
+  public static func triggers(
+    _ source: String, swift: [String: String] = [:], options: LintOptions = LintOptions()
+  ) -> RuleExample {
+    RuleExample(
+      expectation: .triggers, source: source, bytes: nil, expectedPositions: [], options: options,
+      swiftFiles: swift.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
   }
 
-  public static func passes(_ source: String, options: LintOptions = LintOptions()) -> RuleExample {
-    RuleExample(expectation: .passes, source: source, bytes: nil, expectedPositions: [], options: options)
+  public static func passes(
+    _ source: String, swift: [String: String] = [:], options: LintOptions = LintOptions()
+  ) -> RuleExample {
+    RuleExample(
+      expectation: .passes, source: source, bytes: nil, expectedPositions: [], options: options,
+      swiftFiles: swift.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+  }
+
+  /// An example checked against a handler registry (JSON, markers allowed) instead of sources.
+  public static func triggers(_ source: String, registry: String) -> RuleExample {
+    RuleExample(
+      expectation: .triggers, source: source, bytes: nil, expectedPositions: [], options: LintOptions(), swiftFiles: [],
+      registry: registry)
+  }
+
+  public static func passes(_ source: String, registry: String) -> RuleExample {
+    RuleExample(
+      expectation: .passes, source: source, bytes: nil, expectedPositions: [], options: LintOptions(), swiftFiles: [],
+      registry: registry)
   }
 
   public static func triggers(bytes: [UInt8], at positions: [SourcePosition]) -> RuleExample {
-    RuleExample(expectation: .triggers, source: "", bytes: bytes, expectedPositions: positions, options: LintOptions())
+    RuleExample(expectation: .triggers, source: "", bytes: bytes, expectedPositions: positions, options: LintOptions(), swiftFiles: [])
   }
 }
 
@@ -86,6 +117,17 @@ public struct RuleContext {
     diagnostics.append(
       Diagnostic(
         severity ?? rule.severity, rule: rule.id, message, at: location(range), notes: notes, fixIt: fixIt))
+  }
+
+  /// A finding in another file than the config (a Swift declaration).
+  public mutating func report(
+    _ rule: any Rule.Type,
+    _ message: String,
+    at location: SourceLocation,
+    severity: Diagnostic.Severity? = nil,
+    notes: [Diagnostic.Note] = []
+  ) {
+    diagnostics.append(Diagnostic(severity ?? rule.severity, rule: rule.id, message, at: location, notes: notes))
   }
 
   public mutating func append(contentsOf other: [Diagnostic]) {

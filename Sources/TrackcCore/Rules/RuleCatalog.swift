@@ -38,7 +38,21 @@ public enum RuleCatalog {
     InvalidPropertyValueRule.self,
   ]
 
-  public static let all: [any Rule.Type] = frontEnd + structure + content
+  /// Rules that check the config against the code, or report on the code itself.
+  public static let code: [any Rule.Type] = [
+    SwiftSourceRule.self,
+    HandlersFileRule.self,
+    UnknownScreenRule.self,
+    AmbiguousScreenRule.self,
+    UnknownHandlerRule.self,
+    AmbiguousHandlerRule.self,
+    HandlerNotInterceptableRule.self,
+    ScreenLifecycleRule.self,
+    UntrackedHandlerRule.self,
+    UnmappedScreenRule.self,
+  ]
+
+  public static let all: [any Rule.Type] = frontEnd + structure + content + code
 
   // The content rules by how they run. Listed out rather than found with `as?` casts, which cost a
   // scan of every protocol conformance in the binary at start-up; `RuleCatalogTests` checks the lists.
@@ -62,6 +76,18 @@ public enum RuleCatalog {
   public static let screenSequenceRules: [any ScreenSequenceRule.Type] = [
     DuplicateScreenRule.self,
     DuplicateEventIDRule.self,
+  ]
+
+  /// Rules run against the code.
+  public static let codeRules: [any CodeRule.Type] = [
+    UnknownScreenRule.self,
+    AmbiguousScreenRule.self,
+    UnknownHandlerRule.self,
+    AmbiguousHandlerRule.self,
+    HandlerNotInterceptableRule.self,
+    ScreenLifecycleRule.self,
+    UntrackedHandlerRule.self,
+    UnmappedScreenRule.self,
   ]
 
   /// Content rules on the config's own settings.

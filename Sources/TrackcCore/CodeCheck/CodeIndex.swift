@@ -1,0 +1,169 @@
+/// The declared handlers, indexed for resolving screen and handler names from a config.
+public struct CodeIndex: Sendable {
+  public let registry: HandlerRegistry
+  /// Declared (not merely extended) types by name (`Outer.Inner`).
+  private let byName: [String: [Int]]
+  private let superclasses: [Int?]
+
+  public init(_ registry: HandlerRegistry) {
+    self.registry = registry
+    var byName: [String: [Int]] = [:]
+    for (index, type) in registry.types.enumerated() where type.kind != .external {
+      byName[type.name, default: []].append(index)
+    }
+    self.byName = byName
+    // A class's superclass, when the first type it inherits from is a class in the sources (in its own
+    // module if there is one).
+    superclasses = registry.types.map { type in
+      guard type.kind == .class, let first = type.inheritance.first else { return nil }
+      let candidates = (byName[first] ?? []).filter { registry.types[$0].kind == .class }
+      return candidates.first { registry.types[$0].module == type.module } ?? candidates.first
+    }
+  }
+
+  public subscript(type: Int) -> DeclaredType { registry.types[type] }
+
+  public subscript(method: MethodReference) -> DeclaredMethod { registry.types[method.type].methods[method.method] }
+
+  /// The type and its superclasses in the sources, nearest first.
+  public func lineage(of type: Int) -> [Int] {
+    var result = [type]
+    var current = type
+    while let next = superclasses[current], !result.contains(next) {
+      result.append(next)
+      current = next
+    }
+    return result
+  }
+
+  /// The name of the nearest superclass outside the sources (`UIViewController`), if the chain ends in one.
+  public func externalBase(of type: Int) -> String? {
+    guard let last = lineage(of: type).last, registry.types[last].kind == .class else { return nil }
+    return registry.types[last].inheritance.first
+  }
+
+  // MARK: Screens
+
+  public enum ScreenResolution: Sendable {
+    case found(Int)
+    /// Declared in several modules; the config should qualify it.
+    case ambiguous([Int])
+    /// Not declared. `elsewhere` holds types of the same name in other modules than the one written.
+    case notFound(suggestion: String?, elsewhere: [Int])
+  }
+
+  public func resolve(screen name: SwiftTypeName) -> ScreenResolution {
+    let full = name.components.joined(separator: ".")
+    if let exact = byName[full] {
+      return exact.count == 1 ? .found(exact[0]) : .ambiguous(exact)
+    }
+    if name.components.count >= 2 {
+      let module = name.components[0]
+      let rest = name.components.dropFirst().joined(separator: ".")
+      let sameName = byName[rest] ?? []
+      if let match = sameName.first(where: { registry.types[$0].module == module }) { return .found(match) }
+      if !sameName.isEmpty { return .notFound(suggestion: nil, elsewhere: sameName) }
+    }
+    let candidates = byName.keys.sorted()
+    return .notFound(suggestion: Suggestions.closest(to: full, in: candidates), elsewhere: [])
+  }
+
+  // MARK: Handlers
+
+  public enum HandlerResolution: Sendable {
+    case found(MethodReference)
+    /// A bare base name that names several methods.
+    case ambiguous([MethodReference])
+    case notFound(suggestion: String?)
+  }
+
+  /// Resolves a handler on a type and its superclasses (as `respondsToSelector:` would), nearest first.
+  /// Static methods are never handlers.
+  public func resolve(handler name: HandlerName, on type: Int) -> HandlerResolution {
+    var matches: [MethodReference] = []
+    var seenNames = Set<String>()
+    for owner in lineage(of: type) {
+      for (index, method) in registry.types[owner].methods.enumerated() where !method.isStatic {
+        let isMatch: Bool
+        switch name.form {
+        case .swiftName: isMatch = method.name == name.canonical
+        case .baseName: isMatch = method.baseName == name.canonical
+        case .selector: isMatch = (method.objcSelector ?? method.derivedSelector) == name.canonical
+        }
+        // An override in a subclass hides the method it overrides.
+        if isMatch, seenNames.insert(method.name).inserted { matches.append(MethodReference(type: owner, method: index)) }
+      }
+    }
+    if matches.count == 1 { return .found(matches[0]) }
+    if matches.count > 1 { return .ambiguous(matches) }
+    let candidates = handlerCandidates(of: type).map { name.form == .selector ? ($0.objcSelector ?? $0.derivedSelector) : (name.form == .baseName ? $0.baseName : $0.name) }
+    return .notFound(suggestion: Suggestions.closest(to: name.canonical, in: Set(candidates).sorted()))
+  }
+
+  /// The instance methods a type answers to, its superclasses' included, each name once.
+  public func handlerCandidates(of type: Int) -> [DeclaredMethod] {
+    var seen = Set<String>()
+    var result: [DeclaredMethod] = []
+    for owner in lineage(of: type) {
+      for method in registry.types[owner].methods where !method.isStatic && seen.insert(method.name).inserted {
+        result.append(method)
+      }
+    }
+    return result
+  }
+}
+
+public struct MethodReference: Hashable, Sendable {
+  public var type: Int
+  public var method: Int
+}
+
+/// Every screen and handler of a config resolved against the code, once, for all the code rules.
+public struct CodeMatch: Sendable {
+  public let index: CodeIndex
+  /// Parallel to `config.screens`.
+  public let screens: [Screen]
+  /// Every method some handler resolves to.
+  public let mappedMethods: Set<MethodReference>
+  /// Every type some screen resolves to.
+  public let mappedTypes: Set<Int>
+
+  public struct Screen: Sendable {
+    /// nil when the screen name is not a valid type name (reported by the config rules).
+    public var resolution: CodeIndex.ScreenResolution?
+    /// Parallel to the screen's control events; nil when the screen or the handler name is unresolved.
+    public var handlers: [CodeIndex.HandlerResolution?]
+
+    public var type: Int? {
+      if case .found(let type)? = resolution { return type }
+      return nil
+    }
+  }
+
+  public init(config: TrackingConfig, index: CodeIndex) {
+    self.index = index
+    var mappedMethods = Set<MethodReference>()
+    var mappedTypes = Set<Int>()
+    screens = config.screens.map { screen in
+      guard case .success(let typeName) = screen.typeName else {
+        return Screen(resolution: nil, handlers: screen.controlEvents.map { _ in nil })
+      }
+      let resolution = index.resolve(screen: typeName)
+      guard case .found(let type) = resolution else { return Screen(resolution: resolution, handlers: screen.controlEvents.map { _ in nil }) }
+      mappedTypes.insert(type)
+      let handlers = screen.controlEvents.map { control -> CodeIndex.HandlerResolution? in
+        guard case .success(let name) = control.handler else { return nil }
+        let resolved = index.resolve(handler: name, on: type)
+        switch resolved {
+        case .found(let method): mappedMethods.insert(method)
+        case .ambiguous(let methods): mappedMethods.formUnion(methods)
+        case .notFound: break
+        }
+        return resolved
+      }
+      return Screen(resolution: resolution, handlers: handlers)
+    }
+    self.mappedMethods = mappedMethods
+    self.mappedTypes = mappedTypes
+  }
+}

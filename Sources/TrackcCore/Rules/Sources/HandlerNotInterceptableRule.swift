@@ -1,0 +1,102 @@
+/// A handler the chosen interception cannot reach: its events would never fire.
+///
+/// Under `objc-runtime` (UIKit target-action) a handler must be a method of a class exposed to
+/// Objective-C (`@objc` or `@IBAction`; private is fine). Under `dynamic-replacement` it must be visible
+/// to another module (not private or fileprivate), outside any generic context, and not a protocol
+/// requirement.
+public enum HandlerNotInterceptableRule: CodeRule {
+  public static let id = "handler-not-interceptable"
+  public static let summary = "Every handler must be reachable by the config's interception (objc-runtime: @objc; dynamic-replacement: not private, not generic)."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      "version: 1\nscreens:\n  HomeViewController:\n    control_events:\n      1️⃣onFav(_:): HOME_FAV\n      onShare(_:): HOME_SHARE\n",
+      swift: [
+        "Sources/Home/Home.swift": """
+          class HomeViewController {
+            func onFav(_ sender: Any) {}
+            @IBAction private func onShare(_ sender: Any) {}
+          }
+          """
+      ]),
+    .triggers(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        CartModel:
+          control_events:
+            1️⃣remove(at:): CART_REMOVE
+            2️⃣apply(_:): CART_APPLY
+            checkout(): CART_CHECKOUT
+      """,
+      swift: [
+        "Sources/Cart/CartModel.swift": """
+          final class CartModel {
+            private func remove(at index: Int) {}
+            func apply<Coupon>(_ coupon: Coupon) {}
+            func checkout() {}
+          }
+          """
+      ]),
+    .passes(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        CartModel:
+          control_events:
+            remove(at:): CART_REMOVE
+      """,
+      swift: ["Sources/Cart/CartModel.swift": "final class CartModel {\n  func remove(at index: Int) {}\n}\n"]),
+  ]
+
+  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
+    let interception = config.interception?.value ?? .default
+    for (screen, match) in zip(config.screens, code.screens) {
+      guard let type = match.type else { continue }
+      for (control, resolution) in zip(screen.controlEvents, match.handlers) {
+        guard case .found(let reference)? = resolution else { continue }
+        let method = code.index[reference]
+        let owner = code.index[reference.type]
+        let declared = [Diagnostic.Note("'\(method.name)' is declared here", at: method.location.sourceLocation)]
+        let subject = "handler '\(control.key.value)' of '\(code.index[type].name)'"
+        switch interception {
+        case .objcRuntime:
+          if owner.kind != .class && owner.kind != .external {
+            context.report(
+              Self.self, "\(subject) belongs to \(article(owner.kind)) '\(owner.name)'; target-action (interception: objc-runtime) calls methods of classes only",
+              at: control.key.range, notes: declared)
+          } else if method.objcSelector == nil {
+            context.report(
+              Self.self,
+              "\(subject) is not exposed to Objective-C, so target-action (interception: objc-runtime) cannot reach it; mark it '@objc' or '@IBAction'",
+              at: control.key.range, notes: declared)
+          }
+        case .dynamicReplacement:
+          if owner.kind == .protocol {
+            context.report(
+              Self.self, "\(subject) is a requirement of protocol '\(owner.name)'; dynamic replacement needs a method with a body: map the conforming type's method",
+              at: control.key.range, notes: declared)
+          } else if method.access <= .fileprivate {
+            context.report(
+              Self.self, "\(subject) is \(method.access.rawValue), so a dynamic replacement in another module cannot name it; make it internal or wider",
+              at: control.key.range, notes: declared)
+          } else if method.inGenericContext {
+            context.report(
+              Self.self, "\(subject) is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type",
+              at: control.key.range, notes: declared)
+          }
+        }
+      }
+    }
+  }
+
+  static func article(_ kind: DeclaredType.Kind) -> String {
+    switch kind {
+    case .enum, .actor: return "an \(kind.rawValue)"
+    default: return "a \(kind.rawValue)"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/// Page events on a type that cannot have the lifecycle the interception watches: they would never fire.
+///
+/// Under `objc-runtime` page events come from `UIViewController`'s appearance methods, so the screen must
+/// be a class; under `dynamic-replacement` they come from replacing the screen's lifecycle methods
+/// (`conventions.lifecycle`, by default `viewDidAppear(_:)` and `viewDidDisappear(_:)`), which the type
+/// or a superclass in the sources must declare.
+public enum ScreenLifecycleRule: CodeRule {
+  public static let id = "screen-lifecycle"
+  public static let summary = "A screen with page events must have the lifecycle its interception watches (a class; or the lifecycle methods)."
+  public static let severity = Diagnostic.Severity.warning
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      "version: 1\nscreens:\n  HomeView:\n    page_events: {1️⃣enter: HOME_ENTER}\n",
+      swift: ["Sources/Home/HomeView.swift": "struct HomeView {}\n"]),
+    .triggers(
+      "version: 1\ninterception: dynamic-replacement\nscreens:\n  HomeModel:\n    page_events: {enter: HOME_ENTER, 1️⃣leave: HOME_LEAVE}\n",
+      swift: ["Sources/Home/HomeModel.swift": "class HomeModel {\n  func viewDidAppear(_ animated: Bool) {}\n}\n"]),
+    .passes(
+      """
+      version: 1
+      interception: dynamic-replacement
+      conventions: {lifecycle: {enter: onAppear(), leave: onDisappear()}}
+      screens:
+        HomeModel: {page_events: {enter: HOME_ENTER, leave: HOME_LEAVE}}
+      """,
+      swift: ["Sources/Home/HomeModel.swift": "class HomeModel {\n  func onAppear() {}\n  func onDisappear() {}\n}\n"]),
+  ]
+
+  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
+    let interception = config.interception?.value ?? .default
+    for (screen, match) in zip(config.screens, code.screens) {
+      guard let type = match.type, !screen.pageEvents.isEmpty else { continue }
+      let declared = code.index[type]
+      let at = [Diagnostic.Note("'\(declared.name)' is declared here", at: declared.location.sourceLocation)]
+      switch interception {
+      case .objcRuntime:
+        guard declared.kind != .class else { continue }
+        for page in screen.pageEvents {
+          context.report(
+            Self.self,
+            "'\(declared.name)' is \(HandlerNotInterceptableRule.article(declared.kind)), so it has no view controller lifecycle: its \(page.phase.value.rawValue) event (interception: objc-runtime) would never fire",
+            at: page.phase.range, notes: at)
+        }
+      case .dynamicReplacement:
+        let methods = Set(code.index.handlerCandidates(of: type).map(\.name))
+        for page in screen.pageEvents {
+          let lifecycle = config.conventions.lifecycle.method(for: page.phase.value)
+          guard !methods.contains(lifecycle) else { continue }
+          context.report(
+            Self.self,
+            "'\(declared.name)' declares no '\(lifecycle)' (nor does a superclass in the sources), so its \(page.phase.value.rawValue) event cannot be intercepted; declare it, or name another method in conventions.lifecycle",
+            at: page.phase.range, notes: at)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,16 @@
+/// A Swift source that could not be read completely: unreadable, not UTF-8, too large, or not valid
+/// Swift (what the parser recovered is still used, but declarations after the error may be missed).
+public enum SwiftSourceRule: Rule {
+  public static let id = "swift-source"
+  public static let summary = "Swift sources must be readable, UTF-8 and valid Swift, or handlers in them may be missed."
+  public static let severity = Diagnostic.Severity.warning
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      "version: 1\nscreens:\n  Home: {control_events: {onFav(_:): HOME_FAV}}\n",
+      swift: ["Sources/App/Home.swift": "class Home {\n  func onFav(_ sender: Any) {}\n  func broken(1️⃣\n}\n"]),
+    .passes(
+      "version: 1\nscreens:\n  Home: {control_events: {onFav(_:): HOME_FAV}}\n",
+      swift: ["Sources/App/Home.swift": "class Home {\n  @objc func onFav(_ sender: Any) {}\n}\n"]),
+  ]
+}

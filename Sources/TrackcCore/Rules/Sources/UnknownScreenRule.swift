@@ -1,0 +1,53 @@
+/// A screen whose type is declared nowhere in the sources: a rename or a typo the config missed.
+public enum UnknownScreenRule: CodeRule {
+  public static let id = "unknown-screen"
+  public static let summary = "Every screen must name a type declared in the sources (with a did-you-mean, and a note when it is in another module)."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      """
+      version: 1
+      screens:
+        1️⃣HomeViewControler: {page_events: {enter: HOME_ENTER}}
+        2️⃣Shop.CartViewController: {page_events: {enter: CART_ENTER}}
+      """,
+      swift: [
+        "Sources/Home/HomeViewController.swift": "class HomeViewController {}\n",
+        "Sources/Cart/CartViewController.swift": "class CartViewController {}\n",
+      ]),
+    .passes(
+      """
+      version: 1
+      screens:
+        HomeViewController: {page_events: {enter: HOME_ENTER}}
+        Cart.CartViewController: {page_events: {enter: CART_ENTER}}
+      """,
+      swift: [
+        "Sources/Home/HomeViewController.swift": "class HomeViewController {\n  func viewDidAppear(_ animated: Bool) {}\n}\n",
+        "Sources/Cart/CartViewController.swift": "class CartViewController {\n  func viewDidAppear(_ animated: Bool) {}\n}\n",
+      ]),
+  ]
+
+  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
+    for (screen, match) in zip(config.screens, code.screens) {
+      guard case .notFound(let suggestion, let elsewhere)? = match.resolution else { continue }
+      let notes = elsewhere.map { index -> Diagnostic.Note in
+        let type = code.index[index]
+        return Diagnostic.Note(
+          "'\(type.name)' is declared in module '\(type.module ?? "?")': write '\(type.qualifiedName)'", at: type.location.sourceLocation)
+      }
+      if let suggestion {
+        context.report(
+          Self.self, "screen type '\(screen.name.value)' is declared nowhere in the sources; did you mean '\(suggestion)'?",
+          at: screen.name.range, notes: notes,
+          fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(screen.name.range), with: suggestion))
+      } else {
+        let message = elsewhere.isEmpty
+          ? "screen type '\(screen.name.value)' is declared nowhere in the sources"
+          : "screen type '\(screen.name.value)' is not declared in that module"
+        context.report(Self.self, message, at: screen.name.range, notes: notes)
+      }
+    }
+  }
+}

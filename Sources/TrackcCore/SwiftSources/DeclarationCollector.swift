@@ -1,0 +1,295 @@
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// Reads one Swift file with swift-syntax's parser and collects its types, extensions and methods.
+///
+/// Only declarations matter, so bodies (of functions, closures, accessors) and top-level statements are
+/// skipped: the walk costs a fraction of the parse. A file that is not valid Swift still yields what the
+/// parser recovered, plus a problem at the first error.
+enum SwiftFileScanner {
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> FileScan {
+    if let problem = TextEncoding.problem(in: bytes) {
+      let message: String
+      var position = SourcePosition.start
+      switch problem {
+      case .utf16, .utf32: message = "the file is not UTF-8 (it starts with a UTF-16 or UTF-32 byte order mark); it was not read"
+      case .invalidUTF8(let offset, let byte):
+        position = TextEncoding.position(ofByteOffset: offset, in: bytes)
+        message = "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) here); it was not read"
+      }
+      return FileScan(problems: [ScanProblem(line: position.line, column: position.column, message: message)])
+    }
+    let tree = Parser.parse(source: bytes)
+    let lines = LineTable(bytes)
+    let collector = DeclarationCollector(lines: lines)
+    collector.walk(tree)
+    var scan = collector.scan
+    if tree.hasError {
+      let errors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+      if let first = errors.first {
+        let position = lines.position(ofByteOffset: first.position.utf8Offset)
+        let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+        scan.problems.append(
+          ScanProblem(
+            line: position.line, column: position.column,
+            message: "this is not valid Swift: \(first.message)\(more); declarations after it may be missed"))
+      }
+    }
+    return scan
+  }
+}
+
+/// Byte offsets to 1-based lines and character columns, as trackc reports positions everywhere.
+struct LineTable {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var lineStarts: [Int] = [0]
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
+        lineStarts.append(index + 1)
+      }
+      index += 1
+    }
+  }
+
+  func position(ofByteOffset offset: Int) -> SourcePosition {
+    var low = 0
+    var high = lineStarts.count
+    while low + 1 < high {
+      let middle = (low + high) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle }
+    }
+    var column = 1
+    var index = lineStarts[low]
+    while index < min(offset, bytes.count) {
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return SourcePosition(line: low + 1, column: column)
+  }
+}
+
+private final class DeclarationCollector: SyntaxVisitor {
+  private let lines: LineTable
+  private(set) var scan = FileScan()
+  private var contexts: [Context] = []
+  private var conditionalDepth = 0
+
+  private struct Context {
+    enum Owner {
+      case type(Int)
+      case extensionDecl(Int)
+    }
+
+    var owner: Owner
+    var name: String
+    /// Members are in a generic context (a generic type, or a constrained extension).
+    var isGeneric: Bool
+  }
+
+  init(lines: LineTable) {
+    self.lines = lines
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  // MARK: Types
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    openType(.class, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { contexts.removeLast() }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    openType(.struct, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+  }
+  override func visitPost(_ node: StructDeclSyntax) { contexts.removeLast() }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    openType(.enum, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { contexts.removeLast() }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    openType(.actor, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { contexts.removeLast() }
+
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    openType(.protocol, node.name, false, node.inheritanceClause, node.attributes, node.modifiers)
+  }
+  override func visitPost(_ node: ProtocolDeclSyntax) { contexts.removeLast() }
+
+  private func openType(
+    _ kind: DeclaredType.Kind, _ nameToken: TokenSyntax, _ isGeneric: Bool, _ inheritance: InheritanceClauseSyntax?,
+    _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax
+  ) -> SyntaxVisitorContinueKind {
+    let name = Self.unescaped(nameToken.text)
+    let qualified = contexts.last.map { "\($0.name).\(name)" } ?? name
+    let inGenericContext = contexts.last?.isGeneric ?? false
+    scan.types.append(
+      ScannedType(
+        kind: kind, name: qualified, inheritance: Self.inherited(inheritance), isGeneric: isGeneric,
+        inGenericContext: inGenericContext, objcMembers: Self.attributeNames(attributes).contains("@objcMembers"),
+        access: Self.access(modifiers), conditional: conditionalDepth > 0, position: position(nameToken), methods: []))
+    contexts.append(Context(owner: .type(scan.types.count - 1), name: qualified, isGeneric: isGeneric || inGenericContext))
+    return .visitChildren
+  }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.extendedType.trimmedDescription.filter { $0 != " " && $0 != "`" }
+    let attributes = Self.attributeNames(node.attributes)
+    scan.extensions.append(
+      ScannedExtension(
+        extendedName: name, inheritance: Self.inherited(node.inheritanceClause), isObjC: attributes.contains("@objc"),
+        hasWhereClause: node.genericWhereClause != nil, access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
+        position: position(node.extendedType), methods: []))
+    contexts.append(Context(owner: .extensionDecl(scan.extensions.count - 1), name: name, isGeneric: node.genericWhereClause != nil))
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { contexts.removeLast() }
+
+  // MARK: Methods
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard let context = contexts.last else { return .skipChildren }
+    var attributes = Self.attributeNames(node.attributes)
+    var explicitSelector: String?
+    for element in node.attributes {
+      if case .attribute(let attribute) = element, case .objCName(let pieces)? = attribute.arguments {
+        explicitSelector = pieces.map { ($0.name?.text ?? "") + ($0.colon != nil ? ":" : "") }.joined()
+      }
+    }
+    var isStatic = false
+    for modifier in node.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.static), .keyword(.class): isStatic = true
+      case .keyword(.dynamic): attributes.append("dynamic")
+      case .keyword(.final): attributes.append("final")
+      case .keyword(.override): attributes.append("override")
+      default: break
+      }
+    }
+    let effects = node.signature.effectSpecifiers
+    let method = ScannedMethod(
+      baseName: Self.unescaped(node.name.text),
+      labels: node.signature.parameterClause.parameters.map { parameter in
+        parameter.firstName.tokenKind == .wildcard ? nil : Self.unescaped(parameter.firstName.text)
+      },
+      isStatic: isStatic, access: Self.access(node.modifiers), attributes: attributes, explicitSelector: explicitSelector,
+      isGeneric: node.genericParameterClause != nil, isThrowing: effects?.throwsClause != nil,
+      isAsync: effects?.asyncSpecifier != nil, conditional: conditionalDepth > 0,
+      documentation: Self.documentation(node.leadingTrivia), position: position(node.name))
+    switch context.owner {
+    case .type(let index): scan.types[index].methods.append(method)
+    case .extensionDecl(let index): scan.extensions[index].methods.append(method)
+    }
+    return .skipChildren
+  }
+
+  // MARK: Conditional compilation
+
+  override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+    conditionalDepth += 1
+    return .visitChildren
+  }
+  override func visitPost(_ node: IfConfigDeclSyntax) { conditionalDepth -= 1 }
+
+  // MARK: What is skipped
+
+  override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+    // Top-level statements and expressions hold no declarations trackc looks at.
+    node.item.is(DeclSyntax.self) ? .visitChildren : .skipChildren
+  }
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  // MARK: Helpers
+
+  private func position(_ node: some SyntaxProtocol) -> ScannedPosition {
+    let position = lines.position(ofByteOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    return ScannedPosition(line: position.line, column: position.column)
+  }
+
+  private static func unescaped(_ name: String) -> String {
+    name.hasPrefix("`") && name.hasSuffix("`") && name.count >= 2 ? String(name.dropFirst().dropLast()) : name
+  }
+
+  private static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+    clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+  }
+
+  /// `@objc`, `@objc(name:)`, `@IBAction`, ...: attributes as written, without their spacing.
+  private static func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+    attributes.compactMap { element in
+      guard case .attribute(let attribute) = element else { return nil }
+      let name = "@" + attribute.attributeName.trimmedDescription
+      guard let arguments = attribute.arguments else { return name }
+      if case .objCName(let pieces) = arguments {
+        return name + "(" + pieces.map { ($0.name?.text ?? "") + ($0.colon != nil ? ":" : "") }.joined() + ")"
+      }
+      return name
+    }
+  }
+
+  private static func access(_ modifiers: DeclModifierListSyntax) -> AccessLevel? {
+    for modifier in modifiers where modifier.detail == nil {
+      switch modifier.name.tokenKind {
+      case .keyword(.private): return .private
+      case .keyword(.fileprivate): return .fileprivate
+      case .keyword(.internal): return .internal
+      case .keyword(.package): return .package
+      case .keyword(.public): return .public
+      case .keyword(.open): return .open
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// The doc comment in front of a declaration (`///` lines or a `/** */` block), without its markers.
+  private static func documentation(_ trivia: Trivia) -> String? {
+    var lines: [String] = []
+    for piece in trivia {
+      switch piece {
+      case .docLineComment(let text):
+        lines.append(String(text.dropFirst(3)).trimmingLeadingSpace())
+      case .docBlockComment(let text):
+        let body = text.dropFirst(3).dropLast(2)
+        lines.append(contentsOf: body.split(separator: "\n", omittingEmptySubsequences: false).map {
+          String($0.drop { $0 == " " || $0 == "*" || $0 == "\t" })
+        })
+      case .lineComment, .blockComment:
+        lines.removeAll()  // an ordinary comment between ends the doc comment before it
+      default:
+        continue
+      }
+    }
+    let text = lines.joined(separator: "\n").trimmingCharacters(in: " \n\t")
+    return text.isEmpty ? nil : text
+  }
+}
+
+extension String {
+  fileprivate func trimmingLeadingSpace() -> String {
+    String(drop { $0 == " " })
+  }
+
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    let scalars = unicodeScalars
+    guard let start = scalars.firstIndex(where: { !set.unicodeScalars.contains($0) }) else { return "" }
+    let end = scalars.lastIndex(where: { !set.unicodeScalars.contains($0) })!
+    return String(scalars[start...end])
+  }
+}

@@ -1,0 +1,105 @@
+/// The handlers declared in a set of Swift sources: every type with its methods, extensions merged in.
+///
+/// It is what `trackc scan` writes as JSON (described by `Schemas/handlers.schema.json`) and what
+/// `trackc lint --handlers` reads, so a registry made another way (from the Kotlin sources of an Android
+/// app that shares the config, say) is checked the same way. Everything is sorted: the same sources
+/// always give the same bytes.
+public struct HandlerRegistry: Codable, Sendable, Equatable {
+  public static let formatVersion = 1
+
+  public var version: Int
+  public var types: [DeclaredType]
+
+  public init(types: [DeclaredType]) {
+    version = Self.formatVersion
+    self.types = types.sorted(by: DeclaredType.order)
+  }
+}
+
+/// A type declared in the sources (or only extended there: `declared` is then false).
+public struct DeclaredType: Codable, Sendable, Equatable {
+  public enum Kind: String, Codable, Sendable {
+    case `class`, `struct`, `enum`, actor, `protocol`
+    /// Extended in the sources but declared elsewhere (a framework type such as `UIViewController`).
+    case external
+  }
+
+  /// Qualified by enclosing types: `Outer.Inner`.
+  public var name: String
+  /// The module, from the SwiftPM layout (`Sources/<Module>/...`) or the scan's option; nil if unknown.
+  public var module: String?
+  public var kind: Kind
+  /// Superclass and conformances as written (for a class, the first may be its superclass).
+  public var inheritance: [String]
+  /// The type or an enclosing type has generic parameters.
+  public var isGeneric: Bool
+  /// `@objcMembers`: every member is exposed to Objective-C.
+  public var objcMembers: Bool
+  /// Declared inside `#if`.
+  public var conditional: Bool
+  public var access: AccessLevel
+  /// Where the type is declared (or first extended, for an external type).
+  public var location: RegistryLocation
+  /// Where it is extended.
+  public var extensions: [RegistryLocation]
+  public var methods: [DeclaredMethod]
+
+  /// The name with its module: `Home.HomeViewController`.
+  public var qualifiedName: String { module.map { "\($0).\(name)" } ?? name }
+
+  static func order(_ lhs: DeclaredType, _ rhs: DeclaredType) -> Bool {
+    if lhs.name != rhs.name { return lhs.name < rhs.name }
+    if lhs.module != rhs.module { return (lhs.module ?? "") < (rhs.module ?? "") }
+    return lhs.location < rhs.location
+  }
+}
+
+/// A method of a type, from its declaration or one of its extensions.
+public struct DeclaredMethod: Codable, Sendable, Equatable {
+  /// The Swift full name: `open(item:at:)`.
+  public var name: String
+  public var isStatic: Bool
+  /// The effective access: the method's own, bounded by its extension's and its type's.
+  public var access: AccessLevel
+  /// As written: `@objc`, `@objc(name:)`, `@IBAction`, `@nonobjc`, `dynamic`, `final`, `override`.
+  public var attributes: [String]
+  /// The Objective-C selector, when the method is exposed to Objective-C; nil otherwise.
+  public var objcSelector: String?
+  /// The selector it would have if exposed (for matching selector-form handler keys).
+  public var derivedSelector: String
+  /// The method, its type or its extension is generic.
+  public var inGenericContext: Bool
+  /// Declared inside `#if`.
+  public var conditional: Bool
+  /// The doc comment, without its markers.
+  public var documentation: String?
+  public var location: RegistryLocation
+
+  /// `open`: the name before the arguments.
+  public var baseName: String { String(name.prefix { $0 != "(" }) }
+
+  static func order(_ lhs: DeclaredMethod, _ rhs: DeclaredMethod) -> Bool {
+    if lhs.name != rhs.name { return lhs.name < rhs.name }
+    if lhs.isStatic != rhs.isStatic { return !lhs.isStatic }
+    return lhs.location < rhs.location
+  }
+}
+
+/// A file and a 1-based line and column (column in characters).
+public struct RegistryLocation: Codable, Sendable, Hashable, Comparable {
+  public var file: String
+  public var line: Int
+  public var column: Int
+
+  public init(file: String, line: Int, column: Int) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (lhs: RegistryLocation, rhs: RegistryLocation) -> Bool {
+    (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+  }
+
+  var sourceLocation: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+}

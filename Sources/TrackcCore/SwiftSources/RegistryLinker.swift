@@ -1,0 +1,121 @@
+/// Links the scans of single files into one registry: types merged by module and name, extensions
+/// attached to the types they extend (in any file), access and Objective-C exposure worked out as Swift
+/// would.
+enum RegistryLinker {
+  struct File {
+    var path: String
+    var module: String?
+    var scan: FileScan
+  }
+
+  static func link(_ files: [File]) -> (registry: HandlerRegistry, diagnostics: [Diagnostic]) {
+    var diagnostics: [Diagnostic] = []
+    var types: [TypeKey: DeclaredType] = [:]
+    var byName: [String: [TypeKey]] = [:]
+
+    // Declarations first, so that extensions anywhere can find them.
+    for file in files {
+      for problem in file.scan.problems {
+        diagnostics.append(
+          Diagnostic(
+            .warning, rule: SwiftSourceRule.id, problem.message,
+            at: SourceLocation(file: file.path, line: problem.line, column: problem.column)))
+      }
+      for scanned in file.scan.types {
+        let key = TypeKey(module: file.module, name: scanned.name)
+        let location = RegistryLocation(file: file.path, line: scanned.position.line, column: scanned.position.column)
+        let typeAccess = scanned.access ?? .internal
+        let methods = scanned.methods.map {
+          declaredMethod($0, in: file.path, typeAccess: typeAccess, extensionAccess: nil,
+            exposedByContainer: scanned.objcMembers, kind: scanned.kind,
+            genericContext: scanned.isGeneric || scanned.inGenericContext)
+        }
+        if var existing = types[key] {
+          // The same type declared twice (in #if branches, say): one type with both sets of members.
+          existing.methods += methods
+          existing.conditional = existing.conditional && scanned.conditional
+          types[key] = existing
+          continue
+        }
+        types[key] = DeclaredType(
+          name: scanned.name, module: file.module, kind: scanned.kind, inheritance: scanned.inheritance,
+          isGeneric: scanned.isGeneric || scanned.inGenericContext, objcMembers: scanned.objcMembers,
+          conditional: scanned.conditional, access: typeAccess, location: location, extensions: [], methods: methods)
+        byName[scanned.name, default: []].append(key)
+      }
+    }
+
+    for file in files {
+      for scanned in file.scan.extensions {
+        let location = RegistryLocation(file: file.path, line: scanned.position.line, column: scanned.position.column)
+        let key = resolve(scanned.extendedName, from: file.module, byName: byName) ?? TypeKey(module: nil, name: scanned.extendedName)
+        if types[key] == nil {
+          types[key] = DeclaredType(
+            name: scanned.extendedName, module: nil, kind: .external, inheritance: [], isGeneric: false, objcMembers: false,
+            conditional: scanned.conditional, access: .public, location: location, extensions: [], methods: [])
+        }
+        var type = types[key]!
+        type.extensions.append(location)
+        type.inheritance += scanned.inheritance.filter { !type.inheritance.contains($0) }
+        type.methods += scanned.methods.map {
+          declaredMethod($0, in: file.path, typeAccess: type.access, extensionAccess: scanned.access,
+            exposedByContainer: type.objcMembers || scanned.isObjC, kind: type.kind,
+            genericContext: type.isGeneric || scanned.hasWhereClause)
+        }
+        types[key] = type
+      }
+    }
+
+    let linked = types.values.map { type -> DeclaredType in
+      var type = type
+      type.methods.sort(by: DeclaredMethod.order)
+      type.extensions.sort()
+      return type
+    }
+    return (HandlerRegistry(types: linked), diagnostics)
+  }
+
+  struct TypeKey: Hashable {
+    var module: String?
+    var name: String
+  }
+
+  /// The type an extension extends: in the extension's own module first, then by a module-qualified
+  /// name (`Shop.HomeViewController`), then anywhere if only one module declares it.
+  private static func resolve(_ name: String, from module: String?, byName: [String: [TypeKey]]) -> TypeKey? {
+    if let keys = byName[name] {
+      if let local = keys.first(where: { $0.module == module }) { return local }
+      if keys.count == 1 { return keys[0] }
+    }
+    if let dot = name.firstIndex(of: ".") {
+      let moduleName = String(name[..<dot])
+      let rest = String(name[name.index(after: dot)...])
+      if let key = byName[rest]?.first(where: { $0.module == moduleName }) { return key }
+    }
+    return nil
+  }
+
+  private static func declaredMethod(
+    _ method: ScannedMethod, in file: String, typeAccess: AccessLevel, extensionAccess: AccessLevel?,
+    exposedByContainer: Bool, kind: DeclaredType.Kind, genericContext: Bool
+  ) -> DeclaredMethod {
+    // `private extension` makes its members fileprivate; a member is never more visible than its type.
+    var access: AccessLevel
+    if let own = method.access {
+      access = own
+    } else if let extensionAccess {
+      access = extensionAccess == .private ? .fileprivate : extensionAccess
+    } else {
+      access = .internal
+    }
+    access = min(access, typeAccess == .private ? .fileprivate : typeAccess)
+    let canBeObjC = kind == .class || kind == .external || kind == .protocol
+    let exposed = canBeObjC && !method.isNonObjC && (method.hasObjCAttribute || exposedByContainer)
+    return DeclaredMethod(
+      name: method.fullName, isStatic: method.isStatic, access: access, attributes: method.attributes,
+      objcSelector: exposed ? method.derivedSelector : nil, derivedSelector: method.derivedSelector,
+      inGenericContext: genericContext || method.isGeneric, conditional: method.conditional,
+      documentation: method.documentation,
+      location: RegistryLocation(file: file, line: method.position.line, column: method.position.column))
+  }
+}

@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the Swift sources to check come from.
+public enum SwiftSourceSet: Sendable {
+  /// Files and directories on disk (directories are searched for `.swift` files).
+  case paths([String])
+  /// Files in memory: path and contents (tests, editors).
+  case files([(path: String, text: String)])
+}
+
+public struct ScanOptions: Sendable {
+  /// Every file belongs to this module, whatever its path says.
+  public var module: String?
+  /// Where scans are cached by file content; nil for the default (`.build/trackc-cache`, or
+  /// `$XDG_CACHE_HOME/trackc`).
+  public var cacheDirectory: String?
+  public var useCache = true
+  /// Files larger than this are not scanned (and reported).
+  public var maxFileBytes = 8 << 20
+
+  public init(module: String? = nil, cacheDirectory: String? = nil, useCache: Bool = true) {
+    self.module = module
+    self.cacheDirectory = cacheDirectory
+    self.useCache = useCache
+  }
+}
+
+public struct ScanResult: Sendable {
+  public var registry: HandlerRegistry
+  /// Problems with the sources: unreadable or invalid files.
+  public var diagnostics: [Diagnostic]
+  public var fileCount: Int
+  /// Files whose scan came from the cache.
+  public var cachedCount: Int
+}
+
+/// Builds the registry of declared handlers from Swift sources: finds the files, parses them in parallel
+/// on all cores with swift-syntax (reusing cached scans of unchanged contents), and links the results.
+public enum SourceScanner {
+  public static func scan(_ sources: SwiftSourceSet, options: ScanOptions = ScanOptions()) -> ScanResult {
+    var diagnostics: [Diagnostic] = []
+    let inputs: [Input]
+    switch sources {
+    case .paths(let paths):
+      var found = SwiftFileFinder()
+      for path in paths { found.add(path) }
+      diagnostics += found.problems
+      inputs = found.files.map { Input(path: $0, text: nil) }
+    case .files(let files):
+      inputs = files.sorted { $0.path < $1.path }.map { Input(path: $0.path, text: $0.text) }
+    }
+
+    let cache = options.useCache ? ScanCache.load(from: options.cacheDirectory ?? ScanCache.defaultDirectory()) : nil
+    let chunks = Parallel.ranges(count: inputs.count, minimumSize: 4)
+    let results = Parallel.map(chunks.count) { chunk in
+      chunks[chunk].map { index in scanFile(inputs[index], cache: cache, maxBytes: options.maxFileBytes) }
+    }.flatMap { $0 }
+
+    var files: [RegistryLinker.File] = []
+    var cachedCount = 0
+    var newEntries: [String: FileScan] = [:]
+    for (input, result) in zip(inputs, results) {
+      switch result {
+      case .failure(let error):
+        diagnostics.append(Diagnostic(.warning, rule: SwiftSourceRule.id, error.reason, at: SourceLocation(file: input.path, line: 1, column: 1)))
+      case .success(let scanned):
+        if scanned.fromCache { cachedCount += 1 }
+        if let hash = scanned.hash { newEntries[hash] = scanned.scan }
+        files.append(RegistryLinker.File(path: input.path, module: options.module ?? moduleName(forPath: input.path), scan: scanned.scan))
+      }
+    }
+    if options.useCache, cachedCount < files.count || cache?.entries.count != newEntries.count {
+      ScanCache(entries: newEntries).save(to: options.cacheDirectory ?? ScanCache.defaultDirectory())
+    }
+    let linked = RegistryLinker.link(files)
+    return ScanResult(
+      registry: linked.registry, diagnostics: (diagnostics + linked.diagnostics).sorted(by: Diagnostic.presentationOrder),
+      fileCount: files.count, cachedCount: cachedCount)
+  }
+
+  /// The module of a file in the SwiftPM layout: the directory under the last `Sources` (or `Tests`).
+  public static func moduleName(forPath path: String) -> String? {
+    let components = path.split(separator: "/").map(String.init)
+    guard let index = components.dropLast().lastIndex(where: { $0 == "Sources" || $0 == "Tests" }),
+      index + 1 < components.count - 1
+    else { return nil }
+    return components[index + 1]
+  }
+
+  private struct Input: Sendable {
+    var path: String
+    var text: String?
+  }
+
+  private struct Scanned: Sendable {
+    var scan: FileScan
+    /// The content hash, the scan's cache key.
+    var hash: String?
+    var fromCache: Bool
+  }
+
+  private struct ReadError: Error {
+    var reason: String
+  }
+
+  private static func scanFile(_ input: Input, cache: ScanCache?, maxBytes: Int) -> Result<Scanned, ReadError> {
+    let bytes: InputBytes
+    if let text = input.text {
+      bytes = InputBytes(Array(text.utf8))
+    } else {
+      do {
+        let source = try ConfigSource.read(path: input.path, maxBytes: maxBytes)
+        guard source.fileSize <= maxBytes else {
+          return .failure(ReadError(reason: "the file is \(ByteCountText.describe(source.fileSize)), over the \(ByteCountText.describe(maxBytes)) scanned per file; it was not read"))
+        }
+        bytes = source.input
+      } catch {
+        return .failure(ReadError(reason: "cannot read the file: \(error.reason)"))
+      }
+    }
+    let hash = ContentHash.of(bytes.buffer)
+    if let cached = cache?.entries[hash] { return .success(Scanned(scan: cached, hash: hash, fromCache: true)) }
+    return .success(Scanned(scan: SwiftFileScanner.scan(bytes.buffer), hash: hash, fromCache: false))
+  }
+}
+
+/// Finds `.swift` files under the given paths, in a stable order, following symbolic links without
+/// looping (each directory is entered once) and skipping hidden directories (`.build`, `.git`).
+struct SwiftFileFinder {
+  private(set) var files: [String] = []
+  private(set) var problems: [Diagnostic] = []
+  private var visitedDirectories = Set<FileIdentity>()
+  private var seenFiles = Set<FileIdentity>()
+
+  private struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
+  }
+
+  mutating func add(_ path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      problems.append(Diagnostic(.error, rule: SwiftSourceRule.id, "cannot read the sources at '\(path)': \(String(cString: strerror(errno)))", at: SourceLocation(file: path, line: 1, column: 1)))
+      return
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      walk(path, status)
+    } else if seenFiles.insert(identity(status)).inserted {
+      files.append(path)
+    }
+    files.sort()
+  }
+
+  private func identity(_ status: stat) -> FileIdentity {
+    FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
+  private mutating func walk(_ directory: String, _ status: stat) {
+    guard visitedDirectories.insert(identity(status)).inserted, let handle = opendir(directory) else { return }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasPrefix(".") { continue }
+      names.append(name)
+    }
+    closedir(handle)
+    for name in names.sorted() {
+      let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
+      var child = stat()
+      guard stat(path, &child) == 0 else { continue }  // a dangling link
+      if (child.st_mode & S_IFMT) == S_IFDIR {
+        walk(path, child)
+      } else if (child.st_mode & S_IFMT) == S_IFREG, name.hasSuffix(".swift"), seenFiles.insert(identity(child)).inserted {
+        files.append(path)
+      }
+    }
+  }
+}
+
+/// A stable 128-bit hash of a file's content (two FNV-1a passes with different bases), the key of its
+/// cached scan. Not for security: only so that a changed file is never taken for its old self.
+enum ContentHash {
+  static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    var second: UInt64 = 0x8422_2325_cbf2_9ce4 ^ UInt64(bytes.count)
+    for byte in bytes {
+      first = (first ^ UInt64(byte)) &* 0x100_0000_01b3
+      second = (second ^ UInt64(byte)) &* 0x9E37_79B9_7F4A_7C15
+    }
+    return hex(first) + hex(second) + hex(UInt64(bytes.count))
+  }
+
+  private static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import TrackcCore
+
+struct ScanCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "scan",
+    abstract: "Read Swift sources and write the registry of declared handlers as JSON.",
+    discussion: """
+      The registry lists every type (classes, structs, enums, actors, protocols; nested types qualified, extensions merged) with its methods: Swift name, Objective-C selector where exposed, access, attributes, location. It is sorted, so the same sources always give the same file. Schemas/handlers.schema.json describes it; 'trackc lint --handlers' reads it.
+
+      Examples:
+        trackc scan Sources --output handlers.json
+        trackc scan App/Sources --module App > handlers.json
+      """
+  )
+
+  @Argument(help: ArgumentHelp("Swift source files or directories.", valueName: "path"))
+  var paths: [String]
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("Write the registry here (default: standard output); written only when it changes.", valueName: "file"))
+  var output: String?
+
+  @Option(help: ArgumentHelp("The module of every scanned file (default: from the SwiftPM layout Sources/<Module>/).", valueName: "name"))
+  var module: String?
+
+  @Option(help: ArgumentHelp("Where scans are cached (default: .build/trackc-cache, or $XDG_CACHE_HOME/trackc).", valueName: "directory"))
+  var cacheDir: String?
+
+  @Flag(help: "Scan every file, ignoring and not writing the cache.")
+  var noCache = false
+
+  func validate() throws {
+    guard !paths.isEmpty else { throw ValidationError("Give at least one source file or directory.") }
+  }
+
+  func run() throws {
+    let missing = paths.filter { !FileSystem.exists($0) }
+    for path in missing { StandardError.write("trackc: error: cannot read '\(path)': No such file or directory\n") }
+    guard missing.isEmpty else { throw ExitCode(ExitStatus.noInput.rawValue) }
+    let result = SourceScanner.scan(.paths(paths), options: ScanOptions(module: module, cacheDirectory: cacheDir, useCache: !noCache))
+    let findings = TextDiagnosticRenderer.render(result.diagnostics)
+    if !findings.isEmpty { StandardError.write(findings) }
+    let json = result.registry.json()
+    if let output {
+      guard FileSystem.writeIfChanged(json, to: output) else {
+        StandardError.write("trackc: error: cannot write '\(output)'\n")
+        throw ExitCode(ExitStatus.cannotWrite.rawValue)
+      }
+    } else {
+      print(json, terminator: "")
+    }
+    StandardError.write(
+      "trackc: \(result.fileCount) files, \(result.registry.types.count) types, \(result.registry.types.reduce(0) { $0 + $1.methods.count }) methods (\(result.cachedCount) files from the cache)\n")
+  }
+}
