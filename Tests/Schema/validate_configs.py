@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Validates tracking configs against Schemas/trackc.schema.json (JSON Schema draft 2020-12).
+"""Validates YAML or JSON files against a JSON Schema (draft 2020-12): tracking configs against
+Schemas/trackc.schema.json, handler registries against Schemas/handlers.schema.json.
 
-Usage: validate_configs.py SCHEMA CONFIG...
+Usage: validate_configs.py SCHEMA FILE...
 Prints one JSON object: {"schemaErrors": [...], "results": {CONFIG: [error, ...]}}, where an empty list
 means the config is valid. Exits 2 when jsonschema or PyYAML is missing (.ci/run installs them).
 

@@ -14,11 +14,13 @@ import TrackcTestSupport
   static let valid = Fixtures.configs(in: "valid") + [Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop/tracking.yaml")]
   static let invalid = Fixtures.configs(in: "invalid")
 
-  func validate(_ configs: [URL]) throws -> Report {
+  static let appConfigs = Fixtures.configs(in: "app")
+
+  func validate(_ configs: [URL], schema: String = "Schemas/trackc.schema.json") throws -> Report {
     let root = Fixtures.repositoryRoot
     let output = try ProcessRunner.run(
       "/usr/bin/env",
-      ["python3", root.appendingPathComponent("Tests/Schema/validate_configs.py").path, root.appendingPathComponent("Schemas/trackc.schema.json").path]
+      ["python3", root.appendingPathComponent("Tests/Schema/validate_configs.py").path, root.appendingPathComponent(schema).path]
         + configs.map(\.path))
     try #require(output.status == 0, "validate_configs.py failed (is jsonschema installed? .ci/run installs it): \(output.standardError)")
     return try JSONDecoder().decode(Report.self, from: Data(output.standardOutput.utf8))
@@ -44,5 +46,32 @@ import TrackcTestSupport
       #expect(!errors.isEmpty, "\(config.lastPathComponent) passes the schema")
       #expect(try Fixtures.lint(config).diagnostics.hasErrors, "\(config.lastPathComponent) passes lint")
     }
+  }
+
+  /// The fixture app's configs use every code-check setting (sources, interception, conventions); broken
+  /// or not against the code, they are all well-formed.
+  @Test func appConfigsPassTheSchema() throws {
+    #expect(Self.appConfigs.count >= 5)
+    let report = try validate(Self.appConfigs)
+    for config in Self.appConfigs {
+      #expect(report.results[config.path] == [], "\(config.lastPathComponent): \(report.results[config.path] ?? ["missing"])")
+    }
+  }
+
+  /// What `trackc scan` writes is what `Schemas/handlers.schema.json` describes; a registry missing a
+  /// field or with a wrong value is not.
+  @Test func scannedRegistryMatchesItsSchema() throws {
+    let scratch = try ScratchDirectory("schema")
+    defer { scratch.remove() }
+    let sources = Fixtures.directory.appendingPathComponent("app/Sources").path
+    let registry = SourceScanner.scan(.paths([sources]), options: ScanOptions(useCache: false)).registry.json()
+    let good = URL(fileURLWithPath: try scratch.write("handlers.json", registry))
+    let missingKind = URL(fileURLWithPath: try scratch.write("missing.json", registry.replacingOccurrences(of: "\"kind\" : \"class\",", with: "")))
+    let badAccess = URL(fileURLWithPath: try scratch.write("access.json", registry.replacingOccurrences(of: "\"access\" : \"private\"", with: "\"access\" : \"secret\"")))
+    let report = try validate([good, missingKind, badAccess], schema: "Schemas/handlers.schema.json")
+    #expect(report.schemaErrors.isEmpty)
+    #expect(report.results[good.path] == [])
+    #expect(report.results[missingKind.path]?.isEmpty == false)
+    #expect(report.results[badAccess.path]?.isEmpty == false)
   }
 }

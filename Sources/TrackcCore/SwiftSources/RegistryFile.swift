@@ -17,6 +17,7 @@ extension HandlerRegistry {
     func failure(_ message: String, at range: SourceRange = SourceRange(at: .start)) -> (HandlerRegistry?, [Diagnostic]) {
       (nil, [Diagnostic(.error, rule: HandlersFileRule.id, message, at: SourceLocation(file: path, range: range))])
     }
+    guard !input.buffer.isEmpty else { return failure("the registry file is empty; 'trackc scan' writes one") }
     do {
       let registry = try JSONDecoder().decode(HandlerRegistry.self, from: Data(input.buffer))
       guard registry.version == formatVersion else {

@@ -72,7 +72,34 @@ enum RegistryLinker {
       type.extensions.sort()
       return type
     }
-    return (HandlerRegistry(types: linked), diagnostics)
+    return (inheritingObjCExposure(HandlerRegistry(types: linked)), diagnostics)
+  }
+
+  /// An `override` is exposed to Objective-C, under the same selector, when the method it overrides is:
+  /// the one in a superclass in the sources, or, when none there declares it, the framework class the
+  /// chain ends in (`viewDidAppear(_:)` of a `UIViewController` subclass), which target-action screens
+  /// always are.
+  static func inheritingObjCExposure(_ registry: HandlerRegistry) -> HandlerRegistry {
+    let index = CodeIndex(registry)
+    var registry = registry
+    // Superclasses first, so that an override of an override sees its parent's final exposure.
+    let order = registry.types.indices.filter { registry.types[$0].kind == .class }
+      .sorted { index.lineage(of: $0).count < index.lineage(of: $1).count }
+    for type in order {
+      let ancestors = index.lineage(of: type).dropFirst()
+      for (position, method) in registry.types[type].methods.enumerated()
+      where method.objcSelector == nil && !method.isStatic && method.attributes.contains("override") && !method.attributes.contains("@nonobjc") {
+        let overridden = ancestors.lazy.compactMap { ancestor in
+          registry.types[ancestor].methods.first { !$0.isStatic && $0.name == method.name }
+        }.first
+        if let overridden {
+          registry.types[type].methods[position].objcSelector = overridden.objcSelector
+        } else if index.externalBase(of: type) != nil {
+          registry.types[type].methods[position].objcSelector = method.derivedSelector
+        }
+      }
+    }
+    return registry
   }
 
   struct TypeKey: Hashable {

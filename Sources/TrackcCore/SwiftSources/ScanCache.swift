@@ -15,7 +15,8 @@
 /// Scans of single files, keyed by a hash of their content, kept between runs so that a second run
 /// over an unchanged tree parses nothing.
 ///
-/// The cache is one file. It is trusted only when its header names this trackc and this scanner and its
+/// The cache is one file per set of scanned paths (so that linting one app and scanning another do not
+/// evict each other's entries); it holds the files of the last scan of that set. It is trusted only when its header names this trackc and this scanner and its
 /// checksum matches its content; anything else (an older version, a truncated or edited file, garbage)
 /// is ignored, and replaced by the next run.
 struct ScanCache: Sendable {
@@ -23,7 +24,13 @@ struct ScanCache: Sendable {
 
   /// Bumped whenever what a scan records changes.
   static let scannerVersion = 1
-  static let fileName = "scans-v\(scannerVersion).json"
+
+  /// The cache file of a set of scanned paths (the paths as given, in any order).
+  static func fileName(for roots: [String]) -> String {
+    var key = roots.sorted().joined(separator: "\u{0}")
+    let hash = key.withUTF8 { ContentHash.of($0) }
+    return "scans-v\(scannerVersion)-\(hash.prefix(16)).json"
+  }
 
   private struct Envelope: Codable {
     var trackc: String
@@ -43,8 +50,8 @@ struct ScanCache: Sendable {
     return (environment["HOME"] ?? "/tmp") + "/.cache/trackc"
   }
 
-  static func load(from directory: String) -> ScanCache? {
-    guard let source = try? ConfigSource.read(path: directory + "/" + fileName, maxBytes: 512 << 20),
+  static func load(from directory: String, name: String) -> ScanCache? {
+    guard let source = try? ConfigSource.read(path: directory + "/" + name, maxBytes: 512 << 20),
       source.fileSize == source.byteCount,
       let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(source.input.buffer)),
       envelope.trackc == TrackcVersion.current, envelope.scanner == scannerVersion
@@ -58,7 +65,7 @@ struct ScanCache: Sendable {
 
   /// Writes the cache (atomically: a reader sees the old file or the new one). Failing to write is not an
   /// error; the next run simply scans again.
-  func save(to directory: String) {
+  func save(to directory: String, name: String) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let payloadData = try? encoder.encode(entries) else { return }
@@ -66,6 +73,6 @@ struct ScanCache: Sendable {
     let checksum = payload.withUTF8 { ContentHash.of($0) }
     let envelope = Envelope(trackc: TrackcVersion.current, scanner: Self.scannerVersion, checksum: checksum, payload: payload)
     guard let data = try? encoder.encode(envelope) else { return }
-    FileSystem.writeIfChanged(String(decoding: data, as: UTF8.self), to: directory + "/" + Self.fileName)
+    FileSystem.writeIfChanged(String(decoding: data, as: UTF8.self), to: directory + "/" + name)
   }
 }

@@ -46,17 +46,21 @@ public enum SourceScanner {
   public static func scan(_ sources: SwiftSourceSet, options: ScanOptions = ScanOptions()) -> ScanResult {
     var diagnostics: [Diagnostic] = []
     let inputs: [Input]
+    let cacheName: String
     switch sources {
     case .paths(let paths):
+      cacheName = ScanCache.fileName(for: paths)
       var found = SwiftFileFinder()
       for path in paths { found.add(path) }
       diagnostics += found.problems
       inputs = found.files.map { Input(path: $0, text: nil) }
     case .files(let files):
+      cacheName = ScanCache.fileName(for: files.map(\.path))
       inputs = files.sorted { $0.path < $1.path }.map { Input(path: $0.path, text: $0.text) }
     }
 
-    let cache = options.useCache ? ScanCache.load(from: options.cacheDirectory ?? ScanCache.defaultDirectory()) : nil
+    let cacheDirectory = options.cacheDirectory ?? ScanCache.defaultDirectory()
+    let cache = options.useCache ? ScanCache.load(from: cacheDirectory, name: cacheName) : nil
     let chunks = Parallel.ranges(count: inputs.count, minimumSize: 4)
     let results = Parallel.map(chunks.count) { chunk in
       chunks[chunk].map { index in scanFile(inputs[index], cache: cache, maxBytes: options.maxFileBytes) }
@@ -76,7 +80,7 @@ public enum SourceScanner {
       }
     }
     if options.useCache, cachedCount < files.count || cache?.entries.count != newEntries.count {
-      ScanCache(entries: newEntries).save(to: options.cacheDirectory ?? ScanCache.defaultDirectory())
+      ScanCache(entries: newEntries).save(to: cacheDirectory, name: cacheName)
     }
     let linked = RegistryLinker.link(files)
     return ScanResult(

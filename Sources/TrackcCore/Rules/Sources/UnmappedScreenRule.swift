@@ -47,14 +47,20 @@ public enum UnmappedScreenRule: CodeRule {
     let types = code.index.registry.types
     // Base classes: anything another type's chain passes through.
     var inherited = Set<Int>()
-    for index in types.indices { inherited.formUnion(code.index.lineage(of: index).dropFirst()) }
+    var declarations: [String: Int] = [:]
+    for index in types.indices {
+      inherited.formUnion(code.index.lineage(of: index).dropFirst())
+      declarations[types[index].name, default: 0] += 1
+    }
     for (index, type) in types.enumerated() where type.kind == .class && !code.mappedTypes.contains(index) && !inherited.contains(index) {
       guard !baseNames.contains(type.name) else { continue }
       let lineage = code.index.lineage(of: index)
       let chain = lineage.dropFirst().map { types[$0].name } + [code.index.externalBase(of: index)].compactMap { $0 }
       guard let base = chain.first(where: baseNames.contains) else { continue }
+      // Two modules declaring the name need the module to tell the screens apart.
+      let name = declarations[type.name, default: 0] > 1 ? type.qualifiedName : type.name
       context.report(
-        Self.self, "'\(type.name)' is a \(base) but no screen lists it; add it to 'screens'", at: type.location.sourceLocation,
+        Self.self, "'\(name)' is a \(base) but no screen lists it; add it to 'screens'", at: type.location.sourceLocation,
         notes: bases.first { $0.value == base }.map { [Diagnostic.Note("required by conventions.require_screens", at: context.location($0.range))] } ?? [])
     }
   }

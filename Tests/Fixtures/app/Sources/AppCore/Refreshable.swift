@@ -1,0 +1,4 @@
+/// Screens that can be pulled to refresh.
+protocol Refreshable {
+  func onPullToRefresh()
+}

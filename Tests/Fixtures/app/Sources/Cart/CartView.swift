@@ -1,0 +1,15 @@
+import SwiftUI
+
+struct CartView: View {
+  var body: some View { EmptyView() }
+
+  func onAppear() {}
+
+  func onDisappear() {}
+
+  func removeItem(at index: Int) {}
+
+  private func recomputeTotals() {}
+
+  fileprivate func onPromoBannerTapped() {}
+}

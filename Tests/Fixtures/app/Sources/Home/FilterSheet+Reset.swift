@@ -1,0 +1,3 @@
+extension HomeViewController.FilterSheet {
+  @objc func onResetFilters(_ sender: Any) {}
+}

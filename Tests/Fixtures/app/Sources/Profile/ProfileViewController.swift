@@ -1,0 +1,6 @@
+import AppCore
+
+/// The public profile of another user.
+class ProfileViewController: BaseViewController {
+  @objc func onFollowPressed(_ sender: Any) {}
+}

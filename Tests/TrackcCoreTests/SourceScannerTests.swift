@@ -1,0 +1,343 @@
+import Foundation
+import Testing
+import TrackcCore
+import TrackcTestSupport
+
+/// What the scanner reads from Swift sources: types, extensions, methods, access, Objective-C exposure,
+/// and what it does with files that are not clean Swift.
+@Suite struct SourceScannerTests {
+  static func scan(_ files: [(path: String, text: String)], module: String? = nil) -> ScanResult {
+    SourceScanner.scan(.files(files), options: ScanOptions(module: module, useCache: false))
+  }
+
+  static func type(_ name: String, module: String? = nil, in result: ScanResult) throws -> DeclaredType {
+    try #require(result.registry.types.first { $0.name == name && (module == nil || $0.module == module) }, "no type \(name)")
+  }
+
+  static func method(_ name: String, of type: DeclaredType) throws -> DeclaredMethod {
+    try #require(type.methods.first { $0.name == name }, "\(type.name) has no \(name)")
+  }
+
+  @Test func nestedTypesAndExtensionsInOtherFilesAreMerged() throws {
+    let result = Self.scan([
+      ("Sources/Home/Outer.swift", "class Outer {\n  struct Inner {\n    func a() {}\n  }\n  func b() {}\n}\n"),
+      ("Sources/Home/Outer+More.swift", "extension Outer {\n  func c(_ x: Int) {}\n  enum Nested { case one }\n}\nextension Outer.Inner {\n  func d(label: Int) {}\n}\n"),
+    ])
+    let outer = try Self.type("Outer", in: result)
+    #expect(outer.methods.map(\.name) == ["b()", "c(_:)"])
+    #expect(outer.extensions == [RegistryLocation(file: "Sources/Home/Outer+More.swift", line: 1, column: 11)])
+    #expect(outer.location == RegistryLocation(file: "Sources/Home/Outer.swift", line: 1, column: 7))
+    let inner = try Self.type("Outer.Inner", in: result)
+    #expect(inner.kind == .struct)
+    #expect(inner.methods.map(\.name) == ["a()", "d(label:)"])
+    #expect(try Self.method("d(label:)", of: inner).location == RegistryLocation(file: "Sources/Home/Outer+More.swift", line: 6, column: 8))
+    #expect(try Self.type("Outer.Nested", in: result).kind == .enum)
+    #expect(result.diagnostics.isEmpty)
+  }
+
+  @Test func kindsInheritanceAndModules() throws {
+    let result = Self.scan([
+      ("App/Sources/Home/Screens.swift", "final class Home: Base, Sendable {}\nactor Store {}\nprotocol Screen: AnyObject {}\n"),
+      ("App/Sources/Core/Base.swift", "open class Base: UIViewController {}\n"),
+      ("Scripts/loose.swift", "struct Loose {}\n"),
+    ])
+    let home = try Self.type("Home", in: result)
+    #expect(home.module == "Home")
+    #expect(home.inheritance == ["Base", "Sendable"])
+    #expect(try Self.type("Base", in: result).module == "Core")
+    #expect(try Self.type("Base", in: result).access == .open)
+    #expect(try Self.type("Store", in: result).kind == .actor)
+    #expect(try Self.type("Screen", in: result).kind == .protocol)
+    #expect(try Self.type("Loose", in: result).module == nil)
+    let overridden = Self.scan([("App/Sources/Home/Screens.swift", "class Home {}\n")], module: "Shop")
+    #expect(try Self.type("Home", in: overridden).module == "Shop")
+    #expect(SourceScanner.moduleName(forPath: "/repo/Sources/Feature/Sub/File.swift") == "Feature")
+    #expect(SourceScanner.moduleName(forPath: "Tests/FeatureTests/File.swift") == "FeatureTests")
+    #expect(SourceScanner.moduleName(forPath: "Sources/File.swift") == nil)
+  }
+
+  @Test func sameNameInTwoModulesStaysTwoTypes() throws {
+    let result = Self.scan([
+      ("Sources/Settings/Profile.swift", "class ProfileViewController { func a() {} }\n"),
+      ("Sources/Profile/Profile.swift", "class ProfileViewController { func b() {} }\nextension ProfileViewController { func c() {} }\n"),
+    ])
+    #expect(try Self.type("ProfileViewController", module: "Settings", in: result).methods.map(\.name) == ["a()"])
+    #expect(try Self.type("ProfileViewController", module: "Profile", in: result).methods.map(\.name) == ["b()", "c()"])
+  }
+
+  @Test func accessIsTheEffectiveOne() throws {
+    let result = Self.scan([
+      ("Sources/App/A.swift", """
+        public class A {
+          func plain() {}
+          private func hidden() {}
+          open func wide() {}
+        }
+        private extension A {
+          func inPrivateExtension() {}
+        }
+        public extension A {
+          func inPublicExtension() {}
+        }
+        fileprivate class B {
+          public func claimsPublic() {}
+        }
+        """)
+    ])
+    let a = try Self.type("A", in: result)
+    #expect(try Self.method("plain()", of: a).access == .internal)
+    #expect(try Self.method("hidden()", of: a).access == .private)
+    // `open` in a class that is only public is public.
+    #expect(try Self.method("wide()", of: a).access == .public)
+    #expect(try Self.method("inPrivateExtension()", of: a).access == .fileprivate)
+    #expect(try Self.method("inPublicExtension()", of: a).access == .public)
+    #expect(try Self.method("claimsPublic()", of: Self.type("B", in: result)).access == .fileprivate)
+  }
+
+  @Test func attributesAndObjectiveCExposure() throws {
+    let result = Self.scan([
+      ("Sources/App/Screens.swift", """
+        class Base: UIViewController {
+          @objc dynamic func tapped(_ sender: Any) {}
+          @IBAction private func pressed(_ sender: Any) {}
+          @objc(customName:) func renamed(_ x: Int) {}
+          final func plain() {}
+          override func viewDidLoad() {}
+        }
+        class Sub: Base {
+          override func tapped(_ sender: Any) {}
+          override func renamed(_ x: Int) {}
+        }
+        @objcMembers class Everything: NSObject {
+          func one() {}
+          @nonobjc func notThis() {}
+        }
+        @objc extension Base {
+          func fromObjCExtension() {}
+        }
+        struct Value {
+          @objc func cannot() {}
+        }
+        """)
+    ])
+    let base = try Self.type("Base", in: result)
+    #expect(try Self.method("tapped(_:)", of: base).attributes == ["@objc", "dynamic"])
+    #expect(try Self.method("tapped(_:)", of: base).objcSelector == "tapped:")
+    #expect(try Self.method("pressed(_:)", of: base).objcSelector == "pressed:")
+    #expect(try Self.method("pressed(_:)", of: base).attributes == ["@IBAction", "private"].filter { $0.hasPrefix("@") })
+    #expect(try Self.method("renamed(_:)", of: base).objcSelector == "customName:")
+    #expect(try Self.method("renamed(_:)", of: base).attributes == ["@objc(customName:)"])
+    #expect(try Self.method("plain()", of: base).objcSelector == nil)
+    #expect(try Self.method("plain()", of: base).attributes == ["final"])
+    // Overrides of framework methods and of exposed methods are exposed, under the overridden selector.
+    #expect(try Self.method("viewDidLoad()", of: base).objcSelector == "viewDidLoad")
+    let sub = try Self.type("Sub", in: result)
+    #expect(try Self.method("tapped(_:)", of: sub).objcSelector == "tapped:")
+    #expect(try Self.method("renamed(_:)", of: sub).objcSelector == "customName:")
+    let everything = try Self.type("Everything", in: result)
+    #expect(everything.objcMembers)
+    #expect(try Self.method("one()", of: everything).objcSelector == "one")
+    #expect(try Self.method("notThis()", of: everything).objcSelector == nil)
+    #expect(try Self.method("fromObjCExtension()", of: base).objcSelector == "fromObjCExtension")
+    #expect(try Self.method("cannot()", of: Self.type("Value", in: result)).objcSelector == nil)
+  }
+
+  @Test func conditionalCompilationIsIncludedAndMarked() throws {
+    let result = Self.scan([
+      ("Sources/App/Screen.swift", """
+        class Screen {
+          #if DEBUG
+            func debugOnly() {}
+          #elseif STAGING
+            func stagingOnly() {}
+          #else
+            func releaseOnly() {}
+          #endif
+          func always() {}
+        }
+        #if os(iOS)
+        class PhoneOnly {
+          func a() {}
+        }
+        #endif
+        """)
+    ])
+    let screen = try Self.type("Screen", in: result)
+    for name in ["debugOnly()", "stagingOnly()", "releaseOnly()"] {
+      #expect(try Self.method(name, of: screen).conditional, "\(name)")
+    }
+    #expect(try !Self.method("always()", of: screen).conditional)
+    #expect(try Self.type("PhoneOnly", in: result).conditional)
+    #expect(try Self.method("a()", of: Self.type("PhoneOnly", in: result)).conditional)
+  }
+
+  @Test func genericContexts() throws {
+    let result = Self.scan([
+      ("Sources/App/Generic.swift", """
+        class List<Item> {
+          func select(_ item: Item) {}
+          struct Row { func tap() {} }
+        }
+        class Plain {
+          func generic<T>(_ value: T) {}
+          func concrete() {}
+        }
+        extension Array where Element == Int {
+          func sum() -> Int { 0 }
+        }
+        """)
+    ])
+    #expect(try Self.type("List", in: result).isGeneric)
+    #expect(try Self.method("select(_:)", of: Self.type("List", in: result)).inGenericContext)
+    #expect(try Self.method("tap()", of: Self.type("List.Row", in: result)).inGenericContext)
+    let plain = try Self.type("Plain", in: result)
+    #expect(try Self.method("generic(_:)", of: plain).inGenericContext)
+    #expect(try !Self.method("concrete()", of: plain).inGenericContext)
+    let array = try Self.type("Array", in: result)
+    #expect(array.kind == .external)
+    #expect(try Self.method("sum()", of: array).inGenericContext)
+  }
+
+  @Test func staticMethodsAndDocumentation() throws {
+    let result = Self.scan([
+      ("Sources/App/Screen.swift", """
+        class Screen {
+          /// Opens the item.
+          ///
+          /// - Note: @tracked
+          func open() {}
+          /** Block comment. */
+          static func make() {}
+          class func classMethod() {}
+          // Not a doc comment.
+          func plain() {}
+        }
+        """)
+    ])
+    let screen = try Self.type("Screen", in: result)
+    #expect(try Self.method("open()", of: screen).documentation == "Opens the item.\n\n- Note: @tracked")
+    #expect(try Self.method("make()", of: screen).documentation == "Block comment.")
+    #expect(try Self.method("make()", of: screen).isStatic)
+    #expect(try Self.method("classMethod()", of: screen).isStatic)
+    #expect(try Self.method("plain()", of: screen).documentation == nil)
+  }
+
+  @Test func handlersResolveThroughSuperclassesAcrossModules() throws {
+    let result = Self.scan([
+      ("Sources/Core/Base.swift", "open class Base: UIViewController {\n  @objc func help(_ s: Any) {}\n  static func make() {}\n}\n"),
+      ("Sources/Home/Home.swift", "class Home: Base {\n  @objc func fav(_ s: Any) {}\n}\nclass Gift: Home {}\n"),
+    ])
+    let index = CodeIndex(result.registry)
+    guard case .found(let gift) = index.resolve(screen: try SwiftTypeName.parse("Gift").get()) else {
+      Issue.record("Gift not found")
+      return
+    }
+    #expect(index.lineage(of: gift).map { index[$0].name } == ["Gift", "Home", "Base"])
+    #expect(index.externalBase(of: gift) == "UIViewController")
+    for handler in ["help(_:)", "fav", "help:"] {
+      guard case .found(let reference) = index.resolve(handler: try HandlerName.parse(handler).get(), on: gift) else {
+        Issue.record("\(handler) not found on Gift")
+        continue
+      }
+      #expect(index[reference].location.file.hasSuffix(handler.hasPrefix("help") ? "Base.swift" : "Home.swift"))
+    }
+    guard case .notFound = index.resolve(handler: try HandlerName.parse("make()").get(), on: gift) else {
+      Issue.record("a static method must not be a handler")
+      return
+    }
+  }
+
+  @Test func invalidSwiftYieldsWhatCanBeReadAndAWarning() throws {
+    let result = Self.scan([
+      ("Sources/App/Broken.swift", """
+        class Before {
+          func a() {}
+        }
+        class Broken {
+          func b( {}
+          func c() {}
+        }
+        class After {
+          func d() {}
+        }
+        """)
+    ])
+    #expect(try Self.method("a()", of: Self.type("Before", in: result)).name == "a()")
+    #expect(try Self.method("d()", of: Self.type("After", in: result)).name == "d()")
+    #expect(try Self.type("Broken", in: result).methods.contains { $0.name == "c()" })
+    let warning = try #require(result.diagnostics.first)
+    #expect(warning.ruleID == "swift-source")
+    #expect(warning.severity == .warning)
+    #expect(warning.location.file == "Sources/App/Broken.swift")
+    #expect(warning.location.line == 5)
+    #expect(warning.message.contains("not valid Swift"))
+  }
+
+  @Test func sameSourcesGiveTheSameBytesInAnyOrder() {
+    let files: [(path: String, text: String)] = [
+      ("Sources/B/B.swift", "class B { func z() {}\n func a() {} }\nextension A { func m() {} }\n"),
+      ("Sources/A/A.swift", "class A { func y() {} }\nstruct C {}\n"),
+      ("Sources/A/A+Ext.swift", "extension A { func b() {} }\n"),
+    ]
+    let forward = Self.scan(files).registry.json()
+    let backward = Self.scan(files.reversed()).registry.json()
+    #expect(forward == backward)
+    #expect(forward.hasSuffix("\n") || forward.hasSuffix("}"))
+  }
+
+  // MARK: Files on disk
+
+  @Test func nonUTF8FileIsReportedAndTheRestScanned() throws {
+    let scratch = try ScratchDirectory("scan")
+    defer { scratch.remove() }
+    try scratch.write("Sources/App/Latin1.swift", bytes: Array("class Caf".utf8) + [0xE9] + Array(" {}\n".utf8))
+    try scratch.write("Sources/App/Good.swift", "class Good { func ok() {} }\n")
+    let result = SourceScanner.scan(.paths([scratch.path + "/Sources"]), options: ScanOptions(useCache: false))
+    #expect(result.registry.types.map(\.name) == ["Good"])
+    let warning = try #require(result.diagnostics.first)
+    #expect(warning.location.file == scratch.path + "/Sources/App/Latin1.swift")
+    #expect(warning.location.line == 1 && warning.location.column == 10)
+    #expect(warning.message.contains("not valid UTF-8"))
+  }
+
+  @Test func pathsWithSpacesAndUnicode() throws {
+    let scratch = try ScratchDirectory("scan")
+    defer { scratch.remove() }
+    try scratch.write("My App/Sources/Écran d’accueil/Vue 🏠.swift", "class Accueil { @objc func touché(_ s: Any) {} }\n")
+    let result = SourceScanner.scan(.paths([scratch.path + "/My App"]), options: ScanOptions(useCache: false))
+    let type = try Self.type("Accueil", in: result)
+    #expect(type.module == "Écran d’accueil")
+    #expect(type.location.file == scratch.path + "/My App/Sources/Écran d’accueil/Vue 🏠.swift")
+    #expect(type.methods.first?.name == "touché(_:)")
+    #expect(type.methods.first?.location.column == 28)
+  }
+
+  @Test func symbolicLinkLoopsDoNotHang() throws {
+    let scratch = try ScratchDirectory("scan")
+    defer { scratch.remove() }
+    try scratch.write("Sources/App/A.swift", "class A {}\n")
+    try FileManager.default.createSymbolicLink(atPath: scratch.path + "/Sources/App/loop", withDestinationPath: "..")
+    try FileManager.default.createSymbolicLink(atPath: scratch.path + "/Sources/App/self", withDestinationPath: ".")
+    try FileManager.default.createSymbolicLink(atPath: scratch.path + "/Sources/App/Alias.swift", withDestinationPath: "A.swift")
+    try FileManager.default.createSymbolicLink(atPath: scratch.path + "/Sources/App/Dangling.swift", withDestinationPath: "Missing.swift")
+    let result = SourceScanner.scan(.paths([scratch.path + "/Sources"]), options: ScanOptions(useCache: false))
+    #expect(result.fileCount == 1)
+    #expect(result.registry.types.map(\.name) == ["A"])
+  }
+
+  @Test func hiddenDirectoriesAndOtherFilesAreSkipped() throws {
+    let scratch = try ScratchDirectory("scan")
+    defer { scratch.remove() }
+    try scratch.write("Sources/App/A.swift", "class A {}\n")
+    try scratch.write("Sources/App/.build/checkouts/B.swift", "class B {}\n")
+    try scratch.write("Sources/App/Notes.md", "class C {}\n")
+    let result = SourceScanner.scan(.paths([scratch.path + "/Sources"]), options: ScanOptions(useCache: false))
+    #expect(result.registry.types.map(\.name) == ["A"])
+  }
+
+  @Test func missingPathIsReported() throws {
+    let result = SourceScanner.scan(.paths(["/nonexistent/trackc/Sources"]), options: ScanOptions(useCache: false))
+    #expect(result.fileCount == 0)
+    #expect(result.diagnostics.first?.ruleID == "swift-source")
+  }
+}
