@@ -26,22 +26,20 @@ struct InitCommand: ParsableCommand {
   @Flag(help: "Replace an existing config.")
   var force = false
 
-  @Option(help: ArgumentHelp("The module of every scanned file (default: from the SwiftPM layout Sources/<Module>/).", valueName: "name"))
-  var module: String?
+  @OptionGroup
+  var settings: ScanSettings
 
   func validate() throws {
     guard !sources.isEmpty else { throw ValidationError("Give the app's sources with --sources.") }
   }
 
   func run() throws {
-    let missing = sources.filter { !FileSystem.exists($0) }
-    for path in missing { StandardError.write("trackc: error: cannot read '\(path)': No such file or directory\n") }
-    guard missing.isEmpty else { throw ExitCode(ExitStatus.noInput.rawValue) }
+    try ScanSettings.requireExisting(sources)
     guard force || !FileSystem.exists(output) else {
       StandardError.write("trackc: error: '\(output)' exists; use --force to replace it\n")
       throw ExitCode(ExitStatus.cannotWrite.rawValue)
     }
-    let scanned = SourceScanner.scan(.paths(sources), options: ScanOptions(module: module))
+    let scanned = SourceScanner.scan(.paths(sources), options: settings.scanOptions)
     let findings = TextDiagnosticRenderer.render(scanned.diagnostics)
     if !findings.isEmpty { StandardError.write(findings) }
     let outputDirectory = output.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")

@@ -62,13 +62,13 @@ struct LintCommand: ParsableCommand {
         StandardError.write("trackc: \(String(repeating: " ", count: max(0, 9 - milliseconds.count)))\(milliseconds) ms  \(phase)\n")
       }
     }
-    options.scan = code.scanOptions
+    options.scan = code.scan.scanOptions
     if !code.sources.isEmpty {
+      try ScanSettings.requireExisting(code.sources)
       options.code = .sources(.paths(code.sources))
     } else if let handlers = code.handlers {
       do {
-        let file = try ConfigSource.read(path: handlers, maxBytes: 256 << 20)
-        options.code = .registry(path: handlers, bytes: file.input)
+        options.code = try CodeInput.registryFile(path: handlers)
       } catch {
         StandardError.write("trackc: error: \(error)\n")
         throw ExitCode(ExitStatus.noInput.rawValue)

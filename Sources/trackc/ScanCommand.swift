@@ -20,24 +20,16 @@ struct ScanCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: ArgumentHelp("Write the registry here (default: standard output); written only when it changes.", valueName: "file"))
   var output: String?
 
-  @Option(help: ArgumentHelp("The module of every scanned file (default: from the SwiftPM layout Sources/<Module>/).", valueName: "name"))
-  var module: String?
-
-  @Option(help: ArgumentHelp("Where scans are cached (default: .build/trackc-cache, or $XDG_CACHE_HOME/trackc).", valueName: "directory"))
-  var cacheDir: String?
-
-  @Flag(help: "Scan every file, ignoring and not writing the cache.")
-  var noCache = false
+  @OptionGroup
+  var settings: ScanSettings
 
   func validate() throws {
     guard !paths.isEmpty else { throw ValidationError("Give at least one source file or directory.") }
   }
 
   func run() throws {
-    let missing = paths.filter { !FileSystem.exists($0) }
-    for path in missing { StandardError.write("trackc: error: cannot read '\(path)': No such file or directory\n") }
-    guard missing.isEmpty else { throw ExitCode(ExitStatus.noInput.rawValue) }
-    let result = SourceScanner.scan(.paths(paths), options: ScanOptions(module: module, cacheDirectory: cacheDir, useCache: !noCache))
+    try ScanSettings.requireExisting(paths)
+    let result = SourceScanner.scan(.paths(paths), options: settings.scanOptions)
     let findings = TextDiagnosticRenderer.render(result.diagnostics)
     if !findings.isEmpty { StandardError.write(findings) }
     let json = result.registry.json()

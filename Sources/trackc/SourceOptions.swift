@@ -1,16 +1,8 @@
 import ArgumentParser
 import TrackcCore
 
-/// Where the Swift code comes from, for the commands that read it.
-struct SourceOptions: ParsableArguments {
-  @Option(
-    name: .customLong("sources"), parsing: .upToNextOption,
-    help: ArgumentHelp("Swift source files or directories to check against (overrides the config's 'sources').", valueName: "path"))
-  var sources: [String] = []
-
-  @Option(help: ArgumentHelp("A handler registry (from 'trackc scan', or made another way) to check against instead.", valueName: "file"))
-  var handlers: String?
-
+/// How Swift sources are scanned, for every command that scans them.
+struct ScanSettings: ParsableArguments {
   @Option(help: ArgumentHelp("The module of every scanned file (default: from the SwiftPM layout Sources/<Module>/).", valueName: "name"))
   var module: String?
 
@@ -20,11 +12,40 @@ struct SourceOptions: ParsableArguments {
   @Flag(help: "Scan every file, ignoring and not writing the cache.")
   var noCache = false
 
-  func validate() throws {
-    if !sources.isEmpty && handlers != nil { throw ValidationError("Give --sources or --handlers, not both.") }
+  @Option(help: ArgumentHelp("Give up parsing a Swift file after this many seconds.", visibility: .hidden))
+  var fileTimeLimit: Int?
+
+  /// Parsing runs in worker processes, so that a source file that crashes swift-syntax's parser or
+  /// takes it forever costs a warning, not the run.
+  var scanOptions: ScanOptions {
+    var options = ScanOptions(module: module, cacheDirectory: cacheDir, useCache: !noCache)
+    options.isolation = .isolatedIfPossible
+    if let fileTimeLimit { options.fileTimeLimit = .seconds(fileTimeLimit) }
+    return options
   }
 
-  var scanOptions: ScanOptions {
-    ScanOptions(module: module, cacheDirectory: cacheDir, useCache: !noCache)
+  /// Paths named on the command line must exist: a typo there is a usage problem, not a finding.
+  static func requireExisting(_ paths: [String]) throws {
+    let missing = paths.filter { !FileSystem.exists($0) }
+    for path in missing { StandardError.write("trackc: error: cannot read '\(path)': No such file or directory\n") }
+    guard missing.isEmpty else { throw ExitCode(ExitStatus.noInput.rawValue) }
+  }
+}
+
+/// Where the Swift code comes from, for `lint`.
+struct SourceOptions: ParsableArguments {
+  @Option(
+    name: .customLong("sources"), parsing: .upToNextOption,
+    help: ArgumentHelp("Swift source files or directories to check against (overrides the config's 'sources').", valueName: "path"))
+  var sources: [String] = []
+
+  @Option(help: ArgumentHelp("A handler registry (from 'trackc scan', or made another way) to check against instead.", valueName: "file"))
+  var handlers: String?
+
+  @OptionGroup
+  var scan: ScanSettings
+
+  func validate() throws {
+    if !sources.isEmpty && handlers != nil { throw ValidationError("Give --sources or --handlers, not both.") }
   }
 }

@@ -7,16 +7,19 @@ struct Trackc: ParsableCommand {
     commandName: "trackc",
     abstract: "A declarative event-tracking rule compiler for Swift apps.",
     discussion: """
-      trackc checks a YAML tracking config (screens -> page events, action handlers -> event IDs, destinations) and reports every problem as path:line:column, so that editors and CI point at it.
+      trackc checks a YAML tracking config (screens -> page events, action handlers -> event IDs, destinations) against itself and against the Swift sources it names, and reports every problem as path:line:column, so that editors and CI point at it.
 
       Examples:
         trackc lint tracking.yaml
+        trackc lint tracking.yaml --sources App/Sources
         trackc lint --strict Examples/Shop/tracking.yaml
+        trackc scan Sources --output handlers.json
+        trackc init --sources Sources
         trackc lint --format sarif tracking.yaml > trackc.sarif
         trackc rules
       """,
     version: TrackcVersion.current,
-    subcommands: [LintCommand.self, ScanCommand.self, InitCommand.self, RulesCommand.self]
+    subcommands: [LintCommand.self, ScanCommand.self, InitCommand.self, RulesCommand.self, ScanWorkerCommand.self]
   )
 }
 

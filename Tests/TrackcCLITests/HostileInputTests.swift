@@ -51,4 +51,47 @@ import TrackcTestSupport
     #expect(run.status == 1)
     #expect(run.standardOutput.contains("/dev/null:1:1: error: the config is empty"))
   }
+
+  /// Hostile Swift sources: the scan reads what it can, warns about the rest, and stays within bounds;
+  /// a lint over them does not crash either.
+  @Test func hostileSwiftSourcesAreScannedWithinBounds() throws {
+    let scratch = try ScratchDirectory("hostile-swift")
+    defer { scratch.remove() }
+    for source in HostileCorpus.swiftSources { try scratch.write("Sources/Hostile/" + source.name, bytes: source.make()) }
+    // A short per-file limit, so that the file that takes the parser quadratic time is given up quickly.
+    let scan = try MeasuredRun.run(
+      TrackcBinary.path, ["scan", scratch.path + "/Sources", "--no-cache", "--file-time-limit", "3", "-o", scratch.path + "/handlers.json"],
+      timeout: Self.timeLimitSeconds)
+    #expect(!scan.timedOut)
+    #expect(scan.status == 0, "exit \(scan.status): \(scan.standardError)")
+    #expect(scan.maxResidentKilobytes < Self.memoryCeilingKilobytes, "peak memory \(scan.maxResidentKilobytes / 1024) MB")
+    for broken in ["DeepBraces", "DeepParentheses", "BinaryJunk", "UnterminatedComment", "UnterminatedString", "TooLarge"] {
+      #expect(scan.standardError.contains("Sources/Hostile/\(broken).swift:"), "no warning for \(broken)")
+    }
+    for crashing in ["RepeatedTry", "CurriedFunctionType", "NestedArrayType", "IfAroundAttributes"] {
+      #expect(scan.standardError.contains("Sources/Hostile/\(crashing).swift:1:1: warning: swift-syntax's parser crashed on this file"), "\(crashing)")
+    }
+    #expect(scan.standardError.contains("Sources/Hostile/RepeatedSome.swift:1:1: warning: parsing this file took longer than 3 s; it was not read [swift-source]"))
+    #expect(scan.standardError.contains("trackc: \(HostileCorpus.swiftSources.count) files, "))
+    let registry = try scratch.read("handlers.json")
+    #expect(registry.contains("\"tapped(_:)\""), "the clean file behind a byte order mark is read")
+    #expect(registry.contains("\"name\" : \"F\""), "what precedes a syntax error is read")
+
+    try scratch.write("tracking.yaml", "version: 1\nsources: [Sources]\nscreens:\n  G: {control_events: {tapped(_:): G_TAPPED}}\n")
+    let lint = try MeasuredRun.run(
+      TrackcBinary.path, ["lint", scratch.path + "/tracking.yaml", "--no-cache", "--file-time-limit", "3"], timeout: Self.timeLimitSeconds)
+    #expect(!lint.timedOut)
+    #expect(lint.status == 0, "warnings only: \(lint.standardOutput)")
+    #expect(lint.standardOutput.contains("[swift-source]"))
+    #expect(lint.maxResidentKilobytes < Self.memoryCeilingKilobytes)
+  }
+
+  /// A registry file that is a YAML bomb or junk is an error, not a hang.
+  @Test(arguments: ["Tests/Fixtures/hostile/billion-laughs.yaml", "Tests/Fixtures/hostile/recursive-alias.yaml", "/dev/urandom", "/dev/zero"])
+  func hostileRegistryFilesAreErrors(handlers: String) throws {
+    let run = try MeasuredRun.run(TrackcBinary.path, ["lint", "Examples/Shop/tracking.yaml", "--handlers", handlers], timeout: Self.timeLimitSeconds)
+    #expect(!run.timedOut)
+    #expect(run.status == 1 || run.status == 66, "exit \(run.status): \(run.standardError)")
+    #expect(run.maxResidentKilobytes < Self.memoryCeilingKilobytes)
+  }
 }

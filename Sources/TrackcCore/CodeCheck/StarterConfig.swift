@@ -22,8 +22,6 @@ public enum StarterConfig {
     let nameCounts = Dictionary(screens.map { (registry.types[$0].name, 1) }, uniquingKeysWith: +)
 
     var lines = [
-      "# yaml-language-server: $schema=https://raw.githubusercontent.com/trackc/trackc/main/Schemas/trackc.schema.json",
-      "#",
       "# Written by `trackc init`: every screen found in the sources (subclasses of \(bases.joined(separator: ", "))), with enter",
       "# and leave events, and the handlers it exposes to Objective-C commented out. Uncomment and rename what",
       "# you want to track, then run `trackc lint` on this file.",
@@ -52,12 +50,19 @@ public enum StarterConfig {
     for type in screens.sorted(by: { registry.types[$0].name < registry.types[$1].name }) {
       let declared = registry.types[type]
       let key = nameCounts[declared.name, default: 0] > 1 ? declared.qualifiedName : declared.name
-      let stem = screamingSnake(screenStem(declared.name.split(separator: ".").last.map(String.init) ?? declared.name))
+      let shortName = screenStem(declared.name.split(separator: ".").last.map(String.init) ?? declared.name)
+      // Two modules with the same screen name: their events are told apart by module, not by a number.
+      let stem = screamingSnake(key == declared.name ? shortName : (declared.module ?? "") + shortName)
       lines.append("  \(quoted(key)):")
       lines.append("    page_events:")
       lines.append("      enter: \(unique("PAGE_\(stem)_ENTER"))")
       lines.append("      leave: \(unique("PAGE_\(stem)_LEAVE"))")
-      let handlers = index.handlerCandidates(of: type).filter { $0.objcSelector != nil }.sorted { $0.name < $1.name }
+      // Overrides of framework methods (`viewDidAppear(_:)`) are callbacks, not action handlers.
+      let lineage = index.lineage(of: type)
+      let ownNames = Set(lineage.flatMap { registry.types[$0].methods.filter { !$0.attributes.contains("override") }.map(\.name) })
+      let handlers = index.handlerCandidates(of: type)
+        .filter { $0.objcSelector != nil && (!$0.attributes.contains("override") || ownNames.contains($0.name)) }
+        .sorted { $0.name < $1.name }
       if !handlers.isEmpty {
         lines.append("    # control_events:")
         for handler in handlers {

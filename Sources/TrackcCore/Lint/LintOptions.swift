@@ -26,6 +26,13 @@ public struct LintOptions: Sendable {
 public enum CodeInput: Sendable {
   /// Swift sources, scanned (paths are taken as they are, not relative to the config).
   case sources(SwiftSourceSet)
-  /// A handler registry file (`trackc scan`'s output, or one made another way).
-  case registry(path: String, bytes: InputBytes)
+  /// A handler registry file (`trackc scan`'s output, or one made another way). `fileSize`, when over
+  /// `HandlerRegistry.maxFileBytes`, says the file was too large to read (`bytes` is then empty).
+  case registry(path: String, bytes: InputBytes, fileSize: Int? = nil)
+
+  /// Reads a registry file, up to `HandlerRegistry.maxFileBytes` (a device that never ends included).
+  public static func registryFile(path: String) throws(InputError) -> CodeInput {
+    let file = try ConfigSource.read(path: path, maxBytes: HandlerRegistry.maxFileBytes)
+    return .registry(path: path, bytes: file.input, fileSize: file.fileSize)
+  }
 }

@@ -113,8 +113,8 @@ public enum Linter {
   ) -> HandlerRegistry? {
     let sources: SwiftSourceSet
     switch options.code {
-    case .registry(let path, let bytes)?:
-      let decoded = HandlerRegistry.decode(bytes, path: path)
+    case .registry(let path, let bytes, let fileSize)?:
+      let decoded = HandlerRegistry.decode(bytes, path: path, fileSize: fileSize)
       diagnostics += decoded.diagnostics
       return decoded.registry
     case .sources(let set)?:

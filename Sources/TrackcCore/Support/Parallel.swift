@@ -19,8 +19,10 @@ enum Parallel {
 
   /// Splits `count` items into about `4 x cores` ranges (so that uneven ranges still balance), none
   /// smaller than `minimumSize`.
+  static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
   static func ranges(count: Int, minimumSize: Int) -> [Range<Int>] {
-    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let cores = coreCount
     let pieces = max(1, min(cores * 4, count / max(1, minimumSize)))
     let size = (count + pieces - 1) / max(1, pieces)
     return stride(from: 0, to: count, by: max(1, size)).map { $0..<min($0 + size, count) }

@@ -5,6 +5,10 @@
 #endif
 
 extension HandlerRegistry {
+  /// Registry files larger than this are not read: `trackc scan` writes about 10 KB per source file, so
+  /// this is room for some 6,000 files.
+  public static let maxFileBytes = 64 << 20
+
   /// The registry as `trackc scan` writes it: pretty, key-sorted JSON, the same bytes for the same sources.
   public func json() -> String {
     JSONOutput.encode(self)
@@ -13,9 +17,13 @@ extension HandlerRegistry {
   /// Reads a registry file. Every problem (JSON syntax, a missing field, a wrong type, another format
   /// version) comes back as a diagnostic at its line and column: JSON is YAML, so libyaml locates syntax
   /// errors, and the decoder's coding path is followed through the parsed document to the offending value.
-  public static func decode(_ input: InputBytes, path: String) -> (registry: HandlerRegistry?, diagnostics: [Diagnostic]) {
+  public static func decode(_ input: InputBytes, path: String, fileSize: Int? = nil) -> (registry: HandlerRegistry?, diagnostics: [Diagnostic]) {
     func failure(_ message: String, at range: SourceRange = SourceRange(at: .start)) -> (HandlerRegistry?, [Diagnostic]) {
       (nil, [Diagnostic(.error, rule: HandlersFileRule.id, message, at: SourceLocation(file: path, range: range))])
+    }
+    if let fileSize, fileSize > maxFileBytes {
+      return failure(
+        "the registry file is larger than the \(ByteCountText.describe(maxFileBytes)) a registry may have; it was not read")
     }
     guard !input.buffer.isEmpty else { return failure("the registry file is empty; 'trackc scan' writes one") }
     do {

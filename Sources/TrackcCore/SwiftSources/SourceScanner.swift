@@ -23,6 +23,10 @@ public struct ScanOptions: Sendable {
   public var useCache = true
   /// Files larger than this are not scanned (and reported).
   public var maxFileBytes = 8 << 20
+  /// Where files are parsed; the command line isolates parsing in worker processes.
+  public var isolation = ParseIsolation.inProcess
+  /// With worker processes, a file whose parse takes longer than this is given up (and reported).
+  public var fileTimeLimit = Duration.seconds(30)
 
   public init(module: String? = nil, cacheDirectory: String? = nil, useCache: Bool = true) {
     self.module = module
@@ -61,18 +65,15 @@ public enum SourceScanner {
 
     let cacheDirectory = options.cacheDirectory ?? ScanCache.defaultDirectory()
     let cache = options.useCache ? ScanCache.load(from: cacheDirectory, name: cacheName) : nil
-    let chunks = Parallel.ranges(count: inputs.count, minimumSize: 4)
-    let results = Parallel.map(chunks.count) { chunk in
-      chunks[chunk].map { index in scanFile(inputs[index], cache: cache, maxBytes: options.maxFileBytes) }
-    }.flatMap { $0 }
+    let results = scanFiles(inputs, cache: cache, options: options)
 
     var files: [RegistryLinker.File] = []
     var cachedCount = 0
     var newEntries: [String: FileScan] = [:]
     for (input, result) in zip(inputs, results) {
       switch result {
-      case .failure(let error):
-        diagnostics.append(Diagnostic(.warning, rule: SwiftSourceRule.id, error.reason, at: SourceLocation(file: input.path, line: 1, column: 1)))
+      case .failure(let failure):
+        diagnostics.append(Diagnostic(.warning, rule: SwiftSourceRule.id, failure.reason, at: SourceLocation(file: input.path, line: 1, column: 1)))
       case .success(let scanned):
         if scanned.fromCache { cachedCount += 1 }
         if let hash = scanned.hash { newEntries[hash] = scanned.scan }
@@ -85,7 +86,7 @@ public enum SourceScanner {
     let linked = RegistryLinker.link(files)
     return ScanResult(
       registry: linked.registry, diagnostics: (diagnostics + linked.diagnostics).sorted(by: Diagnostic.presentationOrder),
-      fileCount: files.count, cachedCount: cachedCount)
+      fileCount: inputs.count, cachedCount: cachedCount)
   }
 
   /// The module of a file in the SwiftPM layout: the directory under the last `Sources` (or `Tests`).
@@ -109,28 +110,68 @@ public enum SourceScanner {
     var fromCache: Bool
   }
 
-  private struct ReadError: Error {
-    var reason: String
-  }
-
-  private static func scanFile(_ input: Input, cache: ScanCache?, maxBytes: Int) -> Result<Scanned, ReadError> {
-    let bytes: InputBytes
-    if let text = input.text {
-      bytes = InputBytes(Array(text.utf8))
-    } else {
-      do {
-        let source = try ConfigSource.read(path: input.path, maxBytes: maxBytes)
-        guard source.fileSize <= maxBytes else {
-          return .failure(ReadError(reason: "the file is \(ByteCountText.describe(source.fileSize)), over the \(ByteCountText.describe(maxBytes)) scanned per file; it was not read"))
+  /// Every file's scan, from the cache or parsed, in the order of `inputs`. Reading, hashing and cache
+  /// lookups run here on all cores; parsing runs here too or in worker processes (`ParseIsolation`).
+  private static func scanFiles(_ inputs: [Input], cache: ScanCache?, options: ScanOptions) -> [Result<Scanned, ScanFailure>] {
+    enum Lookup {
+      case done(Result<Scanned, ScanFailure>)
+      /// Not in the cache; to be parsed in a worker.
+      case parse(hash: String)
+    }
+    let chunks = Parallel.ranges(count: inputs.count, minimumSize: 4)
+    let parseHere = options.isolation == .inProcess
+    var lookups = Parallel.map(chunks.count) { chunk in
+      chunks[chunk].map { index -> Lookup in
+        let bytes: InputBytes
+        switch read(path: inputs[index].path, text: inputs[index].text, maxBytes: options.maxFileBytes) {
+        case .failure(let failure): return .done(.failure(failure))
+        case .success(let read): bytes = read
         }
-        bytes = source.input
-      } catch {
-        return .failure(ReadError(reason: "cannot read the file: \(error.reason)"))
+        let hash = ContentHash.of(bytes.buffer)
+        if let cached = cache?.entries[hash] { return .done(.success(Scanned(scan: cached, hash: hash, fromCache: true))) }
+        guard parseHere else { return .parse(hash: hash) }
+        return .done(.success(Scanned(scan: SwiftFileScanner.scan(bytes.buffer), hash: hash, fromCache: false)))
+      }
+    }.flatMap { $0 }
+
+    if case .workerProcesses(let executable) = options.isolation {
+      let misses = lookups.indices.filter { if case .parse = lookups[$0] { true } else { false } }
+      let requests = misses.map {
+        ScanWorker.Request(path: inputs[$0].text == nil ? inputs[$0].path : nil, text: inputs[$0].text, maxBytes: options.maxFileBytes)
+      }
+      let parsed = WorkerPool.parse(requests, executable: executable, workers: Parallel.coreCount, timeLimit: options.fileTimeLimit)
+      for (index, result) in zip(misses, parsed) {
+        guard case .parse(let hash) = lookups[index] else { continue }
+        switch result {
+        case .success(let parsed): lookups[index] = .done(.success(Scanned(scan: parsed.scan, hash: parsed.hash, fromCache: false)))
+        case .failure(let failure):
+          // A crash or a timeout is a property of the content: it is cached like a scan, so that the next
+          // run reports it at once instead of waiting out the time limit again.
+          let problem = ScanProblem(line: 1, column: 1, message: failure.reason)
+          lookups[index] = .done(.success(Scanned(scan: FileScan(problems: [problem]), hash: hash, fromCache: false)))
+        }
       }
     }
-    let hash = ContentHash.of(bytes.buffer)
-    if let cached = cache?.entries[hash] { return .success(Scanned(scan: cached, hash: hash, fromCache: true)) }
-    return .success(Scanned(scan: SwiftFileScanner.scan(bytes.buffer), hash: hash, fromCache: false))
+    return lookups.map {
+      guard case .done(let result) = $0 else { return .failure(ScanFailure(reason: "the file was not parsed")) }
+      return result
+    }
+  }
+
+  /// A file's bytes, or why they cannot be scanned.
+  static func read(path: String, text: String?, maxBytes: Int) -> Result<InputBytes, ScanFailure> {
+    if let text { return .success(InputBytes(Array(text.utf8))) }
+    do {
+      let source = try ConfigSource.read(path: path, maxBytes: maxBytes)
+      guard source.fileSize <= maxBytes else {
+        return .failure(
+          ScanFailure(
+            reason: "the file is \(ByteCountText.describe(source.fileSize)), over the \(ByteCountText.describe(maxBytes)) scanned per file; it was not read"))
+      }
+      return .success(source.input)
+    } catch {
+      return .failure(ScanFailure(reason: "cannot read the file: \(error.reason)"))
+    }
   }
 }
 

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TrackcTestSupport
+
+/// `trackc scan`, `trackc init` and `trackc lint --sources/--handlers` as a team uses them, on the
+/// fixture app in `Tests/Fixtures/app`.
+@Suite struct CodeCommandTests {
+  static let appSources = "Tests/Fixtures/app/Sources"
+
+  @Test func scanWritesTheSameRegistryEveryTimeAndOnlyWhenItChanges() throws {
+    let scratch = try ScratchDirectory("cli-scan")
+    defer { scratch.remove() }
+    let output = scratch.path + "/handlers.json"
+    let first = try TrackcBinary.run("scan", Self.appSources, "--output", output, "--cache-dir", scratch.path + "/cache")
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(first.standardOutput.isEmpty)
+    #expect(first.standardError == "trackc: 11 files, 11 types, 30 methods (0 files from the cache)\n")
+    let written = try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date
+    Thread.sleep(forTimeInterval: 0.05)
+    let second = try TrackcBinary.run("scan", Self.appSources, "--output", output, "--cache-dir", scratch.path + "/cache")
+    #expect(second.standardError == "trackc: 11 files, 11 types, 30 methods (11 files from the cache)\n")
+    #expect(try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date == written, "rewritten though unchanged")
+    let toStandardOutput = try TrackcBinary.run("scan", Self.appSources, "--no-cache")
+    #expect(toStandardOutput.standardOutput == (try scratch.read("handlers.json")))
+    #expect(toStandardOutput.standardOutput.contains("\"objcSelector\" : \"openProductWithID:\""))
+  }
+
+  @Test func scanOfAMissingPathExits66() throws {
+    let output = try TrackcBinary.run("scan", "Tests/Fixtures/app/Sourcez", "--no-cache")
+    #expect(output.status == 66)
+    #expect(output.standardError.contains("cannot read 'Tests/Fixtures/app/Sourcez'"))
+    #expect(try TrackcBinary.run("lint", "Tests/Fixtures/app/tracking.yaml", "--sources", "nowhere").status == 66)
+    #expect(try TrackcBinary.run("lint", "Tests/Fixtures/app/tracking.yaml", "--handlers", "nowhere.json").status == 66)
+    #expect(try TrackcBinary.run("scan").status == 64)
+  }
+
+  @Test func lintReadsARegistryInsteadOfScanning() throws {
+    let scratch = try ScratchDirectory("cli-handlers")
+    defer { scratch.remove() }
+    let registry = scratch.path + "/handlers.json"
+    #expect(try TrackcBinary.run("scan", Self.appSources, "-o", registry, "--no-cache").status == 0)
+    let fromRegistry = try TrackcBinary.run("lint", "Tests/Fixtures/app/config-to-code.yaml", "--handlers", registry)
+    let fromSources = try TrackcBinary.run("lint", "Tests/Fixtures/app/config-to-code.yaml", "--no-cache")
+    #expect(fromRegistry.status == 1)
+    #expect(fromRegistry.standardOutput == fromSources.standardOutput)
+    #expect(try TrackcBinary.run("lint", "Tests/Fixtures/app/tracking.yaml", "--handlers", registry).status == 0)
+    let both = try TrackcBinary.run("lint", "Tests/Fixtures/app/tracking.yaml", "--handlers", registry, "--sources", Self.appSources)
+    #expect(both.status == 64)
+  }
+
+  @Test func findingsInTheCodePointAtTheSwiftDeclaration() throws {
+    let output = try TrackcBinary.run("lint", "Tests/Fixtures/app/code-to-config.yaml", "--no-cache")
+    #expect(output.status == 1)
+    #expect(output.standardOutput.contains(
+      "Tests/Fixtures/app/Sources/Settings/SettingsViewController.swift:4:14: error: handler 'onLogoutPressed_UA(_:)' of 'SettingsViewController' is marked for tracking (its name ends in '_UA') but no screen maps it [untracked-handler]\n"))
+  }
+
+  /// The design's original failure, end to end: a clean app, a handler renamed in a feature, the commit
+  /// hook's lint fails at the config line with the new name suggested; `--sources` wins over the config's.
+  @Test func renamedHandlerFailsTheHook() throws {
+    let scratch = try ScratchDirectory("cli-rename")
+    defer { scratch.remove() }
+    try scratch.copy(Fixtures.directory.appendingPathComponent("app"), to: "app")
+    let config = scratch.path + "/app/tracking.yaml"
+    let cache = scratch.path + "/cache"
+    #expect(try TrackcBinary.run("lint", config, "--cache-dir", cache).status == 0)
+    let file = "app/Sources/Home/HomeViewController.swift"
+    try scratch.write(file, try scratch.read(file).replacingOccurrences(of: "func onFavBtnPressed(", with: "func onMyFavBtnPressed("))
+    let output = try TrackcBinary.run("lint", config, "--cache-dir", cache)
+    #expect(output.status == 1)
+    #expect(output.standardOutput.hasPrefix(
+      "\(config):15:7: error: 'HomeViewController' has no handler 'onFavBtnPressed(_:)'; did you mean 'onMyFavBtnPressed(_:)'? [unknown-handler]\n"))
+    // The unchanged copy in the repository, given with --sources, passes again.
+    #expect(try TrackcBinary.run("lint", config, "--sources", Self.appSources, "--no-cache").status == 0)
+  }
+
+  @Test func initWritesAConfigThatPassesLint() throws {
+    let scratch = try ScratchDirectory("cli-init")
+    defer { scratch.remove() }
+    try scratch.copy(Fixtures.directory.appendingPathComponent("app/Sources"), to: "Sources")
+    let written = try TrackcBinary.run("init", "--sources", "Sources", "--output", "config/tracking.yaml", "--no-cache", in: scratch.url)
+    #expect(written.status == 0, "\(written.standardError)")
+    #expect(written.standardError == "trackc: wrote config/tracking.yaml: 7 screens, 30 handlers to consider\n")
+    let text = try scratch.read("config/tracking.yaml")
+    #expect(text.contains("sources: ['../Sources']"))
+    #expect(text.contains("  Settings.ProfileViewController:\n"))
+    #expect(text.contains("    #   onBannerTapped(_:): CTRL_HOME_ON_BANNER_TAPPED\n"))
+    #expect(!text.contains("viewDidAppear"), "framework overrides are not handlers")
+    #expect(try TrackcBinary.run("lint", "config/tracking.yaml", "--no-cache", in: scratch.url).status == 0)
+    // Every suggested handler switched on still passes.
+    let everything = text.replacingOccurrences(of: "    # control_events:", with: "    control_events:")
+      .replacingOccurrences(of: "    #   ", with: "      ")
+    try scratch.write("config/everything.yaml", everything)
+    let lint = try TrackcBinary.run("lint", "config/everything.yaml", "--no-cache", in: scratch.url)
+    #expect(lint.status == 0, "\(lint.standardOutput)")
+    // An existing config is kept unless --force.
+    let again = try TrackcBinary.run("init", "--sources", "Sources", "--output", "config/tracking.yaml", "--no-cache", in: scratch.url)
+    #expect(again.status == 73)
+    #expect(again.standardError.contains("use --force"))
+    #expect(try TrackcBinary.run("init", "--sources", "Sources", "-o", "config/tracking.yaml", "--force", "--no-cache", in: scratch.url).status == 0)
+  }
+}
