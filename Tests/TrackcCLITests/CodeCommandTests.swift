@@ -99,4 +99,25 @@ import TrackcTestSupport
     #expect(again.standardError.contains("use --force"))
     #expect(try TrackcBinary.run("init", "--sources", "Sources", "-o", "config/tracking.yaml", "--force", "--no-cache", in: scratch.url).status == 0)
   }
+
+  /// The bundled example is checked against its own feature sources: clean as shipped, caught when a
+  /// handler is renamed or a screen is added without being tracked.
+  @Test func exampleIsCheckedAgainstItsSources() throws {
+    let clean = try TrackcBinary.run("lint", "Examples/Shop/tracking.yaml", "--no-cache")
+    #expect(clean.status == 0)
+    #expect(clean.standardOutput.isEmpty)
+    let scratch = try ScratchDirectory("cli-example")
+    defer { scratch.remove() }
+    try scratch.copy(Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop"), to: "Shop")
+    let file = "Shop/Sources/Cart/CartViewController.swift"
+    try scratch.write(file, try scratch.read(file).replacingOccurrences(of: "func onCheckoutPressed(", with: "func onCheckoutTapped("))
+    try scratch.write("Shop/Sources/Home/WishlistViewController.swift", "import ShopUI\n\nopen class WishlistViewController: ScreenController {}\n")
+    let broken = try TrackcBinary.run("lint", "Shop/tracking.yaml", "--no-cache", in: scratch.url)
+    #expect(broken.status == 1)
+    let lines = broken.standardOutput.split(separator: "\n").filter { !$0.contains(": note: ") }
+    #expect(lines == [
+      "Shop/Sources/Home/WishlistViewController.swift:3:12: error: 'WishlistViewController' is a ScreenController but no screen lists it; add it to 'screens' [unmapped-screen]",
+      "Shop/tracking.yaml:68:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
+    ], "\(broken.standardOutput)")
+  }
 }

@@ -15,8 +15,15 @@ public enum Fixtures {
     return names.filter { $0.hasSuffix(".yaml") }.sorted().map { url.appendingPathComponent($0) }
   }
 
+  /// Options for linting fixtures: sources named by a config are scanned without touching a cache.
+  public static var options: LintOptions {
+    var options = LintOptions()
+    options.scan.useCache = false
+    return options
+  }
+
   /// Lints a fixture file, naming it by its path relative to `Tests/Fixtures` so output is stable.
-  public static func lint(_ url: URL, options: LintOptions = LintOptions()) throws -> LintResult {
+  public static func lint(_ url: URL, options: LintOptions = Fixtures.options) throws -> LintResult {
     let bytes = try [UInt8](Data(contentsOf: url))
     return Linter.lint(ConfigSource(path: relativePath(url), bytes: bytes), options: options)
   }

@@ -25,31 +25,63 @@ public enum FileSystem {
   }
 
   /// Writes `text` unless the file already holds exactly it (so that build systems and editors see no
-  /// change), atomically (readers see the old file or the new one). False when it cannot be written.
+  /// change), atomically (readers see the old file or the new one). A symbolic link is written through,
+  /// and a device or pipe (`/dev/null`, `/dev/stdout`) is written into, never replaced by a file. False
+  /// when it cannot be written.
   @discardableResult
   public static func writeIfChanged(_ text: String, to path: String) -> Bool {
-    if read(path) == text { return true }
+    var path = path
+    var status = stat()
+    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
+      path = String(cString: resolved)
+      free(resolved)
+    }
+    var mode: mode_t = 0o644
+    if stat(path, &status) == 0 {
+      switch status.st_mode & S_IFMT {
+      case S_IFREG:
+        if read(path) == text { return true }
+        mode = status.st_mode & 0o7777
+      case S_IFDIR:
+        return false
+      default:
+        return writeInPlace(text, to: path)
+      }
+    }
     let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     if !directory.isEmpty, !makeDirectories(directory) { return false }
     let temporary = path + ".\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard descriptor >= 0 else { return false }
-    var text = text
-    let complete = text.withUTF8 { bytes -> Bool in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written <= 0 { return false }
-        offset += written
-      }
-      return true
-    }
+    let complete = writeAll(text, to: descriptor)
+    fchmod(descriptor, mode)
     close(descriptor)
     guard complete, rename(temporary, path) == 0 else {
       unlink(temporary)
       return false
     }
     return true
+  }
+
+  private static func writeInPlace(_ text: String, to path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return writeAll(text, to: descriptor)
+  }
+
+  private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return false }
+        offset += written
+      }
+      return true
+    }
   }
 
   /// `mkdir -p`.

@@ -3,13 +3,14 @@ public enum Suggestions {
   /// The candidate closest to `word`, if it is close enough to be a likely typo.
   ///
   /// Names that differ only in case, `_` or `-` (`pageEvents`, `page-events`) always match; otherwise
-  /// the edit distance may be at most a third of the word's length (and at most 3).
+  /// the edit distance may be at most a third of the longer name's length (and at most 6).
   public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
     let normalizedWord = normalized(word)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
       if normalized(candidate) == normalizedWord { return candidate }
-      let limit = min(3, max(1, max(word.count, candidate.count) / 3))
+      // A third of the longer name: one typo in a short key, a renamed word in a long handler name.
+      let limit = min(6, max(1, max(word.count, candidate.count) / 3))
       guard let distance = editDistance(word, candidate, limit: limit) else { continue }
       if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.candidate) {
         best = (candidate, distance)

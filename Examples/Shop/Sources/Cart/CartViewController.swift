@@ -1,0 +1,31 @@
+import ShopUI
+
+/// The cart: remove items, apply a coupon, go to checkout.
+open class CartViewController: ScreenController {
+  public private(set) var items: [String]
+  public private(set) var coupon: String?
+
+  public init(items: [String]) {
+    self.items = items
+    super.init(title: "Cart")
+  }
+
+  override open func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+  }
+
+  override open func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+  }
+
+  public func removeItem(at index: Int) {
+    guard items.indices.contains(index) else { return }
+    items.remove(at: index)
+  }
+
+  public func onApplyCouponPressed(_ sender: Control) {
+    coupon = sender.identifier
+  }
+
+  public func onCheckoutPressed(_ sender: Control) {}
+}
