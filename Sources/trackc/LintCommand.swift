@@ -56,11 +56,7 @@ struct LintCommand: ParsableCommand {
     var options = LintOptions()
     if let streamingThreshold { options.streamingMinimumBytes = streamingThreshold }
     if timings {
-      options.phaseObserver = { phase, duration in
-        let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        let milliseconds = "\(microseconds / 1000).\(String(repeating: "0", count: 3 - String(microseconds % 1000).count))\(microseconds % 1000)"
-        StandardError.write("trackc: \(String(repeating: " ", count: max(0, 9 - milliseconds.count)))\(milliseconds) ms  \(phase)\n")
-      }
+      options.phaseObserver = { StandardError.write(Timings.line($0, $1)) }
     }
     options.scan = code.scan.scanOptions
     if !code.sources.isEmpty {

@@ -23,15 +23,21 @@ struct ScanCommand: ParsableCommand {
   @OptionGroup
   var settings: ScanSettings
 
+  @Flag(help: "Print how long each phase took to standard error.")
+  var timings = false
+
   func validate() throws {
     guard !paths.isEmpty else { throw ValidationError("Give at least one source file or directory.") }
   }
 
   func run() throws {
     try ScanSettings.requireExisting(paths)
-    let result = SourceScanner.scan(.paths(paths), options: settings.scanOptions)
+    var options = settings.scanOptions
+    if timings { options.phaseObserver = { StandardError.write(Timings.line($0, $1)) } }
+    let result = SourceScanner.scan(.paths(paths), options: options)
     let findings = TextDiagnosticRenderer.render(result.diagnostics)
     if !findings.isEmpty { StandardError.write(findings) }
+    let started = ContinuousClock.now
     let json = result.registry.json()
     if let output {
       guard FileSystem.writeIfChanged(json, to: output) else {
@@ -41,6 +47,7 @@ struct ScanCommand: ParsableCommand {
     } else {
       print(json, terminator: "")
     }
+    if timings { StandardError.write(Timings.line("write the registry", ContinuousClock.now - started)) }
     StandardError.write(
       "trackc: \(result.fileCount) files, \(result.registry.types.count) types, \(result.registry.types.reduce(0) { $0 + $1.methods.count }) methods (\(result.cachedCount) files from the cache)\n")
   }

@@ -15,11 +15,14 @@ struct ScanSettings: ParsableArguments {
   @Option(help: ArgumentHelp("Give up parsing a Swift file after this many seconds.", visibility: .hidden))
   var fileTimeLimit: Int?
 
+  @Flag(help: ArgumentHelp("Parse in this process, without worker processes (for trusted sources; a crash in the parser then ends the run).", visibility: .hidden))
+  var parseInProcess = false
+
   /// Parsing runs in worker processes, so that a source file that crashes swift-syntax's parser or
   /// takes it forever costs a warning, not the run.
   var scanOptions: ScanOptions {
     var options = ScanOptions(module: module, cacheDirectory: cacheDir, useCache: !noCache)
-    options.isolation = .isolatedIfPossible
+    options.isolation = parseInProcess ? .inProcess : .isolatedIfPossible
     if let fileTimeLimit { options.fileTimeLimit = .seconds(fileTimeLimit) }
     return options
   }

@@ -22,7 +22,7 @@ import TrackcTestSupport
     #expect(try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date == written, "rewritten though unchanged")
     let toStandardOutput = try TrackcBinary.run("scan", Self.appSources, "--no-cache")
     #expect(toStandardOutput.standardOutput == (try scratch.read("handlers.json")))
-    #expect(toStandardOutput.standardOutput.contains("\"objcSelector\" : \"openProductWithID:\""))
+    #expect(toStandardOutput.standardOutput.contains("\"objcSelector\": \"openProductWithID:\""))
   }
 
   @Test func scanOfAMissingPathExits66() throws {

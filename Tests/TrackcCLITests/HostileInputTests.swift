@@ -75,7 +75,7 @@ import TrackcTestSupport
     #expect(scan.standardError.contains("trackc: \(HostileCorpus.swiftSources.count) files, "))
     let registry = try scratch.read("handlers.json")
     #expect(registry.contains("\"tapped(_:)\""), "the clean file behind a byte order mark is read")
-    #expect(registry.contains("\"name\" : \"F\""), "what precedes a syntax error is read")
+    #expect(registry.contains("\"name\": \"F\""), "what precedes a syntax error is read")
 
     try scratch.write("tracking.yaml", "version: 1\nsources: [Sources]\nscreens:\n  G: {control_events: {tapped(_:): G_TAPPED}}\n")
     let lint = try MeasuredRun.run(

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcCore
+@testable import TrackcCore
 import TrackcTestSupport
 
 /// The fixture app (`Tests/Fixtures/app`: several modules, extensions across files, a subclass
@@ -92,6 +92,23 @@ import TrackcTestSupport
     #expect(decoded.diagnostics.isEmpty)
     #expect(decoded.registry == scanned.registry)
     #expect(decoded.registry?.json() == json)
+  }
+
+  /// Every string reaches the JSON escaped, whatever it holds.
+  @Test func registryJSONEscapesEverything() throws {
+    let awkward = "quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} slash / é 🏠 \u{2028}"
+    let location = RegistryLocation(file: awkward, line: 1, column: 1)
+    let method = DeclaredMethod(
+      name: "f(_:)", isStatic: false, access: .internal, attributes: [awkward], objcSelector: nil, derivedSelector: "f:",
+      inGenericContext: false, conditional: false, documentation: awkward, location: location)
+    let type = DeclaredType(
+      name: "T", module: awkward, kind: .class, inheritance: [awkward], isGeneric: false, objcMembers: false, conditional: false,
+      access: .public, location: location, extensions: [location], methods: [method])
+    let registry = HandlerRegistry(types: [type])
+    let json = registry.json()
+    let decoded = try JSONDecoder().decode(HandlerRegistry.self, from: Data(json.utf8))
+    #expect(decoded == registry)
+    #expect(!json.contains("\u{0}"))
   }
 
   struct BadRegistry: Sendable, CustomTestStringConvertible {

@@ -23,7 +23,7 @@ import TrackcTestSupport
 
     func cacheFile() throws -> String {
       let names = try FileManager.default.contentsOfDirectory(atPath: cache)
-      return cache + "/" + (try #require(names.first { $0.hasPrefix("scans-") && $0.hasSuffix(".json") }))
+      return cache + "/" + (try #require(names.first { $0.hasPrefix("scans-") && $0.hasSuffix(".bin") }))
     }
   }
 
@@ -63,27 +63,32 @@ import TrackcTestSupport
 
   /// Each damage is applied to a good cache; the next scan must ignore it (parse everything, give the
   /// same registry) and write a good cache again.
-  @Test(arguments: ["truncated", "garbage", "edited payload", "other version", "empty", "directory"])
+  @Test(arguments: ["truncated", "garbage", "flipped byte", "appended byte", "other version", "empty", "directory"])
   func damagedCacheIsIgnoredAndReplaced(damage: String) throws {
     let setup = try Setup()
     defer { setup.scratch.remove() }
     let reference = setup.scan()
     let file = try setup.cacheFile()
-    let text = try String(contentsOfFile: file, encoding: .utf8)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
     switch damage {
-    case "truncated": try Data(text.utf8.prefix(text.utf8.count / 2)).write(to: URL(fileURLWithPath: file))
-    case "garbage": try Data(HostileCorpus.binaryJunk(count: 4096)).write(to: URL(fileURLWithPath: file))
-    case "edited payload":
-      // Still valid JSON, but a recorded line moved: the checksum no longer matches.
-      let edited = text.replacingOccurrences(of: "\\\"line\\\":4}", with: "\\\"line\\\":5}")
-      let changed = edited != text
-      #expect(changed)
-      try edited.write(toFile: file, atomically: true, encoding: .utf8)
-    case "other version": try text.replacingOccurrences(of: "\"scanner\":1", with: "\"scanner\":0").write(toFile: file, atomically: true, encoding: .utf8)
-    case "empty": try Data().write(to: URL(fileURLWithPath: file))
-    default:
+    case "truncated": bytes = Array(bytes.prefix(bytes.count / 2))
+    case "garbage": bytes = HostileCorpus.binaryJunk(count: 4096)
+    case "flipped byte":
+      // A recorded column one off: the structure still reads, but the checksum no longer matches.
+      bytes[bytes.count - 1] ^= 1
+    case "appended byte": bytes.append(0)
+    case "other version":
+      let version = Array(TrackcVersion.current.utf8)
+      let start = try #require((0...(64 - version.count)).first { Array(bytes[$0..<$0 + version.count]) == version })
+      bytes[start + version.count - 1] ^= 1
+    case "empty": bytes = []
+    default: bytes = []
+    }
+    if damage == "directory" {
       try FileManager.default.removeItem(atPath: file)
       try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+    } else {
+      try Data(bytes).write(to: URL(fileURLWithPath: file))
     }
     let afterDamage = setup.scan()
     #expect(afterDamage.cachedCount == 0)

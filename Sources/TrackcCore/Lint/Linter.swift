@@ -136,7 +136,11 @@ public enum Linter {
       }
       sources = .paths(paths)
     }
-    let scanned = SourceScanner.scan(sources, options: options.scan)
+    var scanOptions = options.scan
+    if scanOptions.phaseObserver == nil, let observer = options.phaseObserver {
+      scanOptions.phaseObserver = { observer("  " + $0, $1) }
+    }
+    let scanned = SourceScanner.scan(sources, options: scanOptions)
     diagnostics += scanned.diagnostics
     return scanned.registry
   }

@@ -30,6 +30,11 @@ public enum FileSystem {
   /// when it cannot be written.
   @discardableResult
   public static func writeIfChanged(_ text: String, to path: String) -> Bool {
+    writeIfChanged(Array(text.utf8), to: path)
+  }
+
+  @discardableResult
+  public static func writeIfChanged(_ bytes: [UInt8], to path: String) -> Bool {
     var path = path
     var status = stat()
     if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
@@ -40,12 +45,16 @@ public enum FileSystem {
     if stat(path, &status) == 0 {
       switch status.st_mode & S_IFMT {
       case S_IFREG:
-        if read(path) == text { return true }
+        if Int(status.st_size) == bytes.count, let old = try? ConfigSource.read(path: path, maxBytes: bytes.count),
+          old.input.buffer.elementsEqual(bytes)
+        {
+          return true
+        }
         mode = status.st_mode & 0o7777
       case S_IFDIR:
         return false
       default:
-        return writeInPlace(text, to: path)
+        return writeInPlace(bytes, to: path)
       }
     }
     let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
@@ -53,7 +62,7 @@ public enum FileSystem {
     let temporary = path + ".\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard descriptor >= 0 else { return false }
-    let complete = writeAll(text, to: descriptor)
+    let complete = writeAll(bytes, to: descriptor)
     fchmod(descriptor, mode)
     close(descriptor)
     guard complete, rename(temporary, path) == 0 else {
@@ -63,19 +72,18 @@ public enum FileSystem {
     return true
   }
 
-  private static func writeInPlace(_ text: String, to path: String) -> Bool {
+  private static func writeInPlace(_ bytes: [UInt8], to path: String) -> Bool {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
-    return writeAll(text, to: descriptor)
+    return writeAll(bytes, to: descriptor)
   }
 
-  private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBufferPointer { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = write(descriptor, bytes.baseAddress!.advanced(by: offset), bytes.count - offset)
         if written < 0 && errno == EINTR { continue }
         if written <= 0 { return false }
         offset += written

@@ -10,8 +10,17 @@ extension HandlerRegistry {
   public static let maxFileBytes = 64 << 20
 
   /// The registry as `trackc scan` writes it: pretty, key-sorted JSON, the same bytes for the same sources.
+  /// Written directly rather than through JSONEncoder, which took a tenth of a second per thousand files.
   public func json() -> String {
-    JSONOutput.encode(self)
+    var writer = JSONTextWriter()
+    writer.object(indent: 0) { writer in
+      writer.member("types", last: false) { writer in
+        writer.array(types, indent: 1) { writer, type in writer.type(type, indent: 2) }
+      }
+      writer.member("version", last: true) { $0.int(version) }
+    }
+    writer.text.append(0x0A)
+    return String(decoding: writer.text, as: UTF8.self)
   }
 
   /// Reads a registry file. Every problem (JSON syntax, a missing field, a wrong type, another format
@@ -77,5 +86,126 @@ extension HandlerRegistry {
       }
     }
     return document.range(node)
+  }
+}
+
+/// Pretty JSON (two-space indent, `"key": value`, `[]` for an empty list) written key by key, in sorted
+/// key order, for the registry's types.
+private struct JSONTextWriter {
+  var text: [UInt8] = []
+  private var depth = 0
+
+  mutating func raw(_ string: StaticString) {
+    text.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+  }
+
+  mutating func newline(indent: Int) {
+    text.append(0x0A)
+    text.append(contentsOf: repeatElement(0x20, count: indent * 2))
+  }
+
+  mutating func object(indent: Int, _ members: (inout JSONTextWriter) -> Void) {
+    raw("{")
+    depth = indent + 1
+    members(&self)
+    newline(indent: indent)
+    raw("}")
+  }
+
+  /// One member on its own line; `last` leaves out the comma.
+  mutating func member(_ key: StaticString, last: Bool, _ value: (inout JSONTextWriter) -> Void) {
+    let indent = depth
+    newline(indent: indent)
+    raw("\"")
+    raw(key)
+    raw("\": ")
+    value(&self)
+    depth = indent
+    if !last { raw(",") }
+  }
+
+  mutating func array<Element>(_ elements: [Element], indent: Int, _ element: (inout JSONTextWriter, Element) -> Void) {
+    guard !elements.isEmpty else { return raw("[]") }
+    raw("[")
+    for (index, value) in elements.enumerated() {
+      newline(indent: indent + 1)
+      element(&self, value)
+      if index < elements.count - 1 { raw(",") }
+    }
+    newline(indent: indent)
+    raw("]")
+  }
+
+  mutating func int(_ value: Int) { text.append(contentsOf: String(value).utf8) }
+  mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+
+  mutating func string(_ value: String) {
+    text.append(0x22)
+    for byte in value.utf8 {
+      switch byte {
+      case 0x22: raw("\\\"")
+      case 0x5C: raw("\\\\")
+      case 0x0A: raw("\\n")
+      case 0x0D: raw("\\r")
+      case 0x09: raw("\\t")
+      case 0x08: raw("\\b")
+      case 0x0C: raw("\\f")
+      case ..<0x20:
+        raw("\\u00")
+        text.append(Self.hexDigits[Int(byte >> 4)])
+        text.append(Self.hexDigits[Int(byte & 0xF)])
+      default: text.append(byte)
+      }
+    }
+    text.append(0x22)
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  mutating func location(_ location: RegistryLocation, indent: Int) {
+    object(indent: indent) { writer in
+      writer.member("column", last: false) { $0.int(location.column) }
+      writer.member("file", last: false) { $0.string(location.file) }
+      writer.member("line", last: true) { $0.int(location.line) }
+    }
+  }
+
+  mutating func type(_ type: DeclaredType, indent: Int) {
+    object(indent: indent) { writer in
+      writer.member("access", last: false) { $0.string(type.access.rawValue) }
+      writer.member("conditional", last: false) { $0.bool(type.conditional) }
+      writer.member("extensions", last: false) { writer in
+        writer.array(type.extensions, indent: indent + 1) { writer, location in writer.location(location, indent: indent + 2) }
+      }
+      writer.member("inheritance", last: false) { writer in
+        writer.array(type.inheritance, indent: indent + 1) { writer, name in writer.string(name) }
+      }
+      writer.member("isGeneric", last: false) { $0.bool(type.isGeneric) }
+      writer.member("kind", last: false) { $0.string(type.kind.rawValue) }
+      writer.member("location", last: false) { $0.location(type.location, indent: indent + 1) }
+      writer.member("methods", last: false) { writer in
+        writer.array(type.methods, indent: indent + 1) { writer, method in writer.method(method, indent: indent + 2) }
+      }
+      if let module = type.module { writer.member("module", last: false) { $0.string(module) } }
+      writer.member("name", last: false) { $0.string(type.name) }
+      writer.member("objcMembers", last: true) { $0.bool(type.objcMembers) }
+    }
+  }
+
+  mutating func method(_ method: DeclaredMethod, indent: Int) {
+    object(indent: indent) { writer in
+      writer.member("access", last: false) { $0.string(method.access.rawValue) }
+      writer.member("attributes", last: false) { writer in
+        writer.array(method.attributes, indent: indent + 1) { writer, attribute in writer.string(attribute) }
+      }
+      writer.member("conditional", last: false) { $0.bool(method.conditional) }
+      writer.member("derivedSelector", last: false) { $0.string(method.derivedSelector) }
+      if let documentation = method.documentation { writer.member("documentation", last: false) { $0.string(documentation) } }
+      writer.member("inGenericContext", last: false) { $0.bool(method.inGenericContext) }
+      writer.member("isStatic", last: false) { $0.bool(method.isStatic) }
+      writer.member("location", last: false) { $0.location(method.location, indent: indent + 1) }
+      writer.member("name", last: method.objcSelector == nil) { $0.string(method.name) }
+      if let selector = method.objcSelector { writer.member("objcSelector", last: true) { $0.string(selector) } }
+    }
   }
 }

@@ -16,28 +16,27 @@
 /// over an unchanged tree parses nothing.
 ///
 /// The cache is one file per set of scanned paths (so that linting one app and scanning another do not
-/// evict each other's entries); it holds the files of the last scan of that set. It is trusted only when its header names this trackc and this scanner and its
-/// checksum matches its content; anything else (an older version, a truncated or edited file, garbage)
-/// is ignored, and replaced by the next run.
+/// evict each other's entries); it holds the files of the last scan of that set. It is trusted only
+/// when its header names this trackc and this scanner and its checksum matches its content; anything
+/// else (an older version, a truncated or edited file, garbage) is ignored, and replaced by the next run.
+///
+/// Layout: the magic line, then (in `ScanCodec`'s binary form) trackc's version, the scanner version,
+/// the body's length and its 128-bit checksum, then the body: the entry count and each entry's content
+/// hash and scan.
 struct ScanCache: Sendable {
   var entries: [String: FileScan]
 
   /// Bumped whenever what a scan records changes.
-  static let scannerVersion = 1
+  static let scannerVersion = 2
+  static let magic = Array("trackc scan cache\n".utf8)
+  /// Caches larger than this are not read (a cache of 10,000 files is about 20 MB).
+  static let maxBytes = 512 << 20
 
   /// The cache file of a set of scanned paths (the paths as given, in any order).
   static func fileName(for roots: [String]) -> String {
     var key = roots.sorted().joined(separator: "\u{0}")
     let hash = key.withUTF8 { ContentHash.of($0) }
-    return "scans-v\(scannerVersion)-\(hash.prefix(16)).json"
-  }
-
-  private struct Envelope: Codable {
-    var trackc: String
-    var scanner: Int
-    /// A hash of `payload`, so that a damaged file is not trusted.
-    var checksum: String
-    var payload: String
+    return "scans-v\(scannerVersion)-\(hash.prefix(16)).bin"
   }
 
   /// `.build/trackc-cache` when the working directory is a Swift package, else `$XDG_CACHE_HOME/trackc`
@@ -51,28 +50,58 @@ struct ScanCache: Sendable {
   }
 
   static func load(from directory: String, name: String) -> ScanCache? {
-    guard let source = try? ConfigSource.read(path: directory + "/" + name, maxBytes: 512 << 20),
-      source.fileSize == source.byteCount,
-      let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(source.input.buffer)),
-      envelope.trackc == TrackcVersion.current, envelope.scanner == scannerVersion
+    guard let source = try? ConfigSource.read(path: directory + "/" + name, maxBytes: maxBytes),
+      source.fileSize == source.byteCount
     else { return nil }
-    var payload = envelope.payload
-    guard payload.withUTF8({ ContentHash.of($0) }) == envelope.checksum,
-      let entries = try? JSONDecoder().decode([String: FileScan].self, from: Data(payload.utf8))
-    else { return nil }
-    return ScanCache(entries: entries)
+    return decode(UnsafeRawBufferPointer(source.input.buffer))
+  }
+
+  static func decode(_ bytes: UnsafeRawBufferPointer) -> ScanCache? {
+    guard bytes.count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
+    var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[magic.count...]))
+    do {
+      guard try reader.string() == TrackcVersion.current, try reader.int() == scannerVersion else { return nil }
+      let length = try reader.count()
+      let checksum = (UInt64(bitPattern: Int64(try reader.int())), UInt64(bitPattern: Int64(try reader.int())))
+      let bodyStart = magic.count + reader.offset
+      guard bodyStart + length == bytes.count else { return nil }
+      let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])
+      guard ContentHash.digest(body) == checksum else { return nil }
+      var bodyReader = BinaryReader(body)
+      let count = try bodyReader.count()
+      var entries: [String: FileScan] = [:]
+      entries.reserveCapacity(count)
+      for _ in 0..<count {
+        let hash = try bodyReader.string()
+        entries[hash] = try ScanCodec.decode(from: &bodyReader)
+      }
+      guard bodyReader.isAtEnd else { return nil }
+      return ScanCache(entries: entries)
+    } catch {
+      return nil
+    }
+  }
+
+  func encoded() -> [UInt8] {
+    var body = BinaryWriter()
+    body.int(entries.count)
+    for hash in entries.keys.sorted() {
+      body.string(hash)
+      ScanCodec.encode(entries[hash]!, into: &body)
+    }
+    let checksum = body.bytes.withUnsafeBytes { ContentHash.digest($0) }
+    var header = BinaryWriter(bytes: Self.magic)
+    header.string(TrackcVersion.current)
+    header.int(Self.scannerVersion)
+    header.int(body.bytes.count)
+    header.int(Int(Int64(bitPattern: checksum.0)))
+    header.int(Int(Int64(bitPattern: checksum.1)))
+    return header.bytes + body.bytes
   }
 
   /// Writes the cache (atomically: a reader sees the old file or the new one). Failing to write is not an
   /// error; the next run simply scans again.
   func save(to directory: String, name: String) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    guard let payloadData = try? encoder.encode(entries) else { return }
-    var payload = String(decoding: payloadData, as: UTF8.self)
-    let checksum = payload.withUTF8 { ContentHash.of($0) }
-    let envelope = Envelope(trackc: TrackcVersion.current, scanner: Self.scannerVersion, checksum: checksum, payload: payload)
-    guard let data = try? encoder.encode(envelope) else { return }
-    FileSystem.writeIfChanged(String(decoding: data, as: UTF8.self), to: directory + "/" + name)
+    FileSystem.writeIfChanged(encoded(), to: directory + "/" + name)
   }
 }

@@ -13,7 +13,8 @@
 #endif
 
 /// The worker side of `ParseIsolation.workerProcesses`: parses the files it is asked for, one request
-/// per line of standard input (JSON), one answer per line of standard output, until its input ends.
+/// per line of standard input (JSON: small), one answer per frame on standard output (a 4-byte length,
+/// then `ScanCodec`'s binary form: large), until its input ends.
 public enum ScanWorker {
   /// The hidden subcommand that runs a worker.
   public static let commandName = "_scan-worker"
@@ -27,11 +28,41 @@ public enum ScanWorker {
     var maxBytes: Int
   }
 
-  struct Response: Codable {
+  struct Response {
     /// The scan and the content hash of what was read (the cache key).
     var scan: FileScan?
     var hash: String?
     var failure: String?
+
+    /// The frame's payload: 0, the hash and the scan; or 1 and the failure.
+    func encoded() -> [UInt8] {
+      var writer = BinaryWriter()
+      if let scan, let hash {
+        writer.byte(0)
+        writer.string(hash)
+        ScanCodec.encode(scan, into: &writer)
+      } else {
+        writer.byte(1)
+        writer.string(failure ?? "the file was not parsed")
+      }
+      return writer.bytes
+    }
+
+    static func decode(_ payload: UnsafeRawBufferPointer) -> Response? {
+      var reader = BinaryReader(payload)
+      do {
+        switch try reader.byte() {
+        case 0:
+          let hash = try reader.string()
+          let scan = try ScanCodec.decode(from: &reader)
+          return reader.isAtEnd ? Response(scan: scan, hash: hash) : nil
+        case 1: return Response(failure: try reader.string())
+        default: return nil
+        }
+      } catch {
+        return nil
+      }
+    }
   }
 
   /// Serves requests until standard input ends; returns the exit status.
@@ -42,13 +73,12 @@ public enum ScanWorker {
     #endif
     var reader = LineReader(descriptor: input)
     let decoder = JSONDecoder()
-    let encoder = JSONEncoder()
     while let line = reader.next() {
       guard let request = try? decoder.decode(Request.self, from: Data(line)) else { return 65 }
-      let response = handle(request)
-      guard var answer = try? encoder.encode(response) else { return 70 }
-      answer.append(0x0A)
-      guard answer.withUnsafeBytes({ FileDescriptorIO.writeAll(output, $0) }) else { return 74 }
+      let payload = handle(request).encoded()
+      var frame = withUnsafeBytes(of: UInt32(payload.count).littleEndian) { Array($0) }
+      frame += payload
+      guard frame.withUnsafeBytes({ FileDescriptorIO.writeAll(output, $0) }) else { return 74 }
     }
     return 0
   }
@@ -102,17 +132,15 @@ struct LineReader {
 /// Reading and writing whole buffers on descriptors, retrying on interruption.
 enum FileDescriptorIO {
   /// Appends what one `read` returns; the count, 0 at the end, -1 on error.
-  static func readChunk(_ descriptor: Int32, into buffer: inout [UInt8], size: Int = 64 << 10) -> Int {
-    let old = buffer.count
-    var result = 0
-    buffer.append(contentsOf: repeatElement(0, count: size))
-    buffer.withUnsafeMutableBufferPointer { memory in
+  static func readChunk(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256 << 10) { chunk in
+      var result = 0
       repeat {
-        result = read(descriptor, memory.baseAddress! + old, size)
+        result = read(descriptor, chunk.baseAddress!, chunk.count)
       } while result < 0 && errno == EINTR
+      if result > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<result])) }
+      return result
     }
-    buffer.removeLast(size - max(0, result))
-    return result
   }
 
   /// Writes everything; false if the other end is gone. Sockets are written with MSG_NOSIGNAL, so a

@@ -153,21 +153,25 @@ final class WorkerProcess {
     finish()
   }
 
-  /// Sends one request line and waits for its answer, at most `timeLimit`.
+  /// Sends one request line and waits for its answer frame, at most `timeLimit`.
   func ask(_ line: Data, timeLimit: Duration) -> Outcome {
     guard line.withUnsafeBytes({ FileDescriptorIO.writeAll(socket, $0, socket: true) }) else { return .died(reap()) }
     let deadline = ContinuousClock.now + timeLimit
-    var searchFrom = 0
     while true {
-      if let newline = reader[searchFrom...].firstIndex(of: 0x0A) {
-        let answer = reader[..<newline]
-        defer { reader.removeFirst(newline + 1) }
-        guard let response = try? JSONDecoder().decode(ScanWorker.Response.self, from: Data(answer)) else {
-          return .died("it answered with something unreadable")
+      if reader.count >= 4 {
+        let length = reader.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+        guard length <= Self.maxFrameBytes else {
+          kill(pid, SIGKILL)
+          _ = reap()
+          return .died("it answered with an oversized frame")
         }
-        return .answer(response)
+        if reader.count >= 4 + length {
+          let response = reader.withUnsafeBytes { ScanWorker.Response.decode(UnsafeRawBufferPointer(rebasing: $0[4..<4 + length])) }
+          reader.removeFirst(4 + length)
+          guard let response else { return .died("it answered with something unreadable") }
+          return .answer(response)
+        }
       }
-      searchFrom = reader.count
       let remaining = ContinuousClock.now.duration(to: deadline)
       guard remaining > .zero else {
         kill(pid, SIGKILL)
@@ -182,6 +186,9 @@ final class WorkerProcess {
       if FileDescriptorIO.readChunk(socket, into: &reader) <= 0 { return .died(reap()) }
     }
   }
+
+  /// An answer describes one file of at most 8 MiB; a frame larger than this is not an answer.
+  static let maxFrameBytes = 256 << 20
 
   /// Ends the worker: closing its input makes it exit; then it is waited for.
   func finish() {

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import TrackcCore
+
+/// The binary form of scans (cache file, worker answers): lossless, and safe on damaged bytes.
+@Suite struct ScanCodecTests {
+  /// A scan with every field set to something other than its default.
+  static let sample: FileScan = {
+    let method = ScannedMethod(
+      baseName: "open", labels: ["item", nil, "é🏠"], isStatic: true, access: .fileprivate, attributes: ["@objc(openWith:at:)", "final"],
+      explicitSelector: "openWith:at:", isGeneric: true, isThrowing: true, isAsync: true, conditional: true,
+      documentation: "Opens.\n\n- Note: @tracked", position: ScannedPosition(line: 123_456, column: 78))
+    var plain = method
+    plain.access = nil
+    plain.explicitSelector = nil
+    plain.documentation = nil
+    plain.labels = []
+    return FileScan(
+      types: [
+        ScannedType(
+          kind: .actor, name: "Outer.Inner", inheritance: ["Base", "Sendable"], isGeneric: true, inGenericContext: true,
+          objcMembers: true, access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
+      ],
+      extensions: [
+        ScannedExtension(
+          extendedName: "Shop.Home", inheritance: ["P"], isObjC: true, hasWhereClause: true, access: .private, conditional: true,
+          position: ScannedPosition(line: 9, column: 11), methods: [plain])
+      ],
+      problems: [ScanProblem(line: 5, column: 6, message: "this is not valid Swift")])
+  }()
+
+  static func encoded(_ scan: FileScan) -> [UInt8] {
+    var writer = BinaryWriter()
+    ScanCodec.encode(scan, into: &writer)
+    return writer.bytes
+  }
+
+  static func decoded(_ bytes: [UInt8]) -> FileScan? {
+    bytes.withUnsafeBytes { raw in
+      var reader = BinaryReader(raw)
+      guard let scan = try? ScanCodec.decode(from: &reader), reader.isAtEnd else { return nil }
+      return scan
+    }
+  }
+
+  /// Compared through JSON: the scan types are Codable but not Equatable.
+  static func json(_ scan: FileScan?) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return scan.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? "nil"
+  }
+
+  @Test func roundTripKeepsEveryField() {
+    #expect(Self.json(Self.decoded(Self.encoded(Self.sample))) == Self.json(Self.sample))
+    #expect(Self.json(Self.decoded(Self.encoded(FileScan()))) == Self.json(FileScan()))
+  }
+
+  @Test func everyTruncationIsRejected() {
+    let bytes = Self.encoded(Self.sample)
+    for length in 0..<bytes.count {
+      #expect(Self.decoded(Array(bytes.prefix(length))) == nil, "accepted \(length) of \(bytes.count) bytes")
+    }
+  }
+
+  /// Random bytes and single-byte damage never crash, hang or allocate wildly; they decode or are rejected.
+  @Test func damagedBytesNeverCrash() {
+    var state: UInt64 = 42
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    let bytes = Self.encoded(Self.sample)
+    for _ in 0..<2000 {
+      var damaged = bytes
+      damaged[Int(next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: next())
+      _ = Self.decoded(damaged)
+      _ = Self.decoded((0..<Int(next() % 200)).map { _ in UInt8(truncatingIfNeeded: next()) })
+    }
+    // A count claiming more elements than there are bytes is rejected before anything is allocated.
+    #expect(Self.decoded([0xFF, 0xFF, 0xFF, 0xFF, 0x0F]) == nil)
+  }
+
+  @Test func workerAnswersRoundTrip() throws {
+    let answer = ScanWorker.Response(scan: Self.sample, hash: "abc")
+    let decoded = try #require(answer.encoded().withUnsafeBytes { ScanWorker.Response.decode($0) })
+    #expect(decoded.hash == "abc")
+    #expect(Self.json(decoded.scan) == Self.json(Self.sample))
+    let failure = try #require(ScanWorker.Response(failure: "too slow").encoded().withUnsafeBytes { ScanWorker.Response.decode($0) })
+    #expect(failure.failure == "too slow")
+    #expect(failure.scan == nil)
+  }
+}
