@@ -38,14 +38,14 @@ struct ScanCommand: ParsableCommand {
     let findings = TextDiagnosticRenderer.render(result.diagnostics)
     if !findings.isEmpty { StandardError.write(findings) }
     let started = ContinuousClock.now
-    let json = result.registry.json()
+    let json = result.registry.jsonBytes()
     if let output {
       guard FileSystem.writeIfChanged(json, to: output) else {
         StandardError.write("trackc: error: cannot write '\(output)'\n")
         throw ExitCode(ExitStatus.cannotWrite.rawValue)
       }
     } else {
-      print(json, terminator: "")
+      print(String(decoding: json, as: UTF8.self), terminator: "")
     }
     if timings { StandardError.write(Timings.line("write the registry", ContinuousClock.now - started)) }
     StandardError.write(

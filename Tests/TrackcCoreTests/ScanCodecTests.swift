@@ -6,10 +6,11 @@ import Testing
 @Suite struct ScanCodecTests {
   /// A scan with every field set to something other than its default.
   static let sample: FileScan = {
-    let method = ScannedMethod(
+    var method = ScannedMethod(
       baseName: "open", labels: ["item", nil, "é🏠"], isStatic: true, access: .fileprivate, attributes: ["@objc(openWith:at:)", "final"],
       explicitSelector: "openWith:at:", isGeneric: true, isThrowing: true, isAsync: true, conditional: true,
       documentation: "Opens.\n\n- Note: @tracked", position: ScannedPosition(line: 123_456, column: 78))
+    method.deriveNames()
     var plain = method
     plain.access = nil
     plain.explicitSelector = nil
@@ -88,5 +89,12 @@ import Testing
     let failure = try #require(ScanWorker.Response(failure: "too slow").encoded().withUnsafeBytes { ScanWorker.Response.decode($0) })
     #expect(failure.failure == "too slow")
     #expect(failure.scan == nil)
+    for request in [
+      ScanWorker.Request(path: "Sources/A/é 🏠.swift", text: nil, maxBytes: 8 << 20),
+      ScanWorker.Request(path: nil, text: "class A {}\n", maxBytes: 1),
+    ] {
+      let decoded = try #require(request.encoded().withUnsafeBytes { ScanWorker.Request.decode($0) })
+      #expect(decoded.path == request.path && decoded.text == request.text && decoded.maxBytes == request.maxBytes)
+    }
   }
 }

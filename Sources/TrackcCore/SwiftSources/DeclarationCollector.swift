@@ -175,7 +175,7 @@ private final class DeclarationCollector: SyntaxVisitor {
       }
     }
     let effects = node.signature.effectSpecifiers
-    let method = ScannedMethod(
+    var method = ScannedMethod(
       baseName: Self.unescaped(node.name.text),
       labels: node.signature.parameterClause.parameters.map { parameter in
         parameter.firstName.tokenKind == .wildcard ? nil : Self.unescaped(parameter.firstName.text)
@@ -184,6 +184,7 @@ private final class DeclarationCollector: SyntaxVisitor {
       isGeneric: node.genericParameterClause != nil, isThrowing: effects?.throwsClause != nil,
       isAsync: effects?.asyncSpecifier != nil, conditional: conditionalDepth > 0,
       documentation: Self.documentation(node.leadingTrivia), position: position(node.name))
+    method.deriveNames()
     switch context.owner {
     case .type(let index): scan.types[index].methods.append(method)
     case .extensionDecl(let index): scan.extensions[index].methods.append(method)

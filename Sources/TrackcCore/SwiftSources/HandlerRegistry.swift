@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The handlers declared in a set of Swift sources: every type with its methods, extensions merged in.
 ///
 /// It is what `trackc scan` writes as JSON (described by `Schemas/handlers.schema.json`) and what
@@ -11,8 +19,15 @@ public struct HandlerRegistry: Codable, Sendable, Equatable {
   public var types: [DeclaredType]
 
   public init(types: [DeclaredType]) {
+    var types = types
+    types.sortByOrder()
+    self.init(sortedTypes: types)
+  }
+
+  /// Types already in registry order (see `sortByOrder`).
+  init(sortedTypes: [DeclaredType]) {
     version = Self.formatVersion
-    self.types = types.sorted(by: DeclaredType.order)
+    types = sortedTypes
   }
 }
 
@@ -47,11 +62,6 @@ public struct DeclaredType: Codable, Sendable, Equatable {
   /// The name with its module: `Home.HomeViewController`.
   public var qualifiedName: String { module.map { "\($0).\(name)" } ?? name }
 
-  static func order(_ lhs: DeclaredType, _ rhs: DeclaredType) -> Bool {
-    if lhs.name != rhs.name { return lhs.name < rhs.name }
-    if lhs.module != rhs.module { return (lhs.module ?? "") < (rhs.module ?? "") }
-    return lhs.location < rhs.location
-  }
 }
 
 /// A method of a type, from its declaration or one of its extensions.
@@ -78,11 +88,6 @@ public struct DeclaredMethod: Codable, Sendable, Equatable {
   /// `open`: the name before the arguments.
   public var baseName: String { String(name.prefix { $0 != "(" }) }
 
-  static func order(_ lhs: DeclaredMethod, _ rhs: DeclaredMethod) -> Bool {
-    if lhs.name != rhs.name { return lhs.name < rhs.name }
-    if lhs.isStatic != rhs.isStatic { return !lhs.isStatic }
-    return lhs.location < rhs.location
-  }
 }
 
 /// A file and a 1-based line and column (column in characters).
@@ -98,8 +103,28 @@ public struct RegistryLocation: Codable, Sendable, Hashable, Comparable {
   }
 
   public static func < (lhs: RegistryLocation, rhs: RegistryLocation) -> Bool {
-    (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    if let byFile = UTF8Order.compare(lhs.file, rhs.file) { return byFile }
+    return (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }
 
   var sourceLocation: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+}
+
+/// Comparing strings by their UTF-8 bytes.
+enum UTF8Order {
+  /// Whether `lhs` sorts before `rhs`, or nil when they are equal.
+  static func compare(_ lhs: String, _ rhs: String) -> Bool? {
+    var lhs = lhs
+    var rhs = rhs
+    return lhs.withUTF8 { left in
+      rhs.withUTF8 { right in
+        let common = min(left.count, right.count)
+        if common > 0 {
+          let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+          if order != 0 { return order < 0 }
+        }
+        return left.count == right.count ? nil : left.count < right.count
+      }
+    }
+  }
 }

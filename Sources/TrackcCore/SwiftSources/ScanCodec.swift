@@ -74,6 +74,8 @@ enum ScanCodec {
     writer.bool(method.conditional)
     writer.optionalString(method.documentation)
     writer.position(method.position)
+    writer.string(method.fullName)
+    writer.string(method.derivedSelector)
   }
 
   private static func decodeMethod(_ reader: inout BinaryReader) throws(Malformed) -> ScannedMethod {
@@ -83,7 +85,7 @@ enum ScanCodec {
       attributes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
       explicitSelector: try reader.optionalString(), isGeneric: try reader.bool(), isThrowing: try reader.bool(),
       isAsync: try reader.bool(), conditional: try reader.bool(), documentation: try reader.optionalString(),
-      position: try reader.position())
+      position: try reader.position(), fullName: try reader.string(), derivedSelector: try reader.string())
   }
 
   private static let kinds: [DeclaredType.Kind] = [.class, .struct, .enum, .actor, .protocol, .external]

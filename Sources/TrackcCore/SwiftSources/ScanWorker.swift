@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -12,20 +6,38 @@
   import Darwin
 #endif
 
-/// The worker side of `ParseIsolation.workerProcesses`: parses the files it is asked for, one request
-/// per line of standard input (JSON: small), one answer per frame on standard output (a 4-byte length,
-/// then `ScanCodec`'s binary form: large), until its input ends.
+/// The worker side of `ParseIsolation.workerProcesses`: parses the files it is asked for, in order, one
+/// frame per request on standard input and one per answer on standard output, until its input ends.
+/// A frame is a 4-byte little-endian length and a payload in `ScanCodec`'s binary form.
 public enum ScanWorker {
   /// The hidden subcommand that runs a worker.
   public static let commandName = "_scan-worker"
   /// A worker's address space is capped, so that a runaway allocation ends the worker, not the machine.
   static let addressSpaceLimit: UInt64 = 4 << 30
 
-  struct Request: Codable {
+  struct Request {
     /// The file to read, or nil when `text` is given.
     var path: String?
     var text: String?
     var maxBytes: Int
+
+    func encoded() -> [UInt8] {
+      var writer = BinaryWriter()
+      writer.optionalString(path)
+      writer.optionalString(text)
+      writer.int(maxBytes)
+      return writer.bytes
+    }
+
+    static func decode(_ payload: UnsafeRawBufferPointer) -> Request? {
+      var reader = BinaryReader(payload)
+      do {
+        let request = Request(path: try reader.optionalString(), text: try reader.optionalString(), maxBytes: try reader.int())
+        return reader.isAtEnd ? request : nil
+      } catch {
+        return nil
+      }
+    }
   }
 
   struct Response {
@@ -34,7 +46,7 @@ public enum ScanWorker {
     var hash: String?
     var failure: String?
 
-    /// The frame's payload: 0, the hash and the scan; or 1 and the failure.
+    /// 0, the hash and the scan; or 1 and the failure.
     func encoded() -> [UInt8] {
       var writer = BinaryWriter()
       if let scan, let hash {
@@ -71,16 +83,16 @@ public enum ScanWorker {
       var limit = rlimit(rlim_cur: rlim_t(addressSpaceLimit), rlim_max: rlim_t(addressSpaceLimit))
       _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     #endif
-    var reader = LineReader(descriptor: input)
-    let decoder = JSONDecoder()
-    while let line = reader.next() {
-      guard let request = try? decoder.decode(Request.self, from: Data(line)) else { return 65 }
-      let payload = handle(request).encoded()
-      var frame = withUnsafeBytes(of: UInt32(payload.count).littleEndian) { Array($0) }
-      frame += payload
-      guard frame.withUnsafeBytes({ FileDescriptorIO.writeAll(output, $0) }) else { return 74 }
+    var frames = FrameReader(descriptor: input)
+    while true {
+      switch frames.next(deadline: nil) {
+      case .frame(let payload):
+        guard let request = payload.withUnsafeBytes({ Request.decode($0) }) else { return 65 }
+        guard Frame.write(handle(request).encoded(), to: output) else { return 74 }
+      case .ended: return 0
+      case .failed, .timedOut: return 74
+      }
     }
-    return 0
   }
 
   static func handle(_ request: Request) -> Response {
@@ -92,39 +104,69 @@ public enum ScanWorker {
   }
 }
 
-/// Lines from a file descriptor, without Foundation's streams.
-struct LineReader {
+/// Length-prefixed frames over a descriptor.
+enum Frame {
+  /// Frames are answers about one file of at most 8 MiB, or requests naming one; anything larger is not
+  /// a frame of ours.
+  static let maxBytes = 256 << 20
+
+  static func write(_ payload: [UInt8], to descriptor: Int32, socket: Bool = false) -> Bool {
+    var frame = withUnsafeBytes(of: UInt32(payload.count).littleEndian) { Array($0) }
+    frame += payload
+    return frame.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0, socket: socket) }
+  }
+}
+
+/// Reads frames, waiting at most until a deadline for each.
+struct FrameReader {
+  enum Outcome {
+    case frame([UInt8])
+    /// The other end closed between frames.
+    case ended
+    /// The other end closed mid-frame, an error, or a frame that cannot be one of ours.
+    case failed
+    case timedOut
+  }
+
   let descriptor: Int32
   private var buffer: [UInt8] = []
   private var start = 0
-  private var ended = false
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
-  /// The next line without its newline; nil at the end of input (a last line without a newline counts).
-  mutating func next() -> ArraySlice<UInt8>? {
-    var searchFrom = start
+  mutating func next(deadline: ContinuousClock.Instant?) -> Outcome {
     while true {
-      if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
-        let line = buffer[start..<newline]
-        start = newline + 1
-        return line
+      let available = buffer.count - start
+      if available >= 4 {
+        let length = buffer.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: UInt32.self))) }
+        guard length <= Frame.maxBytes else { return .failed }
+        if available >= 4 + length {
+          let payload = Array(buffer[start + 4..<start + 4 + length])
+          start += 4 + length
+          if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+          }
+          return .frame(payload)
+        }
       }
-      if ended {
-        guard start < buffer.count else { return nil }
-        let line = buffer[start...]
-        start = buffer.count
-        return line
+      if let deadline {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { return .timedOut }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
+        let ready = poll(&poller, 1, milliseconds)
+        if ready <= 0 { continue }
       }
-      if start > 0 && start >= buffer.count / 2 {
+      if start > 0 {
         buffer.removeFirst(start)
         start = 0
       }
-      searchFrom = buffer.count
       let read = FileDescriptorIO.readChunk(descriptor, into: &buffer)
-      if read <= 0 { ended = true }
+      if read == 0 { return buffer.isEmpty ? .ended : .failed }
+      if read < 0 { return .failed }
     }
   }
 }

@@ -65,15 +65,15 @@ struct ScannedMethod: Codable, Sendable {
   var conditional: Bool
   var documentation: String?
   var position: ScannedPosition
-
-  /// `open(item:at:)`
-  var fullName: String {
-    baseName + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
-  }
-
+  /// `open(item:at:)`. Worked out when the file is scanned (in parallel, and cached), not when linking.
+  var fullName: String = ""
   /// The selector Objective-C would see, were the method exposed to it.
-  var derivedSelector: String {
-    explicitSelector ?? ObjCSelector.derive(baseName: baseName, labels: labels, isThrowing: isThrowing, isAsync: isAsync)
+  var derivedSelector: String = ""
+
+  /// Sets the names derived from the others.
+  mutating func deriveNames() {
+    fullName = baseName + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+    derivedSelector = explicitSelector ?? ObjCSelector.derive(baseName: baseName, labels: labels, isThrowing: isThrowing, isAsync: isAsync)
   }
 
   var hasObjCAttribute: Bool {

@@ -125,7 +125,7 @@ public enum SourceScanner {
     enum Lookup {
       case done(Result<Scanned, ScanFailure>)
       /// Not in the cache; to be parsed in a worker.
-      case parse(hash: String)
+      case parse(hash: String, size: Int)
     }
     let chunks = Parallel.ranges(count: inputs.count, minimumSize: 4)
     let parseHere = options.isolation == .inProcess
@@ -138,7 +138,7 @@ public enum SourceScanner {
         }
         let hash = ContentHash.of(bytes.buffer)
         if let cached = cache?.entries[hash] { return .done(.success(Scanned(scan: cached, hash: hash, fromCache: true))) }
-        guard parseHere else { return .parse(hash: hash) }
+        guard parseHere else { return .parse(hash: hash, size: bytes.buffer.count) }
         return .done(.success(Scanned(scan: SwiftFileScanner.scan(bytes.buffer), hash: hash, fromCache: false)))
       }
     }.flatMap { $0 }
@@ -149,10 +149,12 @@ public enum SourceScanner {
       let requests = misses.map {
         ScanWorker.Request(path: inputs[$0].text == nil ? inputs[$0].path : nil, text: inputs[$0].text, maxBytes: options.maxFileBytes)
       }
-      let parsed = WorkerPool.parse(requests, executable: executable, workers: Parallel.coreCount, timeLimit: options.fileTimeLimit)
+      let sizes = misses.map { if case .parse(_, let size) = lookups[$0] { size } else { 0 } }
+      let parsed = WorkerPool.parse(
+        requests, sizes: sizes, executable: executable, workers: Parallel.coreCount, timeLimit: options.fileTimeLimit)
       clock.lap("parse \(requests.count) files in worker processes")
       for (index, result) in zip(misses, parsed) {
-        guard case .parse(let hash) = lookups[index] else { continue }
+        guard case .parse(let hash, _) = lookups[index] else { continue }
         switch result {
         case .success(let parsed): lookups[index] = .done(.success(Scanned(scan: parsed.scan, hash: parsed.hash, fromCache: false)))
         case .failure(let failure):

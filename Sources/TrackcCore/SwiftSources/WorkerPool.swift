@@ -18,70 +18,99 @@ struct ScanFailure: Error, Sendable {
 }
 
 /// Parses files in worker processes (see `ParseIsolation`), one per core, each taking the next file
-/// from a shared queue. Each worker has one file at a time, so when a worker dies or overruns the time
-/// limit, the file it had is known: it gets a warning, the worker is replaced, the others go on.
+/// from a shared queue, largest first so that no core is left with a big file at the end. A worker has
+/// two files at a time, so that it never waits for the next; it parses them in order, so when it dies
+/// or overruns the time limit, the file it was on is the older one: that file gets a warning, the other
+/// goes to the replacement worker, and the rest go on.
 enum WorkerPool {
+  typealias Parsed = Result<(scan: FileScan, hash: String), ScanFailure>
+
+  /// - Parameter sizes: the files' sizes, for the order of work.
   static func parse(
-    _ requests: [ScanWorker.Request], executable: String, workers: Int, timeLimit: Duration
-  ) -> [Result<(scan: FileScan, hash: String), ScanFailure>] {
+    _ requests: [ScanWorker.Request], sizes: [Int], executable: String, workers: Int, timeLimit: Duration
+  ) -> [Parsed] {
     guard !requests.isEmpty else { return [] }
-    let queue = WorkQueue(count: requests.count)
+    let queue = WorkQueue(order: requests.indices.sorted { sizes[$0] > sizes[$1] })
     let workerCount = max(1, min(workers, requests.count))
-    let encoder = JSONEncoder()
     let answered = Parallel.map(workerCount) { _ in
-      var results: [(Int, Result<(scan: FileScan, hash: String), ScanFailure>)] = []
+      var results: [(Int, Parsed)] = []
+      var retry: [Int] = []
       var worker: WorkerProcess?
-      while let index = queue.next() {
-        if worker == nil { worker = WorkerProcess(executable: executable) }
-        guard let running = worker, var line = try? encoder.encode(requests[index]) else {
-          // No process could be started (a process limit, say): parse here rather than not at all.
-          results.append((index, parseInProcess(requests[index])))
-          continue
+      var inFlight: [(index: Int, sent: ContinuousClock.Instant)] = []
+      var lastAnswer = ContinuousClock.now
+      while true {
+        while inFlight.count < 2, let index = retry.popLast() ?? queue.next() {
+          if worker == nil {
+            worker = WorkerProcess(executable: executable)
+            lastAnswer = .now
+          }
+          if let running = worker, running.send(requests[index].encoded()) {
+            inFlight.append((index, .now))
+          } else if worker != nil, !inFlight.isEmpty {
+            // The worker is gone while on a file: receiving below finds out which and why.
+            retry.append(index)
+            break
+          } else {
+            // No worker could be started, or it ended before taking any work (a process limit, say):
+            // parse here rather than not at all.
+            worker?.finish()
+            worker = nil
+            results.append((index, parseInProcess(requests[index])))
+          }
         }
-        line.append(0x0A)
-        switch running.ask(line, timeLimit: timeLimit) {
+        guard let current = inFlight.first, let running = worker else { break }
+        // The worker starts on a file when it has answered the one before.
+        let deadline = max(current.sent, lastAnswer) + timeLimit
+        let outcome = running.receive(deadline: deadline)
+        inFlight.removeFirst()
+        lastAnswer = .now
+        switch outcome {
         case .answer(let response):
           if let scan = response.scan, let hash = response.hash {
-            results.append((index, .success((scan, hash))))
+            results.append((current.index, .success((scan, hash))))
           } else {
-            results.append((index, .failure(ScanFailure(reason: response.failure ?? "the parsing process gave no result"))))
+            results.append((current.index, .failure(ScanFailure(reason: response.failure ?? "the parsing process gave no result"))))
           }
+          continue
         case .died(let cause):
-          results.append((index, .failure(ScanFailure(reason: "swift-syntax's parser crashed on this file (\(cause)); it was not read"))))
-          worker = nil
+          results.append(
+            (current.index, .failure(ScanFailure(reason: "swift-syntax's parser crashed on this file (\(cause)); it was not read"))))
         case .timedOut:
           results.append(
-            (index, .failure(ScanFailure(reason: "parsing this file took longer than \(timeLimit.components.seconds) s; it was not read"))))
-          worker = nil
+            (current.index, .failure(ScanFailure(reason: "parsing this file took longer than \(timeLimit.components.seconds) s; it was not read"))))
         }
+        // The worker is gone; what it had not started goes to the next one.
+        retry += inFlight.map(\.index).reversed()
+        inFlight.removeAll()
+        worker = nil
       }
       worker?.finish()
       return results
     }
-    var ordered = [Result<(scan: FileScan, hash: String), ScanFailure>?](repeating: nil, count: requests.count)
+    var ordered = [Parsed?](repeating: nil, count: requests.count)
     for (index, result) in answered.joined() { ordered[index] = result }
     return ordered.map { $0 ?? .failure(ScanFailure(reason: "the file was not parsed")) }
   }
 
-  static func parseInProcess(_ request: ScanWorker.Request) -> Result<(scan: FileScan, hash: String), ScanFailure> {
+  static func parseInProcess(_ request: ScanWorker.Request) -> Parsed {
     let response = ScanWorker.handle(request)
     guard let scan = response.scan, let hash = response.hash else { return .failure(ScanFailure(reason: response.failure ?? "")) }
     return .success((scan, hash))
   }
 
-  /// Hands out indices `0..<count`, each once, to whichever worker asks first.
+  /// Hands out work in a given order, each item once, to whichever worker asks first.
   private final class WorkQueue: @unchecked Sendable {
     private let lock = ConditionLock()
-    private var nextIndex = 0
-    private let count: Int
+    private var position = 0
+    private let order: [Int]
 
-    init(count: Int) { self.count = count }
+    init(order: [Int]) { self.order = order }
 
     func next() -> Int? {
       lock.withLock {
-        guard nextIndex < count else { return nil }
-        defer { nextIndex += 1 }
-        return nextIndex
+        guard position < order.count else { return nil }
+        defer { position += 1 }
+        return order[position]
       }
     }
   }
@@ -97,7 +126,7 @@ final class WorkerProcess {
 
   private let pid: pid_t
   private let socket: Int32
-  private var reader: [UInt8] = []
+  private var frames: FrameReader
   private var finished = false
 
   /// This program's path (`/proc/self/exe`), to start workers from; nil where there is no such link.
@@ -144,6 +173,7 @@ final class WorkerProcess {
       }
       self.pid = pid
       socket = pair[0]
+      frames = FrameReader(descriptor: pair[0])
     #else
       return nil
     #endif
@@ -153,42 +183,29 @@ final class WorkerProcess {
     finish()
   }
 
-  /// Sends one request line and waits for its answer frame, at most `timeLimit`.
-  func ask(_ line: Data, timeLimit: Duration) -> Outcome {
-    guard line.withUnsafeBytes({ FileDescriptorIO.writeAll(socket, $0, socket: true) }) else { return .died(reap()) }
-    let deadline = ContinuousClock.now + timeLimit
-    while true {
-      if reader.count >= 4 {
-        let length = reader.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
-        guard length <= Self.maxFrameBytes else {
-          kill(pid, SIGKILL)
-          _ = reap()
-          return .died("it answered with an oversized frame")
-        }
-        if reader.count >= 4 + length {
-          let response = reader.withUnsafeBytes { ScanWorker.Response.decode(UnsafeRawBufferPointer(rebasing: $0[4..<4 + length])) }
-          reader.removeFirst(4 + length)
-          guard let response else { return .died("it answered with something unreadable") }
-          return .answer(response)
-        }
-      }
-      let remaining = ContinuousClock.now.duration(to: deadline)
-      guard remaining > .zero else {
-        kill(pid, SIGKILL)
-        _ = reap()
-        return .timedOut
-      }
-      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
-      let ready = poll(&poller, 1, milliseconds)
-      if ready < 0 && errno == EINTR { continue }
-      if ready <= 0 { continue }
-      if FileDescriptorIO.readChunk(socket, into: &reader) <= 0 { return .died(reap()) }
-    }
+  /// Sends a request frame; false if the worker is gone.
+  func send(_ payload: [UInt8]) -> Bool {
+    Frame.write(payload, to: socket, socket: true)
   }
 
-  /// An answer describes one file of at most 8 MiB; a frame larger than this is not an answer.
-  static let maxFrameBytes = 256 << 20
+  /// Waits for the next answer until the deadline; a worker that overruns it is killed.
+  func receive(deadline: ContinuousClock.Instant) -> Outcome {
+    switch frames.next(deadline: deadline) {
+    case .frame(let payload):
+      guard let response = payload.withUnsafeBytes({ ScanWorker.Response.decode($0) }) else {
+        kill(pid, SIGKILL)
+        _ = reap()
+        return .died("it answered with something unreadable")
+      }
+      return .answer(response)
+    case .timedOut:
+      kill(pid, SIGKILL)
+      _ = reap()
+      return .timedOut
+    case .ended, .failed:
+      return .died(reap())
+    }
+  }
 
   /// Ends the worker: closing its input makes it exit; then it is waited for.
   func finish() {
