@@ -57,6 +57,12 @@ struct LineTable {
     }
   }
 
+  /// The source text between two byte offsets.
+  func text(from start: Int, to end: Int) -> String {
+    let start = max(0, min(start, bytes.count))
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<max(start, min(end, bytes.count))]), as: UTF8.self)
+  }
+
   func position(ofByteOffset offset: Int) -> SourcePosition {
     var low = 0
     var high = lineStarts.count
@@ -133,19 +139,19 @@ private final class DeclarationCollector: SyntaxVisitor {
     let inGenericContext = contexts.last?.isGeneric ?? false
     scan.types.append(
       ScannedType(
-        kind: kind, name: qualified, inheritance: Self.inherited(inheritance), isGeneric: isGeneric,
-        inGenericContext: inGenericContext, objcMembers: Self.attributeNames(attributes).contains("@objcMembers"),
+        kind: kind, name: qualified, inheritance: inherited(inheritance), isGeneric: isGeneric,
+        inGenericContext: inGenericContext, objcMembers: attributeNames(attributes).contains("@objcMembers"),
         access: Self.access(modifiers), conditional: conditionalDepth > 0, position: position(nameToken), methods: []))
     contexts.append(Context(owner: .type(scan.types.count - 1), name: qualified, isGeneric: isGeneric || inGenericContext))
     return .visitChildren
   }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let name = node.extendedType.trimmedDescription.filter { $0 != " " && $0 != "`" }
-    let attributes = Self.attributeNames(node.attributes)
+    let name = sourceText(node.extendedType).filter { $0 != " " && $0 != "`" }
+    let attributes = attributeNames(node.attributes)
     scan.extensions.append(
       ScannedExtension(
-        extendedName: name, inheritance: Self.inherited(node.inheritanceClause), isObjC: attributes.contains("@objc"),
+        extendedName: name, inheritance: inherited(node.inheritanceClause), isObjC: attributes.contains("@objc"),
         hasWhereClause: node.genericWhereClause != nil, access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
         position: position(node.extendedType), methods: []))
     contexts.append(Context(owner: .extensionDecl(scan.extensions.count - 1), name: name, isGeneric: node.genericWhereClause != nil))
@@ -157,7 +163,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let context = contexts.last else { return .skipChildren }
-    var attributes = Self.attributeNames(node.attributes)
+    var attributes = attributeNames(node.attributes)
     var explicitSelector: String?
     for element in node.attributes {
       if case .attribute(let attribute) = element, case .objCName(let pieces)? = attribute.arguments {
@@ -227,15 +233,21 @@ private final class DeclarationCollector: SyntaxVisitor {
     name.hasPrefix("`") && name.hasSuffix("`") && name.count >= 2 ? String(name.dropFirst().dropLast()) : name
   }
 
-  private static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
-    clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+  /// A node's text as written, without its leading and trailing trivia: read from the source rather than
+  /// through swift-syntax's `trimmedDescription`, which builds a new tree (a third of the walk's time).
+  private func sourceText(_ node: some SyntaxProtocol) -> String {
+    lines.text(from: node.positionAfterSkippingLeadingTrivia.utf8Offset, to: node.endPositionBeforeTrailingTrivia.utf8Offset)
+  }
+
+  private func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+    clause?.inheritedTypes.map { sourceText($0.type) } ?? []
   }
 
   /// `@objc`, `@objc(name:)`, `@IBAction`, ...: attributes as written, without their spacing.
-  private static func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+  private func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
     attributes.compactMap { element in
       guard case .attribute(let attribute) = element else { return nil }
-      let name = "@" + attribute.attributeName.trimmedDescription
+      let name = "@" + sourceText(attribute.attributeName)
       guard let arguments = attribute.arguments else { return name }
       if case .objCName(let pieces) = arguments {
         return name + "(" + pieces.map { ($0.name?.text ?? "") + ($0.colon != nil ? ":" : "") }.joined() + ")"

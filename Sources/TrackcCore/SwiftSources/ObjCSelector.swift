@@ -71,11 +71,16 @@ enum CamelCase {
 
   static func capitalizingFirst(_ word: String) -> String {
     guard let first = word.unicodeScalars.first else { return word }
+    if (0x61...0x7A).contains(first.value) {
+      return String(Unicode.Scalar(first.value - 0x20)!) + String(word.unicodeScalars.dropFirst())
+    }
     return String(first).uppercased() + String(word.unicodeScalars.dropFirst())
   }
 
   /// Just enough of Unicode's case properties for names, without Foundation.
   enum CharacterSet {
-    static func isUppercase(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isUppercase }
+    static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isASCII ? (0x41...0x5A).contains(scalar.value) : scalar.properties.isUppercase
+    }
   }
 }
