@@ -17,15 +17,34 @@ extension HandlerRegistry {
 
   /// The same, as UTF-8 bytes (for writing to a file without a detour through a String).
   public func jsonBytes() -> [UInt8] {
-    var writer = JSONTextWriter()
-    writer.object(indent: 0) { writer in
-      writer.member("types", last: false) { writer in
-        writer.array(types, indent: 1) { writer, type in writer.type(type, indent: 2) }
-      }
-      writer.member("version", last: true) { $0.int(version) }
+    var head = JSONTextWriter()
+    head.raw("{\n  \"types\": ")
+    guard !types.isEmpty else {
+      head.raw("[],\n  \"version\": ")
+      head.int(version)
+      head.raw("\n}\n")
+      return head.text
     }
-    writer.text.append(0x0A)
-    return writer.text
+    head.raw("[")
+    // Types are written on all cores, in chunks, then joined in order.
+    let chunks = Parallel.ranges(count: types.count, minimumSize: 64)
+    let parts = Parallel.map(chunks.count) { chunk in
+      var writer = JSONTextWriter()
+      for index in chunks[chunk] {
+        writer.newline(indent: 2)
+        writer.type(types[index], indent: 2)
+        if index < types.count - 1 { writer.raw(",") }
+      }
+      return writer.text
+    }
+    var text = head.text
+    text.reserveCapacity(text.count + parts.reduce(0) { $0 + $1.count } + 32)
+    for part in parts { text += part }
+    var tail = JSONTextWriter()
+    tail.raw("\n  ],\n  \"version\": ")
+    tail.int(version)
+    tail.raw("\n}\n")
+    return text + tail.text
   }
 
   /// Reads a registry file. Every problem (JSON syntax, a missing field, a wrong type, another format

@@ -60,10 +60,10 @@ public enum SourceScanner {
       var found = SwiftFileFinder()
       for path in paths { found.add(path) }
       diagnostics += found.problems
-      inputs = found.files.map { Input(path: $0, text: nil) }
+      inputs = found.files.map { Input(path: $0.path, text: nil, size: $0.size) }
     case .files(let files):
       cacheName = ScanCache.fileName(for: files.map(\.path))
-      inputs = files.sorted { $0.path < $1.path }.map { Input(path: $0.path, text: $0.text) }
+      inputs = files.sorted { UTF8Order.compare($0.path, $1.path) ?? false }.map { Input(path: $0.path, text: $0.text, size: $0.text.utf8.count) }
     }
 
     clock.lap("find \(inputs.count) Swift files")
@@ -108,6 +108,7 @@ public enum SourceScanner {
   private struct Input: Sendable {
     var path: String
     var text: String?
+    var size: Int
   }
 
   private struct Scanned: Sendable {
@@ -122,14 +123,13 @@ public enum SourceScanner {
   private static func scanFiles(
     _ inputs: [Input], cache: ScanCache?, options: ScanOptions, clock: inout PhaseClock
   ) -> [Result<Scanned, ScanFailure>] {
-    enum Lookup {
-      case done(Result<Scanned, ScanFailure>)
-      /// Not in the cache; to be parsed in a worker.
-      case parse(hash: String, size: Int)
+    let parseHere = options.isolation == .inProcess
+    // With nothing cached, nothing is worth hashing here: the workers read the files and hash them.
+    if !parseHere, cache?.entries.isEmpty ?? true {
+      return parseInWorkers(inputs, lookups: inputs.map { _ in Lookup.parse(hash: nil) }, options: options, clock: &clock)
     }
     let chunks = Parallel.ranges(count: inputs.count, minimumSize: 4)
-    let parseHere = options.isolation == .inProcess
-    var lookups = Parallel.map(chunks.count) { chunk in
+    let lookups = Parallel.map(chunks.count) { chunk in
       chunks[chunk].map { index -> Lookup in
         let bytes: InputBytes
         switch read(path: inputs[index].path, text: inputs[index].text, maxBytes: options.maxFileBytes) {
@@ -138,29 +138,45 @@ public enum SourceScanner {
         }
         let hash = ContentHash.of(bytes.buffer)
         if let cached = cache?.entries[hash] { return .done(.success(Scanned(scan: cached, hash: hash, fromCache: true))) }
-        guard parseHere else { return .parse(hash: hash, size: bytes.buffer.count) }
+        guard parseHere else { return .parse(hash: hash) }
         return .done(.success(Scanned(scan: SwiftFileScanner.scan(bytes.buffer), hash: hash, fromCache: false)))
       }
     }.flatMap { $0 }
     clock.lap(parseHere ? "read, hash and parse (in process)" : "read and hash")
 
+    return parseInWorkers(inputs, lookups: lookups, options: options, clock: &clock)
+  }
+
+  private enum Lookup {
+    case done(Result<Scanned, ScanFailure>)
+    /// Not in the cache; to be parsed in a worker. The hash is nil when there was no cache to look in.
+    case parse(hash: String?)
+  }
+
+  /// Parses the files still to be parsed in worker processes (see `ParseIsolation`).
+  private static func parseInWorkers(
+    _ inputs: [Input], lookups: [Lookup], options: ScanOptions, clock: inout PhaseClock
+  ) -> [Result<Scanned, ScanFailure>] {
+    var lookups = lookups
     if case .workerProcesses(let executable) = options.isolation {
       let misses = lookups.indices.filter { if case .parse = lookups[$0] { true } else { false } }
       let requests = misses.map {
         ScanWorker.Request(path: inputs[$0].text == nil ? inputs[$0].path : nil, text: inputs[$0].text, maxBytes: options.maxFileBytes)
       }
-      let sizes = misses.map { if case .parse(_, let size) = lookups[$0] { size } else { 0 } }
       let parsed = WorkerPool.parse(
-        requests, sizes: sizes, executable: executable, workers: Parallel.coreCount, timeLimit: options.fileTimeLimit)
+        requests, sizes: misses.map { inputs[$0].size }, executable: executable, workers: Parallel.coreCount,
+        timeLimit: options.fileTimeLimit)
       clock.lap("parse \(requests.count) files in worker processes")
       for (index, result) in zip(misses, parsed) {
-        guard case .parse(let hash, _) = lookups[index] else { continue }
+        guard case .parse(let knownHash) = lookups[index] else { continue }
         switch result {
         case .success(let parsed): lookups[index] = .done(.success(Scanned(scan: parsed.scan, hash: parsed.hash, fromCache: false)))
         case .failure(let failure):
           // A crash or a timeout is a property of the content: it is cached like a scan, so that the next
           // run reports it at once instead of waiting out the time limit again.
           let problem = ScanProblem(line: 1, column: 1, message: failure.reason)
+          let hash = knownHash ?? (try? read(path: inputs[index].path, text: inputs[index].text, maxBytes: options.maxFileBytes).get())
+            .map { ContentHash.of($0.buffer) }
           lookups[index] = .done(.success(Scanned(scan: FileScan(problems: [problem]), hash: hash, fromCache: false)))
         }
       }
@@ -191,7 +207,8 @@ public enum SourceScanner {
 /// Finds `.swift` files under the given paths, in a stable order, following symbolic links without
 /// looping (each directory is entered once) and skipping hidden directories (`.build`, `.git`).
 struct SwiftFileFinder {
-  private(set) var files: [String] = []
+  /// The files found, sorted, with their sizes.
+  private(set) var files: [(path: String, size: Int)] = []
   private(set) var problems: [Diagnostic] = []
   private var visitedDirectories = Set<FileIdentity>()
   private var seenFiles = Set<FileIdentity>()
@@ -215,9 +232,9 @@ struct SwiftFileFinder {
     if (status.st_mode & S_IFMT) == S_IFDIR {
       walk(path, status)
     } else if seenFiles.insert(identity(status)).inserted {
-      files.append(path)
+      files.append((path, Int(status.st_size)))
     }
-    files.sort()
+    files.sort { UTF8Order.compare($0.path, $1.path) ?? false }
   }
 
   private func identity(_ status: stat) -> FileIdentity {
@@ -232,17 +249,19 @@ struct SwiftFileFinder {
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
       if name.hasPrefix(".") { continue }
+      // Regular files that are not Swift need no stat.
+      if entry.pointee.d_type == UInt8(DT_REG), !name.hasSuffix(".swift") { continue }
       names.append(name)
     }
     closedir(handle)
-    for name in names.sorted() {
+    for name in names.sorted(by: { UTF8Order.compare($0, $1) ?? false }) {
       let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
       var child = stat()
       guard stat(path, &child) == 0 else { continue }  // a dangling link
       if (child.st_mode & S_IFMT) == S_IFDIR {
         walk(path, child)
       } else if (child.st_mode & S_IFMT) == S_IFREG, name.hasSuffix(".swift"), seenFiles.insert(identity(child)).inserted {
-        files.append(path)
+        files.append((path, Int(child.st_size)))
       }
     }
   }
