@@ -128,7 +128,8 @@ public enum Linter {
         guard SwiftFileFinder.exists(path) else {
           diagnostics.append(
             Diagnostic(
-              .error, rule: SwiftSourceRule.id, "source path '\(entry.value)' does not exist (it is relative to the config's directory)",
+              MissingSourcesRule.severity, rule: MissingSourcesRule.id,
+              "source path '\(entry.value)' does not exist (paths under 'sources' are relative to the config's directory)",
               at: SourceLocation(file: configPath, range: entry.range)))
           continue
         }

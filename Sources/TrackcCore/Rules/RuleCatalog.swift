@@ -40,6 +40,7 @@ public enum RuleCatalog {
 
   /// Rules that check the config against the code, or report on the code itself.
   public static let code: [any Rule.Type] = [
+    MissingSourcesRule.self,
     SwiftSourceRule.self,
     HandlersFileRule.self,
     UnknownScreenRule.self,

@@ -226,7 +226,7 @@ struct SwiftFileFinder {
   mutating func add(_ path: String) {
     var status = stat()
     guard stat(path, &status) == 0 else {
-      problems.append(Diagnostic(.error, rule: SwiftSourceRule.id, "cannot read the sources at '\(path)': \(String(cString: strerror(errno)))", at: SourceLocation(file: path, line: 1, column: 1)))
+      problems.append(Diagnostic(.warning, rule: SwiftSourceRule.id, "cannot read the sources at '\(path)': \(String(cString: strerror(errno)))", at: SourceLocation(file: path, line: 1, column: 1)))
       return
     }
     if (status.st_mode & S_IFMT) == S_IFDIR {
