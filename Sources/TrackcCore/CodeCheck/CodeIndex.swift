@@ -42,6 +42,25 @@ public struct CodeIndex: Sendable {
     return registry.types[last].inheritance.first
   }
 
+  /// The classes that are screens by their base: those whose superclass chain (in the sources, then the
+  /// framework class it ends in) reaches one of `bases`, with the base it reaches. Classes that other
+  /// classes in the sources inherit from are base classes themselves, not screens.
+  public func screenClasses(derivingFrom bases: Set<String>) -> [(type: Int, base: String)] {
+    var inherited = Set<Int>()
+    for type in registry.types.indices { inherited.formUnion(lineage(of: type).dropFirst()) }
+    return registry.types.indices.compactMap { type in
+      let declared = registry.types[type]
+      guard declared.kind == .class, !inherited.contains(type), !bases.contains(declared.name) else { return nil }
+      let chain = lineage(of: type).dropFirst().map { registry.types[$0].name } + [externalBase(of: type)].compactMap { $0 }
+      return chain.first(where: bases.contains).map { (type, $0) }
+    }
+  }
+
+  /// Whether more than one module declares a type of this name (so that it must be written qualified).
+  public func isDeclaredInSeveralModules(_ name: String) -> Bool {
+    (byName[name]?.count ?? 0) > 1
+  }
+
   // MARK: Screens
 
   public enum ScreenResolution: Sendable {

@@ -11,15 +11,7 @@ public enum StarterConfig {
   /// - Parameter sources: the source paths as the config should name them (relative to the config).
   public static func make(registry: HandlerRegistry, bases: [String], sources: [String]) -> Result {
     let index = CodeIndex(registry)
-    let baseNames = Set(bases)
-    var inherited = Set<Int>()
-    for type in registry.types.indices { inherited.formUnion(index.lineage(of: type).dropFirst()) }
-    let screens = registry.types.indices.filter { type in
-      guard registry.types[type].kind == .class, !inherited.contains(type), !baseNames.contains(registry.types[type].name) else { return false }
-      let chain = index.lineage(of: type).dropFirst().map { registry.types[$0].name } + [index.externalBase(of: type)].compactMap { $0 }
-      return chain.contains(where: baseNames.contains)
-    }
-    let nameCounts = Dictionary(screens.map { (registry.types[$0].name, 1) }, uniquingKeysWith: +)
+    let screens = index.screenClasses(derivingFrom: Set(bases)).map(\.type)
 
     var lines = [
       "# Written by `trackc init`: every screen found in the sources (subclasses of \(bases.joined(separator: ", "))), with enter",
@@ -49,7 +41,8 @@ public enum StarterConfig {
     }
     for type in screens.sorted(by: { registry.types[$0].name < registry.types[$1].name }) {
       let declared = registry.types[type]
-      let key = nameCounts[declared.name, default: 0] > 1 ? declared.qualifiedName : declared.name
+      // Qualified when another module declares the name too, as `ambiguous-screen` requires.
+      let key = index.isDeclaredInSeveralModules(declared.name) ? declared.qualifiedName : declared.name
       let shortName = screenStem(declared.name.split(separator: ".").last.map(String.init) ?? declared.name)
       // Two modules with the same screen name: their events are told apart by module, not by a number.
       let stem = screamingSnake(key == declared.name ? shortName : (declared.module ?? "") + shortName)

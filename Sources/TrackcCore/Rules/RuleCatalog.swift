@@ -38,20 +38,9 @@ public enum RuleCatalog {
     InvalidPropertyValueRule.self,
   ]
 
-  /// Rules that check the config against the code, or report on the code itself.
-  public static let code: [any Rule.Type] = [
-    MissingSourcesRule.self,
-    SwiftSourceRule.self,
-    HandlersFileRule.self,
-    UnknownScreenRule.self,
-    AmbiguousScreenRule.self,
-    UnknownHandlerRule.self,
-    AmbiguousHandlerRule.self,
-    HandlerNotInterceptableRule.self,
-    ScreenLifecycleRule.self,
-    UntrackedHandlerRule.self,
-    UnmappedScreenRule.self,
-  ]
+  /// Rules that check the config against the code, or report on the code itself: reading the code,
+  /// then the cross-checks.
+  public static let code: [any Rule.Type] = [MissingSourcesRule.self, SwiftSourceRule.self, HandlersFileRule.self] + codeRules
 
   public static let all: [any Rule.Type] = frontEnd + structure + content + code
 
@@ -79,7 +68,7 @@ public enum RuleCatalog {
     DuplicateEventIDRule.self,
   ]
 
-  /// Rules run against the code.
+  /// Rules run against the code (the cross-checks).
   public static let codeRules: [any CodeRule.Type] = [
     UnknownScreenRule.self,
     AmbiguousScreenRule.self,

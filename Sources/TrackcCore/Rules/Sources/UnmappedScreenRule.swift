@@ -43,22 +43,10 @@ public enum UnmappedScreenRule: CodeRule {
 
   public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
     guard let bases = config.conventions.requireScreens, !bases.isEmpty else { return }
-    let baseNames = Set(bases.map(\.value))
-    let types = code.index.registry.types
-    // Base classes: anything another type's chain passes through.
-    var inherited = Set<Int>()
-    var declarations: [String: Int] = [:]
-    for index in types.indices {
-      inherited.formUnion(code.index.lineage(of: index).dropFirst())
-      declarations[types[index].name, default: 0] += 1
-    }
-    for (index, type) in types.enumerated() where type.kind == .class && !code.mappedTypes.contains(index) && !inherited.contains(index) {
-      guard !baseNames.contains(type.name) else { continue }
-      let lineage = code.index.lineage(of: index)
-      let chain = lineage.dropFirst().map { types[$0].name } + [code.index.externalBase(of: index)].compactMap { $0 }
-      guard let base = chain.first(where: baseNames.contains) else { continue }
+    for (index, base) in code.index.screenClasses(derivingFrom: Set(bases.map(\.value))) where !code.mappedTypes.contains(index) {
+      let type = code.index[index]
       // Two modules declaring the name need the module to tell the screens apart.
-      let name = declarations[type.name, default: 0] > 1 ? type.qualifiedName : type.name
+      let name = code.index.isDeclaredInSeveralModules(type.name) ? type.qualifiedName : type.name
       context.report(
         Self.self, "'\(name)' is a \(base) but no screen lists it; add it to 'screens'", at: type.location.sourceLocation,
         notes: bases.first { $0.value == base }.map { [Diagnostic.Note("required by conventions.require_screens", at: context.location($0.range))] } ?? [])
