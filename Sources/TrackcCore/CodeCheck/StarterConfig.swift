@@ -45,7 +45,8 @@ public enum StarterConfig {
       let key = index.isDeclaredInSeveralModules(declared.name) ? declared.qualifiedName : declared.name
       let shortName = screenStem(declared.name.split(separator: ".").last.map(String.init) ?? declared.name)
       // Two modules with the same screen name: their events are told apart by module, not by a number.
-      let stem = screamingSnake(key == declared.name ? shortName : (declared.module ?? "") + shortName)
+      let module = declared.module ?? ""
+      let stem = screamingSnake(key == declared.name || module.lowercased() == shortName.lowercased() ? shortName : module + shortName)
       lines.append("  \(quoted(key)):")
       lines.append("    page_events:")
       lines.append("      enter: \(unique("PAGE_\(stem)_ENTER"))")
