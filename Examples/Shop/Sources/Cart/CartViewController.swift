@@ -10,14 +10,6 @@ open class CartViewController: ScreenController {
     super.init(title: "Cart")
   }
 
-  override open func viewDidAppear(_ animated: Bool) {
-    super.viewDidAppear(animated)
-  }
-
-  override open func viewDidDisappear(_ animated: Bool) {
-    super.viewDidDisappear(animated)
-  }
-
   public func removeItem(at index: Int) {
     guard items.indices.contains(index) else { return }
     items.remove(at: index)

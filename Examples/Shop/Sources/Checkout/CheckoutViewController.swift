@@ -9,14 +9,6 @@ open class CheckoutViewController: ScreenController {
     super.init(title: "Checkout")
   }
 
-  override open func viewDidAppear(_ animated: Bool) {
-    super.viewDidAppear(animated)
-  }
-
-  override open func viewDidDisappear(_ animated: Bool) {
-    super.viewDidDisappear(animated)
-  }
-
   public func onPaymentMethodSelected(_ sender: Control) {
     paymentMethod = sender.identifier
   }

@@ -11,14 +11,6 @@ open class HomeViewController: ScreenController {
     super.init(title: "Home")
   }
 
-  override open func viewDidAppear(_ animated: Bool) {
-    super.viewDidAppear(animated)
-  }
-
-  override open func viewDidDisappear(_ animated: Bool) {
-    super.viewDidDisappear(animated)
-  }
-
   public func onFavBtnPressed(_ sender: Control) {
     if !favourites.insert(sender.identifier).inserted { favourites.remove(sender.identifier) }
   }

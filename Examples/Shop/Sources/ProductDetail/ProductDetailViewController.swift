@@ -12,14 +12,6 @@ open class ProductDetailViewController: ScreenController {
     super.init(title: "Product")
   }
 
-  override open func viewDidAppear(_ animated: Bool) {
-    super.viewDidAppear(animated)
-  }
-
-  override open func viewDidDisappear(_ animated: Bool) {
-    super.viewDidDisappear(animated)
-  }
-
   public func onSizeSelected(_ sender: Control) {
     selectedSize = sender.identifier
   }
