@@ -62,6 +62,9 @@ public struct DeclaredType: Codable, Sendable, Equatable {
   /// The name with its module: `Home.HomeViewController`.
   public var qualifiedName: String { module.map { "\($0).\(name)" } ?? name }
 
+  /// Where the type's own name is written.
+  var nameLocation: SourceLocation { location.sourceLocation(spanning: name.split(separator: ".").last ?? Substring(name)) }
+
 }
 
 /// A method of a type, from its declaration or one of its extensions.
@@ -88,6 +91,9 @@ public struct DeclaredMethod: Codable, Sendable, Equatable {
   /// `open`: the name before the arguments.
   public var baseName: String { String(name.prefix { $0 != "(" }) }
 
+  /// Where the method's base name is written.
+  var nameLocation: SourceLocation { location.sourceLocation(spanning: name.prefix { $0 != "(" }) }
+
 }
 
 /// A file and a 1-based line and column (column in characters).
@@ -108,6 +114,13 @@ public struct RegistryLocation: Codable, Sendable, Hashable, Comparable {
   }
 
   var sourceLocation: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+
+  /// The location as a range over a name that starts here (so that SARIF viewers underline it).
+  func sourceLocation(spanning name: Substring) -> SourceLocation {
+    let start = SourcePosition(line: line, column: column)
+    let end = SourcePosition(line: line, column: column + name.unicodeScalars.count)
+    return SourceLocation(file: file, range: SourceRange(start: start, end: end))
+  }
 }
 
 /// Comparing strings by their UTF-8 bytes.

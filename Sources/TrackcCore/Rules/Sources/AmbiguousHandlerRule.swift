@@ -36,7 +36,7 @@ public enum AmbiguousHandlerRule: CodeRule {
         context.report(
           Self.self, "'\(control.key.value)' names several methods of '\(code.index[type].name)' (\(names)); write the full name",
           at: control.key.range,
-          notes: methods.map { Diagnostic.Note("'\(code.index[$0].name)' is declared here", at: code.index[$0].location.sourceLocation) })
+          notes: methods.map { Diagnostic.Note("'\(code.index[$0].name)' is declared here", at: code.index[$0].nameLocation) })
       }
     }
   }

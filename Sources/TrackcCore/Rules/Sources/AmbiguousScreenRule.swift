@@ -25,7 +25,7 @@ public enum AmbiguousScreenRule: CodeRule {
       let names = types.map { "'\(code.index[$0].qualifiedName)'" }.joined(separator: " or ")
       context.report(
         Self.self, "screen type '\(screen.name.value)' is declared in several modules; write \(names)", at: screen.name.range,
-        notes: types.map { Diagnostic.Note("'\(code.index[$0].qualifiedName)' is declared here", at: code.index[$0].location.sourceLocation) })
+        notes: types.map { Diagnostic.Note("'\(code.index[$0].qualifiedName)' is declared here", at: code.index[$0].nameLocation) })
     }
   }
 }

@@ -60,7 +60,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
         guard case .found(let reference)? = resolution else { continue }
         let method = code.index[reference]
         let owner = code.index[reference.type]
-        let declared = [Diagnostic.Note("'\(method.name)' is declared here", at: method.location.sourceLocation)]
+        let declared = [Diagnostic.Note("'\(method.name)' is declared here", at: method.nameLocation)]
         let subject = "handler '\(control.key.value)' of '\(code.index[type].name)'"
         switch interception {
         case .objcRuntime:

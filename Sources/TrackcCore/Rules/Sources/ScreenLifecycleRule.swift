@@ -32,7 +32,7 @@ public enum ScreenLifecycleRule: CodeRule {
     for (screen, match) in zip(config.screens, code.screens) {
       guard let type = match.type, !screen.pageEvents.isEmpty else { continue }
       let declared = code.index[type]
-      let at = [Diagnostic.Note("'\(declared.name)' is declared here", at: declared.location.sourceLocation)]
+      let at = [Diagnostic.Note("'\(declared.name)' is declared here", at: declared.nameLocation)]
       switch interception {
       case .objcRuntime:
         guard declared.kind != .class else { continue }

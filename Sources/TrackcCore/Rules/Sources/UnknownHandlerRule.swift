@@ -58,9 +58,9 @@ public enum UnknownHandlerRule: CodeRule {
           notes.append(
             Diagnostic.Note(
               "'\(typeName)' declares \(candidates.map { "'\($0.name)'" }.joined(separator: ", "))",
-              at: code.index[type].location.sourceLocation))
+              at: code.index[type].nameLocation))
         } else if candidates.isEmpty {
-          notes.append(Diagnostic.Note("'\(typeName)' declares no methods", at: code.index[type].location.sourceLocation))
+          notes.append(Diagnostic.Note("'\(typeName)' declares no methods", at: code.index[type].nameLocation))
         }
         if let suggestion {
           context.report(

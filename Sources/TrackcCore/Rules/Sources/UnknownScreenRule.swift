@@ -35,7 +35,7 @@ public enum UnknownScreenRule: CodeRule {
       let notes = elsewhere.map { index -> Diagnostic.Note in
         let type = code.index[index]
         return Diagnostic.Note(
-          "'\(type.name)' is declared in module '\(type.module ?? "?")': write '\(type.qualifiedName)'", at: type.location.sourceLocation)
+          "'\(type.name)' is declared in module '\(type.module ?? "?")': write '\(type.qualifiedName)'", at: type.nameLocation)
       }
       if let suggestion {
         context.report(

@@ -48,7 +48,7 @@ public enum UnmappedScreenRule: CodeRule {
       // Two modules declaring the name need the module to tell the screens apart.
       let name = code.index.isDeclaredInSeveralModules(type.name) ? type.qualifiedName : type.name
       context.report(
-        Self.self, "'\(name)' is a \(base) but no screen lists it; add it to 'screens'", at: type.location.sourceLocation,
+        Self.self, "'\(name)' is a \(base) but no screen lists it; add it to 'screens'", at: type.nameLocation,
         notes: bases.first { $0.value == base }.map { [Diagnostic.Note("required by conventions.require_screens", at: context.location($0.range))] } ?? [])
     }
   }

@@ -51,7 +51,7 @@ public enum UntrackedHandlerRule: CodeRule {
         guard !code.mappedMethods.contains(MethodReference(type: typeIndex, method: methodIndex)) else { continue }
         context.report(
           Self.self, "handler '\(method.name)' of '\(type.name)' is marked for tracking (\(reason)) but no screen maps it",
-          at: method.location.sourceLocation, notes: setHere)
+          at: method.nameLocation, notes: setHere)
       }
     }
   }
