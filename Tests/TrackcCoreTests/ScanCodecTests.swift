@@ -10,12 +10,18 @@ import Testing
       baseName: "open", labels: ["item", nil, "é🏠"], isStatic: true, access: .fileprivate, attributes: ["@objc(openWith:at:)", "final"],
       explicitSelector: "openWith:at:", isGeneric: true, isThrowing: true, isAsync: true, conditional: true,
       documentation: "Opens.\n\n- Note: @tracked", position: ScannedPosition(line: 123_456, column: 78))
+    method.parameterTypes = ["Int", "inout [String]", "Int..."]
+    method.returnType = "[String: Int]"
+    method.effects = "async throws"
     method.deriveNames()
     var plain = method
     plain.access = nil
     plain.explicitSelector = nil
     plain.documentation = nil
     plain.labels = []
+    plain.parameterTypes = []
+    plain.returnType = nil
+    plain.effects = nil
     return FileScan(
       types: [
         ScannedType(
@@ -27,6 +33,7 @@ import Testing
           extendedName: "Shop.Home", inheritance: ["P"], isObjC: true, hasWhereClause: true, access: .private, conditional: true,
           position: ScannedPosition(line: 9, column: 11), methods: [plain])
       ],
+      imports: ["Foundation", "ShopUI"],
       problems: [ScanProblem(line: 5, column: 6, message: "this is not valid Swift")])
   }()
 

@@ -247,6 +247,44 @@ import TrackcTestSupport
     }
   }
 
+  /// What a generated replacement must repeat: parameter types, result, effects, `mutating`; and the
+  /// imports it needs.
+  @Test func signaturesAndImports() throws {
+    let result = Self.scan([
+      ("Sources/App/Screen.swift", """
+        import Foundation
+        @testable import Core
+        import struct Shop.Product
+        #if canImport(UIKit)
+          import UIKit
+        #endif
+
+        struct Screen {
+          mutating func add(_ item: inout [String], at index: Int = 0, _ rest: Int...) {}
+          func load(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) async throws -> [String: Int] { [:] }
+          nonisolated func value() throws(MyError) -> Int { 0 }
+        }
+        """)
+    ])
+    let screen = try Self.type("Screen", in: result)
+    #expect(screen.imports == ["Core", "Foundation", "Shop"])
+    let add = try Self.method("add(_:at:_:)", of: screen)
+    #expect(add.signature == MethodSignature(
+      parameters: [.init(label: nil, type: "inout [String]"), .init(label: "at", type: "Int"), .init(label: nil, type: "Int...")],
+      returnType: nil, effects: nil))
+    #expect(add.signature?.parameters[0].isInout == true)
+    #expect(add.signature?.parameters[2].isVariadic == true)
+    #expect(add.attributes == ["mutating"])
+    let load = try Self.method("load(from:completion:)", of: screen)
+    #expect(load.signature == MethodSignature(
+      parameters: [.init(label: "from", type: "URL"), .init(label: "completion", type: "@escaping (Result<Data, Error>) -> Void")],
+      returnType: "[String: Int]", effects: "async throws"))
+    let value = try Self.method("value()", of: screen)
+    #expect(value.signature?.effects == "throws(MyError)")
+    #expect(value.signature?.returnType == "Int")
+    #expect(value.attributes == ["nonisolated"])
+  }
+
   @Test func invalidSwiftYieldsWhatCanBeReadAndAWarning() throws {
     let result = Self.scan([
       ("Sources/App/Broken.swift", """

@@ -177,6 +177,8 @@ private final class DeclarationCollector: SyntaxVisitor {
       case .keyword(.dynamic): attributes.append("dynamic")
       case .keyword(.final): attributes.append("final")
       case .keyword(.override): attributes.append("override")
+      case .keyword(.mutating): attributes.append("mutating")
+      case .keyword(.nonisolated): attributes.append("nonisolated")
       default: break
       }
     }
@@ -190,6 +192,11 @@ private final class DeclarationCollector: SyntaxVisitor {
       isGeneric: node.genericParameterClause != nil, isThrowing: effects?.throwsClause != nil,
       isAsync: effects?.asyncSpecifier != nil, conditional: conditionalDepth > 0,
       documentation: Self.documentation(node.leadingTrivia), position: position(node.name))
+    method.parameterTypes = node.signature.parameterClause.parameters.map { parameter in
+      sourceText(parameter.type) + (parameter.ellipsis != nil ? "..." : "")
+    }
+    method.returnType = node.signature.returnClause.map { sourceText($0.type) }
+    method.effects = effects.map { sourceText($0) }
     method.deriveNames()
     switch context.owner {
     case .type(let index): scan.types[index].methods.append(method)
@@ -220,7 +227,12 @@ private final class DeclarationCollector: SyntaxVisitor {
   override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+    if conditionalDepth == 0, contexts.isEmpty, let module = node.path.first?.name.text, !scan.imports.contains(module) {
+      scan.imports.append(module)
+    }
+    return .skipChildren
+  }
 
   // MARK: Helpers
 

@@ -58,6 +58,9 @@ public struct DeclaredType: Codable, Sendable, Equatable {
   /// Where it is extended.
   public var extensions: [RegistryLocation]
   public var methods: [DeclaredMethod]
+  /// The modules imported (outside `#if`) by the files that declare or extend it: what generated code
+  /// that repeats its methods' signatures must import. Nil when the registry does not say.
+  public var imports: [String]?
 
   /// The name with its module: `Home.HomeViewController`.
   public var qualifiedName: String { module.map { "\($0).\(name)" } ?? name }
@@ -87,6 +90,9 @@ public struct DeclaredMethod: Codable, Sendable, Equatable {
   /// The doc comment, without its markers.
   public var documentation: String?
   public var location: RegistryLocation
+  /// The parameter and result types as written; nil when the registry does not say (one made from
+  /// another language's sources, say), in which case no replacement can be generated for it.
+  public var signature: MethodSignature?
 
   /// `open`: the name before the arguments.
   public var baseName: String { String(name.prefix { $0 != "(" }) }
@@ -94,6 +100,36 @@ public struct DeclaredMethod: Codable, Sendable, Equatable {
   /// Where the method's base name is written.
   var nameLocation: SourceLocation { location.sourceLocation(spanning: name.prefix { $0 != "(" }) }
 
+}
+
+/// A method's signature as written in its declaration.
+public struct MethodSignature: Codable, Sendable, Equatable {
+  public struct Parameter: Codable, Sendable, Equatable {
+    /// The argument label; nil for `_`.
+    public var label: String?
+    /// The type as written: `Int`, `inout [String]`, `@escaping () -> Void`, `Int...` (variadic).
+    public var type: String
+
+    public init(label: String?, type: String) {
+      self.label = label
+      self.type = type
+    }
+
+    public var isVariadic: Bool { type.hasSuffix("...") }
+    public var isInout: Bool { type.hasPrefix("inout ") }
+  }
+
+  public var parameters: [Parameter]
+  /// The result type as written, nil for `Void` written as nothing.
+  public var returnType: String?
+  /// `async`, `throws`, `async throws`, `throws(MyError)`, `rethrows`, as written.
+  public var effects: String?
+
+  public init(parameters: [Parameter], returnType: String?, effects: String?) {
+    self.parameters = parameters
+    self.returnType = returnType
+    self.effects = effects
+  }
 }
 
 /// A file and a 1-based line and column (column in characters).

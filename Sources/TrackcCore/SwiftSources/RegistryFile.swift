@@ -212,6 +212,11 @@ private struct JSONTextWriter {
       writer.member("extensions", last: false) { writer in
         writer.array(type.extensions, indent: indent + 1) { writer, location in writer.location(location, indent: indent + 2) }
       }
+      if let imports = type.imports {
+        writer.member("imports", last: false) { writer in
+          writer.array(imports, indent: indent + 1) { writer, module in writer.string(module) }
+        }
+      }
       writer.member("inheritance", last: false) { writer in
         writer.array(type.inheritance, indent: indent + 1) { writer, name in writer.string(name) }
       }
@@ -239,8 +244,27 @@ private struct JSONTextWriter {
       writer.member("inGenericContext", last: false) { $0.bool(method.inGenericContext) }
       writer.member("isStatic", last: false) { $0.bool(method.isStatic) }
       writer.member("location", last: false) { $0.location(method.location, indent: indent + 1) }
-      writer.member("name", last: method.objcSelector == nil) { $0.string(method.name) }
-      if let selector = method.objcSelector { writer.member("objcSelector", last: true) { $0.string(selector) } }
+      writer.member("name", last: method.objcSelector == nil && method.signature == nil) { $0.string(method.name) }
+      if let selector = method.objcSelector { writer.member("objcSelector", last: method.signature == nil) { $0.string(selector) } }
+      if let signature = method.signature {
+        writer.member("signature", last: true) { $0.signature(signature, indent: indent + 1) }
+      }
+    }
+  }
+
+  mutating func signature(_ signature: MethodSignature, indent: Int) {
+    object(indent: indent) { writer in
+      let last = signature.returnType == nil
+      if let effects = signature.effects { writer.member("effects", last: false) { $0.string(effects) } }
+      writer.member("parameters", last: last) { writer in
+        writer.array(signature.parameters, indent: indent + 1) { writer, parameter in
+          writer.object(indent: indent + 2) { writer in
+            if let label = parameter.label { writer.member("label", last: false) { $0.string(label) } }
+            writer.member("type", last: true) { $0.string(parameter.type) }
+          }
+        }
+      }
+      if let returnType = signature.returnType { writer.member("returnType", last: true) { $0.string(returnType) } }
     }
   }
 }

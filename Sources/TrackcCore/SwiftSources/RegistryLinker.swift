@@ -34,12 +34,14 @@ enum RegistryLinker {
           // The same type declared twice (in #if branches, say): one type with both sets of members.
           types[key]!.methods += methods
           types[key]!.conditional = types[key]!.conditional && scanned.conditional
+          types[key]!.addImports(file.scan.imports)
           continue
         }
         types[key] = DeclaredType(
           name: scanned.name, module: file.module, kind: scanned.kind, inheritance: scanned.inheritance,
           isGeneric: scanned.isGeneric || scanned.inGenericContext, objcMembers: scanned.objcMembers,
-          conditional: scanned.conditional, access: typeAccess, location: location, extensions: [], methods: methods)
+          conditional: scanned.conditional, access: typeAccess, location: location, extensions: [], methods: methods,
+          imports: file.scan.imports)
         byName[scanned.name, default: []].append(key)
       }
     }
@@ -51,13 +53,14 @@ enum RegistryLinker {
         if types[key] == nil {
           types[key] = DeclaredType(
             name: scanned.extendedName, module: nil, kind: .external, inheritance: [], isGeneric: false, objcMembers: false,
-            conditional: scanned.conditional, access: .public, location: location, extensions: [], methods: [])
+            conditional: scanned.conditional, access: .public, location: location, extensions: [], methods: [], imports: [])
         }
         // Mutated in place: a copy taken out and put back would copy its method list each time.
         let (access, exposed, kind, generic) = (
           types[key]!.access, types[key]!.objcMembers || scanned.isObjC, types[key]!.kind, types[key]!.isGeneric || scanned.hasWhereClause
         )
         types[key]!.extensions.append(location)
+        types[key]!.addImports(file.scan.imports)
         for name in scanned.inheritance where !types[key]!.inheritance.contains(name) { types[key]!.inheritance.append(name) }
         types[key]!.methods += scanned.methods.map {
           declaredMethod($0, in: file.path, typeAccess: access, extensionAccess: scanned.access,
@@ -71,6 +74,7 @@ enum RegistryLinker {
     for index in linked.indices {
       linked[index].methods.sortByOrder()
       linked[index].extensions.sort()
+      linked[index].imports?.sort { UTF8Order.compare($0, $1) ?? false }
     }
     linked.sortByOrder()
     return (inheritingObjCExposure(HandlerRegistry(sortedTypes: linked)), diagnostics)
@@ -144,7 +148,16 @@ enum RegistryLinker {
       objcSelector: exposed ? method.derivedSelector : nil, derivedSelector: method.derivedSelector,
       inGenericContext: genericContext || method.isGeneric, conditional: method.conditional,
       documentation: method.documentation,
-      location: RegistryLocation(file: file, line: method.position.line, column: method.position.column))
+      location: RegistryLocation(file: file, line: method.position.line, column: method.position.column),
+      signature: MethodSignature(
+        parameters: zip(method.labels, method.parameterTypes).map { MethodSignature.Parameter(label: $0, type: $1) },
+        returnType: method.returnType, effects: method.effects))
+  }
+}
+
+extension DeclaredType {
+  mutating func addImports(_ modules: [String]) {
+    for module in modules where !(imports ?? []).contains(module) { imports = (imports ?? []) + [module] }
   }
 }
 

@@ -31,6 +31,7 @@ enum ScanCodec {
       writer.position(scanned.position)
       writer.array(scanned.methods, encodeMethod)
     }
+    writer.array(scan.imports) { $0.string($1) }
     writer.array(scan.problems) { writer, problem in
       writer.int(problem.line)
       writer.int(problem.column)
@@ -55,6 +56,7 @@ enum ScanCodec {
         isObjC: try reader.bool(), hasWhereClause: try reader.bool(), access: try reader.access(), conditional: try reader.bool(),
         position: try reader.position(), methods: try reader.array(decodeMethod))
     }
+    scan.imports = try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() }
     scan.problems = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
       ScanProblem(line: try reader.int(), column: try reader.int(), message: try reader.string())
     }
@@ -74,6 +76,9 @@ enum ScanCodec {
     writer.bool(method.conditional)
     writer.optionalString(method.documentation)
     writer.position(method.position)
+    writer.array(method.parameterTypes) { $0.string($1) }
+    writer.optionalString(method.returnType)
+    writer.optionalString(method.effects)
     writer.string(method.fullName)
     writer.string(method.derivedSelector)
   }
@@ -85,7 +90,10 @@ enum ScanCodec {
       attributes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
       explicitSelector: try reader.optionalString(), isGeneric: try reader.bool(), isThrowing: try reader.bool(),
       isAsync: try reader.bool(), conditional: try reader.bool(), documentation: try reader.optionalString(),
-      position: try reader.position(), fullName: try reader.string(), derivedSelector: try reader.string())
+      position: try reader.position(),
+      parameterTypes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
+      returnType: try reader.optionalString(), effects: try reader.optionalString(),
+      fullName: try reader.string(), derivedSelector: try reader.string())
   }
 
   private static let kinds: [DeclaredType.Kind] = [.class, .struct, .enum, .actor, .protocol, .external]

@@ -5,6 +5,8 @@
 struct FileScan: Codable, Sendable {
   var types: [ScannedType] = []
   var extensions: [ScannedExtension] = []
+  /// The modules the file imports outside `#if` (what generated code beside its types must import too).
+  var imports: [String] = []
   /// Problems reading the file (invalid Swift), as line, column and message.
   var problems: [ScanProblem] = []
 }
@@ -65,6 +67,11 @@ struct ScannedMethod: Codable, Sendable {
   var conditional: Bool
   var documentation: String?
   var position: ScannedPosition
+  /// The parameters' types as written (`inout Int`, `@escaping () -> Void`, `Int...`), the result type and
+  /// the effects (`async throws`), for generated code that must repeat the signature.
+  var parameterTypes: [String] = []
+  var returnType: String?
+  var effects: String?
   /// `open(item:at:)`. Worked out when the file is scanned (in parallel, and cached), not when linking.
   var fullName: String = ""
   /// The selector Objective-C would see, were the method exposed to it.
