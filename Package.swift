@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "trackc", targets: ["trackc"]),
     .library(name: "TrackcCore", targets: ["TrackcCore"]),
+    .library(name: "TrackcRuntime", targets: ["TrackcRuntime"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +30,9 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
     ),
+    // What apps link: the tracker, destinations and interception entry points. Foundation only (no
+    // libyaml, no swift-syntax), so that it builds for iOS as well as Linux.
+    .target(name: "TrackcRuntime"),
     // The thin command-line front end.
     .executableTarget(
       name: "trackc",
@@ -56,6 +60,10 @@ let package = Package(
     .testTarget(
       name: "TrackcCoreTests",
       dependencies: ["TrackcCore", "TrackcTestSupport"]
+    ),
+    .testTarget(
+      name: "TrackcRuntimeTests",
+      dependencies: ["TrackcRuntime"]
     ),
     // Runs the built `trackc` executable: exit codes, formats, and hostile input under a memory and time cap.
     .testTarget(

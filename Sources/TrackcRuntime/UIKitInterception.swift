@@ -1,0 +1,55 @@
+#if canImport(UIKit) && canImport(ObjectiveC)
+  import ObjectiveC
+  import UIKit
+
+  /// `interception: objc-runtime` on Apple platforms: hooks `UIApplication.sendAction(_:to:from:for:)`
+  /// and `UIViewController.viewDidAppear(_:)`/`viewDidDisappear(_:)` once, and reports each to
+  /// `Interception` by class name and selector; the registry resolves them (tested on Linux through
+  /// `Tracker.trackControl(screenNamed:handlerNamed:)`). Kept minimal because it cannot be built here.
+  ///
+  /// Not reached: actions sent to a nil target (resolved along the responder chain).
+  public enum UIKitInterception {
+    @MainActor private static var installed = false
+
+    /// Call once at launch, after `Interception.install(_:)`.
+    @MainActor public static func install() {
+      guard !installed else { return }
+      installed = true
+      exchange(
+        UIApplication.self, #selector(UIApplication.sendAction(_:to:from:for:)),
+        #selector(UIApplication.trackc_sendAction(_:to:from:for:)))
+      exchange(UIViewController.self, #selector(UIViewController.viewDidAppear(_:)), #selector(UIViewController.trackc_viewDidAppear(_:)))
+      exchange(
+        UIViewController.self, #selector(UIViewController.viewDidDisappear(_:)), #selector(UIViewController.trackc_viewDidDisappear(_:)))
+    }
+
+    private static func exchange(_ type: AnyClass, _ original: Selector, _ replacement: Selector) {
+      guard let originalMethod = class_getInstanceMethod(type, original),
+        let replacementMethod = class_getInstanceMethod(type, replacement)
+      else { return }
+      method_exchangeImplementations(originalMethod, replacementMethod)
+    }
+  }
+
+  extension UIApplication {
+    // After the exchange, calling this name runs the original implementation.
+    @objc dynamic func trackc_sendAction(_ action: Selector, to target: Any?, from sender: Any?, for event: UIEvent?) -> Bool {
+      if let target = target as AnyObject? {
+        Interception.control(className: NSStringFromClass(type(of: target)), selector: NSStringFromSelector(action))
+      }
+      return trackc_sendAction(action, to: target, from: sender, for: event)
+    }
+  }
+
+  extension UIViewController {
+    @objc dynamic func trackc_viewDidAppear(_ animated: Bool) {
+      Interception.page(className: NSStringFromClass(type(of: self)), .enter)
+      trackc_viewDidAppear(animated)
+    }
+
+    @objc dynamic func trackc_viewDidDisappear(_ animated: Bool) {
+      Interception.page(className: NSStringFromClass(type(of: self)), .leave)
+      trackc_viewDidDisappear(animated)
+    }
+  }
+#endif

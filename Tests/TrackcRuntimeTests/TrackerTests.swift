@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+import TrackcRuntime
+
+/// The tracker: rules resolved through the registry, routing, remote configuration, and delivery that
+/// keeps order and never lets one destination hold up another.
+extension Tracker {
+  /// An unrestricted event of a screen, by hand.
+  func trackManual(screen: String) {
+    track(UnrestrictedEvent.detailBuy, screen: screen)
+  }
+}
+
+enum UnrestrictedEvent: String, TrackingEventID {
+  case detailBuy = "CTRL_DETAIL_BUY"
+}
+
+@Suite struct TrackerTests {
+  struct Failure: Error {}
+
+  final class ThrowingDestination: TrackingDestination, @unchecked Sendable {
+    let id: String
+    init(id: String) { self.id = id }
+    func receive(_ event: TrackingEvent) throws { throw Failure() }
+  }
+
+  /// Blocks in `receive` until released: a destination that is as slow as it gets.
+  final class BlockedDestination: TrackingDestination, @unchecked Sendable {
+    let id: String
+    let release = DispatchSemaphore(value: 0)
+    let inner: InMemoryDestination
+    init(id: String) {
+      self.id = id
+      inner = InMemoryDestination(id: id)
+    }
+    func receive(_ event: TrackingEvent) {
+      release.wait()
+      release.signal()
+      inner.receive(event)
+    }
+  }
+
+  /// Only wants events of one screen.
+  final class PickyDestination: TrackingDestination, @unchecked Sendable {
+    let id = "picky"
+    let inner = InMemoryDestination(id: "picky")
+    func isApplicable(to event: TrackingEvent) -> Bool { event.screen == "HomeScreen" }
+    func receive(_ event: TrackingEvent) { inner.receive(event) }
+  }
+
+  static func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while !condition() {
+      if Date() > deadline { return false }
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    return true
+  }
+
+  @Test func eventsCarryTheRuleScreenHandlerAndProperties() throws {
+    let firebase = InMemoryDestination(id: "firebase")
+    let tracker = Tracker(registry: TestRegistry(), destinations: [firebase])
+    tracker.trackPage(of: HomeScreen.self, .enter)
+    tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onFav)
+    tracker.trackControl(of: GiftDetailScreen.self, handler: TestRegistry.Handlers.onBuy)
+    tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onBuy)  // not mapped on Home
+    tracker.trackPage(of: DetailScreen.self, .enter)  // no page events
+    tracker.trackPage(of: String.self, .enter)  // not a screen
+    #expect(tracker.flush())
+    let events = firebase.events
+    #expect(events.map(\.id) == ["PAGE_HOME_ENTER", "CTRL_HOME_FAV", "CTRL_DETAIL_BUY"])
+    #expect(events[0].source == .page(.enter))
+    #expect(events[0].screen == "HomeScreen")
+    #expect(events[1].handler == "onFav(_:)")
+    #expect(events[1].properties == ["source": .string("home")])
+    #expect(events[2].screen == "DetailScreen", "a subclass the config does not list counts as its superclass")
+    #expect(events[2].properties == ["quantity": .int(1), "express": .bool(false), "price": .double(9.5)])
+    #expect(Set(events.map(\.messageID)).count == 3)
+    #expect(events[0].timestamp <= events[2].timestamp)
+  }
+
+  @Test func routingFollowsTheRule() {
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = InMemoryDestination(id: "mixpanel")
+    let other = InMemoryDestination(id: "other")
+    let tracker = Tracker(registry: TestRegistry(), destinations: [firebase, mixpanel, other])
+    tracker.trackPage(of: HomeScreen.self, .enter)  // firebase + mixpanel
+    tracker.trackPage(of: HomeScreen.self, .leave)  // firebase only
+    tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onShare)  // mixpanel only
+    tracker.trackControl(of: DetailScreen.self, handler: TestRegistry.Handlers.onBuy)  // unrestricted
+    tracker.flush()
+    #expect(firebase.events.map(\.id) == ["PAGE_HOME_ENTER", "PAGE_HOME_LEAVE", "CTRL_DETAIL_BUY"])
+    #expect(mixpanel.events.map(\.id) == ["PAGE_HOME_ENTER", "CTRL_HOME_SHARE", "CTRL_DETAIL_BUY"])
+    #expect(other.events.map(\.id) == ["CTRL_DETAIL_BUY"])
+  }
+
+  @Test func remoteConfigurationSwitchesDestinationsOff() {
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = InMemoryDestination(id: "mixpanel")
+    let tracker = Tracker(
+      registry: TestRegistry(), destinations: [firebase, mixpanel], configuration: FixedDestinationConfiguration(enabled: ["mixpanel"]))
+    tracker.trackPage(of: HomeScreen.self, .enter)
+    tracker.trackControl(of: DetailScreen.self, handler: TestRegistry.Handlers.onBuy)
+    tracker.flush()
+    #expect(firebase.events.isEmpty)
+    #expect(mixpanel.events.map(\.id) == ["PAGE_HOME_ENTER", "CTRL_DETAIL_BUY"])
+    #expect(tracker.statistics["firebase"]?.queued == 0)
+  }
+
+  @Test func aDestinationCanDeclineEvents() {
+    let picky = PickyDestination()
+    let tracker = Tracker(registry: TestRegistry(), destinations: [picky])
+    // Unrestricted, so routed to `picky`, which wants Home's events only.
+    tracker.trackControl(of: DetailScreen.self, handler: TestRegistry.Handlers.onBuy)
+    tracker.trackManual(screen: "HomeScreen")
+    tracker.flush()
+    #expect(picky.inner.events.map(\.screen) == ["HomeScreen"])
+    #expect(tracker.statistics["picky"]?.notApplicable == 1)
+    #expect(tracker.statistics["picky"]?.delivered == 1)
+  }
+
+  @Test func aThrowingDestinationBreaksNobodyElse() {
+    let failures = InMemoryDestination(id: "failures-seen")
+    let good = InMemoryDestination(id: "firebase")
+    let tracker = Tracker(
+      registry: TestRegistry(), destinations: [ThrowingDestination(id: "firebase"), good],
+      onDeliveryFailure: { event, _, destination in
+        failures.receive(TrackingEvent(id: event.id + "@" + destination, source: .manual, screen: nil, properties: [:], timestamp: event.timestamp, messageID: event.messageID))
+      })
+    for _ in 0..<5 { tracker.trackPage(of: HomeScreen.self, .enter) }
+    tracker.flush()
+    #expect(good.events.count == 5)
+    #expect(failures.events.count == 5)
+    #expect(failures.events.first?.id == "PAGE_HOME_ENTER@firebase")
+    // Two destinations with one ID: both get the events; statistics name the first.
+    #expect(tracker.statistics["firebase"]?.failed == 5)
+  }
+
+  @Test func aBlockedDestinationHoldsUpNobody() {
+    let blocked = BlockedDestination(id: "mixpanel")
+    let fast = InMemoryDestination(id: "firebase")
+    let tracker = Tracker(registry: TestRegistry(), destinations: [blocked, fast])
+    // If tracking waited for the blocked destination, this loop would never end.
+    for _ in 0..<100 { tracker.trackPage(of: HomeScreen.self, .enter) }
+    #expect(Self.waitUntil { fast.events.count == 100 })
+    #expect(blocked.inner.events.isEmpty)
+    #expect(!tracker.flush(timeout: 0.05), "flush reports what it could not finish")
+    blocked.release.signal()
+    #expect(tracker.flush())
+    #expect(blocked.inner.events.count == 100)
+  }
+
+  @Test func aDestinationTooFarBehindLosesTheOldest() {
+    let blocked = BlockedDestination(id: "firebase")
+    let tracker = Tracker(registry: TestRegistry(), destinations: [blocked], capacity: 10)
+    tracker.trackPage(of: HomeScreen.self, .enter)
+    // The first event is being delivered (blocked); 25 more wait, of which 10 fit.
+    #expect(Self.waitUntil { tracker.statistics["firebase"]?.queued == 1 })
+    Thread.sleep(forTimeInterval: 0.05)
+    for _ in 0..<25 { tracker.trackPage(of: HomeScreen.self, .leave) }
+    blocked.release.signal()
+    #expect(tracker.flush())
+    let statistics = tracker.statistics["firebase"]
+    #expect(statistics?.dropped == 15)
+    #expect(statistics?.delivered == 11)
+    #expect(blocked.inner.events.map(\.id) == ["PAGE_HOME_ENTER"] + Array(repeating: "PAGE_HOME_LEAVE", count: 10))
+  }
+
+  /// Events from one thread arrive in order, whatever other threads do at the same time.
+  @Test func eventsFromOneThreadKeepTheirOrder() {
+    let destination = InMemoryDestination(id: "mixpanel")
+    let tracker = Tracker(registry: TestRegistry(), destinations: [destination])
+    let threads = 8
+    let perThread = 2_000
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      for number in 0..<perThread {
+        tracker.track(TestRegistry.EventID.manualOnly, properties: ["thread": .int(thread), "n": .int(number)])
+      }
+    }
+    #expect(tracker.flush(timeout: 30))
+    let events = destination.events
+    #expect(events.count == threads * perThread)
+    for thread in 0..<threads {
+      let numbers = events.filter { $0.properties["thread"] == .int(thread) }.compactMap { event -> Int? in
+        if case .int(let number)? = event.properties["n"] { return number }
+        return nil
+      }
+      #expect(numbers == Array(0..<perThread), "thread \(thread) out of order")
+    }
+    #expect(Set(events.map(\.messageID)).count == events.count)
+  }
+
+  @Test func eventsTrackedByHandUseTheirIDsRouting() {
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = InMemoryDestination(id: "mixpanel")
+    let tracker = Tracker(registry: TestRegistry(), destinations: [firebase, mixpanel])
+    tracker.track(TestRegistry.EventID.manualOnly, screen: "Checkout", properties: ["step": .int(2)])
+    tracker.track(TestRegistry.EventID.ctrlHomeFav, properties: ["source": .string("widget")])
+    tracker.flush()
+    #expect(firebase.events.map(\.id) == ["CTRL_HOME_FAV"])
+    #expect(firebase.events.first?.properties["source"] == .string("widget"), "properties given by hand win")
+    #expect(mixpanel.events.map(\.id) == ["MANUAL_ONLY", "CTRL_HOME_FAV"])
+    #expect(mixpanel.events.first?.source == .manual)
+    #expect(mixpanel.events.first?.screen == "Checkout")
+  }
+
+  /// The Objective-C path: a class name (module-qualified, as NSStringFromClass gives it) and a selector.
+  @Test func classNamesAndSelectors() {
+    let firebase = InMemoryDestination(id: "firebase")
+    let tracker = Tracker(registry: TestRegistry(), destinations: [firebase])
+    tracker.trackControl(screenNamed: "Shop.HomeScreen", handlerNamed: "onFav:")
+    tracker.trackControl(screenNamed: "Shop.HomeScreen", handlerNamed: "onUnknown:")
+    tracker.trackControl(screenNamed: "Shop.Unknown", handlerNamed: "onFav:")
+    tracker.trackPage(screenNamed: "Shop.HomeScreen", .leave)
+    tracker.trackPage(screenNamed: "Shop.List<Swift.Int>", .enter)
+    tracker.flush()
+    #expect(firebase.events.map(\.id) == ["CTRL_HOME_FAV", "PAGE_HOME_LEAVE"])
+    #expect(firebase.events.first?.handler == "onFav(_:)")
+  }
+
+  @Test func loggingDestinationWritesOneLinePerEvent() {
+    let lines = InMemoryDestination(id: "lines")
+    let logging = LoggingDestination(id: "firebase") { line in
+      lines.receive(TrackingEvent(id: line, source: .manual, screen: nil, properties: [:], timestamp: Date(), messageID: UUID()))
+    }
+    let tracker = Tracker(registry: TestRegistry(), destinations: [logging])
+    tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onFav)
+    tracker.trackPage(of: HomeScreen.self, .enter)
+    tracker.flush()
+    #expect(lines.events.map(\.id) == [
+      "[firebase] CTRL_HOME_FAV HomeScreen.onFav(_:) {source: home}",
+      "[firebase] PAGE_HOME_ENTER HomeScreen enter",
+    ])
+  }
+}
+
+/// The entry points generated interceptors call. They use the one installed tracker, so these tests run
+/// one after another.
+@Suite(.serialized) struct InterceptionTests {
+  @Test func interceptedCallsReportToTheInstalledTracker() {
+    let firebase = InMemoryDestination(id: "firebase")
+    let home = HomeScreen()
+    Interception.control(home, TestRegistry.Handlers.onFav)  // nothing installed: nothing happens
+    let tracker = Tracker(registry: TestRegistry(), destinations: [firebase])
+    Interception.install(tracker)
+    defer { Interception.install(nil) }
+    Interception.page(home, .enter)
+    Interception.control(home, TestRegistry.Handlers.onFav)
+    let detail: DetailScreen = GiftDetailScreen()
+    Interception.control(detail, TestRegistry.Handlers.onBuy)  // the dynamic type counts
+    Interception.page(CartView(), .enter)  // value types are screens too (dynamic replacement)
+    Interception.control(className: "App.HomeScreen", selector: "onFav:")
+    Interception.page(className: "App.HomeScreen", .leave)
+    tracker.flush()
+    #expect(firebase.events.map(\.id) == ["PAGE_HOME_ENTER", "CTRL_HOME_FAV", "CTRL_DETAIL_BUY", "PAGE_CART_ENTER", "CTRL_HOME_FAV", "PAGE_HOME_LEAVE"])
+    #expect(Interception.tracker === tracker)
+  }
+}
