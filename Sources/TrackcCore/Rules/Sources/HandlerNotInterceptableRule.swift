@@ -2,11 +2,12 @@
 ///
 /// Under `objc-runtime` (UIKit target-action) a handler must be a method of a class exposed to
 /// Objective-C (`@objc` or `@IBAction`; private is fine). Under `dynamic-replacement` it must be visible
-/// to another module (not private or fileprivate), outside any generic context, and not a protocol
-/// requirement.
+/// to another module (not private or fileprivate), outside any generic context (`some P` parameters
+/// included), not a protocol requirement, not `async` (in Swift 6.3 an async replacement that calls the
+/// original calls itself), and without a variadic parameter (a replacement cannot pass one on).
 public enum HandlerNotInterceptableRule: CodeRule {
   public static let id = "handler-not-interceptable"
-  public static let summary = "Every handler must be reachable by the config's interception (objc-runtime: @objc; dynamic-replacement: not private, not generic)."
+  public static let summary = "Every handler must be reachable by the config's interception (objc-runtime: @objc; dynamic-replacement: not private, generic, async or variadic)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -29,6 +30,9 @@ public enum HandlerNotInterceptableRule: CodeRule {
           control_events:
             1️⃣remove(at:): CART_REMOVE
             2️⃣apply(_:): CART_APPLY
+            3️⃣refresh(): CART_REFRESH
+            4️⃣add(_:): CART_ADD
+            5️⃣share(_:): CART_SHARE
             checkout(): CART_CHECKOUT
       """,
       swift: [
@@ -36,6 +40,9 @@ public enum HandlerNotInterceptableRule: CodeRule {
           final class CartModel {
             private func remove(at index: Int) {}
             func apply<Coupon>(_ coupon: Coupon) {}
+            func refresh() async {}
+            func add(_ items: String...) {}
+            func share(_ target: some Sharing) {}
             func checkout() {}
           }
           """
@@ -83,9 +90,18 @@ public enum HandlerNotInterceptableRule: CodeRule {
             context.report(
               Self.self, "\(subject) is \(method.access.rawValue), so a dynamic replacement in another module cannot name it; make it internal or wider",
               at: control.key.range, notes: declared)
-          } else if method.inGenericContext {
+          } else if method.inGenericContext || method.signature?.parameters.contains(where: { $0.type.hasPrefix("some ") }) == true {
             context.report(
               Self.self, "\(subject) is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type",
+              at: control.key.range, notes: declared)
+          } else if method.signature?.effects?.split(separator: " ").contains("async") == true {
+            context.report(
+              Self.self,
+              "\(subject) is async; a dynamic replacement of an async method that calls the original calls itself (Swift 6.3), so it cannot be intercepted: track from a synchronous handler that starts the task",
+              at: control.key.range, notes: declared)
+          } else if method.signature?.parameters.contains(where: \.isVariadic) == true {
+            context.report(
+              Self.self, "\(subject) has a variadic parameter, which a generated replacement cannot pass on; take an array instead",
               at: control.key.range, notes: declared)
           }
         }
