@@ -255,4 +255,40 @@ enum UnrestrictedEvent: String, TrackingEventID {
     #expect(firebase.events.map(\.id) == ["PAGE_HOME_ENTER", "CTRL_HOME_FAV", "CTRL_DETAIL_BUY", "PAGE_CART_ENTER", "CTRL_HOME_FAV", "PAGE_HOME_LEAVE"])
     #expect(Interception.tracker === tracker)
   }
+
+  /// What generated replacements of a method and of its override do when the override calls `super`:
+  /// the inner interception, for the same object and handler, reports nothing.
+  @Test func nestedInterceptionsOfOneCallReportOnce() throws {
+    let firebase = InMemoryDestination(id: "firebase")
+    let tracker = Tracker(registry: TestRegistry(), destinations: [firebase])
+    Interception.install(tracker)
+    defer { Interception.install(nil) }
+    let home = HomeScreen()
+    var ran = 0
+    // Override calling super: same object, same handler.
+    Interception.control(home, TestRegistry.Handlers.onFav) {
+      Interception.control(home, TestRegistry.Handlers.onFav) { ran += 1 }
+    }
+    // A handler that calls another handler: both report.
+    Interception.control(home, TestRegistry.Handlers.onFav) {
+      Interception.control(home, TestRegistry.Handlers.onShare) { ran += 1 }
+    }
+    // Another object of the same screen inside: both report.
+    let other = HomeScreen()
+    Interception.control(home, TestRegistry.Handlers.onFav) {
+      Interception.control(other, TestRegistry.Handlers.onFav) { ran += 1 }
+    }
+    // Page events nest the same way; results and errors pass through.
+    let result = Interception.page(home, .enter) { Interception.page(home, .enter) { 42 } }
+    struct Failure: Error {}
+    #expect(throws: Failure.self) { try Interception.control(home, TestRegistry.Handlers.onShare) { () throws(Failure) in throw Failure() } }
+    // Value types have no identity and cannot override: every call reports.
+    Interception.page(CartView(), .enter) { Interception.page(CartView(), .enter) {} }
+    tracker.flush()
+    #expect(ran == 3)
+    #expect(result == 42)
+    #expect(firebase.events.map(\.id) == [
+      "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "PAGE_HOME_ENTER", "PAGE_CART_ENTER", "PAGE_CART_ENTER",
+    ])
+  }
 }

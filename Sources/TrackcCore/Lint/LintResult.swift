@@ -6,6 +6,8 @@ public struct LintResult: Sendable {
   public var config: TrackingConfig?
   /// How the screens were checked (the findings are the same either way).
   public var streaming: ScreenStreaming = .notUsed
+  /// The config's names resolved in the code, when there was code to check against.
+  public var code: CodeMatch?
 }
 
 /// Whether the screens were checked while the YAML was parsed.

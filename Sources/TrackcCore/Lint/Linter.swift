@@ -93,9 +93,11 @@ public enum Linter {
       rule.check(config, in: &context)
     }
     clock.lap("check settings")
+    var code: CodeMatch?
     if let registry = codeRegistry(for: config, configPath: file, options: options, diagnostics: &diagnostics) {
       clock.lap("read the code")
       let match = CodeMatch(config: config, index: CodeIndex(registry))
+      code = match
       for rule in RuleCatalog.codeRules {
         rule.check(config, against: match, in: &context)
       }
@@ -103,7 +105,7 @@ public enum Linter {
     }
     diagnostics.append(contentsOf: context.diagnostics)
     diagnostics.sort(by: Diagnostic.presentationOrder)
-    return LintResult(path: file, diagnostics: diagnostics, config: config, streaming: streaming)
+    return LintResult(path: file, diagnostics: diagnostics, config: config, streaming: streaming, code: code)
   }
 
   /// The registry to check the config against: from the options (`--sources`, `--handlers`), else from

@@ -39,6 +39,12 @@ public protocol CodeRule: Rule {
   static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext)
 }
 
+/// A rule that only `trackc generate` applies, on a config that lints clean: what generated code needs
+/// beyond that. Its examples are run through the generator.
+public protocol GenerationRule: Rule {
+  static func check(_ config: TrackingConfig, code: CodeMatch?, in context: inout RuleContext)
+}
+
 /// An input that a rule must flag (at every `1️⃣`, `2️⃣`... marker) or must leave alone.
 public struct RuleExample: Sendable {
   public enum Expectation: Sendable {

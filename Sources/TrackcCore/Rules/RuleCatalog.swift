@@ -42,7 +42,13 @@ public enum RuleCatalog {
   /// then the cross-checks.
   public static let code: [any Rule.Type] = [MissingSourcesRule.self, SwiftSourceRule.self, HandlersFileRule.self] + codeRules
 
-  public static let all: [any Rule.Type] = frontEnd + structure + content + code
+  /// Rules `trackc generate` applies on top of a clean lint.
+  public static let generation: [any GenerationRule.Type] = [
+    EventIdentifierCollisionRule.self,
+    HandlerSignatureRule.self,
+  ]
+
+  public static let all: [any Rule.Type] = frontEnd + structure + content + code + generation
 
   // The content rules by how they run. Listed out rather than found with `as?` casts, which cost a
   // scan of every protocol conformance in the binary at start-up; `RuleCatalogTests` checks the lists.

@@ -1,0 +1,112 @@
+/// Everything that puts text from a config or a registry into generated Swift goes through here, so
+/// that no string (an event ID, a property, a screen name, a file name) can break out of its place.
+enum SwiftSource {
+  /// A string literal holding exactly `text`: quotes, backslashes and every character that is not
+  /// plainly visible (controls, line and paragraph separators, bidirectional and zero-width format
+  /// characters, unassigned code points) are escaped, so the literal is one line, cannot end early, has
+  /// no interpolation, and reads as it will compare.
+  static func stringLiteral(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\0": result += "\\0"
+      default:
+        if needsEscape(scalar) {
+          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+    if scalar.isASCII { return false }
+    switch scalar.properties.generalCategory {
+    case .format, .lineSeparator, .paragraphSeparator, .control, .unassigned, .privateUse, .surrogate, .spaceSeparator:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Text for a `//` comment: one line, visible characters only.
+  static func commentText(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == " " || !needsEscape($0) ? $0 : "?" }))
+  }
+
+  /// A Swift identifier made from an event ID: `PAGE_HOME_ENTER` → `pageHomeEnter`, `page.home-enter` →
+  /// `pageHomeEnter`, `HomeOpened` → `homeOpened`. ASCII only: other characters become `uXXXX`; a
+  /// leading digit gets `_`; a keyword gets backticks; names an enum with raw values already has get `_`.
+  static func identifier(fromEventID id: String) -> String {
+    var words: [String] = []
+    var current = ""
+    for scalar in id.unicodeScalars {
+      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+        current.unicodeScalars.append(scalar)
+      } else if !scalar.isASCII, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+        current += "u" + String(scalar.value, radix: 16, uppercase: true)
+      } else if !current.isEmpty {
+        words.append(current)
+        current = ""
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    var name = ""
+    for (index, word) in words.enumerated() {
+      let isShouting = word.unicodeScalars.allSatisfy { !$0.properties.isLowercase }
+      var word = isShouting ? word.lowercased() : word
+      if index == 0 {
+        word = word.prefix(1).lowercased() + word.dropFirst()
+      } else {
+        word = word.prefix(1).uppercased() + word.dropFirst()
+      }
+      name += word
+    }
+    if name.isEmpty { name = "event" }
+    if name.first!.isNumber { name = "_" + name }
+    if reservedMembers.contains(name) { name += "_" }
+    return escapedIdentifier(name)
+  }
+
+  /// Members every `enum: String, CaseIterable` already has.
+  private static let reservedMembers: Set<String> = ["rawValue", "allCases", "init", "hashValue", "hash", "self", "Type", "Protocol", "RawValue", "AllCases"]
+
+  /// A name known to be an identifier, in backticks when it is a keyword (`default`, `class`).
+  static func escapedIdentifier(_ name: String) -> String {
+    SwiftIdentifier.isValid(Substring(name), as: .declaration) ? name : "`\(name)`"
+  }
+
+  /// A name made of `[A-Za-z0-9_]` only, for names derived from code (handler and type names) that
+  /// must become one identifier: `open(item:at:)` → `open_item_at`, `onFav(_:)` → `onFav_`.
+  static func identifier(fromSwiftName name: String) -> String {
+    var result = ""
+    for scalar in name.unicodeScalars {
+      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" {
+        result.unicodeScalars.append(scalar)
+      } else if scalar == "(" || scalar == ":" || scalar == "." {
+        result += "_"
+      } else if !scalar.isASCII {
+        result += "u" + String(scalar.value, radix: 16, uppercase: true)
+      }
+    }
+    while result.hasSuffix("__") { result.removeLast() }
+    if result.hasSuffix("_"), name.hasSuffix("()") { result.removeLast() }
+    if result.isEmpty { result = "name" }
+    if result.first!.isNumber { result = "_" + result }
+    return escapedIdentifier(result)
+  }
+
+  /// Whether `text` is a (possibly dotted) Swift type or module name: what may stand in an import or an
+  /// extension unquoted.
+  static func isTypeName(_ text: String) -> Bool {
+    !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftIdentifier.isValid($0, as: .declaration) }
+  }
+}

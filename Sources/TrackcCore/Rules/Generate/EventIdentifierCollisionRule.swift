@@ -1,0 +1,46 @@
+/// Two event IDs that generated code would name the same Swift identifier (`PAGE_HOME` and
+/// `page.home`): one constant would silently stand for both, so it is an error, not an overwrite.
+/// Checked by `trackc generate` (deriving a name for each of a hundred thousand IDs is not worth it on
+/// every lint).
+public enum EventIdentifierCollisionRule: GenerationRule {
+  public static let id = "event-identifier-collision"
+  public static let summary = "Different event IDs must not become the same Swift identifier in generated code ('PAGE_HOME' and 'page.home')."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      """
+      version: 1
+      conventions: {event_id_pattern: '.'}
+      screens:
+        Home:
+          page_events: {enter: PAGE_HOME, leave: 1️⃣page.home}
+      """),
+    .passes(
+      """
+      version: 1
+      screens:
+        Home:
+          page_events: {enter: PAGE_HOME_ENTER, leave: PAGE_HOME_LEAVE}
+          control_events: {onFav(_:): PAGE_HOME_ENTER}
+      """),
+  ]
+
+  public static func check(_ config: TrackingConfig, code: CodeMatch?, in context: inout RuleContext) {
+    var first: [String: (id: String, range: SourceRange)] = [:]
+    for screen in config.screens {
+      screen.forEachEvent { _, event in
+        let id = event.id.value
+        let name = SwiftSource.identifier(fromEventID: id)
+        guard let earlier = first[name] else {
+          first[name] = (id, event.id.range)
+          return
+        }
+        guard earlier.id != id else { return }
+        context.report(
+          Self.self, "event ID '\(id)' becomes the Swift name '\(name)' in generated code, as '\(earlier.id)' does; rename one of them",
+          at: event.id.range, notes: [Diagnostic.Note("'\(earlier.id)' is mapped here", at: context.location(earlier.range))])
+      }
+    }
+  }
+}
