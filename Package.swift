@@ -65,6 +65,24 @@ let package = Package(
       name: "TrackcRuntimeTests",
       dependencies: ["TrackcRuntime"]
     ),
+    // The generator's fixture: a feature module compiled for dynamic replacement, the code trackc generates
+    // for it (and for hostile strings), committed as golden files and compiled with warnings as errors,
+    // and tests that run it. `GeneratedCodeGoldenTests` keeps the files equal to what trackc generates.
+    .target(
+      name: "GenerateFixtureFeature",
+      path: "Tests/GenerateFixtures/Sources/GenerateFixtureFeature",
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-enable-implicit-dynamic", "-enable-testing"])]
+    ),
+    .target(
+      name: "GenerateFixtureTracking",
+      dependencies: ["GenerateFixtureFeature", "TrackcRuntime"],
+      path: "Tests/GenerateFixtures/Sources/GenerateFixtureTracking",
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-enable-dynamic-replacement-chaining", "-warnings-as-errors"])]
+    ),
+    .testTarget(
+      name: "GeneratedCodeTests",
+      dependencies: ["GenerateFixtureFeature", "GenerateFixtureTracking", "TrackcRuntime"]
+    ),
     // Runs the built `trackc` executable: exit codes, formats, and hostile input under a memory and time cap.
     .testTarget(
       name: "TrackcCLITests",

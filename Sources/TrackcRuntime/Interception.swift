@@ -12,24 +12,55 @@ public enum Interception {
 
   public static var tracker: Tracker? { slot.get() }
 
-  /// A mapped handler is called on `screen`: reports it, then runs the original.
-  ///
-  /// An override that calls `super` runs two replacements, one inside the other, for the same object and
-  /// handler; only the outer one reports, so a call is one event.
-  @inlinable
-  public static func control<Screen, Result, Failure: Error>(
-    _ screen: Screen, _ handler: HandlerID, _ original: () throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    try intercepted(screen, code: Int(handler.rawValue), report: { $0.trackControl(of: type(of: screen), handler: handler) }, original)
+  private static let turns = NSRecursiveLock()
+
+  /// Installs `tracker` for the duration of `body`, then puts back what was installed. Callers on other
+  /// threads wait their turn, so tests that run in parallel in one process each see their own tracker.
+  public static func withTracker<Result>(_ tracker: Tracker, _ body: () throws -> Result) rethrows -> Result {
+    turns.lock()
+    defer { turns.unlock() }
+    let previous = slot.get()
+    slot.set(tracker)
+    defer { slot.set(previous) }
+    return try body()
   }
 
-  /// A lifecycle method carrying page events is called on `screen`: reports the page event, then runs
-  /// the original (once per call, as for handlers).
-  @inlinable
-  public static func page<Screen, Result, Failure: Error>(
-    _ screen: Screen, _ phase: PagePhase, _ original: () throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    try intercepted(screen, code: phase == .enter ? -1 : -2, report: { $0.trackPage(of: type(of: screen), phase) }, original)
+  /// A generated replacement of a mapped handler begins: reports the call, unless it runs inside a
+  /// replacement for the same object and handler (an override calling `super`), so a call is one event.
+  /// The replacement then calls the original directly (from inside a closure, the call would reach the
+  /// replacement again) and ends the scope with `defer`.
+  public static func beginControl<Screen>(_ screen: Screen, _ handler: HandlerID) -> Scope {
+    begin(screen, code: Int(handler.rawValue)) { $0.trackControl(of: type(of: screen), handler: handler) }
+  }
+
+  /// A generated replacement of a lifecycle method carrying page events begins (see `beginControl`).
+  public static func beginPage<Screen>(_ screen: Screen, _ phase: PagePhase) -> Scope {
+    begin(screen, code: phase == .enter ? -1 : -2) { $0.trackPage(of: type(of: screen), phase) }
+  }
+
+  /// An intercepted call in progress on this thread.
+  public struct Scope: Sendable {
+    fileprivate let pushed: Bool
+
+    /// Call when the original has returned (or thrown): with `defer`.
+    public func end() {
+      if pushed { ActiveInterceptions.current.pop() }
+    }
+  }
+
+  private static func begin<Screen>(_ screen: Screen, code: Int, report: (Tracker) -> Void) -> Scope {
+    guard let tracker = slot.get() else { return Scope(pushed: false) }
+    // Value types cannot override, so only objects can nest.
+    guard Screen.self is AnyObject.Type else {
+      report(tracker)
+      return Scope(pushed: false)
+    }
+    let object = ObjectIdentifier(unsafeBitCast(screen, to: AnyObject.self))
+    let active = ActiveInterceptions.current
+    if active.contains(object, code) { return Scope(pushed: false) }
+    report(tracker)
+    active.push(object, code)
+    return Scope(pushed: true)
   }
 
   /// A mapped handler was called on `screen` (without running anything).
@@ -52,24 +83,6 @@ public enum Interception {
     slot.get()?.trackPage(screenNamed: className, phase)
   }
 
-  @usableFromInline
-  static func intercepted<Screen, Result, Failure: Error>(
-    _ screen: Screen, code: Int, report: (Tracker) -> Void, _ original: () throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    guard let tracker = slot.get() else { return try original() }
-    // Value types cannot override, so only objects can nest.
-    guard Screen.self is AnyObject.Type else {
-      report(tracker)
-      return try original()
-    }
-    let object = ObjectIdentifier(unsafeBitCast(screen, to: AnyObject.self))
-    let nesting = ActiveInterceptions.current
-    if nesting.contains(object, code) { return try original() }
-    report(tracker)
-    nesting.push(object, code)
-    defer { nesting.pop() }
-    return try original()
-  }
 }
 
 private final class TrackerSlot: @unchecked Sendable {

@@ -58,18 +58,7 @@ struct LintCommand: ParsableCommand {
     if timings {
       options.phaseObserver = { StandardError.write(Timings.line($0, $1)) }
     }
-    options.scan = code.scan.scanOptions
-    if !code.sources.isEmpty {
-      try ScanSettings.requireExisting(code.sources)
-      options.code = .sources(.paths(code.sources))
-    } else if let handlers = code.handlers {
-      do {
-        options.code = try CodeInput.registryFile(path: handlers)
-      } catch {
-        StandardError.write("trackc: error: \(error)\n")
-        throw ExitCode(ExitStatus.noInput.rawValue)
-      }
-    }
+    try code.apply(to: &options)
     let session = LintSession.run(paths: configs, options: options)
     for error in session.unreadable {
       StandardError.write("trackc: error: \(error)\n")

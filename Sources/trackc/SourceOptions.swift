@@ -51,4 +51,20 @@ struct SourceOptions: ParsableArguments {
   func validate() throws {
     if !sources.isEmpty && handlers != nil { throw ValidationError("Give --sources or --handlers, not both.") }
   }
+
+  /// Sets what the config is checked against; exits 66 when a named input is missing.
+  func apply(to options: inout LintOptions) throws {
+    options.scan = scan.scanOptions
+    if !sources.isEmpty {
+      try ScanSettings.requireExisting(sources)
+      options.code = .sources(.paths(sources))
+    } else if let handlers {
+      do {
+        options.code = try CodeInput.registryFile(path: handlers)
+      } catch {
+        StandardError.write("trackc: error: \(error)\n")
+        throw ExitCode(ExitStatus.noInput.rawValue)
+      }
+    }
+  }
 }

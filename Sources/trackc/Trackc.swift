@@ -19,7 +19,7 @@ struct Trackc: ParsableCommand {
         trackc rules
       """,
     version: TrackcVersion.current,
-    subcommands: [LintCommand.self, ScanCommand.self, InitCommand.self, RulesCommand.self, ScanWorkerCommand.self]
+    subcommands: [LintCommand.self, GenerateCommand.self, ScanCommand.self, InitCommand.self, RulesCommand.self, ScanWorkerCommand.self]
   )
 }
 

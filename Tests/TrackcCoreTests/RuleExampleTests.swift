@@ -46,7 +46,11 @@ import TrackcTestSupport
       options.code = .registry(path: "handlers.json", bytes: InputBytes(Array(text.utf8)))
       expected += positions.map { TrackcCore.SourceLocation(file: "handlers.json", range: SourceRange(at: $0)) }
     }
-    let result = Linter.lint(source, options: options)
+    var result = Linter.lint(source, options: options)
+    // Generation rules apply in `trackc generate`, on top of a clean lint.
+    if RuleCatalog.all.first(where: { $0.id == testCase.ruleID }) is any GenerationRule.Type {
+      result.diagnostics = Generator.generate(result, options: Generator.Options(configFileName: "example.yaml")).diagnostics
+    }
     let rendered = TextDiagnosticRenderer.render(result.diagnostics)
     switch example.expectation {
     case .triggers:
@@ -72,6 +76,7 @@ import TrackcTestSupport
     #expect(ids(RuleCatalog.screenSequenceRules) == ids(RuleCatalog.content.filter { $0 is any ScreenSequenceRule.Type }))
     #expect(ids(RuleCatalog.configRules) == ids(RuleCatalog.content.filter { $0 is any ConfigRule.Type }))
     #expect(ids(RuleCatalog.codeRules) == ids(RuleCatalog.all.filter { $0 is any CodeRule.Type }))
+    #expect(ids(RuleCatalog.generation) == ids(RuleCatalog.all.filter { $0 is any GenerationRule.Type }))
     for rule in RuleCatalog.content {
       #expect(rule is any ScreenRule.Type || rule is any ScreenSequenceRule.Type || rule is any ConfigRule.Type, "\(rule.id) never runs")
     }

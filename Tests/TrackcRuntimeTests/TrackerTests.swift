@@ -234,16 +234,22 @@ enum UnrestrictedEvent: String, TrackingEventID {
   }
 }
 
-/// The entry points generated interceptors call. They use the one installed tracker, so these tests run
-/// one after another.
-@Suite(.serialized) struct InterceptionTests {
+/// The entry points generated interceptors call. They use the one installed tracker, which
+/// `Interception.withTracker` lends to one test at a time.
+@Suite struct InterceptionTests {
   @Test func interceptedCallsReportToTheInstalledTracker() {
     let firebase = InMemoryDestination(id: "firebase")
     let home = HomeScreen()
-    Interception.control(home, TestRegistry.Handlers.onFav)  // nothing installed: nothing happens
     let tracker = Tracker(registry: TestRegistry(), destinations: [firebase])
-    Interception.install(tracker)
-    defer { Interception.install(nil) }
+    Interception.withTracker(tracker) {
+      interceptedCalls(home)
+      #expect(Interception.tracker === tracker)
+    }
+    tracker.flush()
+    #expect(firebase.events.map(\.id) == ["PAGE_HOME_ENTER", "CTRL_HOME_FAV", "CTRL_DETAIL_BUY", "PAGE_CART_ENTER", "CTRL_HOME_FAV", "PAGE_HOME_LEAVE"])
+  }
+
+  func interceptedCalls(_ home: HomeScreen) {
     Interception.page(home, .enter)
     Interception.control(home, TestRegistry.Handlers.onFav)
     let detail: DetailScreen = GiftDetailScreen()
@@ -251,44 +257,47 @@ enum UnrestrictedEvent: String, TrackingEventID {
     Interception.page(CartView(), .enter)  // value types are screens too (dynamic replacement)
     Interception.control(className: "App.HomeScreen", selector: "onFav:")
     Interception.page(className: "App.HomeScreen", .leave)
-    tracker.flush()
-    #expect(firebase.events.map(\.id) == ["PAGE_HOME_ENTER", "CTRL_HOME_FAV", "CTRL_DETAIL_BUY", "PAGE_CART_ENTER", "CTRL_HOME_FAV", "PAGE_HOME_LEAVE"])
-    #expect(Interception.tracker === tracker)
   }
 
   /// What generated replacements of a method and of its override do when the override calls `super`:
-  /// the inner interception, for the same object and handler, reports nothing.
+  /// the inner scope, for the same object and handler, reports nothing.
   @Test func nestedInterceptionsOfOneCallReportOnce() throws {
     let firebase = InMemoryDestination(id: "firebase")
     let tracker = Tracker(registry: TestRegistry(), destinations: [firebase])
-    Interception.install(tracker)
-    defer { Interception.install(nil) }
-    let home = HomeScreen()
-    var ran = 0
-    // Override calling super: same object, same handler.
-    Interception.control(home, TestRegistry.Handlers.onFav) {
-      Interception.control(home, TestRegistry.Handlers.onFav) { ran += 1 }
-    }
-    // A handler that calls another handler: both report.
-    Interception.control(home, TestRegistry.Handlers.onFav) {
-      Interception.control(home, TestRegistry.Handlers.onShare) { ran += 1 }
-    }
-    // Another object of the same screen inside: both report.
-    let other = HomeScreen()
-    Interception.control(home, TestRegistry.Handlers.onFav) {
-      Interception.control(other, TestRegistry.Handlers.onFav) { ran += 1 }
-    }
-    // Page events nest the same way; results and errors pass through.
-    let result = Interception.page(home, .enter) { Interception.page(home, .enter) { 42 } }
-    struct Failure: Error {}
-    #expect(throws: Failure.self) { try Interception.control(home, TestRegistry.Handlers.onShare) { () throws(Failure) in throw Failure() } }
-    // Value types have no identity and cannot override: every call reports.
-    Interception.page(CartView(), .enter) { Interception.page(CartView(), .enter) {} }
+    Interception.withTracker(tracker) { nestedCalls() }
     tracker.flush()
-    #expect(ran == 3)
-    #expect(result == 42)
     #expect(firebase.events.map(\.id) == [
-      "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "PAGE_HOME_ENTER", "PAGE_CART_ENTER", "PAGE_CART_ENTER",
+      "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "PAGE_HOME_ENTER", "PAGE_CART_ENTER",
+      "PAGE_CART_ENTER",
     ])
+    // Nothing installed: nothing reported, and ending is harmless.
+    Interception.beginControl(HomeScreen(), TestRegistry.Handlers.onFav).end()
+  }
+
+  func nestedCalls() {
+    let home = HomeScreen()
+    func call(_ screen: HomeScreen, _ handler: HandlerID, inside body: () -> Void = {}) {
+      let scope = Interception.beginControl(screen, handler)
+      defer { scope.end() }
+      body()
+    }
+    // An override calling super: same object, same handler.
+    call(home, TestRegistry.Handlers.onFav) { call(home, TestRegistry.Handlers.onFav) }
+    // A handler that calls another handler: both report (onShare goes to mixpanel only).
+    call(home, TestRegistry.Handlers.onFav) { call(home, TestRegistry.Handlers.onShare) }
+    // Another object of the same screen inside: both report.
+    call(home, TestRegistry.Handlers.onFav) { call(HomeScreen(), TestRegistry.Handlers.onFav) }
+    // After a scope ends, the same call reports again.
+    call(home, TestRegistry.Handlers.onFav)
+    // Page events nest the same way.
+    let outer = Interception.beginPage(home, .enter)
+    let inner = Interception.beginPage(home, .enter)
+    inner.end()
+    outer.end()
+    // Value types have no identity and cannot override: every call reports.
+    let first = Interception.beginPage(CartView(), .enter)
+    let second = Interception.beginPage(CartView(), .enter)
+    second.end()
+    first.end()
   }
 }

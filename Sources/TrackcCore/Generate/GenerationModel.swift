@@ -32,8 +32,12 @@ struct GenerationModel {
   struct Replacement {
     var method: DeclaredMethod
     var owner: DeclaredType
-    /// The handler ID constant, when a screen maps the method as a handler.
+    /// How the generated extension names the owner: module-qualified when another module declares a
+    /// type of that name too.
+    var ownerReference: String
+    /// The handler ID, when a screen maps the method as a handler, and its constant's name.
     var handler: Int?
+    var handlerIdentifier: String?
     /// The page phase, when the method is a lifecycle method of a screen with that page event.
     var phases: [TrackingConfig.PagePhase]
   }
@@ -71,9 +75,10 @@ struct GenerationModel {
     let sortedHandlers = handlerNames.keys.sorted { UTF8Order.compare($0, $1) ?? false }
     var handlerIndex: [String: Int] = [:]
     var usedHandlerIdentifiers = Set<String>()
+    var usedLookupNames = Set<String>()
     for (index, name) in sortedHandlers.enumerated() {
       handlerIndex[name] = index
-      let lookup = handlerNames[name]!.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+      let lookup = handlerNames[name]!.filter { usedLookupNames.insert($0).inserted }
       handlers.append(Handler(name: name, lookupNames: lookup, identifier: Self.unique(SwiftSource.identifier(fromSwiftName: name), in: &usedHandlerIdentifiers)))
     }
 
@@ -96,6 +101,7 @@ struct GenerationModel {
 
     // Rules, screen by screen in name order; page events, then handlers by name.
     var usedRuleIdentifiers = Set<String>()
+    var usedRuntimeNames = Set<String>()
     var firstByID: [String: (order: (Int, Int), rule: Int)] = [:]
     for screenIndex in byName {
       let screen = config.screens[screenIndex]
@@ -126,19 +132,26 @@ struct GenerationModel {
         let rule = addRule(screen.controlEvents[controlIndex].event, suffix: name, order: screen.pageEvents.count + controlIndex)
         model.controlRules.append((handlerIndex[name]!, rule))
       }
+      model.runtimeNames = model.runtimeNames.filter { usedRuntimeNames.insert($0).inserted }
       screens.append(model)
     }
     firstRule = firstByID.map { (id: $0.key, rule: $0.value.rule) }.sorted { UTF8Order.compare($0.id, $1.id) ?? false }
     eventIDs = Set(rules.map(\.eventID)).sorted { UTF8Order.compare($0, $1) ?? false }.map { (id: $0, identifier: SwiftSource.identifier(fromEventID: $0)) }
 
     if config.interception?.value == .dynamicReplacement, let code {
-      replacements = Self.replacements(config: config, code: code, handlerIndex: handlerIndex)
+      replacements = Self.replacements(config: config, code: code, handlerIndex: handlerIndex).map { group in
+        (group.module, group.items.map { item in
+          var item = item
+          item.handlerIdentifier = item.handler.map { handlers[$0].identifier }
+          return item
+        })
+      }
     }
   }
 
   /// `Home.HomeViewController` -> `homeViewController`: the start of rule constant names.
   static func screenStem(_ name: String) -> String {
-    let last = name.split(separator: ".").last.map(String.init) ?? name
+    let last = (name.split(separator: ".").last.map(String.init) ?? name).filter { $0 != "`" }
     return last.prefix(1).lowercased() + last.dropFirst()
   }
 
@@ -181,13 +194,12 @@ struct GenerationModel {
       for resolution in match.handlers {
         guard case .found(let reference)? = resolution else { continue }
         let method = code.index[reference]
-        byMethod[reference, default: Replacement(method: method, owner: code.index[reference.type], handler: nil, phases: [])].handler =
-          handlerIndex[method.name]
+        byMethod[reference, default: Self.replacement(of: reference, in: code.index)].handler = handlerIndex[method.name]
       }
       for page in screen.pageEvents {
         let lifecycle = config.conventions.lifecycle.method(for: page.phase.value == .enter ? .enter : .leave)
         guard let reference = Self.declaration(of: lifecycle, on: type, in: code.index) else { continue }
-        var replacement = byMethod[reference] ?? Replacement(method: code.index[reference], owner: code.index[reference.type], handler: nil, phases: [])
+        var replacement = byMethod[reference] ?? Self.replacement(of: reference, in: code.index)
         if !replacement.phases.contains(page.phase.value) { replacement.phases.append(page.phase.value) }
         byMethod[reference] = replacement
       }
@@ -200,6 +212,14 @@ struct GenerationModel {
       }
       return (module, items)
     }
+  }
+
+  static func replacement(of reference: MethodReference, in index: CodeIndex) -> Replacement {
+    let owner = index[reference.type]
+    let qualified = index.isDeclaredInSeveralModules(owner.name) && owner.module != nil
+    return Replacement(
+      method: index[reference], owner: owner, ownerReference: qualified ? owner.qualifiedName : owner.name, handler: nil,
+      handlerIdentifier: nil, phases: [])
   }
 
   /// The lifecycle method a screen has: its own, or the nearest superclass's in the code.

@@ -1,6 +1,6 @@
 /// Everything that puts text from a config or a registry into generated Swift goes through here, so
 /// that no string (an event ID, a property, a screen name, a file name) can break out of its place.
-enum SwiftSource {
+public enum SwiftSource {
   /// A string literal holding exactly `text`: quotes, backslashes and every character that is not
   /// plainly visible (controls, line and paragraph separators, bidirectional and zero-width format
   /// characters, unassigned code points) are escaped, so the literal is one line, cannot end early, has
@@ -46,13 +46,12 @@ enum SwiftSource {
   /// `pageHomeEnter`, `HomeOpened` → `homeOpened`. ASCII only: other characters become `uXXXX`; a
   /// leading digit gets `_`; a keyword gets backticks; names an enum with raw values already has get `_`.
   static func identifier(fromEventID id: String) -> String {
+    // Words: runs of letters and digits.
     var words: [String] = []
     var current = ""
     for scalar in id.unicodeScalars {
-      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+      if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
         current.unicodeScalars.append(scalar)
-      } else if !scalar.isASCII, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-        current += "u" + String(scalar.value, radix: 16, uppercase: true)
       } else if !current.isEmpty {
         words.append(current)
         current = ""
@@ -61,19 +60,20 @@ enum SwiftSource {
     if !current.isEmpty { words.append(current) }
     var name = ""
     for (index, word) in words.enumerated() {
-      let isShouting = word.unicodeScalars.allSatisfy { !$0.properties.isLowercase }
-      var word = isShouting ? word.lowercased() : word
-      if index == 0 {
-        word = word.prefix(1).lowercased() + word.dropFirst()
-      } else {
-        word = word.prefix(1).uppercased() + word.dropFirst()
-      }
+      // An all-capitals word is lowered; a mixed-case one keeps its inner capitals.
+      var word = word.unicodeScalars.contains(where: \.properties.isLowercase) ? word : word.lowercased()
+      word = (index == 0 ? word.prefix(1).lowercased() : word.prefix(1).uppercased()) + word.dropFirst()
       name += word
     }
-    if name.isEmpty { name = "event" }
-    if name.first!.isNumber { name = "_" + name }
-    if reservedMembers.contains(name) { name += "_" }
-    return escapedIdentifier(name)
+    // ASCII only: anything else becomes `uXXXX`.
+    var ascii = ""
+    for scalar in name.unicodeScalars {
+      if scalar.isASCII { ascii.unicodeScalars.append(scalar) } else { ascii += "u" + String(scalar.value, radix: 16, uppercase: true) }
+    }
+    if ascii.isEmpty { ascii = "event" }
+    if ascii.first!.isNumber { ascii = "_" + ascii }
+    if reservedMembers.contains(ascii) { ascii += "_" }
+    return escapedIdentifier(ascii)
   }
 
   /// Members every `enum: String, CaseIterable` already has.
@@ -85,23 +85,33 @@ enum SwiftSource {
   }
 
   /// A name made of `[A-Za-z0-9_]` only, for names derived from code (handler and type names) that
-  /// must become one identifier: `open(item:at:)` → `open_item_at`, `onFav(_:)` → `onFav_`.
+  /// must become one identifier: `open(item:at:)` → `open_item_at`, `onFav(_:)` → `onFav_`, `reload()` →
+  /// `reload`, `Home.Cart` → `Home_Cart`.
   static func identifier(fromSwiftName name: String) -> String {
+    var text = name
+    if let open = name.firstIndex(of: "("), name.hasSuffix(")") {
+      let labels = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        .split(separator: ":", omittingEmptySubsequences: false).dropLast()
+      text = String(name[..<open]) + labels.map { "_" + ($0 == "_" ? "" : $0) }.joined()
+    }
     var result = ""
-    for scalar in name.unicodeScalars {
+    for scalar in text.unicodeScalars {
       if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" {
         result.unicodeScalars.append(scalar)
-      } else if scalar == "(" || scalar == ":" || scalar == "." {
+      } else if scalar.isASCII {
         result += "_"
-      } else if !scalar.isASCII {
+      } else {
         result += "u" + String(scalar.value, radix: 16, uppercase: true)
       }
     }
-    while result.hasSuffix("__") { result.removeLast() }
-    if result.hasSuffix("_"), name.hasSuffix("()") { result.removeLast() }
-    if result.isEmpty { result = "name" }
+    if result.isEmpty || result == "_" { result = "name" + result }
     if result.first!.isNumber { result = "_" + result }
     return escapedIdentifier(result)
+  }
+
+  /// Whether `text` is one Swift identifier (not a keyword).
+  public static func isIdentifier(_ text: String) -> Bool {
+    !text.isEmpty && !text.contains(".") && SwiftIdentifier.isValid(Substring(text), as: .declaration)
   }
 
   /// Whether `text` is a (possibly dotted) Swift type or module name: what may stand in an import or an

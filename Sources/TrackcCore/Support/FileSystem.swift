@@ -92,6 +92,24 @@ public enum FileSystem {
     }
   }
 
+  /// The names in a directory (not `.` and `..`), sorted; empty when it cannot be read.
+  public static func contentsOfDirectory(_ path: String) -> [String] {
+    guard let handle = opendir(path) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// Removes a file; false when it could not.
+  @discardableResult
+  public static func remove(_ path: String) -> Bool {
+    unlink(path) == 0
+  }
+
   /// `mkdir -p`.
   public static func makeDirectories(_ path: String) -> Bool {
     if isDirectory(path) { return true }

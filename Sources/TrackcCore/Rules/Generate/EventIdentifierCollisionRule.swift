@@ -22,7 +22,7 @@ public enum EventIdentifierCollisionRule: GenerationRule {
       screens:
         Home:
           page_events: {enter: PAGE_HOME_ENTER, leave: PAGE_HOME_LEAVE}
-          control_events: {onFav(_:): PAGE_HOME_ENTER}
+          control_events: {onFav(_:): CTRL_HOME_FAV}
       """),
   ]
 

@@ -1,0 +1,84 @@
+import ArgumentParser
+import TrackcCore
+
+struct GenerateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "generate",
+    abstract: "Generate the Swift registry (and, for dynamic replacement, the interceptors) from a tracking config.",
+    discussion: """
+      Lints the config first, against the code like 'trackc lint'; any error stops generation. Writes <name>.swift (event IDs, handlers, rules, the registry) and, under 'interception: dynamic-replacement', <name>+<Module>.swift for each feature module. Files are written only when they change; files of this name it no longer generates are removed.
+
+      With --check nothing is written: the run fails (exit 1), naming each file, when what it would write differs from what is there. Use it in CI and pre-commit.
+
+      Examples:
+        trackc generate tracking.yaml --output Sources/AppTracking
+        trackc generate tracking.yaml --sources Sources/Home Sources/Cart --output Sources/AppTracking --name AppTracking
+        trackc generate tracking.yaml --output Sources/AppTracking --check
+      """
+  )
+
+  @Argument(help: ArgumentHelp("The tracking config.", valueName: "config"))
+  var config: String
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write into.", valueName: "directory"))
+  var output: String
+
+  @Option(help: ArgumentHelp("The namespace of the generated code and the stem of its file names.", valueName: "name"))
+  var name = "Tracking"
+
+  @Flag(help: "Write nothing; fail when the generated files are not up to date.")
+  var check = false
+
+  @Flag(help: "Put everything in <name>.swift (for build plugins, which name their outputs up front).")
+  var singleFile = false
+
+  @Option(help: ArgumentHelp("The module that provides the runtime.", valueName: "module"))
+  var runtimeModule = "TrackcRuntime"
+
+  @OptionGroup(title: "Code")
+  var code: SourceOptions
+
+  func validate() throws {
+    guard SwiftSource.isIdentifier(name) else { throw ValidationError("--name must be a Swift identifier, not '\(name)'.") }
+    guard SwiftSource.isIdentifier(runtimeModule) else { throw ValidationError("--runtime-module must be a module name, not '\(runtimeModule)'.") }
+  }
+
+  func run() throws {
+    var options = LintOptions()
+    try code.apply(to: &options)
+    let session = LintSession.run(paths: [config], options: options)
+    for error in session.unreadable { StandardError.write("trackc: error: \(error)\n") }
+    guard let lint = session.results.first else { throw ExitCode(ExitStatus.noInput.rawValue) }
+
+    let configFileName = String(config.split(separator: "/").last ?? Substring(config))
+    let generated = Generator.generate(
+      lint, options: Generator.Options(name: name, configFileName: configFileName, singleFile: singleFile, runtimeModule: runtimeModule))
+    let findings = TextDiagnosticRenderer.render(generated.diagnostics)
+    if !findings.isEmpty { print(findings, terminator: "") }
+    guard !generated.diagnostics.hasErrors else {
+      StandardError.write(TextDiagnosticRenderer.summary(generated.diagnostics, fileCount: 1) + "; nothing was generated\n")
+      throw ExitCode(ExitStatus.findings.rawValue)
+    }
+
+    let destination = GeneratedOutput(directory: output, name: name)
+    if check {
+      let changes = destination.changes(for: generated.files)
+      for change in changes {
+        switch change {
+        case .create(let path): StandardError.write("trackc: error: \(path) is missing; run 'trackc generate' without --check\n")
+        case .update(let path): StandardError.write("trackc: error: \(path) is out of date; run 'trackc generate' without --check\n")
+        case .remove(let path): StandardError.write("trackc: error: \(path) is no longer generated; run 'trackc generate' without --check\n")
+        }
+      }
+      if !changes.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
+      return
+    }
+    switch destination.write(generated.files) {
+    case .failure(let failure):
+      StandardError.write("trackc: error: cannot write '\(failure.path)'\n")
+      throw ExitCode(ExitStatus.cannotWrite.rawValue)
+    case .success(let changes):
+      StandardError.write("trackc: \(generated.files.count) files generated, \(changes.count) changed\n")
+    }
+  }
+}
