@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import TrackcCore
+import TrackcTestSupport
+
+/// `trackc generate`'s output: the committed fixture output (compiled and run by GeneratedCodeTests)
+/// is exactly what the generator writes today, and the pieces that keep it safe do what they say.
+@Suite struct GeneratorTests {
+  static let fixtures = Fixtures.repositoryRoot.appendingPathComponent("Tests/GenerateFixtures")
+  static let output = fixtures.appendingPathComponent("Sources/GenerateFixtureTracking")
+
+  static func generate(_ config: String, name: String) throws -> Generator.Result {
+    let url = fixtures.appendingPathComponent(config)
+    var options = LintOptions()
+    options.scan.useCache = false
+    let lint = Linter.lint(ConfigSource(path: url.path, bytes: try [UInt8](Data(contentsOf: url))), options: options)
+    return Generator.generate(lint, options: Generator.Options(name: name, configFileName: config))
+  }
+
+  /// Re-record with `TRACKC_RECORD_GOLDENS=1 swift test` (the run fails while recording).
+  @Test(arguments: [("tracking.yaml", "FixtureTracking"), ("hostile.yaml", "HostileTracking")])
+  func generatedCodeMatchesTheCompiledFixture(config: String, name: String) throws {
+    let result = try Self.generate(config, name: name)
+    #expect(!result.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(result.diagnostics))")
+    #expect(!result.files.isEmpty)
+    for file in result.files {
+      Golden.check(file.contents, matches: Self.output.appendingPathComponent(file.name))
+    }
+    if !Golden.isRecording {
+      #expect(GeneratedOutput(directory: Self.output.path, name: name).changes(for: result.files) == [], "stale or missing files")
+    }
+  }
+
+  @Test func generationIsDeterministic() throws {
+    let first = try Self.generate("tracking.yaml", name: "FixtureTracking")
+    let second = try Self.generate("tracking.yaml", name: "FixtureTracking")
+    #expect(first.files == second.files)
+  }
+
+  @Test func configsWithErrorsGenerateNothing() {
+    let lint = Linter.lint(ConfigSource(path: "broken.yaml", text: "version: 1\nscreens:\n  Home: {page_events: {enter: bad id}}\n"))
+    let result = Generator.generate(lint, options: Generator.Options(configFileName: "broken.yaml"))
+    #expect(result.files.isEmpty)
+    #expect(result.diagnostics.hasErrors)
+  }
+
+  struct Literal: Sendable, CustomTestStringConvertible {
+    var text: String
+    var literal: String
+    var testDescription: String { literal }
+  }
+
+  static let literals: [Literal] = [
+    Literal(text: "PLAIN_ID", literal: #""PLAIN_ID""#),
+    Literal(text: #"say "hi""#, literal: #""say \"hi\"""#),
+    Literal(text: #"back\slash"#, literal: #""back\\slash""#),
+    Literal(text: #"\(interpolated)"#, literal: #""\\(interpolated)""#),
+    Literal(text: "line\nfeed\rreturn\ttab\u{0}nul", literal: #""line\nfeed\rreturn\ttab\0nul""#),
+    Literal(text: "bell\u{7}delete\u{7F}c1\u{85}", literal: #""bell\u{7}delete\u{7F}c1\u{85}""#),
+    Literal(text: "rtl\u{202E}zero\u{200B}joiner\u{200D}separator\u{2028}", literal: #""rtl\u{202E}zero\u{200B}joiner\u{200D}separator\u{2028}""#),
+    Literal(text: "nbsp\u{A0}", literal: #""nbsp\u{A0}""#),
+    Literal(text: "#\"raw\"#", literal: ##""#\"raw\"#""##),
+    Literal(text: "café 🏠 日本", literal: #""café 🏠 日本""#),
+    Literal(text: "", literal: #""""#),
+  ]
+
+  @Test(arguments: literals)
+  func stringLiteralsEscapeEverythingThatCouldBreakOut(_ literal: Literal) {
+    #expect(SwiftSource.stringLiteral(literal.text) == literal.literal)
+  }
+
+  /// Random strings: the literal is one line, starts and ends with the only unescaped quotes, and has no
+  /// unescaped backslash sequence that Swift would read as interpolation.
+  @Test func randomStringsStayInsideTheirLiteral() {
+    var state: UInt64 = 7
+    let alphabet: [Unicode.Scalar] = ["\"", "\\", "(", ")", "#", "\n", "\r", "\u{0}", "\u{202E}", "\u{2028}", "a", "é", "🏠", " ", "*", "/"]
+    for _ in 0..<2_000 {
+      var text = ""
+      for _ in 0..<12 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1
+        text.unicodeScalars.append(alphabet[Int(state >> 60) % alphabet.count])
+      }
+      let literal = SwiftSource.stringLiteral(text)
+      #expect(!literal.contains("\n") && !literal.contains("\r"))
+      var inner = literal.dropFirst().dropLast()[...]
+      var escaped = false
+      for character in inner {
+        if escaped {
+          #expect(character != "(", "interpolation in \(literal)")
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else {
+          #expect(character != "\"", "unescaped quote in \(literal)")
+        }
+      }
+      inner = ""
+      _ = inner
+    }
+  }
+
+  @Test(arguments: [
+    ("PAGE_HOME_ENTER", "pageHomeEnter"), ("page.home-enter", "pageHomeEnter"), ("HomeOpened", "homeOpened"),
+    ("CTRL_OPEN_2", "ctrlOpen2"), ("2FA_DONE", "_2faDone"), ("class", "`class`"), ("default", "`default`"),
+    ("rawValue", "rawValue_"), ("allCases", "allCases_"), ("init", "init_"), ("ÉTÉ", "uE9tuE9"), ("!!!", "event"),
+    ("self", "self_"), ("Type", "type"),
+  ])
+  func eventIDsBecomeIdentifiers(id: String, identifier: String) {
+    #expect(SwiftSource.identifier(fromEventID: id) == identifier)
+  }
+
+  @Test(arguments: [
+    ("onFav(_:)", "onFav_"), ("open(item:at:)", "open_item_at"), ("reload()", "reload"), ("f(_:_:)", "f__"),
+    ("Home.Cart", "Home_Cart"), ("default(_:)", "default_"), ("touché(_:)", "touchuE9_"), ("onShare:", "onShare_"),
+  ])
+  func swiftNamesBecomeIdentifiers(name: String, identifier: String) {
+    #expect(SwiftSource.identifier(fromSwiftName: name) == identifier)
+  }
+
+  @Test func commentsStayOnOneLine() {
+    #expect(SwiftSource.commentText("evil.yaml\n} import Evil\u{202E}") == "evil.yaml?} import Evil?")
+  }
+
+  /// A registry file could put code into a signature; the check re-parses it and refuses.
+  @Test(arguments: [
+    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int) {}; func evil(_ x: Int")], nil, nil),
+    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int = 3")], nil, nil),
+    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], "Int {} func evil() -> Int", nil),
+    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, "throws { evil() } func f() throws"),
+    ("onFav(_:)", [], nil, nil),
+    ("onFav(_ x:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, nil),
+  ] as [(String, [MethodSignature.Parameter], String?, String?)])
+  func hostileSignaturesAreRefused(name: String, parameters: [MethodSignature.Parameter], returnType: String?, effects: String?) {
+    #expect(SignatureCheck.problem(name: name, signature: MethodSignature(parameters: parameters, returnType: returnType, effects: effects)) != nil)
+  }
+
+  @Test func goodSignaturesPass() {
+    let signature = MethodSignature(
+      parameters: [.init(label: nil, type: "inout [String: Int]"), .init(label: "completion", type: "@escaping @Sendable () -> Void")],
+      returnType: "Result<Int, any Error>", effects: "throws")
+    #expect(SignatureCheck.problem(name: "load(_:completion:)", signature: signature) == nil)
+  }
+}
