@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TrackcTestSupport
+
+/// `trackc generate` as CI and a developer use it: files written only when they change, `--check` that
+/// fails on anything stale, and nothing generated from a config with errors.
+@Suite struct GenerateCommandTests {
+  static let config = "Tests/GenerateFixtures/tracking.yaml"
+  static let committed = "Tests/GenerateFixtures/Sources/GenerateFixtureTracking"
+
+  @Test func committedFixtureIsUpToDate() throws {
+    let run = try TrackcBinary.run("generate", Self.config, "--output", Self.committed, "--name", "FixtureTracking", "--check", "--no-cache")
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.isEmpty)
+  }
+
+  @Test func writesOnlyWhatChangedAndRemovesWhatIsNoLongerGenerated() throws {
+    let scratch = try ScratchDirectory("generate")
+    defer { scratch.remove() }
+    let first = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(first.standardError == "trackc: 2 files generated, 2 changed\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking.swift"])
+    #expect(try scratch.read("FixtureTracking.swift") == (try String(contentsOfFile: Self.committed + "/FixtureTracking.swift", encoding: .utf8)))
+    let registry = scratch.path + "/FixtureTracking.swift"
+    let written = try FileManager.default.attributesOfItem(atPath: registry)[.modificationDate] as? Date
+    try scratch.write("FixtureTracking+Removed.swift", "// an interceptor file for a module the config no longer maps\n")
+    try scratch.write("Helpers.swift", "// not trackc's\n")
+    Thread.sleep(forTimeInterval: 0.05)
+    let second = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
+    #expect(second.standardError == "trackc: 2 files generated, 1 changed\n")
+    #expect(try FileManager.default.attributesOfItem(atPath: registry)[.modificationDate] as? Date == written)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
+      "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking.swift", "Helpers.swift",
+    ])
+  }
+
+  @Test func checkFailsOnAnythingStale() throws {
+    let scratch = try ScratchDirectory("generate-check")
+    defer { scratch.remove() }
+    func check() throws -> ProcessOutput {
+      try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--check", "--no-cache")
+    }
+    let missing = try check()
+    #expect(missing.status == 1)
+    #expect(missing.standardError.contains("FixtureTracking.swift is missing"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "--check writes nothing")
+    #expect(try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache").status == 0)
+    #expect(try check().status == 0)
+    try scratch.write("FixtureTracking.swift", try scratch.read("FixtureTracking.swift") + "// edited by hand\n")
+    let edited = try check()
+    #expect(edited.status == 1)
+    #expect(edited.standardError.contains("FixtureTracking.swift is out of date"))
+    #expect(try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache").status == 0)
+    try scratch.write("FixtureTracking+Old.swift", "\n")
+    let stale = try check()
+    #expect(stale.status == 1)
+    #expect(stale.standardError.contains("FixtureTracking+Old.swift is no longer generated"))
+  }
+
+  @Test func configWithErrorsGeneratesNothing() throws {
+    let scratch = try ScratchDirectory("generate-errors")
+    defer { scratch.remove() }
+    let run = try TrackcBinary.run("generate", "Tests/Fixtures/app/config-to-code.yaml", "-o", scratch.path, "--no-cache")
+    #expect(run.status == 1)
+    #expect(run.standardOutput.contains("[unknown-handler]"))
+    #expect(run.standardError.contains("nothing was generated"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+  }
+
+  @Test func usageErrors() throws {
+    #expect(try TrackcBinary.run("generate", Self.config, "-o", "/tmp", "--name", "not an identifier").status == 64)
+    #expect(try TrackcBinary.run("generate", Self.config).status == 64)
+    #expect(try TrackcBinary.run("generate", "Tests/nowhere.yaml", "-o", "/tmp").status == 66)
+  }
+}
