@@ -14,9 +14,9 @@ public enum Interception {
 
   private static let turns = NSRecursiveLock()
 
-  /// Installs `tracker` for the duration of `body`, then puts back what was installed. Callers on other
+  /// Installs `tracker` (or none) for the duration of `body`, then puts back what was installed. Callers on other
   /// threads wait their turn, so tests that run in parallel in one process each see their own tracker.
-  public static func withTracker<Result>(_ tracker: Tracker, _ body: () throws -> Result) rethrows -> Result {
+  public static func withTracker<Result>(_ tracker: Tracker?, _ body: () throws -> Result) rethrows -> Result {
     turns.lock()
     defer { turns.unlock() }
     let previous = slot.get()

@@ -108,7 +108,9 @@ import TrackcTestSupport
     #expect(clean.standardOutput.isEmpty)
     let scratch = try ScratchDirectory("cli-example")
     defer { scratch.remove() }
-    try scratch.copy(Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop"), to: "Shop")
+    // The config and the sources only (not the example package's build directory).
+    try scratch.copy(Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop/tracking.yaml"), to: "Shop/tracking.yaml")
+    try scratch.copy(Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop/Sources"), to: "Shop/Sources")
     let file = "Shop/Sources/Cart/CartViewController.swift"
     try scratch.write(file, try scratch.read(file).replacingOccurrences(of: "func onCheckoutPressed(", with: "func onCheckoutTapped("))
     try scratch.write("Shop/Sources/Home/WishlistViewController.swift", "import ShopUI\n\nopen class WishlistViewController: ScreenController {}\n")

@@ -3,7 +3,7 @@ import ShopUI
 /// The shop's front page: a hero banner, a search field and a feed of products to favourite or open.
 open class HomeViewController: ScreenController {
   public private(set) var favourites: Set<String> = []
-  public private(set) var openedProduct: String?
+  public internal(set) var openedProduct: String?
   let feed: [String]
 
   public init(feed: [String]) {

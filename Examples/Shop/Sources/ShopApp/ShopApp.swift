@@ -1,0 +1,89 @@
+import Cart
+import Checkout
+import Home
+import ProductDetail
+import ShopTracking
+import ShopUI
+import TrackcRuntime
+
+/// The shop's tracking set-up: the generated registry and a destination per analytics service. In the
+/// app these would be Firebase and Mixpanel clients; here they keep what they receive.
+public enum ShopApp {
+  public static func makeTracker(destinations: [any TrackingDestination]) -> Tracker {
+    Tracker(registry: ShopTracking.Tracking.registry, destinations: destinations)
+  }
+}
+
+/// A user's visit, step by step, as the screens see it: appearing, taps, leaving. Nothing here tracks
+/// anything; the generated interceptors do.
+public struct ScriptedSession {
+  public struct Step: Sendable {
+    public let description: String
+    public let action: @Sendable (inout Screens) -> Void
+  }
+
+  /// The screens of the visit, created as the user gets to them.
+  public struct Screens {
+    public init() {}
+    var home = HomeViewController(feed: ["sku-7", "sku-42", "sku-99"])
+    var detail: ProductDetailViewController?
+    var cart: CartViewController?
+    var checkout: CheckoutViewController?
+  }
+
+  public init() {}
+
+  public let steps: [Step] = [
+    Step(description: "open the shop: home appears") { $0.home.viewDidAppear(true) },
+    Step(description: "favourite sku-42 in the feed") { $0.home.onFavBtnPressed(Control("sku-42")) },
+    Step(description: "open sku-42, third in the feed") { screens in
+      screens.home.openProduct(id: "sku-42", position: 2)
+      screens.home.viewDidDisappear(true)
+      let detail = ProductDetailViewController(productID: "sku-42")
+      screens.detail = detail
+      detail.viewDidAppear(true)
+    },
+    Step(description: "pick size M and add it to the cart") { screens in
+      screens.detail?.onSizeSelected(Control("M"))
+      screens.detail?.onAddToCartPressed(Control("add-to-cart"))
+    },
+    Step(description: "leave the product for the cart") { screens in
+      screens.detail?.viewDidDisappear(true)
+      let cart = CartViewController(items: ["sku-42/M"])
+      screens.cart = cart
+      cart.viewDidAppear(true)
+    },
+    Step(description: "apply a coupon and go to checkout") { screens in
+      screens.cart?.onApplyCouponPressed(Control("WELCOME10"))
+      screens.cart?.onCheckoutPressed(Control("checkout"))
+      screens.cart?.viewDidDisappear(true)
+      let checkout = CheckoutViewController()
+      screens.checkout = checkout
+      checkout.viewDidAppear(true)
+    },
+    Step(description: "pay by card and place the order, then leave") { screens in
+      screens.checkout?.onPaymentMethodSelected(Control("card"))
+      screens.checkout?.onPlaceOrderPressed(Control("place-order"))
+      screens.checkout?.viewDidDisappear(true)
+    },
+  ]
+
+  /// Runs the steps with `tracker` installed; after each, waits for the events to be delivered and
+  /// hands the step to `afterStep`.
+  public func run(with tracker: Tracker, afterStep: (Step) -> Void = { _ in }) -> Screens {
+    var screens = Screens()
+    Interception.withTracker(tracker) {
+      for step in steps {
+        step.action(&screens)
+        tracker.flush()
+        afterStep(step)
+      }
+    }
+    return screens
+  }
+}
+
+extension ScriptedSession.Screens {
+  public var orderPlaced: Bool { checkout?.orderPlaced ?? false }
+  public var favourites: Set<String> { home.favourites }
+}

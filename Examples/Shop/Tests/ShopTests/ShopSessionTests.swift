@@ -1,0 +1,84 @@
+import ShopApp
+import Testing
+import TrackcRuntime
+
+/// The scripted visit emits exactly the events tracking.yaml maps, in order, to the destinations its
+/// routing allows, with their properties; and the feature code still does its job.
+@Suite struct ShopSessionTests {
+  /// `EVENT_ID screen.handler {properties}` or `EVENT_ID screen enter`.
+  static func lines(_ events: [TrackingEvent]) -> [String] {
+    events.map { LoggingDestination.line(for: $0, destination: "-").replacing("[-] ", with: "") }
+  }
+
+  @Test func theVisitEmitsTheConfiguredEventsInOrder() {
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = InMemoryDestination(id: "mixpanel")
+    let screens = ScriptedSession().run(with: ShopApp.makeTracker(destinations: [firebase, mixpanel]))
+
+    #expect(screens.orderPlaced)
+    #expect(screens.favourites == ["sku-42"])
+    #expect(Self.lines(firebase.events) == [
+      "PAGE_HOME_ENTER HomeViewController enter",
+      "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+      "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {source: home_feed}",
+      "PAGE_HOME_LEAVE HomeViewController leave",
+      "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
+      "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
+      "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
+      "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
+      "PAGE_CART_ENTER CartViewController enter",
+      "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1}",
+      "PAGE_CART_LEAVE CartViewController leave",
+      "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
+      "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
+      "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
+      "PAGE_CHECKOUT_LEAVE CheckoutViewController leave",
+    ])
+    // The coupon goes to mixpanel only; leaving checkout excludes mixpanel.
+    #expect(Self.lines(mixpanel.events) == [
+      "PAGE_HOME_ENTER HomeViewController enter",
+      "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+      "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {source: home_feed}",
+      "PAGE_HOME_LEAVE HomeViewController leave",
+      "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
+      "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
+      "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
+      "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
+      "PAGE_CART_ENTER CartViewController enter",
+      "CTRL_CART_APPLY_COUPON CartViewController.onApplyCouponPressed(_:)",
+      "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1}",
+      "PAGE_CART_LEAVE CartViewController leave",
+      "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
+      "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
+      "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
+    ])
+    let properties = firebase.events.first { $0.id == "CTRL_PRODUCT_ADD_TO_CART" }?.properties
+    #expect(properties == ["source": .string("product_detail"), "quantity": .int(1)])
+    #expect(Set(firebase.events.map(\.messageID)).count == firebase.events.count)
+  }
+
+  /// Remote configuration switches a destination off: it gets nothing, the other everything it would.
+  @Test func aDestinationSwitchedOffGetsNothing() {
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = InMemoryDestination(id: "mixpanel")
+    let tracker = Tracker(
+      registry: ShopApp.makeTracker(destinations: []).registry, destinations: [firebase, mixpanel],
+      configuration: FixedDestinationConfiguration(enabled: ["firebase"]))
+    _ = ScriptedSession().run(with: tracker)
+    #expect(mixpanel.events.isEmpty)
+    #expect(firebase.events.count == 15)
+  }
+
+  /// Without a tracker the app runs exactly the same, tracking nothing.
+  @Test func withoutATrackerNothingChanges() {
+    let firebase = InMemoryDestination(id: "firebase")
+    _ = ShopApp.makeTracker(destinations: [firebase])
+    var screens = ScriptedSession.Screens()
+    // Taking the turn with no tracker, so that another test's tracker cannot hear these calls.
+    Interception.withTracker(nil) {
+      for step in ScriptedSession().steps { step.action(&screens) }
+    }
+    #expect(screens.orderPlaced)
+    #expect(firebase.events.isEmpty)
+  }
+}
