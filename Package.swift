@@ -8,6 +8,8 @@ let package = Package(
     .executable(name: "trackc", targets: ["trackc"]),
     .library(name: "TrackcCore", targets: ["TrackcCore"]),
     .library(name: "TrackcRuntime", targets: ["TrackcRuntime"]),
+    .plugin(name: "TrackcBuildPlugin", targets: ["TrackcBuildPlugin"]),
+    .plugin(name: "TrackcCommandPlugin", targets: ["TrackcCommandPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,6 +42,25 @@ let package = Package(
         "TrackcCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    // SwiftPM plugins: generate at build time, or lint and generate on demand (checked-in code).
+    .plugin(name: "TrackcBuildPlugin", capability: .buildTool(), dependencies: ["trackc"]),
+    .plugin(
+      name: "TrackcCommandPlugin",
+      capability: .command(
+        intent: .custom(verb: "trackc", description: "Lint a tracking config, or generate its Swift registry into a target."),
+        permissions: [.writeToPackageDirectory(reason: "trackc generate writes the registry into the target's directory.")]
+      ),
+      dependencies: ["trackc"]
+    ),
+    // The build plugin, proven: a target whose registry is generated at every build from its
+    // tracking.yaml, and used by `BuildPluginTests`.
+    .target(
+      name: "PluginFixtureTracking",
+      dependencies: ["TrackcRuntime"],
+      path: "Tests/PluginFixture/Sources/PluginFixtureTracking",
+      exclude: ["tracking.yaml"],
+      plugins: ["TrackcBuildPlugin"]
     ),
     // The scan benchmark's baseline: swift-syntax parsing files on one thread, nothing else
     // (Benchmarks/scan/bench.py runs it).
@@ -81,7 +102,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GeneratedCodeTests",
-      dependencies: ["GenerateFixtureFeature", "GenerateFixtureTracking", "TrackcRuntime"]
+      dependencies: ["GenerateFixtureFeature", "GenerateFixtureTracking", "PluginFixtureTracking", "TrackcRuntime"]
     ),
     // Runs the built `trackc` executable: exit codes, formats, and hostile input under a memory and time cap.
     .testTarget(
