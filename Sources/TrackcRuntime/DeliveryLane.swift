@@ -3,8 +3,9 @@ import Foundation
 /// One destination's delivery: a queue and a thread of its own, so that a destination that is slow or
 /// throws holds up nobody else, and its events arrive in the order they were tracked.
 ///
-/// Tracking an event costs a lock and an append; the thread is woken only when it is waiting, so a burst
-/// of events costs one wake-up. The queue is bounded: when a destination falls `capacity` events behind,
+/// Tracking an event costs a lock and an append. The thread is woken only when it sleeps: after draining
+/// the queue it lingers a millisecond first (events that arrive meanwhile wake nobody), so a burst of
+/// events costs one wake-up instead of one per event, and an idle app costs one extra millisecond. The queue is bounded: when a destination falls `capacity` events behind,
 /// the oldest waiting event is dropped and counted (durable delivery is the destination's business).
 final class DeliveryLane: @unchecked Sendable {
   let destination: any TrackingDestination
@@ -16,6 +17,8 @@ final class DeliveryLane: @unchecked Sendable {
   private var pendingStart = 0
   private var delivering = 0
   private var threadIsWaiting = false
+  /// How long the thread waits for more events before it sleeps until woken.
+  private static let linger: TimeInterval = 0.001
   private var stopped = false
   private var counts = DestinationStatistics()
 
@@ -66,6 +69,9 @@ final class DeliveryLane: @unchecked Sendable {
   private func run() {
     while true {
       condition.lock()
+      if pending.count == pendingStart && !stopped {
+        _ = condition.wait(until: Date(timeIntervalSinceNow: Self.linger))
+      }
       while pending.count == pendingStart && !stopped {
         threadIsWaiting = true
         condition.wait()

@@ -1,0 +1,24 @@
+/// The same screen, compiled with -enable-implicit-dynamic: three identical handlers. trackc maps and
+/// replaces `onTap(_:)`; `onTapNotReplaced(_:)` is the same method left alone; `onUnmapped(_:)` is a
+/// handler the config does not map (so nothing replaces it) on a screen that has replaced ones.
+public final class BenchScreen {
+  public private(set) var taps = 0
+
+  public init() {}
+
+  public func onTap(_ value: Int) {
+    taps &+= value
+  }
+
+  public func onTapNotReplaced(_ value: Int) {
+    taps &+= value
+  }
+
+  public func onUnmapped(_ value: Int) {
+    taps &+= value
+  }
+
+  /// A handler that does nothing, not mapped: the dynamic call alone (unoptimised, as the direct one).
+  @_optimize(none)
+  public func onNothing(_ value: Int) {}
+}

@@ -1,0 +1,96 @@
+import BenchFeature
+import BenchPlain
+import BenchTracking
+import Foundation
+import TrackcRuntime
+
+// Per-call cost of a handler, in nanoseconds: the median of 7 rounds, each timing a loop of calls.
+// Each case runs as it would in an app; the loops add the values they pass, so nothing is optimised away.
+
+/// Keeps what it receives, and lets the benchmark drop it between rounds.
+let memory = InMemoryDestination(id: "memory")
+let tracker = Tracker(registry: Tracking.registry, destinations: [memory], capacity: 2_000_000)
+
+func measure(_ name: String, calls: Int, rounds: Int = 7, _ body: (Int) -> Void, between: () -> Void = {}) -> Double {
+  var samples: [Double] = []
+  for _ in 0..<rounds {
+    between()
+    let start = ContinuousClock.now
+    body(calls)
+    let elapsed = start.duration(to: .now)
+    samples.append((Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(calls))
+  }
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+// `--profile-replaced`: only the replaced handler, for a profiler.
+if CommandLine.arguments.contains("--profile-replaced") {
+  let screen = BenchScreen()
+  Interception.install(tracker)
+  for round in 0..<10 {
+    for value in 0..<200_000 { screen.onTap(value & round & 1) }
+    tracker.flush(timeout: 60)
+    memory.removeAll()
+  }
+  exit(0)
+}
+
+let plain = PlainScreen()
+let screen = BenchScreen()
+var results: [(String, Double)] = []
+
+results.append(("direct call (no trackc)", measure("direct", calls: 20_000_000) { calls in
+  for value in 0..<calls { plain.onTap(value & 1) }
+}))
+
+results.append(("same handler, -enable-implicit-dynamic, not replaced", measure("dynamic", calls: 20_000_000) { calls in
+  for value in 0..<calls { screen.onTapNotReplaced(value & 1) }
+}))
+
+Interception.install(tracker)
+
+results.append(("unmapped handler (tracking installed)", measure("unmapped", calls: 20_000_000) { calls in
+  for value in 0..<calls { screen.onUnmapped(value & 1) }
+}))
+
+// The calls alone, on handlers that do nothing (for the overhead itself rather than its share).
+results.append(("empty handler, direct (no trackc)", measure("empty direct", calls: 20_000_000) { calls in
+  for value in 0..<calls { plain.onNothing(value) }
+}))
+results.append(("empty handler, unmapped (implicit dynamic)", measure("empty dynamic", calls: 20_000_000) { calls in
+  for value in 0..<calls { screen.onNothing(value) }
+}))
+
+let mappedCalls = 200_000
+results.append(("replaced handler, event to an in-memory destination", measure("mapped", calls: mappedCalls, { calls in
+  for value in 0..<calls { screen.onTap(value & 1) }
+}, between: {
+  tracker.flush(timeout: 60)
+  memory.removeAll()
+})))
+tracker.flush(timeout: 60)
+
+// The original design: the handler loads the event table from a property list on each call.
+let table = ["BenchScreen": ["onTap:": "CTRL_BENCH_TAP", "onShare:": "CTRL_BENCH_SHARE"]]
+let plist = FileManager.default.temporaryDirectory.appendingPathComponent("trackc-bench-\(getpid()).plist")
+try PropertyListSerialization.data(fromPropertyList: table, format: .xml, options: 0).write(to: plist)
+var found = 0
+results.append(("property-list lookup per call (original design)", measure("plist", calls: 20_000) { calls in
+  for _ in 0..<calls {
+    guard let data = try? Data(contentsOf: plist),
+      let loaded = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: [String: String]]
+    else { continue }
+    if loaded["BenchScreen"]?["onTap:"] != nil { found += 1 }
+  }
+}))
+try? FileManager.default.removeItem(at: plist)
+
+let direct = results[0].1
+print("per call, median of 7 rounds (release build):")
+for (name, nanoseconds) in results {
+  let padded = name.padding(toLength: 56, withPad: " ", startingAt: 0)
+  let base = name.hasPrefix("empty handler, unmapped") ? results.first { $0.0.hasPrefix("empty handler, direct") }!.1 : direct
+  print("  \(padded) \(String(format: "%10.1f", nanoseconds)) ns   \(String(format: "%8.2f", nanoseconds / base))x direct")
+}
+print("(checks: \(plain.taps + screen.taps + found), events delivered: \(tracker.statistics["memory"]?.delivered ?? 0))")
