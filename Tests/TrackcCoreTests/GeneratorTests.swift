@@ -31,6 +31,24 @@ import TrackcTestSupport
     }
   }
 
+  /// The example's checked-in generated code (compiled and tested by the example's own package).
+  @Test func exampleGeneratedCodeMatchesWhatIsCheckedIn() throws {
+    let example = Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop")
+    let config = example.appendingPathComponent("tracking.yaml")
+    var options = LintOptions()
+    options.scan.useCache = false
+    let lint = Linter.lint(ConfigSource(path: config.path, bytes: try [UInt8](Data(contentsOf: config))), options: options)
+    let result = Generator.generate(lint, options: Generator.Options(configFileName: "tracking.yaml"))
+    #expect(!result.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(result.diagnostics))")
+    let output = example.appendingPathComponent("Sources/ShopTracking")
+    for file in result.files {
+      Golden.check(file.contents, matches: output.appendingPathComponent(file.name))
+    }
+    if !Golden.isRecording {
+      #expect(GeneratedOutput(directory: output.path, name: "Tracking").changes(for: result.files) == [])
+    }
+  }
+
   @Test func generationIsDeterministic() throws {
     let first = try Self.generate("tracking.yaml", name: "FixtureTracking")
     let second = try Self.generate("tracking.yaml", name: "FixtureTracking")

@@ -83,24 +83,16 @@ struct RegistryEmitter {
     out.block("public struct Registry: TrackingRegistry") { out in
       out.line("public init() {}")
       out.line()
-      // Screens by the names the runtime sees.
-      out.block("public func screen(named name: String) -> ScreenID?") { out in
-        out.switchBlock("name") { out in
-          for (index, screen) in model.screens.enumerated() {
-            out.line("case \(screen.runtimeNames.map(SwiftSource.stringLiteral).joined(separator: ", ")): return ScreenID(rawValue: \(index))")
-          }
-          out.line("default: return nil")
-        }
-      }
+      // Screens and handlers by the names the runtime sees.
+      lookup(
+        "public func screen(named name: String) -> ScreenID?", on: "name",
+        model.screens.enumerated().map { (patterns: $0.element.runtimeNames.map(SwiftSource.stringLiteral), value: "ScreenID(rawValue: \($0.offset))") },
+        otherwise: "nil", &out)
       out.line()
-      out.block("public func handler(named name: String) -> HandlerID?") { out in
-        out.switchBlock("name") { out in
-          for handler in model.handlers {
-            out.line("case \(handler.lookupNames.map(SwiftSource.stringLiteral).joined(separator: ", ")): return Handler.\(handler.identifier)")
-          }
-          out.line("default: return nil")
-        }
-      }
+      lookup(
+        "public func handler(named name: String) -> HandlerID?", on: "name",
+        model.handlers.map { (patterns: $0.lookupNames.map(SwiftSource.stringLiteral), value: "Handler.\($0.identifier)") },
+        otherwise: "nil", &out)
       out.line()
       out.block("public func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?") { out in
         out.switchBlock("screen.rawValue") { out in
@@ -140,31 +132,33 @@ struct RegistryEmitter {
         }
       }
       out.line()
-      out.block("public func rule(eventID: String) -> EventRule?") { out in
-        out.switchBlock("eventID") { out in
-          for first in model.firstRule {
-            out.line("case \(SwiftSource.stringLiteral(first.id)): return Rules.\(model.rules[first.rule].identifier)")
-          }
-          out.line("default: return nil")
-        }
-      }
+      lookup(
+        "public func rule(eventID: String) -> EventRule?", on: "eventID",
+        model.firstRule.map { (patterns: [SwiftSource.stringLiteral($0.id)], value: "Rules.\(model.rules[$0.rule].identifier)") },
+        otherwise: "nil", &out)
       out.line()
-      out.block("public func name(of screen: ScreenID) -> String") { out in
-        out.switchBlock("screen.rawValue") { out in
-          for (index, screen) in model.screens.enumerated() {
-            out.line("case \(index): return \(SwiftSource.stringLiteral(screen.name))")
-          }
-          out.line("default: return \"\"")
-        }
-      }
+      lookup(
+        "public func name(of screen: ScreenID) -> String", on: "screen.rawValue",
+        model.screens.enumerated().map { (patterns: ["\($0.offset)"], value: SwiftSource.stringLiteral($0.element.name)) },
+        otherwise: "\"\"", &out)
       out.line()
-      out.block("public func name(of handler: HandlerID) -> String") { out in
-        out.switchBlock("handler.rawValue") { out in
-          for (index, handler) in model.handlers.enumerated() {
-            out.line("case \(index): return \(SwiftSource.stringLiteral(handler.name))")
-          }
-          out.line("default: return \"\"")
+      lookup(
+        "public func name(of handler: HandlerID) -> String", on: "handler.rawValue",
+        model.handlers.enumerated().map { (patterns: ["\($0.offset)"], value: SwiftSource.stringLiteral($0.element.name)) },
+        otherwise: "\"\"", &out)
+    }
+  }
+
+  /// A function that is one `switch`: each case returns its value.
+  private func lookup(
+    _ signature: String, on subject: String, _ cases: [(patterns: [String], value: String)], otherwise: String, _ out: inout SwiftWriter
+  ) {
+    out.block(signature) { out in
+      out.switchBlock(subject) { out in
+        for entry in cases where !entry.patterns.isEmpty {
+          out.line("case \(entry.patterns.joined(separator: ", ")): return \(entry.value)")
         }
+        out.line("default: return \(otherwise)")
       }
     }
   }
