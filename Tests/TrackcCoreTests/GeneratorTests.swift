@@ -55,6 +55,37 @@ import TrackcTestSupport
     #expect(first.files == second.files)
   }
 
+  /// Type names and lifecycle methods from a registry file reach replacements too: a name that is not a
+  /// type name, or a lifecycle method without a signature, stops generation at the config line.
+  @Test func hostileRegistryNamesStopGeneration() throws {
+    let hostile = "Base {} ; func evil() {} ; extension Base"
+    func type(_ name: String, inheritance: [String], methods: [DeclaredMethod]) -> DeclaredType {
+      DeclaredType(
+        name: name, module: "App", kind: .class, inheritance: inheritance, isGeneric: false, objcMembers: false, conditional: false,
+        access: .public, location: RegistryLocation(file: "App.swift", line: 1, column: 7), extensions: [], methods: methods)
+    }
+    func method(_ name: String, signature: MethodSignature?) -> DeclaredMethod {
+      DeclaredMethod(
+        name: name, isStatic: false, access: .public, attributes: [], objcSelector: nil, derivedSelector: "x", inGenericContext: false,
+        conditional: false, documentation: nil, location: RegistryLocation(file: "App.swift", line: 2, column: 7), signature: signature)
+    }
+    let onFav = method("onFav(_:)", signature: MethodSignature(parameters: [.init(label: nil, type: "Int")], returnType: nil, effects: nil))
+    let registries = [
+      HandlerRegistry(types: [type("Home", inheritance: [hostile], methods: []), type(hostile, inheritance: [], methods: [onFav])]),
+      HandlerRegistry(types: [type("Home", inheritance: [], methods: [onFav, method("viewDidAppear(_:)", signature: nil)])]),
+    ]
+    for (registry, expected) in zip(registries, ["tracking.yaml:6:22: error: the registry's type name", "tracking.yaml:5:19: error: the registry does not give"]) {
+      var options = LintOptions()
+      options.code = .registry(path: "handlers.json", bytes: InputBytes(Array(registry.json().utf8)))
+      let config = "version: 1\ninterception: dynamic-replacement\nscreens:\n  Home:\n    page_events: {enter: HOME_ENTER}\n"
+        + "    control_events: {onFav(_:): HOME_FAV}\n"
+      let lint = Linter.lint(ConfigSource(path: "tracking.yaml", text: config), options: options)
+      let result = Generator.generate(lint, options: Generator.Options(configFileName: "tracking.yaml"))
+      #expect(result.files.isEmpty)
+      #expect(TextDiagnosticRenderer.render(result.diagnostics).contains(expected), "\(TextDiagnosticRenderer.render(result.diagnostics))")
+    }
+  }
+
   @Test func configsWithErrorsGenerateNothing() {
     let lint = Linter.lint(ConfigSource(path: "broken.yaml", text: "version: 1\nscreens:\n  Home: {page_events: {enter: bad id}}\n"))
     let result = Generator.generate(lint, options: Generator.Options(configFileName: "broken.yaml"))

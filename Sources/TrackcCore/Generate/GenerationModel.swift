@@ -197,7 +197,7 @@ struct GenerationModel {
         byMethod[reference, default: Self.replacement(of: reference, in: code.index)].handler = handlerIndex[method.name]
       }
       for page in screen.pageEvents {
-        let lifecycle = config.conventions.lifecycle.method(for: page.phase.value == .enter ? .enter : .leave)
+        let lifecycle = config.conventions.lifecycle.method(for: page.phase.value)
         guard let reference = Self.declaration(of: lifecycle, on: type, in: code.index) else { continue }
         var replacement = byMethod[reference] ?? Self.replacement(of: reference, in: code.index)
         if !replacement.phases.contains(page.phase.value) { replacement.phases.append(page.phase.value) }

@@ -1,6 +1,7 @@
-/// Under `dynamic-replacement`, a generated replacement repeats each handler's signature; a registry
-/// made from another language's sources does not give one, and a registry file could give one that is
-/// not Swift (or is Swift meant to break out of the generated function). Either stops generation.
+/// Under `dynamic-replacement`, a generated replacement repeats each replaced method's signature and its
+/// type's name; a registry made from another language's sources does not give a signature, and a
+/// registry file could give a signature or name that is not Swift (or is Swift meant to break out of the
+/// generated code). Either stops generation. Lifecycle methods carrying page events are checked too.
 public enum HandlerSignatureRule: GenerationRule {
   public static let id = "handler-signature"
   public static let summary = "Under dynamic-replacement, every mapped handler's signature must be known and be a Swift signature."
@@ -38,21 +39,34 @@ public enum HandlerSignatureRule: GenerationRule {
 
   public static func check(_ config: TrackingConfig, code: CodeMatch?, in context: inout RuleContext) {
     guard config.interception?.value == .dynamicReplacement, let code else { return }
+    // The same targets the generator replaces: each mapped handler where it is declared, and the
+    // lifecycle method each screen with page events has.
     for (screen, match) in zip(config.screens, code.screens) {
       for (control, resolution) in zip(screen.controlEvents, match.handlers) {
-        guard case .found(let reference)? = resolution else { continue }
-        let method = code.index[reference]
-        guard let signature = method.signature else {
-          context.report(
-            Self.self,
-            "the registry does not give the parameter types of '\(method.name)', which its dynamic replacement must repeat; generate from the Swift sources",
-            at: control.key.range)
-          continue
-        }
-        if let problem = SignatureCheck.problem(name: method.name, signature: signature) {
-          context.report(Self.self, "the registry's signature of '\(method.name)' is not usable: \(problem)", at: control.key.range)
-        }
+        guard case .found(let reference)? = resolution, let problem = problem(with: reference, in: code.index) else { continue }
+        context.report(Self.self, problem, at: control.key.range)
+      }
+      guard let type = match.type else { continue }
+      for page in screen.pageEvents {
+        let lifecycle = config.conventions.lifecycle.method(for: page.phase.value)
+        guard let reference = GenerationModel.declaration(of: lifecycle, on: type, in: code.index),
+          let problem = problem(with: reference, in: code.index)
+        else { continue }
+        context.report(Self.self, problem, at: page.phase.range)
       }
     }
+  }
+
+  /// Why the replacement of a method cannot be written; nil when it can. Names and signatures from a
+  /// registry file are written into the replacement, so each must be what it claims to be.
+  static func problem(with reference: MethodReference, in index: CodeIndex) -> String? {
+    let owner = index[reference.type]
+    let method = index[reference]
+    guard SwiftSource.isTypeName(owner.name) else { return "the registry's type name '\(owner.name)' is not a Swift type name" }
+    if let module = owner.module, !SwiftSource.isTypeName(module) { return "the registry's module name '\(module)' is not a Swift module name" }
+    guard let signature = method.signature else {
+      return "the registry does not give the parameter types of '\(method.name)', which its dynamic replacement must repeat; generate from the Swift sources"
+    }
+    return SignatureCheck.problem(name: method.name, signature: signature).map { "the registry's signature of '\(method.name)' is not usable: \($0)" }
   }
 }
