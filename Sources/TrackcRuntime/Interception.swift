@@ -63,16 +63,6 @@ public enum Interception {
     return Scope(pushed: true)
   }
 
-  /// A mapped handler was called on `screen` (without running anything).
-  public static func control<Screen>(_ screen: Screen, _ handler: HandlerID) {
-    slot.get()?.trackControl(of: type(of: screen), handler: handler)
-  }
-
-  /// A lifecycle method carrying page events was called on `screen` (without running anything).
-  public static func page<Screen>(_ screen: Screen, _ phase: PagePhase) {
-    slot.get()?.trackPage(of: type(of: screen), phase)
-  }
-
   /// A handler reached through the Objective-C runtime: the target's class name and the selector.
   public static func control(className: String, selector: String) {
     slot.get()?.trackControl(screenNamed: className, handlerNamed: selector)

@@ -50,7 +50,7 @@ struct GenerateCommand: ParsableCommand {
     for error in session.unreadable { StandardError.write("trackc: error: \(error)\n") }
     guard let lint = session.results.first else { throw ExitCode(ExitStatus.noInput.rawValue) }
 
-    let configFileName = String(config.split(separator: "/").last ?? Substring(config))
+    let configFileName = RelativePath.fileName(of: config)
     let generated = Generator.generate(
       lint, options: Generator.Options(name: name, configFileName: configFileName, singleFile: singleFile, runtimeModule: runtimeModule))
     let findings = TextDiagnosticRenderer.render(generated.diagnostics)

@@ -42,7 +42,7 @@ struct InitCommand: ParsableCommand {
     let scanned = SourceScanner.scan(.paths(sources), options: settings.scanOptions)
     let findings = TextDiagnosticRenderer.render(scanned.diagnostics)
     if !findings.isEmpty { StandardError.write(findings) }
-    let outputDirectory = output.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let outputDirectory = RelativePath.directory(of: output)
     let starter = StarterConfig.make(
       registry: scanned.registry, bases: bases.isEmpty ? ["UIViewController"] : bases,
       sources: sources.map { RelativePath.from(directory: outputDirectory, to: $0) })

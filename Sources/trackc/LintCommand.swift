@@ -1,12 +1,6 @@
 import ArgumentParser
 import TrackcCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
@@ -85,24 +79,6 @@ private final class SessionBox {
 enum StandardError {
   static func write(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glue.write(2, bytes.baseAddress! + offset, bytes.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
-  }
-}
-
-/// The C library's `write`, named apart from the `write`s in scope.
-private enum Glue {
-  static func write(_ descriptor: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      return Glibc.write(descriptor, buffer, count)
-    #else
-      return Darwin.write(descriptor, buffer, count)
-    #endif
+    _ = text.withUTF8 { FileDescriptorIO.writeAll(2, UnsafeRawBufferPointer($0)) }
   }
 }

@@ -15,11 +15,7 @@ import TrackcTestSupport
   /// Lints a config of the app, scanning its `sources` without a cache; paths in the output are relative
   /// to `Tests/Fixtures`, whichever directory the tests run in.
   static func lint(_ config: URL, code: CodeInput? = nil) throws -> (result: LintResult, rendered: String) {
-    var options = LintOptions()
-    options.scan.useCache = false
-    options.code = code
-    let bytes = try [UInt8](Data(contentsOf: config))
-    let result = Linter.lint(ConfigSource(path: config.path, bytes: bytes), options: options)
+    let result = try Fixtures.lint(inPlace: config, code: code)
     let rendered = TextDiagnosticRenderer.render(result.diagnostics)
       .replacingOccurrences(of: Fixtures.directory.standardizedFileURL.path + "/", with: "")
     return (result, rendered)

@@ -10,10 +10,7 @@ import TrackcTestSupport
   static let output = fixtures.appendingPathComponent("Sources/GenerateFixtureTracking")
 
   static func generate(_ config: String, name: String) throws -> Generator.Result {
-    let url = fixtures.appendingPathComponent(config)
-    var options = LintOptions()
-    options.scan.useCache = false
-    let lint = Linter.lint(ConfigSource(path: url.path, bytes: try [UInt8](Data(contentsOf: url))), options: options)
+    let lint = try Fixtures.lint(inPlace: fixtures.appendingPathComponent(config))
     return Generator.generate(lint, options: Generator.Options(name: name, configFileName: config))
   }
 
@@ -34,10 +31,7 @@ import TrackcTestSupport
   /// The example's checked-in generated code (compiled and tested by the example's own package).
   @Test func exampleGeneratedCodeMatchesWhatIsCheckedIn() throws {
     let example = Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop")
-    let config = example.appendingPathComponent("tracking.yaml")
-    var options = LintOptions()
-    options.scan.useCache = false
-    let lint = Linter.lint(ConfigSource(path: config.path, bytes: try [UInt8](Data(contentsOf: config))), options: options)
+    let lint = try Fixtures.lint(inPlace: example.appendingPathComponent("tracking.yaml"))
     let result = Generator.generate(lint, options: Generator.Options(configFileName: "tracking.yaml"))
     #expect(!result.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(result.diagnostics))")
     let output = example.appendingPathComponent("Sources/ShopTracking")

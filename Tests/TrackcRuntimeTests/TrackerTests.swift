@@ -250,11 +250,11 @@ enum UnrestrictedEvent: String, TrackingEventID {
   }
 
   func interceptedCalls(_ home: HomeScreen) {
-    Interception.page(home, .enter)
-    Interception.control(home, TestRegistry.Handlers.onFav)
+    Interception.beginPage(home, .enter).end()
+    Interception.beginControl(home, TestRegistry.Handlers.onFav).end()
     let detail: DetailScreen = GiftDetailScreen()
-    Interception.control(detail, TestRegistry.Handlers.onBuy)  // the dynamic type counts
-    Interception.page(CartView(), .enter)  // value types are screens too (dynamic replacement)
+    Interception.beginControl(detail, TestRegistry.Handlers.onBuy).end()  // the dynamic type counts
+    Interception.beginPage(CartView(), .enter).end()  // value types are screens too (dynamic replacement)
     Interception.control(className: "App.HomeScreen", selector: "onFav:")
     Interception.page(className: "App.HomeScreen", .leave)
   }

@@ -28,6 +28,13 @@ public enum Fixtures {
     return Linter.lint(ConfigSource(path: relativePath(url), bytes: bytes), options: options)
   }
 
+  /// Lints a config under its own path, so that its `sources` resolve beside it; scans without a cache.
+  public static func lint(inPlace url: URL, code: CodeInput? = nil) throws -> LintResult {
+    var options = Fixtures.options
+    options.code = code
+    return Linter.lint(ConfigSource(path: url.path, bytes: try [UInt8](Data(contentsOf: url))), options: options)
+  }
+
   public static func relativePath(_ url: URL) -> String {
     let full = url.standardizedFileURL.path
     let base = directory.standardizedFileURL.path + "/"

@@ -22,16 +22,8 @@ public enum StarterConfig {
       "interception: objc-runtime",
       "",
     ]
-    var used = Set<String>()
-    func unique(_ id: String) -> String {
-      var candidate = id
-      var number = 2
-      while !used.insert(candidate).inserted {
-        candidate = "\(id)_\(number)"
-        number += 1
-      }
-      return candidate
-    }
+    var eventIDs = UniqueNames()
+    func unique(_ id: String) -> String { eventIDs.claim(id) }
     var handlerCount = 0
     if screens.isEmpty {
       lines.append("# No subclass of \(bases.joined(separator: ", ")) was found in the sources.")

@@ -35,8 +35,7 @@ struct GenerationModel {
     /// How the generated extension names the owner: module-qualified when another module declares a
     /// type of that name too.
     var ownerReference: String
-    /// The handler ID, when a screen maps the method as a handler, and its constant's name.
-    var handler: Int?
+    /// The handler's ID constant, when a screen maps the method as a handler.
     var handlerIdentifier: String?
     /// The page phase, when the method is a lifecycle method of a screen with that page event.
     var phases: [TrackingConfig.PagePhase]
@@ -53,7 +52,7 @@ struct GenerationModel {
   var replacements: [(module: String?, items: [Replacement])] = []
 
   init(config: TrackingConfig, code: CodeMatch?) {
-    let byName = config.screens.indices.sorted { UTF8Order.compare(config.screens[$0].name.value, config.screens[$1].name.value) ?? false }
+    let byName = config.screens.indices.sorted { UTF8Order.less(config.screens[$0].name.value, config.screens[$1].name.value) }
 
     // Handlers: one ID per Swift name, whichever screen maps it.
     var handlerNames: [String: [String]] = [:]
@@ -72,14 +71,14 @@ struct GenerationModel {
         handlerOf[screenIndex, default: [:]][controlIndex] = name
       }
     }
-    let sortedHandlers = handlerNames.keys.sorted { UTF8Order.compare($0, $1) ?? false }
+    let sortedHandlers = handlerNames.keys.sorted(by: UTF8Order.less)
     var handlerIndex: [String: Int] = [:]
-    var usedHandlerIdentifiers = Set<String>()
+    var handlerIdentifiers = Self.uniqueIdentifiers()
     var usedLookupNames = Set<String>()
     for (index, name) in sortedHandlers.enumerated() {
       handlerIndex[name] = index
       let lookup = handlerNames[name]!.filter { usedLookupNames.insert($0).inserted }
-      handlers.append(Handler(name: name, lookupNames: lookup, identifier: Self.unique(SwiftSource.identifier(fromSwiftName: name), in: &usedHandlerIdentifiers)))
+      handlers.append(Handler(name: name, lookupNames: lookup, identifier: handlerIdentifiers.claim(SwiftSource.identifier(fromSwiftName: name))))
     }
 
     // Routing, as the config resolves it.
@@ -96,11 +95,11 @@ struct GenerationModel {
       } else {
         result = defaults
       }
-      return Array(Set(result)).sorted { UTF8Order.compare($0, $1) ?? false }
+      return Array(Set(result)).sorted(by: UTF8Order.less)
     }
 
     // Rules, screen by screen in name order; page events, then handlers by name.
-    var usedRuleIdentifiers = Set<String>()
+    var ruleIdentifiers = Self.uniqueIdentifiers()
     var usedRuntimeNames = Set<String>()
     var firstByID: [String: (order: (Int, Int), rule: Int)] = [:]
     for screenIndex in byName {
@@ -109,10 +108,10 @@ struct GenerationModel {
       var model = Screen(name: screen.name.value, runtimeNames: Self.runtimeNames(screenIndex, config: config, code: code), pageRules: [], controlRules: [])
       func addRule(_ event: TrackingConfig.EventRule, suffix: String, order: Int) -> Int {
         let properties = event.properties.compactMap { property in property.value.map { (key: property.key.value, value: $0) } }
-          .sorted { UTF8Order.compare($0.key, $1.key) ?? false }
+          .sorted { UTF8Order.less($0.key, $1.key) }
         rules.append(
           Rule(
-            identifier: Self.unique(SwiftSource.identifier(fromSwiftName: stem + "_" + suffix), in: &usedRuleIdentifiers),
+            identifier: ruleIdentifiers.claim(SwiftSource.identifier(fromSwiftName: stem + "_" + suffix)),
             eventID: event.id.value, destinations: destinations(of: event), properties: properties))
         let rule = rules.count - 1
         let position = (screenIndex, order)
@@ -127,7 +126,7 @@ struct GenerationModel {
         model.pageRules.append((phase, addRule(page.event, suffix: phase.rawValue, order: order)))
       }
       let controls = screen.controlEvents.indices.compactMap { index in handlerOf[screenIndex]?[index].map { (index, $0) } }
-        .sorted { UTF8Order.compare($0.1, $1.1) ?? false }
+        .sorted { UTF8Order.less($0.1, $1.1) }
       for (controlIndex, name) in controls where !model.controlRules.contains(where: { $0.handler == handlerIndex[name]! }) {
         let rule = addRule(screen.controlEvents[controlIndex].event, suffix: name, order: screen.pageEvents.count + controlIndex)
         model.controlRules.append((handlerIndex[name]!, rule))
@@ -135,17 +134,11 @@ struct GenerationModel {
       model.runtimeNames = model.runtimeNames.filter { usedRuntimeNames.insert($0).inserted }
       screens.append(model)
     }
-    firstRule = firstByID.map { (id: $0.key, rule: $0.value.rule) }.sorted { UTF8Order.compare($0.id, $1.id) ?? false }
-    eventIDs = Set(rules.map(\.eventID)).sorted { UTF8Order.compare($0, $1) ?? false }.map { (id: $0, identifier: SwiftSource.identifier(fromEventID: $0)) }
+    firstRule = firstByID.map { (id: $0.key, rule: $0.value.rule) }.sorted { UTF8Order.less($0.id, $1.id) }
+    eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map { (id: $0, identifier: SwiftSource.identifier(fromEventID: $0)) }
 
     if config.interception?.value == .dynamicReplacement, let code {
-      replacements = Self.replacements(config: config, code: code, handlerIndex: handlerIndex).map { group in
-        (group.module, group.items.map { item in
-          var item = item
-          item.handlerIdentifier = item.handler.map { handlers[$0].identifier }
-          return item
-        })
-      }
+      replacements = Self.replacements(config: config, code: code) { handlerIndex[$0].map { handlers[$0].identifier } }
     }
   }
 
@@ -155,15 +148,12 @@ struct GenerationModel {
     return last.prefix(1).lowercased() + last.dropFirst()
   }
 
-  static func unique(_ identifier: String, in used: inout Set<String>) -> String {
-    var candidate = identifier
-    var number = 2
-    while !used.insert(candidate).inserted {
+  /// Identifiers, each given once; a second `default_` becomes `default__2` (backticks kept only where needed).
+  static func uniqueIdentifiers() -> UniqueNames {
+    UniqueNames { identifier, number in
       let base = identifier.hasPrefix("`") ? String(identifier.dropFirst().dropLast()) : identifier
-      candidate = SwiftSource.escapedIdentifier("\(base)_\(number)")
-      number += 1
+      return SwiftSource.escapedIdentifier("\(base)_\(number)")
     }
-    return candidate
   }
 
   /// The names the runtime can see for a screen: its type's, and those of subclasses in the code whose
@@ -180,21 +170,24 @@ struct GenerationModel {
       let nearest = code.index.lineage(of: candidate).dropFirst().first { code.mappedTypes.contains($0) }
       if nearest == type { names.append(runtimeName(candidate)) }
     }
-    return names.sorted { UTF8Order.compare($0, $1) ?? false }
+    return names.sorted(by: UTF8Order.less)
   }
 
   /// The methods to replace: every handler the screens map (where it is declared for that screen: its own
   /// override, or a superclass's method) and the lifecycle method each screen with page events has, each
   /// once. An override that calls `super` runs two replacements; the runtime reports the inner one only
   /// when it is for another object or event, so each call is reported once.
-  static func replacements(config: TrackingConfig, code: CodeMatch, handlerIndex: [String: Int]) -> [(module: String?, items: [Replacement])] {
+  /// - Parameter handlerIdentifier: the ID constant of a handler, by its Swift name.
+  static func replacements(
+    config: TrackingConfig, code: CodeMatch, handlerIdentifier: (String) -> String?
+  ) -> [(module: String?, items: [Replacement])] {
     var byMethod: [MethodReference: Replacement] = [:]
     for (screen, match) in zip(config.screens, code.screens) {
       guard let type = match.type else { continue }
       for resolution in match.handlers {
         guard case .found(let reference)? = resolution else { continue }
         let method = code.index[reference]
-        byMethod[reference, default: Self.replacement(of: reference, in: code.index)].handler = handlerIndex[method.name]
+        byMethod[reference, default: Self.replacement(of: reference, in: code.index)].handlerIdentifier = handlerIdentifier(method.name)
       }
       for page in screen.pageEvents {
         let lifecycle = config.conventions.lifecycle.method(for: page.phase.value)
@@ -205,10 +198,10 @@ struct GenerationModel {
       }
     }
     let grouped = Dictionary(grouping: byMethod.values) { $0.owner.module }
-    return grouped.keys.sorted { UTF8Order.compare($0 ?? "", $1 ?? "") ?? false }.map { module in
+    return grouped.keys.sorted { UTF8Order.less($0 ?? "", $1 ?? "") }.map { module in
       let items = grouped[module]!.sorted {
         if let byType = UTF8Order.compare($0.owner.name, $1.owner.name) { return byType }
-        return UTF8Order.compare($0.method.name, $1.method.name) ?? false
+        return UTF8Order.less($0.method.name, $1.method.name)
       }
       return (module, items)
     }
@@ -218,8 +211,8 @@ struct GenerationModel {
     let owner = index[reference.type]
     let qualified = index.isDeclaredInSeveralModules(owner.name) && owner.module != nil
     return Replacement(
-      method: index[reference], owner: owner, ownerReference: qualified ? owner.qualifiedName : owner.name, handler: nil,
-      handlerIdentifier: nil, phases: [])
+      method: index[reference], owner: owner, ownerReference: qualified ? owner.qualifiedName : owner.name, handlerIdentifier: nil,
+      phases: [])
   }
 
   /// The lifecycle method a screen has: its own, or the nearest superclass's in the code.

@@ -52,7 +52,7 @@ struct InterceptorEmitter {
     }
     lines += modules.map { "import " + $0 }
     func importedModule(_ line: String) -> String { String(line.split(separator: " ").last ?? Substring(line)) }
-    return lines.sorted { UTF8Order.compare(importedModule($0), importedModule($1)) ?? false }
+    return lines.sorted { UTF8Order.less(importedModule($0), importedModule($1)) }
   }
 
   private func replacement(_ item: GenerationModel.Replacement, _ out: inout SwiftWriter) {
@@ -84,7 +84,7 @@ struct InterceptorEmitter {
       for phase in item.phases {
         scopes.append("let \(phase.rawValue) = Interception.beginPage(self, .\(phase.rawValue))")
       }
-      if item.handler != nil, let identifier = item.handlerIdentifier {
+      if let identifier = item.handlerIdentifier {
         scopes.append("let call = Interception.beginControl(self, \(options.name).Handler.\(identifier))")
       }
       for scope in scopes {

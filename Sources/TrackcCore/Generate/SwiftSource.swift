@@ -65,15 +65,20 @@ public enum SwiftSource {
       word = (index == 0 ? word.prefix(1).lowercased() : word.prefix(1).uppercased()) + word.dropFirst()
       name += word
     }
-    // ASCII only: anything else becomes `uXXXX`.
-    var ascii = ""
-    for scalar in name.unicodeScalars {
-      if scalar.isASCII { ascii.unicodeScalars.append(scalar) } else { ascii += "u" + String(scalar.value, radix: 16, uppercase: true) }
-    }
+    var ascii = asciiOnly(name)
     if ascii.isEmpty { ascii = "event" }
     if ascii.first!.isNumber { ascii = "_" + ascii }
     if reservedMembers.contains(ascii) { ascii += "_" }
     return escapedIdentifier(ascii)
+  }
+
+  /// ASCII only: anything else becomes `uXXXX`.
+  private static func asciiOnly(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII { result.unicodeScalars.append(scalar) } else { result += "u" + String(scalar.value, radix: 16, uppercase: true) }
+    }
+    return result
   }
 
   /// Members every `enum: String, CaseIterable` already has.
@@ -94,16 +99,11 @@ public enum SwiftSource {
         .split(separator: ":", omittingEmptySubsequences: false).dropLast()
       text = String(name[..<open]) + labels.map { "_" + ($0 == "_" ? "" : $0) }.joined()
     }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" {
-        result.unicodeScalars.append(scalar)
-      } else if scalar.isASCII {
-        result += "_"
-      } else {
-        result += "u" + String(scalar.value, radix: 16, uppercase: true)
-      }
-    }
+    // ASCII punctuation (dots, say) becomes `_`.
+    let underscored = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+      !scalar.isASCII || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? scalar : "_"
+    }))
+    var result = asciiOnly(underscored)
     if result.isEmpty || result == "_" { result = "name" + result }
     if result.first!.isNumber { result = "_" + result }
     return escapedIdentifier(result)

@@ -123,11 +123,11 @@ public enum Linter {
       sources = set
     case nil:
       guard let written = config.sources, !written.isEmpty else { return nil }
-      let directory = configPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+      let directory = RelativePath.directory(of: configPath)
       var paths: [String] = []
       for entry in written {
         let path = entry.value.hasPrefix("/") || directory.isEmpty ? entry.value : directory + "/" + entry.value
-        guard SwiftFileFinder.exists(path) else {
+        guard FileSystem.exists(path) else {
           diagnostics.append(
             Diagnostic(
               MissingSourcesRule.severity, rule: MissingSourcesRule.id,

@@ -57,7 +57,7 @@ public enum FileSystem {
         return writeInPlace(bytes, to: path)
       }
     }
-    let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let directory = RelativePath.directory(of: path)
     if !directory.isEmpty, !makeDirectories(directory) { return false }
     let temporary = path + ".\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
@@ -80,16 +80,7 @@ public enum FileSystem {
   }
 
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBufferPointer { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress!.advanced(by: offset), bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return false }
-        offset += written
-      }
-      return true
-    }
+    bytes.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0) }
   }
 
   /// The names in a directory (not `.` and `..`), sorted; empty when it cannot be read.
@@ -113,7 +104,7 @@ public enum FileSystem {
   /// `mkdir -p`.
   public static func makeDirectories(_ path: String) -> Bool {
     if isDirectory(path) { return true }
-    let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let parent = RelativePath.directory(of: path)
     if !parent.isEmpty, !makeDirectories(parent) { return false }
     return mkdir(path, 0o755) == 0 || errno == EEXIST
   }

@@ -13,6 +13,16 @@ public enum RelativePath {
     return result.isEmpty ? "." : result
   }
 
+  /// The directory part of a path (`a/b/c.yaml` -> `a/b`; empty for a bare file name).
+  public static func directory(of path: String) -> String {
+    path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+  }
+
+  /// The last component of a path (`a/b/c.yaml` -> `c.yaml`).
+  public static func fileName(of path: String) -> String {
+    String(path.split(separator: "/").last ?? Substring(path))
+  }
+
   /// Without `.` components, repeated or trailing slashes.
   static func normalized(_ path: String) -> String {
     let parts = path.split(separator: "/").filter { $0 != "." }

@@ -161,6 +161,11 @@ public struct RegistryLocation: Codable, Sendable, Hashable, Comparable {
 
 /// Comparing strings by their UTF-8 bytes.
 enum UTF8Order {
+  /// Whether `lhs` sorts strictly before `rhs`: a `sorted(by:)` predicate.
+  static func less(_ lhs: String, _ rhs: String) -> Bool {
+    compare(lhs, rhs) ?? false
+  }
+
   /// Whether `lhs` sorts before `rhs`, or nil when they are equal.
   static func compare(_ lhs: String, _ rhs: String) -> Bool? {
     var lhs = lhs

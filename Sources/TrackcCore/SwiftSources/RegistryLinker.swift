@@ -74,37 +74,50 @@ enum RegistryLinker {
     for index in linked.indices {
       linked[index].methods.sortByOrder()
       linked[index].extensions.sort()
-      linked[index].imports?.sort { UTF8Order.compare($0, $1) ?? false }
+      linked[index].imports?.sort(by: UTF8Order.less)
     }
     linked.sortByOrder()
-    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: linked)), diagnostics)
+    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked)), diagnostics)
   }
 
   /// An `override` is exposed to Objective-C, under the same selector, when the method it overrides is:
   /// the one in a superclass in the sources, or, when none there declares it, the framework class the
   /// chain ends in (`viewDidAppear(_:)` of a `UIViewController` subclass), which target-action screens
   /// always are.
-  static func inheritingObjCExposure(_ registry: HandlerRegistry) -> HandlerRegistry {
-    let index = CodeIndex(registry)
-    var registry = registry
+  static func inheritingObjCExposure(_ registry: consuming HandlerRegistry) -> HandlerRegistry {
+    // Worked out on an index first, then applied to the registry alone: mutating the registry while the
+    // index still shared its storage copied every type.
+    let selectors = inheritedSelectors(in: CodeIndex(copy registry))
+    for (reference, selector) in selectors {
+      registry.types[reference.type].methods[reference.method].objcSelector = selector
+    }
+    return registry
+  }
+
+  /// The selector each `override` inherits, by method.
+  private static func inheritedSelectors(in index: CodeIndex) -> [MethodReference: String?] {
+    var selectors: [MethodReference: String?] = [:]
+    let types = index.registry.types
+    func selector(_ reference: MethodReference) -> String? {
+      selectors[reference] ?? types[reference.type].methods[reference.method].objcSelector
+    }
     // Superclasses first, so that an override of an override sees its parent's final exposure.
-    let depth = registry.types.indices.map { index.lineage(of: $0).count }
-    let order = registry.types.indices.filter { registry.types[$0].kind == .class }.sorted { depth[$0] < depth[$1] }
-    for type in order {
+    let depth = types.indices.map { index.lineage(of: $0).count }
+    for type in types.indices.filter({ types[$0].kind == .class }).sorted(by: { depth[$0] < depth[$1] }) {
       let ancestors = index.lineage(of: type).dropFirst()
-      for (position, method) in registry.types[type].methods.enumerated()
+      for (position, method) in types[type].methods.enumerated()
       where method.objcSelector == nil && !method.isStatic && method.attributes.contains("override") && !method.attributes.contains("@nonobjc") {
         let overridden = ancestors.lazy.compactMap { ancestor in
-          registry.types[ancestor].methods.first { !$0.isStatic && $0.name == method.name }
+          types[ancestor].methods.firstIndex { !$0.isStatic && $0.name == method.name }.map { MethodReference(type: ancestor, method: $0) }
         }.first
         if let overridden {
-          registry.types[type].methods[position].objcSelector = overridden.objcSelector
+          selectors[MethodReference(type: type, method: position)] = selector(overridden)
         } else if index.externalBase(of: type) != nil {
-          registry.types[type].methods[position].objcSelector = method.derivedSelector
+          selectors[MethodReference(type: type, method: position)] = method.derivedSelector
         }
       }
     }
-    return registry
+    return selectors
   }
 
   struct TypeKey: Hashable {

@@ -172,7 +172,7 @@ struct FrameReader {
 }
 
 /// Reading and writing whole buffers on descriptors, retrying on interruption.
-enum FileDescriptorIO {
+public enum FileDescriptorIO {
   /// Appends what one `read` returns; the count, 0 at the end, -1 on error.
   static func readChunk(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256 << 10) { chunk in
@@ -187,7 +187,8 @@ enum FileDescriptorIO {
 
   /// Writes everything; false if the other end is gone. Sockets are written with MSG_NOSIGNAL, so a
   /// dead reader is an error here rather than a SIGPIPE for the whole process.
-  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, socket: Bool = false) -> Bool {
+  @discardableResult
+  public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, socket: Bool = false) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let written: Int

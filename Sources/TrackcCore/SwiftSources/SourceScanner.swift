@@ -63,7 +63,7 @@ public enum SourceScanner {
       inputs = found.files.map { Input(path: $0.path, text: nil, size: $0.size) }
     case .files(let files):
       cacheName = ScanCache.fileName(for: files.map(\.path))
-      inputs = files.sorted { UTF8Order.compare($0.path, $1.path) ?? false }.map { Input(path: $0.path, text: $0.text, size: $0.text.utf8.count) }
+      inputs = files.sorted { UTF8Order.less($0.path, $1.path) }.map { Input(path: $0.path, text: $0.text, size: $0.text.utf8.count) }
     }
 
     clock.lap("find \(inputs.count) Swift files")
@@ -218,11 +218,6 @@ struct SwiftFileFinder {
     var inode: UInt64
   }
 
-  static func exists(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0
-  }
-
   mutating func add(_ path: String) {
     var status = stat()
     guard stat(path, &status) == 0 else {
@@ -234,7 +229,7 @@ struct SwiftFileFinder {
     } else if seenFiles.insert(identity(status)).inserted {
       files.append((path, Int(status.st_size)))
     }
-    files.sort { UTF8Order.compare($0.path, $1.path) ?? false }
+    files.sort { UTF8Order.less($0.path, $1.path) }
   }
 
   private func identity(_ status: stat) -> FileIdentity {
@@ -254,7 +249,7 @@ struct SwiftFileFinder {
       names.append(name)
     }
     closedir(handle)
-    for name in names.sorted(by: { UTF8Order.compare($0, $1) ?? false }) {
+    for name in names.sorted(by: UTF8Order.less) {
       let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
       var child = stat()
       guard stat(path, &child) == 0 else { continue }  // a dangling link
