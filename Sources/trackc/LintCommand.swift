@@ -36,9 +36,6 @@ struct LintCommand: ParsableCommand {
   @Flag(help: "Print how long each phase took to standard error.")
   var timings = false
 
-  @Option(help: ArgumentHelp("Check screens while parsing configs at least this large (bytes).", visibility: .hidden))
-  var streamingThreshold: Int?
-
   @OptionGroup(title: "Code")
   var code: SourceOptions
 
@@ -48,7 +45,6 @@ struct LintCommand: ParsableCommand {
 
   func run() throws {
     var options = LintOptions()
-    if let streamingThreshold { options.streamingMinimumBytes = streamingThreshold }
     if timings {
       options.phaseObserver = { StandardError.write(Timings.line($0, $1)) }
     }

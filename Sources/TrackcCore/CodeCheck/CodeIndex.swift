@@ -119,6 +119,16 @@ public struct CodeIndex: Sendable {
     return .notFound(suggestion: Suggestions.closest(to: name.canonical, in: Set(candidates).sorted()))
   }
 
+  /// The instance method of this Swift name a type answers to: its own, or the nearest superclass's.
+  public func instanceMethod(named name: String, on type: Int) -> MethodReference? {
+    for owner in lineage(of: type) {
+      if let method = registry.types[owner].methods.firstIndex(where: { !$0.isStatic && $0.name == name }) {
+        return MethodReference(type: owner, method: method)
+      }
+    }
+    return nil
+  }
+
   /// The instance methods a type answers to, its superclasses' included, each name once.
   public func handlerCandidates(of type: Int) -> [DeclaredMethod] {
     var seen = Set<String>()
@@ -135,54 +145,4 @@ public struct CodeIndex: Sendable {
 public struct MethodReference: Hashable, Sendable {
   public var type: Int
   public var method: Int
-}
-
-/// Every screen and handler of a config resolved against the code, once, for all the code rules.
-public struct CodeMatch: Sendable {
-  public let index: CodeIndex
-  /// Parallel to `config.screens`.
-  public let screens: [Screen]
-  /// Every method some handler resolves to.
-  public let mappedMethods: Set<MethodReference>
-  /// Every type some screen resolves to.
-  public let mappedTypes: Set<Int>
-
-  public struct Screen: Sendable {
-    /// nil when the screen name is not a valid type name (reported by the config rules).
-    public var resolution: CodeIndex.ScreenResolution?
-    /// Parallel to the screen's control events; nil when the screen or the handler name is unresolved.
-    public var handlers: [CodeIndex.HandlerResolution?]
-
-    public var type: Int? {
-      if case .found(let type)? = resolution { return type }
-      return nil
-    }
-  }
-
-  public init(config: TrackingConfig, index: CodeIndex) {
-    self.index = index
-    var mappedMethods = Set<MethodReference>()
-    var mappedTypes = Set<Int>()
-    screens = config.screens.map { screen in
-      guard case .success(let typeName) = screen.typeName else {
-        return Screen(resolution: nil, handlers: screen.controlEvents.map { _ in nil })
-      }
-      let resolution = index.resolve(screen: typeName)
-      guard case .found(let type) = resolution else { return Screen(resolution: resolution, handlers: screen.controlEvents.map { _ in nil }) }
-      mappedTypes.insert(type)
-      let handlers = screen.controlEvents.map { control -> CodeIndex.HandlerResolution? in
-        guard case .success(let name) = control.handler else { return nil }
-        let resolved = index.resolve(handler: name, on: type)
-        switch resolved {
-        case .found(let method): mappedMethods.insert(method)
-        case .ambiguous(let methods): mappedMethods.formUnion(methods)
-        case .notFound: break
-        }
-        return resolved
-      }
-      return Screen(resolution: resolution, handlers: handlers)
-    }
-    self.mappedMethods = mappedMethods
-    self.mappedTypes = mappedTypes
-  }
 }

@@ -1,16 +1,35 @@
-/// Reads a YAML document into a `TrackingConfig`, reporting every structural problem on the way:
-/// unknown keys (with a did-you-mean), values of the wrong type, missing required keys, an unsupported
+/// Reads a YAML document into a `TrackingConfig`, reporting every structural problem on the way as a
+/// typed `ConfigProblem`: unknown keys, values of the wrong type, missing required keys, an unsupported
 /// version.
 ///
 /// It keeps going after a problem, leaving the offending part out, so that one run shows everything.
 struct ConfigDecoder {
-  let file: String
   let document: YAMLDocument
-  private(set) var diagnostics: [Diagnostic] = []
+  private(set) var problems: [ConfigProblem] = []
 
-  init(file: String, document: YAMLDocument) {
-    self.file = file
+  init(document: YAMLDocument) {
     self.document = document
+  }
+
+  /// The whole config. Screens are decoded in parallel chunks: on a large config they are nearly all of
+  /// the work (handler names are parsed as they are read), and the chunks keep file order.
+  static func decode(_ document: YAMLDocument) -> (config: TrackingConfig?, problems: [ConfigProblem]) {
+    var decoder = ConfigDecoder(document: document)
+    guard let (head, screenPairs) = decoder.decodeHead() else { return (nil, decoder.problems) }
+    var config = head
+    var problems = decoder.problems
+    let chunks = Parallel.ranges(count: screenPairs.count, minimumSize: 64)
+    let decoded = Parallel.map(chunks.count) { chunk in
+      var decoder = ConfigDecoder(document: document)
+      let screens = chunks[chunk].compactMap { decoder.screen(screenPairs[$0]) }
+      return (screens, decoder.problems)
+    }
+    config.screens.reserveCapacity(screenPairs.count)
+    for (screens, found) in decoded {
+      config.screens.append(contentsOf: screens)
+      problems.append(contentsOf: found)
+    }
+    return (config, problems)
   }
 
   enum Keys {
@@ -68,12 +87,11 @@ struct ConfigDecoder {
   /// (possibly on other threads, with other decoders).
   mutating func decodeHead() -> (TrackingConfig, YAMLPairs)? {
     guard let root = document.root, !document.isNull(root) else {
-      let start = document.root.map { document.range($0).start } ?? .start
-      report(EmptyConfigRule.self, "the config is empty; a trackc config starts with 'version: 1' and lists its 'screens'", at: SourceRange(at: start))
+      problems.append(.empty(at: document.root.map { document.range($0).start } ?? .start))
       return nil
     }
     guard document.kind(root) == .mapping else {
-      report(WrongTypeRule.self, "the top level of a trackc config must be a mapping with 'version' and 'screens', found \(document.value(root).kindDescription)", at: document.range(root))
+      wrongType(.topLevel(found: document.value(root)), at: document.range(root))
       return nil
     }
     var config = TrackingConfig()
@@ -89,15 +107,8 @@ struct ConfigDecoder {
       }
     }
     let start = document.range(root).start
-    if !seen.contains("version") {
-      let supported = TrackingConfig.supportedVersion
-      report(
-        MissingKeyRule.self, "the config has no 'version'; add 'version: \(supported)' at the top", at: SourceRange(at: start),
-        fixIt: Diagnostic.FixIt("insert 'version: \(supported)'", replacing: location(SourceRange(at: start)), with: "version: \(supported)\n"))
-    }
-    if !seen.contains("screens") {
-      report(MissingKeyRule.self, "the config has no 'screens'; map each screen type name to its events under 'screens:'", at: SourceRange(at: start))
-    }
+    if !seen.contains("version") { problems.append(.missingKey(.version(at: start))) }
+    if !seen.contains("screens") { problems.append(.missingKey(.screens(at: start))) }
     return (config, screenPairs)
   }
 
@@ -114,25 +125,16 @@ struct ConfigDecoder {
     }
   }
 
-  /// The same, for an entry handed over while parsing (see `ScreenPipeline`).
-  mutating func decodeTopLevelEntry(_ pair: YAMLPair, into config: inout TrackingConfig) {
-    guard let key = keyText(pair.key, in: .text("the config")) else { return }
-    decodeTopLevelEntry(key, pair.value, into: &config)
-  }
-
   // MARK: Sections
 
   private mutating func version(_ node: YAMLNodeID) -> Located<Int>? {
-    let supported = TrackingConfig.supportedVersion
     let range = document.range(node)
     guard case .int(let version) = document.value(node) else {
-      report(InvalidVersionRule.self, "'version' must be the integer \(supported), found \(describe(node))", at: range)
+      problems.append(.versionNotInteger(found: FoundValue(node, in: document), at: range))
       return nil
     }
-    guard version == supported else {
-      report(
-        InvalidVersionRule.self, "config version \(version) is not supported; this trackc reads version \(supported)", at: range,
-        fixIt: Diagnostic.FixIt("use version \(supported)", replacing: location(range), with: "\(supported)"))
+    guard version == TrackingConfig.supportedVersion else {
+      problems.append(.unsupportedVersion(version, at: range))
       return nil
     }
     return Located(version, at: range)
@@ -157,12 +159,8 @@ struct ConfigDecoder {
   private mutating func interception(_ node: YAMLNodeID) -> Located<TrackingConfig.Interception>? {
     let allowed = TrackingConfig.Interception.allCases.map(\.rawValue)
     guard let text = document.stringValue(node), let value = TrackingConfig.Interception(rawValue: text) else {
-      let written = document.stringValue(node)
-      let suggestion = written.flatMap { Suggestions.closest(to: $0, in: allowed) }.map { "; did you mean '\($0)'?" } ?? ""
-      report(
-        WrongTypeRule.self,
-        "'interception' must be \(allowed.map { "'\($0)'" }.joined(separator: " or ")), found \(describe(node))\(suggestion)",
-        at: document.range(node))
+      let suggestion = document.stringValue(node).flatMap { Suggestions.closest(to: $0, in: allowed) }
+      wrongType(.interception(found: found(node), allowed: allowed, suggestion: suggestion), at: document.range(node))
       return nil
     }
     return Located(value, at: document.range(node))
@@ -180,9 +178,7 @@ struct ConfigDecoder {
       }
     }
     guard marker.suffix != nil || marker.tag != nil else {
-      if document.kind(node) == .mapping || document.isNull(node) {
-        report(MissingKeyRule.self, "'require_tracking' needs a 'suffix' (such as '_UA'), a 'tag' (such as '@tracked'), or both", at: key.range)
-      }
+      if document.kind(node) == .mapping || document.isNull(node) { problems.append(.missingKey(.trackingMarker(at: key.range))) }
       return nil
     }
     return marker
@@ -205,7 +201,7 @@ struct ConfigDecoder {
   private mutating func nonEmptyString(_ node: YAMLNodeID, what: Place) -> Located<String>? {
     guard let value = string(node, what: what) else { return nil }
     guard !value.value.isEmpty else {
-      report(WrongTypeRule.self, "\(words(what)) cannot be empty", at: value.range)
+      wrongType(.empty(what: words(what)), at: value.range)
       return nil
     }
     return value
@@ -216,7 +212,7 @@ struct ConfigDecoder {
     for pair in mappingPairs(node, what: .text("'destinations'"), expected: "a mapping of destination IDs to their settings") {
       guard let id = keyText(pair.key, in: .text("'destinations'")) else { continue }
       guard !id.value.isEmpty else {
-        report(WrongTypeRule.self, "a destination ID cannot be empty", at: id.range)
+        wrongType(.emptyDestinationID, at: id.range)
         continue
       }
       var destination = TrackingConfig.Destination(id: id, description: nil)
@@ -247,9 +243,7 @@ struct ConfigDecoder {
 
   private mutating func screens(_ node: YAMLNodeID, key: Located<String>) -> YAMLPairs {
     guard document.kind(node) == .mapping else {
-      report(
-        WrongTypeRule.self, "'screens' must be a mapping from screen type names to their events, found \(describe(node))",
-        at: document.isNull(node) ? key.range : document.range(node))
+      wrongType(.screens(found: found(node)), at: document.isNull(node) ? key.range : document.range(node))
       return document.pairs(node)
     }
     return document.pairs(node)
@@ -318,7 +312,7 @@ struct ConfigDecoder {
       guard let id = eventID(node, place: place) else { return nil }
       return TrackingConfig.EventRule(id: id)
     case .sequence:
-      report(WrongTypeRule.self, "\(words(place)) must be an event ID or a mapping with 'event', found a sequence", at: document.range(node))
+      wrongType(.eventIsSequence(what: words(place)), at: document.range(node))
       return nil
     case .mapping:
       var id: Located<String>?
@@ -346,9 +340,7 @@ struct ConfigDecoder {
           unknownKey(field, in: words(place), allowed: Keys.event)
         }
       }
-      if !hasEventKey {
-        report(MissingKeyRule.self, "\(words(place)) has no 'event'; the long form needs 'event: EVENT_ID'", at: key.range)
-      }
+      if !hasEventKey { problems.append(.missingKey(.event(what: words(place), at: key.range))) }
       guard let id else { return nil }
       let hasDetails = only != nil || exclude != nil || !properties.isEmpty
       return TrackingConfig.EventRule(
@@ -362,11 +354,9 @@ struct ConfigDecoder {
     case .string(let text):
       return Located(text, at: range)
     case .null:
-      report(WrongTypeRule.self, "\(words(place)) has no event ID", at: range)
-    case .int, .float, .bool:
-      report(WrongTypeRule.self, "the event ID of \(words(place)) must be a string, found \(describe(node)); quote it if it is meant as text", at: range)
-    case .sequence, .mapping:
-      report(WrongTypeRule.self, "the event ID of \(words(place)) must be a string, found \(describe(node))", at: range)
+      wrongType(.noEventID(what: words(place)), at: range)
+    case .int, .float, .bool, .sequence, .mapping:
+      wrongType(.eventIDNotString(what: words(place), found: found(node)), at: range)
     }
     return nil
   }
@@ -375,14 +365,9 @@ struct ConfigDecoder {
     var result: [TrackingConfig.Property] = []
     for pair in mappingPairs(node, what: what, expected: "a mapping of property names to values") {
       guard let key = keyText(pair.key, in: what) else { continue }
-      let value = document.value(pair.value)
-      let written: String
-      switch value {
-      case .float: written = "'\(document.text(pair.value))', which is not a finite number"
-      case .null: written = "no value (null)"
-      default: written = value.kindDescription
-      }
-      result.append(TrackingConfig.Property(key: key, value: PropertyValue(value), valueRange: document.range(pair.value), written: written))
+      result.append(
+        TrackingConfig.Property(
+          key: key, value: PropertyValue(document.value(pair.value)), valueRange: document.range(pair.value), found: found(pair.value)))
     }
     return result
   }
@@ -394,7 +379,7 @@ struct ConfigDecoder {
   private mutating func mappingPairs(_ node: YAMLNodeID, what: Place, expected: String) -> YAMLPairs {
     let kind = document.kind(node)
     if kind != .mapping && !document.isNull(node) {
-      report(WrongTypeRule.self, "\(words(what)) must be \(expected), found \(describe(node))", at: document.range(node))
+      wrongType(.notExpected(what: words(what), expected: expected, found: found(node)), at: document.range(node))
     }
     return document.pairs(node)
   }
@@ -403,7 +388,7 @@ struct ConfigDecoder {
   /// key left behind by a failed merge, which the YAML front end has reported.
   private mutating func keyText(_ node: YAMLNodeID, in what: Place) -> Located<String>? {
     guard document.kind(node) == .scalar else {
-      report(WrongTypeRule.self, "keys in \(words(what)) must be strings, found \(document.value(node).kindDescription)", at: document.range(node))
+      wrongType(.keyNotString(in: words(what), found: document.value(node)), at: document.range(node))
       return nil
     }
     if document.isMergeKey(node) { return nil }
@@ -412,7 +397,7 @@ struct ConfigDecoder {
 
   private mutating func string(_ node: YAMLNodeID, what: Place) -> Located<String>? {
     guard let text = document.stringValue(node) else {
-      report(WrongTypeRule.self, "\(words(what)) must be a string, found \(describe(node))", at: document.range(node))
+      wrongType(.notString(what: words(what), found: found(node)), at: document.range(node))
       return nil
     }
     return Located(text, at: document.range(node))
@@ -422,13 +407,13 @@ struct ConfigDecoder {
     _ node: YAMLNodeID, what: Place, items: String = "destination IDs such as '[firebase]'"
   ) -> [Located<String>]? {
     guard document.kind(node) == .sequence else {
-      report(WrongTypeRule.self, "\(words(what)) must be a list of \(items), found \(describe(node))", at: document.range(node))
+      wrongType(.notList(what: words(what), items: items, found: found(node)), at: document.range(node))
       return nil
     }
     var result: [Located<String>] = []
     for item in document.items(node) {
       guard let text = document.stringValue(item) else {
-        report(WrongTypeRule.self, "entries of \(words(what)) must be strings, found \(describe(item))", at: document.range(item))
+        wrongType(.entryNotString(in: words(what), found: found(item)), at: document.range(item))
         continue
       }
       result.append(Located(text, at: document.range(item)))
@@ -439,27 +424,14 @@ struct ConfigDecoder {
   // MARK: Reporting
 
   private mutating func unknownKey(_ key: Located<String>, in what: String, allowed: [String], kind: String = "key") {
-    diagnostics.append(UnknownKeyRule.diagnostic(key: key, in: what, allowed: allowed, kind: kind, file: file))
+    problems.append(.unknownKey(key, in: what, allowed: allowed, kind: kind))
   }
 
-  private mutating func report(_ rule: any Rule.Type, _ message: String, at range: SourceRange, fixIt: Diagnostic.FixIt? = nil) {
-    diagnostics.append(Diagnostic(rule.severity, rule: rule.id, message, at: location(range), fixIt: fixIt))
+  private mutating func wrongType(_ kind: ConfigProblem.WrongType.Kind, at range: SourceRange) {
+    problems.append(.wrongType(ConfigProblem.WrongType(kind: kind, range: range)))
   }
 
-  private func location(_ range: SourceRange) -> SourceLocation {
-    SourceLocation(file: file, range: range)
-  }
-
-  /// "a string 'abc'", "a sequence", "null": what was found, for wrong-type messages.
-  private func describe(_ node: YAMLNodeID) -> String {
-    switch document.value(node) {
-    case .string(let text): return "a string '\(text.count > 40 ? text.prefix(40) + "…" : text)'"
-    case .int(let int): return "an integer \(int)"
-    case .float: return "a number \(document.text(node))"
-    case .bool(let bool): return "a boolean \(bool)"
-    case .null: return "null (no value)"
-    case .sequence: return "a sequence"
-    case .mapping: return "a mapping"
-    }
+  private func found(_ node: YAMLNodeID) -> FoundValue {
+    FoundValue(node, in: document)
   }
 }

@@ -166,11 +166,11 @@ public struct TrackingConfig: Sendable {
   public struct Property: Sendable {
     public var key: Located<String>
     /// The value; nil when it is not a string, finite number or boolean (`invalid-property-value`
-    /// reports it, using `written`).
+    /// reports it, saying what was found).
     public var value: PropertyValue?
     public var valueRange: SourceRange
-    /// What was written, in words for messages: "a sequence", "no value (null)".
-    public var written: String
+    /// What was written.
+    public var found: FoundValue
   }
 }
 

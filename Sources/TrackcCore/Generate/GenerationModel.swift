@@ -1,6 +1,6 @@
-/// What the generated code says, worked out from a clean config and the code it was checked against:
-/// numbered screens and handlers, one rule per mapping with its routing resolved, and the methods to
-/// replace. Everything is sorted, so the same inputs give the same output.
+/// What the generated code says: the last stage of the pipeline, worked out from a clean plan and the
+/// code it was matched against: numbered screens and handlers, one rule per mapping with the plan's
+/// routing, and the methods to replace. Everything is sorted, so the same inputs give the same output.
 struct GenerationModel {
   struct Screen {
     /// As the config writes it; what events carry.
@@ -23,8 +23,8 @@ struct GenerationModel {
   struct Rule {
     var identifier: String
     var eventID: String
-    /// nil: unrestricted (the config declares no destinations).
-    var destinations: [String]?
+    /// As the plan resolves it (the rules check the same).
+    var routing: ResolvedPlan.Routing
     var properties: [(key: String, value: PropertyValue)]
   }
 
@@ -51,25 +51,23 @@ struct GenerationModel {
   /// By module (nil when unknown), under `dynamic-replacement`.
   var replacements: [(module: String?, items: [Replacement])] = []
 
-  init(config: TrackingConfig, code: CodeMatch?) {
-    let byName = config.screens.indices.sorted { UTF8Order.less(config.screens[$0].name.value, config.screens[$1].name.value) }
+  init(plan: ResolvedPlan, code: MatchedPlan?) {
+    let byName = plan.screens.map(\.id).sorted { UTF8Order.less(plan.written($0).name.value, plan.written($1).name.value) }
 
     // Handlers: one ID per Swift name, whichever screen maps it.
     var handlerNames: [String: [String]] = [:]
-    var handlerOf: [Int: [Int: String]] = [:]  // screen index -> control index -> handler name
-    for (screenIndex, screen) in config.screens.enumerated() {
-      for (controlIndex, control) in screen.controlEvents.enumerated() {
-        guard case .success(let written) = control.handler else { continue }
-        var name = written.canonical
-        var lookup = [written.canonical]
-        if let code, case .found(let reference)? = code.screens[screenIndex].handlers[controlIndex] {
-          let method = code.index[reference]
-          name = method.name
-          lookup = [method.name, method.objcSelector ?? method.derivedSelector]
-        }
-        handlerNames[name, default: []] += lookup.filter { !(handlerNames[name] ?? []).contains($0) }
-        handlerOf[screenIndex, default: [:]][controlIndex] = name
+    var handlerOf: [ResolvedPlan.Event.ID: String] = [:]
+    for event in plan.events {
+      guard let control = plan.control(event), case .success(let written) = control.handler else { continue }
+      var name = written.canonical
+      var lookup = [written.canonical]
+      if let code, let reference = code.method(of: event.id) {
+        let method = code.index[reference]
+        name = method.name
+        lookup = [method.name, method.objcSelector ?? method.derivedSelector]
       }
+      handlerNames[name, default: []] += lookup.filter { !(handlerNames[name] ?? []).contains($0) }
+      handlerOf[event.id] = name
     }
     let sortedHandlers = handlerNames.keys.sorted(by: UTF8Order.less)
     var handlerIndex: [String: Int] = [:]
@@ -81,55 +79,37 @@ struct GenerationModel {
       handlers.append(Handler(name: name, lookupNames: lookup, identifier: handlerIdentifiers.claim(SwiftSource.identifier(fromSwiftName: name))))
     }
 
-    // Routing, as the config resolves it.
-    let declared = config.destinations?.map(\.id.value)
-    let defaults = config.defaults.destinations.map { $0.map(\.value) } ?? declared ?? []
-    func destinations(of event: TrackingConfig.EventRule) -> [String]? {
-      guard declared != nil else { return nil }
-      var result: [String]
-      if let only = event.only {
-        result = only.entries.map(\.value)
-      } else if let exclude = event.exclude {
-        let excluded = Set(exclude.entries.map(\.value))
-        result = defaults.filter { !excluded.contains($0) }
-      } else {
-        result = defaults
-      }
-      return Array(Set(result)).sorted(by: UTF8Order.less)
-    }
-
     // Rules, screen by screen in name order; page events, then handlers by name.
     var ruleIdentifiers = Self.uniqueIdentifiers()
     var usedRuntimeNames = Set<String>()
-    var firstByID: [String: (order: (Int, Int), rule: Int)] = [:]
-    for screenIndex in byName {
-      let screen = config.screens[screenIndex]
+    var firstByID: [String: (event: ResolvedPlan.Event.ID, rule: Int)] = [:]
+    for screenID in byName {
+      let screen = plan.written(screenID)
       let stem = Self.screenStem(screen.name.value)
-      var model = Screen(name: screen.name.value, runtimeNames: Self.runtimeNames(screenIndex, config: config, code: code), pageRules: [], controlRules: [])
-      func addRule(_ event: TrackingConfig.EventRule, suffix: String, order: Int) -> Int {
-        let properties = event.properties.compactMap { property in property.value.map { (key: property.key.value, value: $0) } }
+      var model = Screen(name: screen.name.value, runtimeNames: Self.runtimeNames(screenID, plan: plan, code: code), pageRules: [], controlRules: [])
+      func addRule(_ event: ResolvedPlan.Event, suffix: String) -> Int {
+        let written = plan.written(event)
+        let properties = written.properties.compactMap { property in property.value.map { (key: property.key.value, value: $0) } }
           .sorted { UTF8Order.less($0.key, $1.key) }
         rules.append(
           Rule(
             identifier: ruleIdentifiers.claim(SwiftSource.identifier(fromSwiftName: stem + "_" + suffix)),
-            eventID: event.id.value, destinations: destinations(of: event), properties: properties))
+            eventID: written.id.value, routing: event.routing, properties: properties))
         let rule = rules.count - 1
-        let position = (screenIndex, order)
-        if firstByID[event.id.value].map({ $0.order < position }) != true {
-          firstByID[event.id.value] = (position, rule)
+        // For `rule(eventID:)`: the first mapping in config order.
+        if firstByID[written.id.value].map({ $0.event < event.id }) != true {
+          firstByID[written.id.value] = (event.id, rule)
         }
         return rule
       }
+      let events = plan.events(of: screenID)
       for phase in TrackingConfig.PagePhase.allCases {
-        guard let page = screen.pageEvents.first(where: { $0.phase.value == phase }) else { continue }
-        let order = screen.pageEvents.firstIndex { $0.phase.value == phase }!
-        model.pageRules.append((phase, addRule(page.event, suffix: phase.rawValue, order: order)))
+        guard let page = events.first(where: { $0.trigger == .page(phase) }) else { continue }
+        model.pageRules.append((phase, addRule(page, suffix: phase.rawValue)))
       }
-      let controls = screen.controlEvents.indices.compactMap { index in handlerOf[screenIndex]?[index].map { (index, $0) } }
-        .sorted { UTF8Order.less($0.1, $1.1) }
-      for (controlIndex, name) in controls where !model.controlRules.contains(where: { $0.handler == handlerIndex[name]! }) {
-        let rule = addRule(screen.controlEvents[controlIndex].event, suffix: name, order: screen.pageEvents.count + controlIndex)
-        model.controlRules.append((handlerIndex[name]!, rule))
+      let controls = events.compactMap { event in handlerOf[event.id].map { (event, $0) } }.sorted { UTF8Order.less($0.1, $1.1) }
+      for (event, name) in controls where !model.controlRules.contains(where: { $0.handler == handlerIndex[name]! }) {
+        model.controlRules.append((handlerIndex[name]!, addRule(event, suffix: name)))
       }
       model.runtimeNames = model.runtimeNames.filter { usedRuntimeNames.insert($0).inserted }
       screens.append(model)
@@ -137,8 +117,8 @@ struct GenerationModel {
     firstRule = firstByID.map { (id: $0.key, rule: $0.value.rule) }.sorted { UTF8Order.less($0.id, $1.id) }
     eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map { (id: $0, identifier: SwiftSource.identifier(fromEventID: $0)) }
 
-    if config.interception?.value == .dynamicReplacement, let code {
-      replacements = Self.replacements(config: config, code: code) { handlerIndex[$0].map { handlers[$0].identifier } }
+    if let code {
+      replacements = Self.replacements(code) { handlerIndex[$0].map { handlers[$0].identifier } }
     }
   }
 
@@ -158,10 +138,11 @@ struct GenerationModel {
 
   /// The names the runtime can see for a screen: its type's, and those of subclasses in the code whose
   /// nearest listed ancestor it is.
-  static func runtimeNames(_ screenIndex: Int, config: TrackingConfig, code: CodeMatch?) -> [String] {
-    guard let code, let type = code.screens[screenIndex].type else {
-      if case .success(let typeName) = config.screens[screenIndex].typeName { return [typeName.components.joined(separator: ".")] }
-      return [config.screens[screenIndex].name.value]
+  static func runtimeNames(_ screen: ResolvedPlan.Screen.ID, plan: ResolvedPlan, code: MatchedPlan?) -> [String] {
+    guard let code, let type = code.type(of: screen) else {
+      let written = plan.written(screen)
+      if case .success(let typeName) = written.typeName { return [typeName.components.joined(separator: ".")] }
+      return [written.name.value]
     }
     func runtimeName(_ index: Int) -> String { code.index[index].qualifiedName }
     var names = [runtimeName(type)]
@@ -173,31 +154,18 @@ struct GenerationModel {
     return names.sorted(by: UTF8Order.less)
   }
 
-  /// The methods to replace: every handler the screens map (where it is declared for that screen: its own
-  /// override, or a superclass's method) and the lifecycle method each screen with page events has, each
-  /// once. An override that calls `super` runs two replacements; the runtime reports the inner one only
-  /// when it is for another object or event, so each call is reported once.
+  /// The methods to replace (`MatchedPlan.replacementTargets`), grouped by module and sorted. An override
+  /// that calls `super` runs two replacements; the runtime reports the inner one only when it is for
+  /// another object or event, so each call is reported once.
   /// - Parameter handlerIdentifier: the ID constant of a handler, by its Swift name.
-  static func replacements(
-    config: TrackingConfig, code: CodeMatch, handlerIdentifier: (String) -> String?
-  ) -> [(module: String?, items: [Replacement])] {
-    var byMethod: [MethodReference: Replacement] = [:]
-    for (screen, match) in zip(config.screens, code.screens) {
-      guard let type = match.type else { continue }
-      for resolution in match.handlers {
-        guard case .found(let reference)? = resolution else { continue }
-        let method = code.index[reference]
-        byMethod[reference, default: Self.replacement(of: reference, in: code.index)].handlerIdentifier = handlerIdentifier(method.name)
-      }
-      for page in screen.pageEvents {
-        let lifecycle = config.conventions.lifecycle.method(for: page.phase.value)
-        guard let reference = Self.declaration(of: lifecycle, on: type, in: code.index) else { continue }
-        var replacement = byMethod[reference] ?? Self.replacement(of: reference, in: code.index)
-        if !replacement.phases.contains(page.phase.value) { replacement.phases.append(page.phase.value) }
-        byMethod[reference] = replacement
-      }
+  static func replacements(_ code: MatchedPlan, handlerIdentifier: (String) -> String?) -> [(module: String?, items: [Replacement])] {
+    let items = code.replacementTargets.map { target in
+      var replacement = Self.replacement(of: target.method, in: code.index)
+      if !target.handlerEvents.isEmpty { replacement.handlerIdentifier = handlerIdentifier(replacement.method.name) }
+      replacement.phases = target.phases
+      return replacement
     }
-    let grouped = Dictionary(grouping: byMethod.values) { $0.owner.module }
+    let grouped = Dictionary(grouping: items) { $0.owner.module }
     return grouped.keys.sorted { UTF8Order.less($0 ?? "", $1 ?? "") }.map { module in
       let items = grouped[module]!.sorted {
         if let byType = UTF8Order.compare($0.owner.name, $1.owner.name) { return byType }
@@ -213,15 +181,5 @@ struct GenerationModel {
     return Replacement(
       method: index[reference], owner: owner, ownerReference: qualified ? owner.qualifiedName : owner.name, handlerIdentifier: nil,
       phases: [])
-  }
-
-  /// The lifecycle method a screen has: its own, or the nearest superclass's in the code.
-  static func declaration(of name: String, on type: Int, in index: CodeIndex) -> MethodReference? {
-    for owner in index.lineage(of: type) {
-      if let method = index[owner].methods.firstIndex(where: { !$0.isStatic && $0.name == name }) {
-        return MethodReference(type: owner, method: method)
-      }
-    }
-    return nil
   }
 }

@@ -61,7 +61,11 @@ struct RegistryEmitter {
     }
     out.block("enum Rules") { out in
       for rule in model.rules {
-        let routing = rule.destinations.map { ".only([\($0.map(SwiftSource.stringLiteral).joined(separator: ", "))])" } ?? ".unrestricted"
+        let routing: String
+        switch rule.routing {
+        case .unrestricted: routing = ".unrestricted"
+        case .only(let destinations): routing = ".only([\(destinations.map(SwiftSource.stringLiteral).joined(separator: ", "))])"
+        }
         let properties = rule.properties.isEmpty
           ? "[:]" : "[" + rule.properties.map { "\(SwiftSource.stringLiteral($0.key)): \(literal($0.value))" }.joined(separator: ", ") + "]"
         out.line(

@@ -5,9 +5,6 @@ public struct LintOptions: Sendable {
   public var yamlLimits: YAMLLimits
   /// Called with each phase's name and duration, like a compiler's time report (`--timings`).
   public var phaseObserver: (@Sendable (String, Duration) -> Void)?
-  /// Configs at least this large have their screens checked while the YAML is still being parsed, on a
-  /// second thread; smaller ones are not worth the thread. The findings are the same either way.
-  public var streamingMinimumBytes = 256 << 10
 
   /// What to check the config against; nil to use the config's own `sources`, if it names any.
   public var code: CodeInput?

@@ -1,7 +1,8 @@
 /// A check with a stable id. Every diagnostic trackc emits names the rule it comes from.
 ///
 /// Each rule lives in its own file with its examples beside it; `RuleExampleTests` runs every example,
-/// so the documentation of a rule cannot drift from what it does.
+/// so the documentation of a rule cannot drift from what it does. A rule's `phase` says where its logic
+/// runs; the run lists of `RuleCatalog` are derived from it.
 public protocol Rule: Sendable {
   /// Stable kebab-case id, printed as `[id]` and used in SARIF.
   static var id: String { get }
@@ -9,40 +10,78 @@ public protocol Rule: Sendable {
   static var summary: String { get }
   static var severity: Diagnostic.Severity { get }
   static var examples: [RuleExample] { get }
+  /// When the rule runs, and on what.
+  static var phase: RulePhase { get }
 }
 
-/// A rule that looks at one screen at a time. Screens are decoded and checked in parallel, so most of
-/// the work of a large config is spread over all cores; what a rule needs from the rest of the config
-/// comes through the environment.
-public protocol ScreenRule: Rule {
-  static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext)
+/// Where a rule's logic runs, in pipeline order: reading the file, the YAML front end, decoding the
+/// config, checking the resolved plan, reading the code, checking the plan against the code, and
+/// generating code.
+///
+/// The front ends (the YAML reader, the config decoder, the source scanner and registry reader) know no
+/// rules: they report typed problems, which `FrontEndDiagnostics` hands to the rule that owns each, and
+/// that rule's file holds the wording. The other phases carry the rule's check.
+public enum RulePhase: Sendable {
+  /// The config file before it is read (its size); checked by the rule, called by `Linter`.
+  case input
+  /// A `YAMLProblem` of the YAML reader.
+  case yaml
+  /// A `ConfigProblem` of the config decoder.
+  case structure
+  /// The resolved plan on its own.
+  case plan(@Sendable (ResolvedPlan, inout RuleContext) -> Void)
+  /// Reading the code: the sources' paths, the scanner's and the registry reader's problems.
+  case sources
+  /// The plan matched against the code.
+  case code(@Sendable (MatchedPlan, inout RuleContext) -> Void)
+  /// What `trackc generate` needs beyond a clean lint: the plan, and the code when there is some.
+  case generation(@Sendable (ResolvedPlan, MatchedPlan?, inout RuleContext) -> Void)
+
+  /// The phases without what they carry, for listing and grouping rules.
+  public enum Kind: String, Sendable, CaseIterable {
+    case input, yaml, structure, plan, sources, code, generation
+  }
+
+  public var kind: Kind {
+    switch self {
+    case .input: return .input
+    case .yaml: return .yaml
+    case .structure: return .structure
+    case .plan: return .plan
+    case .sources: return .sources
+    case .code: return .code
+    case .generation: return .generation
+    }
+  }
 }
 
-/// A rule across screens (duplicates), fed every screen once, in file order, through a checker that
-/// keeps what it needs: it can run while the rest of the file is still being read.
-public protocol ScreenSequenceRule: Rule {
-  static func makeChecker() -> any ScreenSequenceChecker
+/// A rule on the resolved plan: the config's meaning, without the code.
+public protocol PlanRule: Rule {
+  static func check(_ plan: ResolvedPlan, in context: inout RuleContext)
 }
 
-public protocol ScreenSequenceChecker: AnyObject {
-  func check(_ screen: TrackingConfig.Screen, in context: inout RuleContext)
+extension PlanRule {
+  public static var phase: RulePhase { .plan(check) }
 }
 
-/// A rule on the config's own settings (its pattern, its defaults). It runs once the top level is read.
-public protocol ConfigRule: Rule {
-  static func check(_ config: TrackingConfig, in context: inout RuleContext)
-}
-
-/// A rule that checks the config against the Swift sources (or a registry of their handlers), in either
+/// A rule that checks the plan against the Swift sources (or a registry of their handlers), in either
 /// direction: what the config names must exist in the code, what the code marks must be in the config.
 public protocol CodeRule: Rule {
-  static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext)
+  static func check(_ code: MatchedPlan, in context: inout RuleContext)
+}
+
+extension CodeRule {
+  public static var phase: RulePhase { .code(check) }
 }
 
 /// A rule that only `trackc generate` applies, on a config that lints clean: what generated code needs
 /// beyond that. Its examples are run through the generator.
 public protocol GenerationRule: Rule {
-  static func check(_ config: TrackingConfig, code: CodeMatch?, in context: inout RuleContext)
+  static func check(_ plan: ResolvedPlan, code: MatchedPlan?, in context: inout RuleContext)
+}
+
+extension GenerationRule {
+  public static var phase: RulePhase { .generation(check) }
 }
 
 /// An input that a rule must flag (at every `1️⃣`, `2️⃣`... marker) or must leave alone.

@@ -1,7 +1,11 @@
-/// Every rule trackc has, in the order they are documented: the YAML front end, the config's
-/// structure, then the checks on its content.
+/// Every rule trackc has, in the order they are documented (the README's table, `trackc rules`): the
+/// file, the YAML front end, the config's structure, the plan, the code, then generation.
+///
+/// `all` is the one hand-kept list; what runs when is derived from each rule's `phase`, and
+/// `RuleCatalogTests` checks that every rule declared under `Rules/` is listed here exactly once.
 public enum RuleCatalog {
-  public static let frontEnd: [any Rule.Type] = [
+  public static let all: [any Rule.Type] = [
+    // The file and its YAML.
     FileTooLargeRule.self,
     YAMLEncodingRule.self,
     YAMLSyntaxRule.self,
@@ -11,18 +15,13 @@ public enum RuleCatalog {
     YAMLTagRule.self,
     NestingDepthRule.self,
     MultipleDocumentsRule.self,
-  ]
-
-  public static let structure: [any Rule.Type] = [
+    // The config's structure.
     EmptyConfigRule.self,
     UnknownKeyRule.self,
     WrongTypeRule.self,
     MissingKeyRule.self,
     InvalidVersionRule.self,
-  ]
-
-  /// Rules on the config's content, in documentation order.
-  public static let content: [any Rule.Type] = [
+    // The plan's content.
     InvalidScreenNameRule.self,
     DuplicateScreenRule.self,
     EmptyScreenRule.self,
@@ -36,46 +35,10 @@ public enum RuleCatalog {
     IneffectiveExcludeRule.self,
     EventWithoutDestinationRule.self,
     InvalidPropertyValueRule.self,
-  ]
-
-  /// Rules that check the config against the code, or report on the code itself: reading the code,
-  /// then the cross-checks.
-  public static let code: [any Rule.Type] = [MissingSourcesRule.self, SwiftSourceRule.self, HandlersFileRule.self] + codeRules
-
-  /// Rules `trackc generate` applies on top of a clean lint.
-  public static let generation: [any GenerationRule.Type] = [
-    EventIdentifierCollisionRule.self,
-    HandlerSignatureRule.self,
-  ]
-
-  public static let all: [any Rule.Type] = frontEnd + structure + content + code + generation
-
-  // The content rules by how they run. Listed out rather than found with `as?` casts, which cost a
-  // scan of every protocol conformance in the binary at start-up; `RuleCatalogTests` checks the lists.
-
-  /// Content rules that check one screen at a time (in parallel, or while the file is parsed).
-  public static let screenRules: [any ScreenRule.Type] = [
-    InvalidScreenNameRule.self,
-    EmptyScreenRule.self,
-    InvalidHandlerNameRule.self,
-    DuplicateHandlerRule.self,
-    EventIDPatternRule.self,
-    UnknownDestinationRule.self,
-    DestinationsExcludeConflictRule.self,
-    DuplicateDestinationRule.self,
-    IneffectiveExcludeRule.self,
-    EventWithoutDestinationRule.self,
-    InvalidPropertyValueRule.self,
-  ]
-
-  /// Content rules across screens, fed in file order.
-  public static let screenSequenceRules: [any ScreenSequenceRule.Type] = [
-    DuplicateScreenRule.self,
-    DuplicateEventIDRule.self,
-  ]
-
-  /// Rules run against the code (the cross-checks).
-  public static let codeRules: [any CodeRule.Type] = [
+    // Reading the code, then the cross-checks.
+    MissingSourcesRule.self,
+    SwiftSourceRule.self,
+    HandlersFileRule.self,
     UnknownScreenRule.self,
     AmbiguousScreenRule.self,
     UnknownHandlerRule.self,
@@ -84,14 +47,28 @@ public enum RuleCatalog {
     ScreenLifecycleRule.self,
     UntrackedHandlerRule.self,
     UnmappedScreenRule.self,
+    // trackc generate.
+    EventIdentifierCollisionRule.self,
+    HandlerSignatureRule.self,
   ]
 
-  /// Content rules on the config's own settings.
-  public static let configRules: [any ConfigRule.Type] = [
-    EventIDPatternRule.self,
-    UnknownDestinationRule.self,
-    DuplicateDestinationRule.self,
-  ]
+  /// The checks on the resolved plan, in catalog order.
+  static let planChecks: [@Sendable (ResolvedPlan, inout RuleContext) -> Void] = all.compactMap {
+    if case .plan(let check) = $0.phase { return check }
+    return nil
+  }
+
+  /// The checks of the plan against the code, in catalog order.
+  static let codeChecks: [@Sendable (MatchedPlan, inout RuleContext) -> Void] = all.compactMap {
+    if case .code(let check) = $0.phase { return check }
+    return nil
+  }
+
+  /// The checks `trackc generate` adds, in catalog order.
+  static let generationChecks: [@Sendable (ResolvedPlan, MatchedPlan?, inout RuleContext) -> Void] = all.compactMap {
+    if case .generation(let check) = $0.phase { return check }
+    return nil
+  }
 
   public static func rule(withID id: String) -> (any Rule.Type)? {
     all.first { $0.id == id }

@@ -62,14 +62,19 @@ extension HandlerRegistry {
     do {
       let registry = try JSONDecoder().decode(HandlerRegistry.self, from: Data(input.buffer))
       guard registry.version == formatVersion else {
-        let parsed = YAMLParser.parse(input, file: path)
+        let parsed = YAMLParser.parse(input)
         let range = parsed.document.flatMap { locate(["version"], in: $0) } ?? SourceRange(at: .start)
         return failure("this registry has format version \(registry.version); this trackc reads version \(formatVersion)", at: range)
       }
       return (registry, [])
     } catch let error as DecodingError {
-      let parsed = YAMLParser.parse(input, file: path)
-      if !parsed.diagnostics.isEmpty { return (nil, parsed.diagnostics) }
+      let parsed = YAMLParser.parse(input)
+      if !parsed.problems.isEmpty {
+        // Not JSON (JSON is YAML): libyaml knows where.
+        var context = RuleContext(file: path)
+        FrontEndDiagnostics.report(parsed.problems, in: &context)
+        return (nil, context.diagnostics)
+      }
       let (codingPath, message): ([any CodingKey], String)
       switch error {
       case .keyNotFound(let key, let context):

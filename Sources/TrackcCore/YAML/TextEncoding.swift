@@ -1,7 +1,7 @@
 /// Checks that a config is UTF-8 before libyaml sees it, so that a wrong encoding is reported
 /// as such, with the position of the first bad byte, rather than as a confusing syntax error.
-enum TextEncoding {
-  enum Problem: Equatable {
+public enum TextEncoding {
+  public enum Problem: Sendable, Hashable {
     case utf16(bigEndian: Bool)
     case utf32(bigEndian: Bool)
     case invalidUTF8(byteOffset: Int, byte: UInt8)

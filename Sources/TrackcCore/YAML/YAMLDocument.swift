@@ -1,60 +1,35 @@
 /// A parsed YAML document: every node with the exact range it was read from.
 ///
-/// The nodes live in flat arrays (an arena) and are named by `YAMLNodeID`s: no object per node, no
-/// reference counting while a large config is read, and an alias is simply the ID of the anchored node,
-/// so a file that reuses an anchor many times costs no more memory than one that does not.
-public struct YAMLDocument: @unchecked Sendable {
-  let storage: Storage
-  /// The document's root node; nil when the input holds no document (or for a snapshot taken while
-  /// parsing, see `YAMLEntryObserver`).
+/// The nodes live in flat arrays and are named by `YAMLNodeID`s: no object per node, and an alias is
+/// simply the ID of the anchored node, so a file that reuses an anchor many times costs no more memory
+/// than one that does not. The document is immutable, so any number of threads may read it.
+public struct YAMLDocument: Sendable {
+  /// Every node, each collection after its children.
+  let nodes: [NodeRecord]
+  /// Scalar text, UTF-8, one scalar after another.
+  let text: [UInt8]
+  /// Sequence items, and mapping keys and values alternating, each collection's contiguous.
+  let children: [YAMLNodeID]
+  /// The document's root node; nil when the input holds no document.
   public let root: YAMLNodeID?
   private let tags: [String]
 
-  // The arena's memory, owned by `storage` (held above) and never written again: reading it through
-  // these pointers is safe for as long as this value exists, and costs no reference counting.
-  private let nodes: UnsafePointer<NodeRecord>
-  private let nodeCountStorage: Int
-  private let textBytes: UnsafePointer<UInt8>
-  private let inputBytes: UnsafePointer<UInt8>?
-  private let childIDs: UnsafePointer<YAMLNodeID>
-
-  final class Storage: Sendable {
-    /// The parsed input: scalars written verbatim point into it.
-    let input: InputBytes
-    let nodes: ArenaBuffer<NodeRecord>
-    /// Scalar text, UTF-8, one scalar after another.
-    let text: ArenaBuffer<UInt8>
-    /// Sequence items, and mapping keys and values alternating, each collection's contiguous.
-    let children: ArenaBuffer<YAMLNodeID>
-
-    init(input: InputBytes, nodes: ArenaBuffer<NodeRecord>, text: ArenaBuffer<UInt8>, children: ArenaBuffer<YAMLNodeID>) {
-      self.input = input
-      self.nodes = nodes
-      self.text = text
-      self.children = children
-    }
-  }
-
-  /// The document as parsed so far: nodes written later are outside it, and nothing inside it changes.
-  init(storage: Storage, root: YAMLNodeID?, tags: [String]) {
-    self.storage = storage
+  init(nodes: [NodeRecord], text: [UInt8], children: [YAMLNodeID], root: YAMLNodeID?, tags: [String]) {
+    self.nodes = nodes
+    self.text = text
+    self.children = children
     self.root = root
     self.tags = tags
-    nodes = UnsafePointer(storage.nodes.base)
-    nodeCountStorage = storage.nodes.count
-    textBytes = UnsafePointer(storage.text.base)
-    inputBytes = storage.input.buffer.baseAddress
-    childIDs = UnsafePointer(storage.children.base)
   }
 
   @inline(__always)
   func record(_ node: YAMLNodeID) -> NodeRecord {
-    precondition(node.index >= 0 && node.index < nodeCountStorage, "node from another document")
+    precondition(node.index >= 0 && node.index < nodes.count, "node from another document")
     return nodes[node.index]
   }
 
   @inline(__always)
-  func child(_ index: Int) -> YAMLNodeID { childIDs[index] }
+  func child(_ index: Int) -> YAMLNodeID { children[index] }
 
   // MARK: Reading nodes
 
@@ -64,7 +39,7 @@ public struct YAMLDocument: @unchecked Sendable {
 
   /// The explicit tag in full form (`tag:yaml.org,2002:str`), or nil when none was written.
   public func tag(_ node: YAMLNodeID) -> String? {
-    let tag = Int(record(node).tag & ~NodeRecord.textInInput)
+    let tag = Int(record(node).tag)
     return tag == 0 || tag > tags.count ? nil : tags[tag - 1]
   }
 
@@ -79,8 +54,9 @@ public struct YAMLDocument: @unchecked Sendable {
   public func withText<Result>(_ node: YAMLNodeID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     let record = record(node)
     guard record.kind == .scalar else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-    let base = record.tag & NodeRecord.textInInput != 0 ? inputBytes! : textBytes
-    return try body(UnsafeBufferPointer(start: base + Int(record.first), count: Int(record.count)))
+    return try text.withUnsafeBufferPointer { all in
+      try body(UnsafeBufferPointer(rebasing: all[Int(record.first)..<Int(record.first + record.count)]))
+    }
   }
 
   /// Whether a node is a scalar whose text is `string`, compared byte for byte.
@@ -143,7 +119,7 @@ public struct YAMLDocument: @unchecked Sendable {
   }
 
   /// How many nodes the document holds (aliases not counted twice).
-  public var nodeCount: Int { nodeCountStorage }
+  public var nodeCount: Int { nodes.count }
 }
 
 public struct YAMLNodeID: Hashable, Sendable, BitwiseCopyable {
@@ -192,12 +168,11 @@ public struct YAMLItems: RandomAccessCollection, Sendable {
   }
 }
 
-/// One node of the arena: 32 bytes, no references.
+/// One node: 32 bytes, no references.
 struct NodeRecord: BitwiseCopyable {
   var kind: YAMLNodeKind
   var style: YAMLScalarStyle
-  /// 0 for no tag, otherwise 1 + an index into the document's tags; the high bit (`textInInput`) says
-  /// that a scalar's text is in the input rather than in the arena's text.
+  /// 0 for no tag, otherwise 1 + an index into the document's tags.
   var tag: UInt16
   var startLine: Int32
   var startColumn: Int32
@@ -207,8 +182,6 @@ struct NodeRecord: BitwiseCopyable {
   var first: Int32
   /// Scalar: its length in bytes. Sequence: its items. Mapping: its pairs.
   var count: Int32
-
-  static let textInInput: UInt16 = 0x8000
 
   var range: SourceRange {
     SourceRange(

@@ -1,13 +1,5 @@
 import CYAML
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Limits that keep hostile input from costing unbounded time or memory.
 public struct YAMLLimits: Sendable, Hashable {
   /// Nodes that aliases may add to the document when expanded. Aliases share nodes, so this bounds the
@@ -19,30 +11,12 @@ public struct YAMLLimits: Sendable, Hashable {
   public init() {}
 }
 
-/// Receives the entries of chosen mappings as soon as each is complete, while the rest of the document
-/// is still being parsed, so that work on the early parts of a large file can start at once.
-///
-/// Calls come from the parsing thread, in document order.
-public protocol YAMLEntryObserver: AnyObject {
-  /// Whether to report the entries of the mapping reached from the root through these keys (`[]` is
-  /// the root mapping itself). Asked once, when the mapping opens.
-  func observesEntries(under path: [String]) -> Bool
-  /// Whether to report this entry, asked with its key's UTF-8 text before anything is done for it.
-  func wantsEntry(withKey key: UnsafeBufferPointer<UInt8>, under path: [String]) -> Bool
-  /// One complete entry of an observed mapping. `document` holds everything parsed so far; it stays
-  /// valid, unchanged and safe to read from any thread while parsing goes on (until
-  /// `snapshotsInvalidated`).
-  func entryCompleted(_ pair: YAMLPair, under path: [String], in document: YAMLDocument)
-  /// The document's memory is about to move (an input far denser than configs are): stop reading the
-  /// snapshots handed out so far, and return only when nobody does.
-  func snapshotsInvalidated()
-}
-
 public struct YAMLParseResult: Sendable {
-  /// The document; nil when an error stopped the parse.
+  /// The document; nil when a problem stopped the parse.
   public var document: YAMLDocument?
-  public var diagnostics: [Diagnostic]
-  /// True when an error stopped the parse, so there is no document.
+  /// Everything found wrong, in the order it was found.
+  public var problems: [YAMLProblem]
+  /// True when a problem stopped the parse, so there is no document.
   public var failed: Bool
 
   /// The document's root node; nil when the input holds no document or could not be read.
@@ -53,59 +27,55 @@ public struct YAMLParseResult: Sendable {
 ///
 /// Beyond what libyaml checks, it rejects what would make a config mean something other than it says:
 /// duplicate keys, unknown tags, more than one document; resolves `<<` merge keys (YAML 1.1's merge
-/// type); and stops at once on aliases that expand past `YAMLLimits.maxAliasExpansion` nodes.
+/// type); and stops at once on aliases that expand past `YAMLLimits.maxAliasExpansion` nodes. It reports
+/// typed `YAMLProblem`s and knows nothing of trackc's rules.
 public enum YAMLParser {
-  public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
-    parse(InputBytes(bytes), file: file, limits: limits)
+  public static func parse(_ bytes: [UInt8], limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
+    bytes.withUnsafeBufferPointer { parse($0, limits: limits) }
   }
 
-  /// Parses `input`; the document keeps it alive (its scalars may point into it).
-  public static func parse(
-    _ input: InputBytes, file: String, limits: YAMLLimits = YAMLLimits(), observer: (any YAMLEntryObserver)? = nil
-  ) -> YAMLParseResult {
-    let bytes = input.buffer
+  public static func parse(_ input: InputBytes, limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
+    parse(input.buffer, limits: limits)
+  }
+
+  /// Parses `bytes`; the document copies what it keeps, so the bytes need not outlive the call.
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
     if let problem = TextEncoding.problem(in: bytes) {
-      let diagnostic = YAMLEncodingRule.diagnostic(for: problem, in: bytes, file: file)
-      return YAMLParseResult(document: nil, diagnostics: [diagnostic], failed: true)
+      let position: SourcePosition
+      if case .invalidUTF8(let offset, _) = problem {
+        position = TextEncoding.position(ofByteOffset: offset, in: bytes)
+      } else {
+        position = .start
+      }
+      return YAMLParseResult(document: nil, problems: [.encoding(problem, at: position)], failed: true)
     }
-    var builder = TreeBuilder(file: file, input: input, limits: limits, observer: observer)
+    var builder = TreeBuilder(bytes: bytes, limits: limits)
     builder.run()
-    return YAMLParseResult(document: builder.failed ? nil : builder.document(), diagnostics: builder.diagnostics, failed: builder.failed)
+    return YAMLParseResult(document: builder.failed ? nil : builder.document(), problems: builder.problems, failed: builder.failed)
   }
 }
 
 private struct TreeBuilder {
-  let file: String
-  let input: InputBytes
   let bytes: UnsafeBufferPointer<UInt8>
-  /// Where the text libyaml counts from (after a byte order mark), when every byte is ASCII so that its
-  /// character offsets are byte offsets; nil otherwise.
-  private let asciiBase: Int?
   let limits: YAMLLimits
 
-  var diagnostics: [Diagnostic] = []
+  var problems: [YAMLProblem] = []
   var failed = false
 
-  // The arena being built (see YAMLDocument).
-  private let storage: YAMLDocument.Storage
-  private let nodes: ArenaBuffer<NodeRecord>
-  private let text: ArenaBuffer<UInt8>
-  private let children: ArenaBuffer<YAMLNodeID>
+  // The document being built (see YAMLDocument).
+  private var nodes: [NodeRecord] = []
+  private var text: [UInt8] = []
+  private var children: [YAMLNodeID] = []
   private var tags: [String] = []
   private var root: YAMLNodeID?
-  private let observer: (any YAMLEntryObserver)?
-  /// Per open frame: the keys leading to it from the root while that path is short enough to observe,
-  /// and whether the observer wants its entries.
-  private var framePaths: [[String]?] = []
-  private var frameObserved: [Bool] = []
 
   /// Children of the collections still open, innermost last; each frame owns the tail from its `pendingStart`.
   private var pending: [YAMLNodeID] = []
   private var stack: [Frame] = []
-  /// Per open frame, kept apart from `Frame` so that frames stay plain values (copying one then costs no
-  /// reference counting): the frame's anchor, and the key index of a large mapping.
+  /// Per open frame, kept apart from `Frame` so that frames stay plain values: the frame's anchor, and
+  /// the key index of a large mapping.
   private var frameAnchors: [String?] = []
-  private var keyIndexes: [[Int: YAMLNodeID]?] = []
+  private var keyIndexes: [[String: YAMLNodeID]?] = []
   private var anchors: [String: Anchored] = [:]
   private var aliasExpansion = 0
   private var documentCount = 0
@@ -128,47 +98,23 @@ private struct TreeBuilder {
     var awaitingValue = false
     /// The pending value belongs to a duplicate key and is dropped.
     var dropValue = false
-    /// A mapping with more keys than a linear scan handles well gets an index of their hashes.
-    static let keyIndexThreshold = 32
   }
 
-  init(file: String, input: InputBytes, limits: YAMLLimits, observer: (any YAMLEntryObserver)?) {
-    self.file = file
-    self.input = input
-    let bytes = input.buffer
+  /// Mappings with more keys than this find duplicates through a dictionary of their keys; smaller ones
+  /// (nearly all of a config's) compare with each key, which allocates nothing.
+  private static let keyIndexThreshold = 16
+
+  init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
     self.bytes = bytes
-    let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-    asciiBase = bytes.dropFirst(hasByteOrderMark ? 3 : 0).allSatisfy { $0 < 0x80 } ? (hasByteOrderMark ? 3 : 0) : nil
     self.limits = limits
-    self.observer = observer
-    // Configs hold about one node per 16 bytes, and most of their bytes are scalar text. With an observer
-    // reading snapshots on other threads, the buffers are reserved for one node per 4 bytes instead, so
-    // that they never move (untouched reserved memory costs nothing); denser input moves them, and the
-    // observer is told first.
-    let nodesPerByte = observer == nil ? 16 : 4
-    storage = YAMLDocument.Storage(
-      input: input,
-      nodes: ArenaBuffer(minimumCapacity: bytes.count / nodesPerByte + 64),
-      text: ArenaBuffer(minimumCapacity: bytes.count + 64),
-      children: ArenaBuffer(minimumCapacity: bytes.count / nodesPerByte + 64))
-    nodes = storage.nodes
-    text = storage.text
-    children = storage.children
-    if let observer {
-      var invalidated = false
-      let invalidate = {
-        guard !invalidated else { return }
-        invalidated = true
-        observer.snapshotsInvalidated()
-      }
-      storage.nodes.willMove = invalidate
-      storage.text.willMove = invalidate
-      storage.children.willMove = invalidate
-    }
+    // Configs hold about one node per 16 bytes, and most of their bytes are scalar text.
+    nodes.reserveCapacity(bytes.count / 16 + 16)
+    children.reserveCapacity(bytes.count / 16 + 16)
+    text.reserveCapacity(bytes.count)
   }
 
   func document() -> YAMLDocument {
-    YAMLDocument(storage: storage, root: root, tags: tags)
+    YAMLDocument(nodes: nodes, text: text, children: children, root: root, tags: tags)
   }
 
   mutating func run() {
@@ -179,7 +125,7 @@ private struct TreeBuilder {
       event.deallocate()
     }
     guard yaml_parser_initialize(parser) != 0 else {
-      fail(YAMLSyntaxRule.id, "libyaml could not be initialised (out of memory)", at: .start)
+      fail(.outOfMemory(whileInitialising: true))
       return
     }
     defer { yaml_parser_delete(parser) }
@@ -209,38 +155,20 @@ private struct TreeBuilder {
     case YAML_DOCUMENT_START_EVENT:
       documentCount += 1
       if documentCount > 1 {
-        fail(
-          MultipleDocumentsRule.id,
-          "the config holds more than one YAML document; a trackc config is a single document",
-          at: start,
-          notes: root.map { [Diagnostic.Note("the first document starts here", at: location(nodes[$0.index].range.start))] } ?? [])
+        fail(.multipleDocuments(at: start, firstDocument: root.map { nodes[$0.index].range.start }))
       }
 
     case YAML_SCALAR_EVENT:
       let data = event.pointee.data.scalar
-      let style = Self.style(data.style)
       let value = UnsafeBufferPointer(start: data.value, count: data.length)
-      // Most scalars are written verbatim (no escapes, no folding): their text is then the input's own
-      // bytes, which need no copy. libyaml counts characters, so this is known only for ASCII input.
-      var offset: Int
-      var inInput = false
-      if let base = asciiBase, style == .plain || style == .singleQuoted || style == .doubleQuoted {
-        offset = base + Int(event.pointee.start_mark.index) + (style == .plain ? 0 : 1)
-        inInput = data.length > 0 && offset + data.length <= bytes.count && memcmp(bytes.baseAddress! + offset, data.value, data.length) == 0
-      } else {
-        offset = 0
-      }
-      if !inInput {
-        offset = text.count
-        text.append(contentsOf: value)
-      }
+      let offset = text.count
+      text.append(contentsOf: value)
       let tag = checkedTag(data.tag, at: start, kind: .scalar, value: value)
       let end = Self.position(event.pointee.end_mark)
       let node = append(
         NodeRecord(
-          kind: .scalar, style: style, tag: inInput ? tag | NodeRecord.textInInput : tag, startLine: Int32(start.line),
-          startColumn: Int32(start.column), endLine: Int32(end.line), endColumn: Int32(end.column), first: Int32(offset),
-          count: Int32(data.length)))
+          kind: .scalar, style: Self.style(data.style), tag: tag, startLine: Int32(start.line), startColumn: Int32(start.column),
+          endLine: Int32(end.line), endColumn: Int32(end.column), first: Int32(offset), count: Int32(data.length)))
       complete(node, weight: 1, anchor: Self.string(data.anchor))
 
     case YAML_SEQUENCE_START_EVENT:
@@ -270,24 +198,8 @@ private struct TreeBuilder {
 
   private mutating func open(_ kind: YAMLNodeKind, at start: SourcePosition, anchor: String?, tag: UInt16) {
     guard stack.count < limits.maxNestingDepth else {
-      fail(
-        NestingDepthRule.id,
-        "collections are nested more than \(NumberText.grouped(limits.maxNestingDepth)) levels deep here; a trackc config needs only a few",
-        at: start)
+      fail(.nestingTooDeep(limit: limits.maxNestingDepth, at: start))
       return
-    }
-    if let observer {
-      // The path of a mapping: its parent's path and the key this collection is the value of.
-      var path: [String]?
-      if stack.isEmpty {
-        path = []
-      } else if let parentPath = framePaths[stack.count - 1], parentPath.count < 4, stack[stack.count - 1].kind == .mapping,
-        stack[stack.count - 1].awaitingValue, let key = pending.last, nodes[key.index].kind == .scalar
-      {
-        path = parentPath + [String(decoding: textSlice(key), as: UTF8.self)]
-      }
-      framePaths.append(path)
-      frameObserved.append(kind == .mapping && path.map { observer.observesEntries(under: $0) } == true)
     }
     stack.append(Frame(kind: kind, start: start, tag: tag, pendingStart: pending.count))
     frameAnchors.append(anchor)
@@ -297,19 +209,16 @@ private struct TreeBuilder {
   private mutating func close(at end: SourcePosition) {
     guard let frame = stack.popLast(), let anchor = frameAnchors.popLast() else { return }
     keyIndexes.removeLast()
-    if observer != nil {
-      framePaths.removeLast()
-      frameObserved.removeLast()
-    }
     var ownCount = pending.count - frame.pendingStart
     if frame.kind == .mapping && ownCount % 2 == 1 { ownCount -= 1 }  // a key without value cannot happen; stay safe
     let first = children.count
+    let own = pending[frame.pendingStart..<(frame.pendingStart + ownCount)]
     if frame.kind == .mapping && frame.mergeKey != nil {
-      let merged = resolveMerges(Array(pending[frame.pendingStart..<(frame.pendingStart + ownCount)]))
-      merged.withUnsafeBufferPointer { children.append(contentsOf: $0) }
+      let merged = resolveMerges(Array(own))
+      children.append(contentsOf: merged)
       ownCount = merged.count
     } else {
-      pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.pendingStart..<(frame.pendingStart + ownCount)])) }
+      children.append(contentsOf: own)
     }
     pending.removeLast(pending.count - frame.pendingStart)
     let node = append(
@@ -322,20 +231,14 @@ private struct TreeBuilder {
 
   private mutating func alias(_ name: String, at start: SourcePosition) {
     guard let anchored = anchors[name] else {
-      if frameAnchors.contains(name) {
-        fail(YAMLAliasRule.id, "alias '*\(name)' refers to a node that contains it; recursive aliases are not allowed", at: start)
-      } else {
-        fail(YAMLAliasRule.id, "alias '*\(name)' refers to no anchor; define '&\(name)' before using it", at: start)
-      }
+      fail(frameAnchors.contains(name) ? .recursiveAlias(name, at: start) : .undefinedAlias(name, at: start))
       return
     }
     aliasExpansion += anchored.weight
     guard aliasExpansion <= limits.maxAliasExpansion else {
       fail(
-        YAMLAliasRule.id,
-        "aliases expand to more than \(NumberText.grouped(limits.maxAliasExpansion)) nodes; the file looks like an alias bomb ('billion laughs') and is rejected",
-        at: start,
-        notes: [Diagnostic.Note("'&\(name)' is defined here", at: location(nodes[anchored.node.index].range.start))])
+        .aliasExpansionTooLarge(
+          anchor: name, limit: limits.maxAliasExpansion, at: start, anchorAt: nodes[anchored.node.index].range.start))
       return
     }
     // The alias is the anchored node itself: no copy, no new anchor.
@@ -365,7 +268,6 @@ private struct TreeBuilder {
         stack[top].dropValue = false
       } else {
         pending.append(node)
-        if observer != nil && frameObserved[top] { reportEntry(key: pending[pending.count - 2], value: node, in: top) }
       }
       return
     }
@@ -381,110 +283,73 @@ private struct TreeBuilder {
         return
       }
       stack[top].mergeKey = node
-    } else if let first = firstKey(matching: node, hash: keyHash(node, in: top)) {
+    } else if let first = firstKey(matching: node) {
       reportDuplicateKey(node, first: first)
       // The first occurrence stays; the duplicate key and its value are dropped after the error.
       stack[top].dropValue = true
       return
     } else {
-      recordKey(node, hash: keyHash(node, in: top))
+      recordKey(node)
     }
     pending.append(node)
   }
 
-  /// Hands a complete entry of an observed mapping to the observer, with a snapshot of the document.
-  private func reportEntry(key: YAMLNodeID, value: YAMLNodeID, in frame: Int) {
-    guard let observer, let path = framePaths[frame], nodes[key.index].kind == .scalar else { return }
-    guard observer.wantsEntry(withKey: textSlice(key), under: path) else { return }
-    observer.entryCompleted(YAMLPair(key: key, value: value), under: path, in: document())
-  }
-
   // MARK: Keys
 
-  private func textSlice(_ node: YAMLNodeID) -> UnsafeBufferPointer<UInt8> {
+  private func scalarText(_ node: YAMLNodeID) -> ArraySlice<UInt8> {
     let record = nodes[node.index]
-    let base = record.tag & NodeRecord.textInInput != 0 ? bytes.baseAddress! : UnsafePointer(text.base)
-    return UnsafeBufferPointer(start: base + Int(record.first), count: Int(record.count))
+    return text[Int(record.first)..<Int(record.first + record.count)]
   }
 
-  private func sameText(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
-    let left = nodes[a.index]
-    let right = nodes[b.index]
-    guard left.count == right.count else { return false }
-    return left.count == 0 || memcmp(textSlice(a).baseAddress!, textSlice(b).baseAddress!, Int(left.count)) == 0
+  private func string(_ node: YAMLNodeID) -> String {
+    String(decoding: scalarText(node), as: UTF8.self)
   }
 
   private func isMergeKey(_ node: YAMLNodeID) -> Bool {
     let record = nodes[node.index]
-    guard record.kind == .scalar, record.count == 2, textSlice(node).elementsEqual("<<".utf8) else { return false }
+    guard record.kind == .scalar, record.count == 2, scalarText(node).elementsEqual("<<".utf8) else { return false }
     let mergeTag = tags.firstIndex(of: YAMLTag.merge).map { UInt16($0 + 1) }
-    let tag = record.tag & ~NodeRecord.textInInput
-    return (record.style == .plain && tag == 0) || (mergeTag != nil && tag == mergeTag)
+    return (record.style == .plain && record.tag == 0) || (mergeTag != nil && record.tag == mergeTag)
   }
 
-  /// The hash of a key for a large mapping's index, nil for small mappings (which are scanned).
-  /// SipHash, seeded per process: a file of keys crafted to collide cannot make the index quadratic.
-  private func keyHash(_ node: YAMLNodeID, in frame: Int) -> Int? {
-    guard keyIndexes[frame] != nil || (pending.count - stack[frame].pendingStart) / 2 >= Frame.keyIndexThreshold else { return nil }
-    return keyHash(node)
-  }
-
-  private func keyHash(_ node: YAMLNodeID) -> Int {
-    var hasher = Hasher()
-    hasher.combine(bytes: UnsafeRawBufferPointer(textSlice(node)))
-    return hasher.finalize()
-  }
-
-  private func firstKey(matching node: YAMLNodeID, hash: Int?) -> YAMLNodeID? {
+  /// An earlier scalar key of the innermost mapping with the same text as `node`.
+  private func firstKey(matching node: YAMLNodeID) -> YAMLNodeID? {
     let top = stack.count - 1
-    if let keyIndex = keyIndexes[top], let hash {
-      guard let candidate = keyIndex[hash] else { return nil }
-      if sameText(candidate, node) { return candidate }
-      // A hash collision: fall through to the scan.
-    }
+    if let keyIndex = keyIndexes[top] { return keyIndex[string(node)] }
     let mergeKey = stack[top].mergeKey
+    let text = scalarText(node)
     var index = stack[top].pendingStart
     while index < pending.count {
       let key = pending[index]
-      if nodes[key.index].kind == .scalar, key != mergeKey, sameText(key, node) { return key }
+      if nodes[key.index].kind == .scalar, key != mergeKey, scalarText(key).elementsEqual(text) { return key }
       index += 2
     }
     return nil
   }
 
   /// Adds a key to the innermost mapping's index, building the index once the mapping grows large.
-  private mutating func recordKey(_ node: YAMLNodeID, hash: Int?) {
+  private mutating func recordKey(_ node: YAMLNodeID) {
     let top = stack.count - 1
-    guard let hash else { return }
     if keyIndexes[top] != nil {
-      if keyIndexes[top]![hash] == nil { keyIndexes[top]![hash] = node }
+      keyIndexes[top]![string(node)] = node
       return
     }
     let start = stack[top].pendingStart
-    guard (pending.count - start) / 2 >= Frame.keyIndexThreshold else { return }
+    guard (pending.count - start) / 2 >= Self.keyIndexThreshold else { return }
     let mergeKey = stack[top].mergeKey
-    var index: [Int: YAMLNodeID] = [:]
-    index.reserveCapacity(4 * Frame.keyIndexThreshold)
+    var index: [String: YAMLNodeID] = [:]
     var position = start
     while position < pending.count {
       let key = pending[position]
-      if nodes[key.index].kind == .scalar, key != mergeKey {
-        let keyHash = keyHash(key)
-        if index[keyHash] == nil { index[keyHash] = key }
-      }
+      if nodes[key.index].kind == .scalar, key != mergeKey { index[string(key)] = key }
       position += 2
     }
-    if index[hash] == nil { index[hash] = node }
+    index[string(node)] = node
     keyIndexes[top] = index
   }
 
   private mutating func reportDuplicateKey(_ node: YAMLNodeID, first: YAMLNodeID) {
-    let name = String(decoding: textSlice(node), as: UTF8.self)
-    diagnostics.append(
-      Diagnostic(
-        .error, rule: DuplicateKeyRule.id, "duplicate key '\(name)' in this mapping",
-        at: location(nodes[node.index].range),
-        notes: [Diagnostic.Note("'\(name)' is first defined here", at: location(nodes[first.index].range))]))
+    problems.append(.duplicateKey(string(node), at: nodes[node.index].range, first: nodes[first.index].range))
   }
 
   // MARK: Merge keys
@@ -493,15 +358,15 @@ private struct TreeBuilder {
   /// not define itself; with several, earlier ones win. Merged pairs keep the ranges they were written at.
   /// `flat` is the mapping's keys and values alternating.
   private mutating func resolveMerges(_ flat: [YAMLNodeID]) -> [YAMLNodeID] {
-    func key(_ node: YAMLNodeID) -> [UInt8]? {
-      nodes[node.index].kind == .scalar ? Array(textSlice(node)) : nil
+    func key(_ node: YAMLNodeID) -> ArraySlice<UInt8>? {
+      nodes[node.index].kind == .scalar ? scalarText(node) : nil
     }
-    var explicitKeys = Set<[UInt8]>()
+    var explicitKeys = Set<ArraySlice<UInt8>>()
     for index in stride(from: 0, to: flat.count, by: 2) where !isMergeKey(flat[index]) {
       if let text = key(flat[index]) { explicitKeys.insert(text) }
     }
     var result: [YAMLNodeID] = []
-    var merged = Set<[UInt8]>()
+    var merged = Set<ArraySlice<UInt8>>()
     for index in stride(from: 0, to: flat.count, by: 2) {
       let (pairKey, pairValue) = (flat[index], flat[index + 1])
       guard isMergeKey(pairKey) else {
@@ -514,9 +379,9 @@ private struct TreeBuilder {
       case .mapping:
         sources = [pairValue]
       case .sequence:
-        sources = (Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)).map { children[$0] }
+        sources = Array(children[Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)])
       case .scalar:
-        report(MergeKeyRule.id, "the value of a merge key '<<' must be a mapping or a list of mappings, found \(describeKind(pairValue))", at: valueRecord.range)
+        problems.append(.mergeValueNotMapping(found: value(of: pairValue), at: valueRecord.range))
         // Kept, so the mapping still shows that something was written here; readers skip merge keys.
         result += [pairKey, pairValue]
         continue
@@ -525,7 +390,7 @@ private struct TreeBuilder {
       for source in sources {
         let record = nodes[source.index]
         guard record.kind == .mapping else {
-          report(MergeKeyRule.id, "a merge key '<<' can only merge mappings, found \(describeKind(source))", at: record.range)
+          problems.append(.mergeSourceNotMapping(found: value(of: source), at: record.range))
           mergeFailed = true
           continue
         }
@@ -543,21 +408,20 @@ private struct TreeBuilder {
     return result
   }
 
-  private func describeKind(_ node: YAMLNodeID) -> String {
-    switch nodes[node.index].kind {
-    case .sequence: return "a sequence"
-    case .mapping: return "a mapping"
+  /// What a node holds, as the document will resolve it (for describing it in problems).
+  private func value(of node: YAMLNodeID) -> YAMLValue {
+    let record = nodes[node.index]
+    switch record.kind {
+    case .sequence: return .sequence
+    case .mapping: return .mapping
     case .scalar:
-      let record = nodes[node.index]
-      let value = YAMLScalar(String(decoding: textSlice(node), as: UTF8.self), style: record.style)
-        .resolved(tag: record.tag & ~NodeRecord.textInInput == 0 ? nil : tags[Int(record.tag & ~NodeRecord.textInInput) - 1])
-      return value.kindDescription
+      return YAMLScalar(string(node), style: record.style).resolved(tag: record.tag == 0 ? nil : tags[Int(record.tag) - 1])
     }
   }
 
   // MARK: Tags
 
-  /// Accepts the core schema's tags (and `!`); anything else is an error, because trackc would silently
+  /// Accepts the core schema's tags (and `!`); anything else is a problem, because trackc would silently
   /// ignore what a custom tag is meant to say. Returns the tag's index (0 for none).
   private mutating func checkedTag(
     _ pointer: UnsafeMutablePointer<yaml_char_t>?, at start: SourcePosition, kind: YAMLNodeKind,
@@ -571,24 +435,20 @@ private struct TreeBuilder {
     case .mapping: allowed = tag == YAMLTag.map
     }
     guard allowed else {
-      report(YAMLTagRule.id, "tag '\(Self.shortTag(tag))' is not supported here; a trackc config uses plain YAML values", at: SourceRange(at: start))
+      problems.append(.unsupportedTag(tag, at: start))
       return 0
     }
     if kind == .scalar {
       let value = String(decoding: value, as: UTF8.self)
       guard YAMLScalar.conforms(value, toTag: tag) else {
-        report(YAMLTagRule.id, "'\(value)' is not a valid value for tag '\(Self.shortTag(tag))'", at: SourceRange(at: start))
+        problems.append(.invalidTaggedValue(value: value, tag: tag, at: start))
         return 0
       }
     }
     if let index = tags.firstIndex(of: tag) { return UInt16(index + 1) }
-    guard tags.count < Int(NodeRecord.textInInput) - 1 else { return 0 }
+    guard tags.count < Int(UInt16.max) - 1 else { return 0 }
     tags.append(tag)
     return UInt16(tags.count)
-  }
-
-  private static func shortTag(_ tag: String) -> String {
-    tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
   }
 
   // MARK: Errors
@@ -598,20 +458,18 @@ private struct TreeBuilder {
     let context = parser.context.map { String(cString: $0) }
     switch parser.error {
     case YAML_MEMORY_ERROR:
-      fail(YAMLSyntaxRule.id, "libyaml ran out of memory", at: .start)
+      fail(.outOfMemory(whileInitialising: false))
     case YAML_READER_ERROR:
       let position = TextEncoding.position(ofByteOffset: parser.problem_offset, in: bytes)
-      let message = YAMLSyntaxRule.readerMessage(problem: problem, value: parser.problem_value)
-      fail(YAMLSyntaxRule.id, message, at: position)
+      fail(.forbiddenCharacter(problem: problem, code: parser.problem_value, at: position))
     default:
       let position = Self.position(parser.problem_mark)
       let contextPosition = Self.position(parser.context_mark)
-      let message = YAMLSyntaxRule.message(problem: problem, context: context, character: character(at: position))
-      var notes: [Diagnostic.Note] = []
-      if let context, contextPosition != position, parser.context_mark.line <= parser.problem_mark.line {
-        notes.append(Diagnostic.Note(YAMLSyntaxRule.contextNote(context), at: location(contextPosition)))
-      }
-      fail(YAMLSyntaxRule.id, message, at: position, notes: notes)
+      let showsContext = context != nil && contextPosition != position && parser.context_mark.line <= parser.problem_mark.line
+      fail(
+        .syntax(
+          problem: problem, context: context, at: position, character: character(at: position),
+          contextAt: showsContext ? contextPosition : nil))
     }
   }
 
@@ -635,21 +493,9 @@ private struct TreeBuilder {
     return nil
   }
 
-  private mutating func fail(_ rule: String, _ message: String, at position: SourcePosition, notes: [Diagnostic.Note] = []) {
-    diagnostics.append(Diagnostic(.error, rule: rule, message, at: location(SourceRange(at: position)), notes: notes))
+  private mutating func fail(_ problem: YAMLProblem) {
+    problems.append(problem)
     failed = true
-  }
-
-  private mutating func report(_ rule: String, _ message: String, at range: SourceRange) {
-    diagnostics.append(Diagnostic(.error, rule: rule, message, at: location(range)))
-  }
-
-  private func location(_ range: SourceRange) -> SourceLocation {
-    SourceLocation(file: file, range: range)
-  }
-
-  private func location(_ position: SourcePosition) -> SourceLocation {
-    SourceLocation(file: file, range: SourceRange(at: position))
   }
 
   // MARK: Conversions

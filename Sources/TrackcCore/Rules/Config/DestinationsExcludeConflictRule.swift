@@ -1,5 +1,5 @@
 /// An event with both `destinations` (only these) and `exclude` (all defaults but these): one must go.
-public enum DestinationsExcludeConflictRule: ScreenRule {
+public enum DestinationsExcludeConflictRule: PlanRule {
   public static let id = "destinations-exclude-conflict"
   public static let summary = "An event may say 'destinations' (only these) or 'exclude' (all defaults but these), not both."
   public static let severity = Diagnostic.Severity.error
@@ -24,13 +24,14 @@ public enum DestinationsExcludeConflictRule: ScreenRule {
       """),
   ]
 
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    screen.forEachEvent { trigger, event in
-      guard let only = event.only, let exclude = event.exclude else { return }
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for event in plan.events {
+      let written = plan.written(event)
+      guard let only = written.only, let exclude = written.exclude else { continue }
       let (first, second) = only.keyRange.start < exclude.keyRange.start ? (only.keyRange, exclude.keyRange) : (exclude.keyRange, only.keyRange)
       context.report(
         Self.self,
-        "\(screen.describe(trigger)) has both 'destinations' and 'exclude'; use 'destinations' to list the only ones, or 'exclude' to drop some defaults",
+        "\(plan.describe(event)) has both 'destinations' and 'exclude'; use 'destinations' to list the only ones, or 'exclude' to drop some defaults",
         at: second, notes: [Diagnostic.Note("the other key is here", at: context.location(first))])
     }
   }

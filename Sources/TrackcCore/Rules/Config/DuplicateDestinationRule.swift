@@ -1,5 +1,5 @@
 /// The same destination listed twice in one list: harmless, but a sign of a copy-and-paste slip.
-public enum DuplicateDestinationRule: ScreenRule, ConfigRule {
+public enum DuplicateDestinationRule: PlanRule {
   public static let id = "duplicate-destination"
   public static let summary = "A destination should appear once in a 'destinations' or 'exclude' list."
   public static let severity = Diagnostic.Severity.warning
@@ -19,15 +19,12 @@ public enum DuplicateDestinationRule: ScreenRule, ConfigRule {
       """),
   ]
 
-  /// Checks `defaults`.
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    check(config.defaults.destinations ?? [], context: &context)
-  }
-
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    screen.forEachEvent { _, event in
-      if let only = event.only { check(only.entries, context: &context) }
-      if let exclude = event.exclude { check(exclude.entries, context: &context) }
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    check(plan.config.defaults.destinations ?? [], context: &context)
+    for event in plan.events {
+      let written = plan.written(event)
+      if let only = written.only { check(only.entries, context: &context) }
+      if let exclude = written.exclude { check(exclude.entries, context: &context) }
     }
   }
 

@@ -1,5 +1,5 @@
 /// Two keys of one screen that name the same handler in different spellings (`onFav(_:)`, `onFav( _: )`).
-public enum DuplicateHandlerRule: ScreenRule {
+public enum DuplicateHandlerRule: PlanRule {
   public static let id = "duplicate-handler"
   public static let summary = "A screen maps each handler once, however its name is spelt."
   public static let severity = Diagnostic.Severity.error
@@ -23,21 +23,23 @@ public enum DuplicateHandlerRule: ScreenRule {
       """),
   ]
 
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    // Keys written identically are YAML duplicate keys already; two spellings can only collide when one
-    // of them is not written canonically (spaces, backticks), which is rare, so most screens stop here.
-    guard screen.controlEvents.contains(where: { !$0.isCanonicallySpelt }) else { return }
-    var seen: [String: Located<String>] = [:]
-    for control in screen.controlEvents {
-      guard case .success(let name) = control.handler else { continue }
-      let canonical = name.canonical
-      if let first = seen[canonical] {
-        context.report(
-          Self.self,
-          "handler '\(control.key.value)' of '\(screen.name.value)' is '\(canonical)', which '\(first.value)' already maps",
-          at: control.key.range, notes: [Diagnostic.Note("first mapped here", at: context.location(first.range))])
-      } else {
-        seen[canonical] = control.key
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for screen in plan.config.screens {
+      // Keys written identically are YAML duplicate keys already; two spellings can only collide when one
+      // of them is not written canonically (spaces, backticks), which is rare, so most screens stop here.
+      guard screen.controlEvents.contains(where: { !$0.isCanonicallySpelt }) else { continue }
+      var seen: [String: Located<String>] = [:]
+      for control in screen.controlEvents {
+        guard case .success(let name) = control.handler else { continue }
+        let canonical = name.canonical
+        if let first = seen[canonical] {
+          context.report(
+            Self.self,
+            "handler '\(control.key.value)' of '\(screen.name.value)' is '\(canonical)', which '\(first.value)' already maps",
+            at: control.key.range, notes: [Diagnostic.Note("first mapped here", at: context.location(first.range))])
+        } else {
+          seen[canonical] = control.key
+        }
       }
     }
   }

@@ -1,5 +1,5 @@
 /// Two screen keys that name the same type in different spellings (`Home`, `` `Home` ``).
-public enum DuplicateScreenRule: ScreenSequenceRule {
+public enum DuplicateScreenRule: PlanRule {
   public static let id = "duplicate-screen"
   public static let summary = "Each screen type is listed once, however its name is spelt."
   public static let severity = Diagnostic.Severity.error
@@ -19,16 +19,13 @@ public enum DuplicateScreenRule: ScreenSequenceRule {
       """),
   ]
 
-  public static func makeChecker() -> any ScreenSequenceChecker { Checker() }
-
-  private final class Checker: ScreenSequenceChecker {
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     var seen: [SwiftTypeName: Located<String>] = [:]
-
-    func check(_ screen: TrackingConfig.Screen, in context: inout RuleContext) {
-      guard case .success(let name) = screen.typeName else { return }
+    for screen in plan.config.screens {
+      guard case .success(let name) = screen.typeName else { continue }
       if let first = seen[name] {
         context.report(
-          DuplicateScreenRule.self, "screen '\(screen.name.value)' is '\(name)', which '\(first.value)' already lists",
+          Self.self, "screen '\(screen.name.value)' is '\(name)', which '\(first.value)' already lists",
           at: screen.name.range, notes: [Diagnostic.Note("first listed here", at: context.location(first.range))])
       } else {
         seen[name] = screen.name

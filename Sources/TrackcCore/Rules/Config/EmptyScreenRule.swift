@@ -1,5 +1,5 @@
 /// A screen listed with no events: either unfinished or left over.
-public enum EmptyScreenRule: ScreenRule {
+public enum EmptyScreenRule: PlanRule {
   public static let id = "empty-screen"
   public static let summary = "A screen should map at least one page or control event."
   public static let severity = Diagnostic.Severity.warning
@@ -20,10 +20,11 @@ public enum EmptyScreenRule: ScreenRule {
       """),
   ]
 
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    guard screen.isEmptyAsWritten else { return }
-    context.report(
-      Self.self, "screen '\(screen.name.value)' has no events; map its page or control events, or remove it",
-      at: screen.name.range)
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for screen in plan.config.screens where screen.isEmptyAsWritten {
+      context.report(
+        Self.self, "screen '\(screen.name.value)' has no events; map its page or control events, or remove it",
+        at: screen.name.range)
+    }
   }
 }

@@ -1,5 +1,5 @@
 /// An event ID that does not match the naming convention (`conventions.event_id_pattern`).
-public enum EventIDPatternRule: ScreenRule, ConfigRule {
+public enum EventIDPatternRule: PlanRule {
   public static let id = "event-id-pattern"
   public static let summary = "Event IDs must match conventions.event_id_pattern (default '^[A-Z][A-Z0-9_]*$'); the pattern must be a valid regular expression."
   public static let severity = Diagnostic.Severity.error
@@ -31,23 +31,26 @@ public enum EventIDPatternRule: ScreenRule, ConfigRule {
       """),
   ]
 
-  /// Reports a pattern that does not compile (once, at the pattern).
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    guard case .failure(let error) = EventIDPattern.compile(config.conventions.eventIDPattern) else { return }
-    let pattern = config.conventions.eventIDPattern
-    context.report(
-      Self.self, "event_id_pattern '\(pattern?.value ?? "")' is not a valid regular expression: \(error.message)",
-      at: pattern?.range ?? SourceRange(at: .start))
-  }
-
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    guard let pattern = environment.eventIDPattern else { return }
-    screen.forEachEvent { trigger, event in
-      guard !pattern.matches(event.id.value) else { return }
+  /// A pattern that does not compile is reported once, at the pattern; otherwise every event ID is matched.
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    let pattern: EventIDPattern
+    switch plan.eventIDPattern {
+    case .failure(let error):
+      let written = plan.config.conventions.eventIDPattern
+      context.report(
+        Self.self, "event_id_pattern '\(written?.value ?? "")' is not a valid regular expression: \(error.message)",
+        at: written?.range ?? SourceRange(at: .start))
+      return
+    case .success(let compiled):
+      pattern = compiled
+    }
+    for event in plan.events {
+      let id = plan.written(event).id
+      guard !pattern.matches(id.value) else { continue }
       context.report(
         Self.self,
-        "event ID '\(event.id.value)' of \(screen.describe(trigger)) does not match the pattern '\(pattern.source)'",
-        at: event.id.range,
+        "event ID '\(id.value)' of \(plan.describe(event)) does not match the pattern '\(pattern.source)'",
+        at: id.range,
         notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
     }
   }

@@ -1,5 +1,5 @@
 /// An event whose routing leaves no destination at all, so it is built and then dropped.
-public enum EventWithoutDestinationRule: ScreenRule {
+public enum EventWithoutDestinationRule: PlanRule {
   public static let id = "event-without-destination"
   public static let summary = "When destinations are declared, every event should reach at least one of them."
   public static let severity = Diagnostic.Severity.warning
@@ -26,19 +26,12 @@ public enum EventWithoutDestinationRule: ScreenRule {
       """),
   ]
 
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    guard let declared = environment.declaredDestinations else { return }
-    screen.forEachEvent { trigger, event in
-      let reachesSome: Bool
-      if let only = event.only {
-        reachesSome = only.entries.contains { declared.contains($0.value) }
-      } else if let exclude = event.exclude {
-        reachesSome = !environment.defaultDestinations.isSubset(of: exclude.entries.map(\.value))
-      } else {
-        reachesSome = !environment.defaultDestinations.isEmpty
-      }
-      guard !reachesSome else { return }
-      context.report(Self.self, "event '\(event.id.value)' of \(screen.describe(trigger)) reaches no destination", at: event.id.range)
+  /// Reads the routing the plan resolved: the same that the generated code carries.
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for event in plan.events {
+      guard case .only(let destinations) = event.routing, destinations.isEmpty else { continue }
+      let id = plan.written(event).id
+      context.report(Self.self, "event '\(id.value)' of \(plan.describe(event)) reaches no destination", at: id.range)
     }
   }
 }

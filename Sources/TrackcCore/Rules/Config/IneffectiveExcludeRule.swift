@@ -1,5 +1,5 @@
 /// Excluding a destination that the event would not reach anyway (it is not among the defaults).
-public enum IneffectiveExcludeRule: ScreenRule {
+public enum IneffectiveExcludeRule: PlanRule {
   public static let id = "ineffective-exclude"
   public static let summary = "'exclude' should only name destinations that are among the defaults."
   public static let severity = Diagnostic.Severity.warning
@@ -25,14 +25,15 @@ public enum IneffectiveExcludeRule: ScreenRule {
       """),
   ]
 
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    guard let declared = environment.declaredDestinations, environment.hasExplicitDefaults else { return }
-    screen.forEachEvent { trigger, event in
-      guard let exclude = event.exclude else { return }
-      for entry in exclude.entries where declared.contains(entry.value) && !environment.defaultDestinations.contains(entry.value) {
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    guard plan.declaredDestinations != nil, plan.hasExplicitDefaults else { return }
+    let defaults = Set(plan.defaultDestinations)
+    for event in plan.events {
+      guard let exclude = plan.written(event).exclude else { continue }
+      for entry in exclude.entries where plan.declares(entry.value) && !defaults.contains(entry.value) {
         context.report(
           Self.self,
-          "excluding '\(entry.value)' from \(screen.describe(trigger)) has no effect: it is not among the default destinations",
+          "excluding '\(entry.value)' from \(plan.describe(event)) has no effect: it is not among the default destinations",
           at: entry.range)
       }
     }

@@ -1,5 +1,5 @@
 /// A handler key that is not a Swift name, a bare method name or an Objective-C selector.
-public enum InvalidHandlerNameRule: ScreenRule {
+public enum InvalidHandlerNameRule: PlanRule {
   public static let id = "invalid-handler-name"
   public static let summary = "Handler keys must be a Swift name ('open(item:at:)'), a base name ('onFav') or a selector ('openWithItem:at:')."
   public static let severity = Diagnostic.Severity.error
@@ -31,10 +31,12 @@ public enum InvalidHandlerNameRule: ScreenRule {
       """),
   ]
 
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    for control in screen.controlEvents {
-      guard case .failure(let error) = control.handler else { continue }
-      context.report(Self.self, error.message, at: control.key.range)
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for screen in plan.config.screens {
+      for control in screen.controlEvents {
+        guard case .failure(let error) = control.handler else { continue }
+        context.report(Self.self, error.message, at: control.key.range)
+      }
     }
   }
 }

@@ -1,5 +1,5 @@
 /// A static property whose value is not a string, number or boolean.
-public enum InvalidPropertyValueRule: ScreenRule {
+public enum InvalidPropertyValueRule: PlanRule {
   public static let id = "invalid-property-value"
   public static let summary = "Event property values must be scalars: a string, a finite number or a boolean."
   public static let severity = Diagnostic.Severity.error
@@ -29,14 +29,27 @@ public enum InvalidPropertyValueRule: ScreenRule {
       """),
   ]
 
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    screen.forEachEvent { trigger, event in
-      for property in event.properties where property.value == nil {
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for event in plan.events {
+      for property in plan.written(event).properties where property.value == nil {
         context.report(
           Self.self,
-          "property '\(property.key.value)' of \(screen.describe(trigger)) must be a string, number or boolean, found \(property.written)",
+          "property '\(property.key.value)' of \(plan.describe(event)) must be a string, number or boolean, found \(describe(property.found))",
           at: property.valueRange)
       }
+    }
+  }
+
+  /// What was found instead of a value, in words.
+  private static func describe(_ found: FoundValue) -> String {
+    switch found {
+    case .number(let text): return "'\(text)', which is not a finite number"
+    case .null: return "no value (null)"
+    case .string: return "a string"
+    case .integer: return "an integer"
+    case .boolean: return "a boolean"
+    case .sequence: return "a sequence"
+    case .mapping: return "a mapping"
     }
   }
 }

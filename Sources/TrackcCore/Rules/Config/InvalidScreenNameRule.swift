@@ -1,5 +1,5 @@
 /// A screen key that is not a Swift type name (`Shop.HomeViewController`, `Outer.Inner`).
-public enum InvalidScreenNameRule: ScreenRule {
+public enum InvalidScreenNameRule: PlanRule {
   public static let id = "invalid-screen-name"
   public static let summary = "Screen keys must be Swift type names, optionally module-qualified or nested."
   public static let severity = Diagnostic.Severity.error
@@ -21,8 +21,10 @@ public enum InvalidScreenNameRule: ScreenRule {
       """),
   ]
 
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    guard case .failure(let error) = screen.typeName else { return }
-    context.report(Self.self, error.message, at: screen.name.range)
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for screen in plan.config.screens {
+      guard case .failure(let error) = screen.typeName else { continue }
+      context.report(Self.self, error.message, at: screen.name.range)
+    }
   }
 }

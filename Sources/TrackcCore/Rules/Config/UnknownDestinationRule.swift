@@ -1,5 +1,5 @@
 /// A destination named in `defaults`, `destinations` or `exclude` that `destinations:` does not declare.
-public enum UnknownDestinationRule: ScreenRule, ConfigRule {
+public enum UnknownDestinationRule: PlanRule {
   public static let id = "unknown-destination"
   public static let summary = "Every destination used in 'defaults', 'destinations' or 'exclude' must be declared under 'destinations'."
   public static let severity = Diagnostic.Severity.error
@@ -32,33 +32,28 @@ public enum UnknownDestinationRule: ScreenRule, ConfigRule {
       """),
   ]
 
-  /// Checks `defaults`.
-  public static func check(_ config: TrackingConfig, in context: inout RuleContext) {
-    check(config.defaults.destinations ?? [], in: "'defaults'", environment: RuleEnvironment(config), context: &context)
-  }
-
-  public static func check(_ screen: TrackingConfig.Screen, in environment: RuleEnvironment, context: inout RuleContext) {
-    screen.forEachEvent { trigger, event in
-      if let only = event.only {
-        check(only.entries, in: "'destinations' of \(screen.describe(trigger))", environment: environment, context: &context)
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    check(plan.config.defaults.destinations ?? [], in: "'defaults'", plan: plan, context: &context)
+    for event in plan.events {
+      let written = plan.written(event)
+      if let only = written.only {
+        check(only.entries, in: "'destinations' of \(plan.describe(event))", plan: plan, context: &context)
       }
-      if let exclude = event.exclude {
-        check(exclude.entries, in: "'exclude' of \(screen.describe(trigger))", environment: environment, context: &context)
+      if let exclude = written.exclude {
+        check(exclude.entries, in: "'exclude' of \(plan.describe(event))", plan: plan, context: &context)
       }
     }
   }
 
   private static func check(
-    _ entries: [Located<String>], in what: @autoclosure () -> String, environment: RuleEnvironment, context: inout RuleContext
+    _ entries: [Located<String>], in what: @autoclosure () -> String, plan: ResolvedPlan, context: inout RuleContext
   ) {
-    let declared = environment.declaredDestinations
-    for entry in entries where declared?.contains(entry.value) != true {
-      guard declared != nil else {
+    for entry in entries where !plan.declares(entry.value) {
+      guard let names = plan.declaredDestinations else {
         context.report(
           Self.self, "destination '\(entry.value)' in \(what()) is not declared; the config has no 'destinations' section", at: entry.range)
         continue
       }
-      let names = environment.declaredDestinationNames
       if let suggestion = Suggestions.closest(to: entry.value, in: names) {
         context.report(
           Self.self, "destination '\(entry.value)' in \(what()) is not declared; did you mean '\(suggestion)'?", at: entry.range,

@@ -26,21 +26,19 @@ public enum EventIdentifierCollisionRule: GenerationRule {
       """),
   ]
 
-  public static func check(_ config: TrackingConfig, code: CodeMatch?, in context: inout RuleContext) {
+  public static func check(_ plan: ResolvedPlan, code: MatchedPlan?, in context: inout RuleContext) {
     var first: [String: (id: String, range: SourceRange)] = [:]
-    for screen in config.screens {
-      screen.forEachEvent { _, event in
-        let id = event.id.value
-        let name = SwiftSource.identifier(fromEventID: id)
-        guard let earlier = first[name] else {
-          first[name] = (id, event.id.range)
-          return
-        }
-        guard earlier.id != id else { return }
-        context.report(
-          Self.self, "event ID '\(id)' becomes the Swift name '\(name)' in generated code, as '\(earlier.id)' does; rename one of them",
-          at: event.id.range, notes: [Diagnostic.Note("'\(earlier.id)' is mapped here", at: context.location(earlier.range))])
+    for event in plan.events {
+      let id = plan.written(event).id
+      let name = SwiftSource.identifier(fromEventID: id.value)
+      guard let earlier = first[name] else {
+        first[name] = (id.value, id.range)
+        continue
       }
+      guard earlier.id != id.value else { continue }
+      context.report(
+        Self.self, "event ID '\(id.value)' becomes the Swift name '\(name)' in generated code, as '\(earlier.id)' does; rename one of them",
+        at: id.range, notes: [Diagnostic.Note("'\(earlier.id)' is mapped here", at: context.location(earlier.range))])
     }
   }
 }

@@ -37,22 +37,17 @@ public enum HandlerSignatureRule: GenerationRule {
       swift: ["Sources/App/Home.swift": "class Home {\n  func onFav(_ sender: Any) {}\n}\n"]),
   ]
 
-  public static func check(_ config: TrackingConfig, code: CodeMatch?, in context: inout RuleContext) {
-    guard config.interception?.value == .dynamicReplacement, let code else { return }
-    // The same targets the generator replaces: each mapped handler where it is declared, and the
-    // lifecycle method each screen with page events has.
-    for (screen, match) in zip(config.screens, code.screens) {
-      for (control, resolution) in zip(screen.controlEvents, match.handlers) {
-        guard case .found(let reference)? = resolution, let problem = problem(with: reference, in: code.index) else { continue }
-        context.report(Self.self, problem, at: control.key.range)
+  /// Checks every method the generator replaces (`MatchedPlan.replacementTargets`, the same list the
+  /// generator writes), at each place of the config that maps it.
+  public static func check(_ plan: ResolvedPlan, code: MatchedPlan?, in context: inout RuleContext) {
+    guard let code else { return }
+    for target in code.replacementTargets {
+      guard let problem = problem(with: target.method, in: code.index) else { continue }
+      for event in target.handlerEvents {
+        if let control = plan.control(plan[event]) { context.report(Self.self, problem, at: control.key.range) }
       }
-      guard let type = match.type else { continue }
-      for page in screen.pageEvents {
-        let lifecycle = config.conventions.lifecycle.method(for: page.phase.value)
-        guard let reference = GenerationModel.declaration(of: lifecycle, on: type, in: code.index),
-          let problem = problem(with: reference, in: code.index)
-        else { continue }
-        context.report(Self.self, problem, at: page.phase.range)
+      for event in target.pageEvents {
+        if let page = plan.page(plan[event]) { context.report(Self.self, problem, at: page.phase.range) }
       }
     }
   }

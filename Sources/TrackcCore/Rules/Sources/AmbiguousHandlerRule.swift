@@ -27,17 +27,17 @@ public enum AmbiguousHandlerRule: CodeRule {
       ]),
   ]
 
-  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
-    for (screen, match) in zip(config.screens, code.screens) {
-      guard let type = match.type else { continue }
-      for (control, resolution) in zip(screen.controlEvents, match.handlers) {
-        guard case .ambiguous(let methods)? = resolution else { continue }
-        let names = methods.map { "'\(code.index[$0].name)'" }.joined(separator: ", ")
-        context.report(
-          Self.self, "'\(control.key.value)' names several methods of '\(code.index[type].name)' (\(names)); write the full name",
-          at: control.key.range,
-          notes: methods.map { Diagnostic.Note("'\(code.index[$0].name)' is declared here", at: code.index[$0].nameLocation) })
-      }
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    let plan = code.plan
+    for event in plan.events {
+      guard case .ambiguous(let methods)? = code.handler(of: event.id), let type = code.type(of: event.screen),
+        let control = plan.control(event)
+      else { continue }
+      let names = methods.map { "'\(code.index[$0].name)'" }.joined(separator: ", ")
+      context.report(
+        Self.self, "'\(control.key.value)' names several methods of '\(code.index[type].name)' (\(names)); write the full name",
+        at: control.key.range,
+        notes: methods.map { Diagnostic.Note("'\(code.index[$0].name)' is declared here", at: code.index[$0].nameLocation) })
     }
   }
 }

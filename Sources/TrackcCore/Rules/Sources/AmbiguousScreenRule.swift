@@ -19,12 +19,13 @@ public enum AmbiguousScreenRule: CodeRule {
       ]),
   ]
 
-  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
-    for (screen, match) in zip(config.screens, code.screens) {
-      guard case .ambiguous(let types)? = match.resolution else { continue }
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    for screen in code.plan.screens {
+      guard case .ambiguous(let types)? = code.resolution(of: screen.id) else { continue }
+      let name = code.plan.written(screen.id).name
       let names = types.map { "'\(code.index[$0].qualifiedName)'" }.joined(separator: " or ")
       context.report(
-        Self.self, "screen type '\(screen.name.value)' is declared in several modules; write \(names)", at: screen.name.range,
+        Self.self, "screen type '\(name.value)' is declared in several modules; write \(names)", at: name.range,
         notes: types.map { Diagnostic.Note("'\(code.index[$0].qualifiedName)' is declared here", at: code.index[$0].nameLocation) })
     }
   }

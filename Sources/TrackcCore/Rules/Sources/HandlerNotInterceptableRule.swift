@@ -59,51 +59,50 @@ public enum HandlerNotInterceptableRule: CodeRule {
       swift: ["Sources/Cart/CartModel.swift": "final class CartModel {\n  func remove(at index: Int) {}\n}\n"]),
   ]
 
-  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
-    let interception = config.interception?.value ?? .default
-    for (screen, match) in zip(config.screens, code.screens) {
-      guard let type = match.type else { continue }
-      for (control, resolution) in zip(screen.controlEvents, match.handlers) {
-        guard case .found(let reference)? = resolution else { continue }
-        let method = code.index[reference]
-        let owner = code.index[reference.type]
-        let declared = [Diagnostic.Note("'\(method.name)' is declared here", at: method.nameLocation)]
-        let subject = "handler '\(control.key.value)' of '\(code.index[type].name)'"
-        switch interception {
-        case .objcRuntime:
-          if owner.kind != .class && owner.kind != .external {
-            context.report(
-              Self.self, "\(subject) belongs to \(article(owner.kind)) '\(owner.name)'; target-action (interception: objc-runtime) calls methods of classes only",
-              at: control.key.range, notes: declared)
-          } else if method.objcSelector == nil {
-            context.report(
-              Self.self,
-              "\(subject) is not exposed to Objective-C, so target-action (interception: objc-runtime) cannot reach it; mark it '@objc' or '@IBAction'",
-              at: control.key.range, notes: declared)
-          }
-        case .dynamicReplacement:
-          if owner.kind == .protocol {
-            context.report(
-              Self.self, "\(subject) is a requirement of protocol '\(owner.name)'; dynamic replacement needs a method with a body: map the conforming type's method",
-              at: control.key.range, notes: declared)
-          } else if method.access <= .fileprivate {
-            context.report(
-              Self.self, "\(subject) is \(method.access.rawValue), so a dynamic replacement in another module cannot name it; make it internal or wider",
-              at: control.key.range, notes: declared)
-          } else if method.inGenericContext || method.signature?.parameters.contains(where: { $0.type.hasPrefix("some ") }) == true {
-            context.report(
-              Self.self, "\(subject) is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type",
-              at: control.key.range, notes: declared)
-          } else if method.signature?.effects?.split(separator: " ").contains("async") == true {
-            context.report(
-              Self.self,
-              "\(subject) is async; a dynamic replacement of an async method that calls the original calls itself (Swift 6.3), so it cannot be intercepted: track from a synchronous handler that starts the task",
-              at: control.key.range, notes: declared)
-          } else if method.signature?.parameters.contains(where: \.isVariadic) == true {
-            context.report(
-              Self.self, "\(subject) has a variadic parameter, which a generated replacement cannot pass on; take an array instead",
-              at: control.key.range, notes: declared)
-          }
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    let plan = code.plan
+    for event in plan.events {
+      guard let reference = code.method(of: event.id), let type = code.type(of: event.screen), let control = plan.control(event) else {
+        continue
+      }
+      let method = code.index[reference]
+      let owner = code.index[reference.type]
+      let declared = [Diagnostic.Note("'\(method.name)' is declared here", at: method.nameLocation)]
+      let subject = "handler '\(control.key.value)' of '\(code.index[type].name)'"
+      switch plan.interception {
+      case .objcRuntime:
+        if owner.kind != .class && owner.kind != .external {
+          context.report(
+            Self.self, "\(subject) belongs to \(article(owner.kind)) '\(owner.name)'; target-action (interception: objc-runtime) calls methods of classes only",
+            at: control.key.range, notes: declared)
+        } else if method.objcSelector == nil {
+          context.report(
+            Self.self,
+            "\(subject) is not exposed to Objective-C, so target-action (interception: objc-runtime) cannot reach it; mark it '@objc' or '@IBAction'",
+            at: control.key.range, notes: declared)
+        }
+      case .dynamicReplacement:
+        if owner.kind == .protocol {
+          context.report(
+            Self.self, "\(subject) is a requirement of protocol '\(owner.name)'; dynamic replacement needs a method with a body: map the conforming type's method",
+            at: control.key.range, notes: declared)
+        } else if method.access <= .fileprivate {
+          context.report(
+            Self.self, "\(subject) is \(method.access.rawValue), so a dynamic replacement in another module cannot name it; make it internal or wider",
+            at: control.key.range, notes: declared)
+        } else if method.inGenericContext || method.signature?.parameters.contains(where: { $0.type.hasPrefix("some ") }) == true {
+          context.report(
+            Self.self, "\(subject) is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type",
+            at: control.key.range, notes: declared)
+        } else if method.signature?.effects?.split(separator: " ").contains("async") == true {
+          context.report(
+            Self.self,
+            "\(subject) is async; a dynamic replacement of an async method that calls the original calls itself (Swift 6.3), so it cannot be intercepted: track from a synchronous handler that starts the task",
+            at: control.key.range, notes: declared)
+        } else if method.signature?.parameters.contains(where: \.isVariadic) == true {
+          context.report(
+            Self.self, "\(subject) has a variadic parameter, which a generated replacement cannot pass on; take an array instead",
+            at: control.key.range, notes: declared)
         }
       }
     }

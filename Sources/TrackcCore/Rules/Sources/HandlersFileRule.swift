@@ -2,6 +2,7 @@
 public enum HandlersFileRule: Rule {
   public static let id = "handlers-file"
   public static let summary = "A handler registry given with --handlers must be valid registry JSON (Schemas/handlers.schema.json)."
+  public static let phase = RulePhase.sources
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -14,4 +15,7 @@ public enum HandlersFileRule: Rule {
         "extensions": [], "methods": []}]}
       """#),
   ]
+
+  // Found by `HandlerRegistry.decode` (RegistryFile.swift), which reads a registry with JSONDecoder and
+  // locates each problem through the YAML reader, since JSON is YAML.
 }

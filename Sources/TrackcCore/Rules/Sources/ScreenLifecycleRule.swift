@@ -27,26 +27,25 @@ public enum ScreenLifecycleRule: CodeRule {
       swift: ["Sources/Home/HomeModel.swift": "class HomeModel {\n  func onAppear() {}\n  func onDisappear() {}\n}\n"]),
   ]
 
-  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
-    let interception = config.interception?.value ?? .default
-    for (screen, match) in zip(config.screens, code.screens) {
-      guard let type = match.type, !screen.pageEvents.isEmpty else { continue }
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    let plan = code.plan
+    for screen in plan.screens {
+      let written = plan.written(screen.id)
+      guard let type = code.type(of: screen.id), !written.pageEvents.isEmpty else { continue }
       let declared = code.index[type]
       let at = [Diagnostic.Note("'\(declared.name)' is declared here", at: declared.nameLocation)]
-      switch interception {
+      switch plan.interception {
       case .objcRuntime:
         guard declared.kind != .class else { continue }
-        for page in screen.pageEvents {
+        for page in written.pageEvents {
           context.report(
             Self.self,
             "'\(declared.name)' is \(HandlerNotInterceptableRule.article(declared.kind)), so it has no view controller lifecycle: its \(page.phase.value.rawValue) event (interception: objc-runtime) would never fire",
             at: page.phase.range, notes: at)
         }
       case .dynamicReplacement:
-        let methods = Set(code.index.handlerCandidates(of: type).map(\.name))
-        for page in screen.pageEvents {
-          let lifecycle = config.conventions.lifecycle.method(for: page.phase.value)
-          guard !methods.contains(lifecycle) else { continue }
+        for page in written.pageEvents where code.lifecycleMethod(for: page.phase.value, of: type) == nil {
+          let lifecycle = plan.config.conventions.lifecycle.method(for: page.phase.value)
           context.report(
             Self.self,
             "'\(declared.name)' declares no '\(lifecycle)' (nor does a superclass in the sources), so its \(page.phase.value.rawValue) event cannot be intercepted; declare it, or name another method in conventions.lifecycle",

@@ -3,6 +3,7 @@
 public enum SwiftSourceRule: Rule {
   public static let id = "swift-source"
   public static let summary = "Swift sources must be readable, UTF-8 and valid Swift, or handlers in them may be missed."
+  public static let phase = RulePhase.sources
   public static let severity = Diagnostic.Severity.warning
 
   public static let examples: [RuleExample] = [
@@ -13,4 +14,8 @@ public enum SwiftSourceRule: Rule {
       "version: 1\nscreens:\n  Home: {control_events: {onFav(_:): HOME_FAV}}\n",
       swift: ["Sources/App/Home.swift": "class Home {\n  @objc func onFav(_ sender: Any) {}\n}\n"]),
   ]
+
+  // Found while reading the sources: `SourceScanner` (unreadable, not UTF-8 or too large files, parse
+  // crashes and time-outs in the worker processes) and `RegistryLinker` (the first syntax error of a file
+  // that swift-syntax could only partly parse).
 }

@@ -46,30 +46,30 @@ public enum UnknownHandlerRule: CodeRule {
       ]),
   ]
 
-  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
-    for (screen, match) in zip(config.screens, code.screens) {
-      guard let type = match.type else { continue }
-      for (control, resolution) in zip(screen.controlEvents, match.handlers) {
-        guard case .notFound(let suggestion)? = resolution else { continue }
-        let typeName = code.index[type].name
-        var notes: [Diagnostic.Note] = []
-        let candidates = code.index.handlerCandidates(of: type)
-        if !candidates.isEmpty && candidates.count <= 8 {
-          notes.append(
-            Diagnostic.Note(
-              "'\(typeName)' declares \(candidates.map { "'\($0.name)'" }.joined(separator: ", "))",
-              at: code.index[type].nameLocation))
-        } else if candidates.isEmpty {
-          notes.append(Diagnostic.Note("'\(typeName)' declares no methods", at: code.index[type].nameLocation))
-        }
-        if let suggestion {
-          context.report(
-            Self.self, "'\(typeName)' has no handler '\(control.key.value)'; did you mean '\(suggestion)'?", at: control.key.range,
-            notes: notes,
-            fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(control.key.range), with: suggestion))
-        } else {
-          context.report(Self.self, "'\(typeName)' has no handler '\(control.key.value)'", at: control.key.range, notes: notes)
-        }
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    let plan = code.plan
+    for event in plan.events {
+      guard case .notFound(let suggestion)? = code.handler(of: event.id), let type = code.type(of: event.screen),
+        let control = plan.control(event)
+      else { continue }
+      let typeName = code.index[type].name
+      var notes: [Diagnostic.Note] = []
+      let candidates = code.index.handlerCandidates(of: type)
+      if !candidates.isEmpty && candidates.count <= 8 {
+        notes.append(
+          Diagnostic.Note(
+            "'\(typeName)' declares \(candidates.map { "'\($0.name)'" }.joined(separator: ", "))",
+            at: code.index[type].nameLocation))
+      } else if candidates.isEmpty {
+        notes.append(Diagnostic.Note("'\(typeName)' declares no methods", at: code.index[type].nameLocation))
+      }
+      if let suggestion {
+        context.report(
+          Self.self, "'\(typeName)' has no handler '\(control.key.value)'; did you mean '\(suggestion)'?", at: control.key.range,
+          notes: notes,
+          fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(control.key.range), with: suggestion))
+      } else {
+        context.report(Self.self, "'\(typeName)' has no handler '\(control.key.value)'", at: control.key.range, notes: notes)
       }
     }
   }

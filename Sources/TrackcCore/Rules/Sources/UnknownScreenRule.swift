@@ -29,9 +29,10 @@ public enum UnknownScreenRule: CodeRule {
       ]),
   ]
 
-  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
-    for (screen, match) in zip(config.screens, code.screens) {
-      guard case .notFound(let suggestion, let elsewhere)? = match.resolution else { continue }
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    for screen in code.plan.screens {
+      guard case .notFound(let suggestion, let elsewhere)? = code.resolution(of: screen.id) else { continue }
+      let name = code.plan.written(screen.id).name
       let notes = elsewhere.map { index -> Diagnostic.Note in
         let type = code.index[index]
         return Diagnostic.Note(
@@ -39,14 +40,14 @@ public enum UnknownScreenRule: CodeRule {
       }
       if let suggestion {
         context.report(
-          Self.self, "screen type '\(screen.name.value)' is declared nowhere in the sources; did you mean '\(suggestion)'?",
-          at: screen.name.range, notes: notes,
-          fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(screen.name.range), with: suggestion))
+          Self.self, "screen type '\(name.value)' is declared nowhere in the sources; did you mean '\(suggestion)'?",
+          at: name.range, notes: notes,
+          fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(name.range), with: suggestion))
       } else {
         let message = elsewhere.isEmpty
-          ? "screen type '\(screen.name.value)' is declared nowhere in the sources"
-          : "screen type '\(screen.name.value)' is not declared in that module"
-        context.report(Self.self, message, at: screen.name.range, notes: notes)
+          ? "screen type '\(name.value)' is declared nowhere in the sources"
+          : "screen type '\(name.value)' is not declared in that module"
+        context.report(Self.self, message, at: name.range, notes: notes)
       }
     }
   }

@@ -41,8 +41,8 @@ public enum UnmappedScreenRule: CodeRule {
       ]),
   ]
 
-  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
-    guard let bases = config.conventions.requireScreens, !bases.isEmpty else { return }
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    guard let bases = code.plan.config.conventions.requireScreens, !bases.isEmpty else { return }
     for (index, base) in code.index.screenClasses(derivingFrom: Set(bases.map(\.value))) where !code.mappedTypes.contains(index) {
       let type = code.index[index]
       // Two modules declaring the name need the module to tell the screens apart.

@@ -35,8 +35,8 @@ public enum UntrackedHandlerRule: CodeRule {
       swift: ["Sources/Home/HomeViewController.swift": "class HomeViewController {\n  @objc func onFav_UA(_ sender: Any) {}\n  @objc func onScroll() {}\n}\n"]),
   ]
 
-  public static func check(_ config: TrackingConfig, against code: CodeMatch, in context: inout RuleContext) {
-    guard let marker = config.conventions.requireTracking else { return }
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    guard let marker = code.plan.config.conventions.requireTracking else { return }
     let setHere = [Diagnostic.Note("the tracking marker is set here", at: context.location(marker.range))]
     for (typeIndex, type) in code.index.registry.types.enumerated() {
       for (methodIndex, method) in type.methods.enumerated() where !method.isStatic {

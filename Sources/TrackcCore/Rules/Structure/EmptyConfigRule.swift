@@ -3,10 +3,17 @@ public enum EmptyConfigRule: Rule {
   public static let id = "empty-config"
   public static let summary = "The config must not be empty."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers("1️⃣"),
     .triggers("1️⃣# only a comment\n# and another\n"),
     .passes("version: 1\nscreens: {}\n"),
   ]
+
+  // Found by the config decoder (`ConfigProblem.empty`).
+  static func report(at position: SourcePosition, in context: inout RuleContext) {
+    context.report(
+      Self.self, "the config is empty; a trackc config starts with 'version: 1' and lists its 'screens'", at: SourceRange(at: position))
+  }
 }

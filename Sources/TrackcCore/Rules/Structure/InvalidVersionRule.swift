@@ -3,6 +3,7 @@ public enum InvalidVersionRule: Rule {
   public static let id = "invalid-version"
   public static let summary = "'version' must be 1, the config format this trackc reads."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers("version: 1️⃣2\nscreens: {}\n"),
@@ -10,4 +11,16 @@ public enum InvalidVersionRule: Rule {
     .triggers("version: 1️⃣1.0\nscreens: {}\n"),
     .passes("version: 1\nscreens: {}\n"),
   ]
+
+  // Found by the config decoder (`ConfigProblem.versionNotInteger`, `.unsupportedVersion`).
+  static func reportNotInteger(found: FoundValue, at range: SourceRange, in context: inout RuleContext) {
+    context.report(Self.self, "'version' must be the integer \(TrackingConfig.supportedVersion), found \(found)", at: range)
+  }
+
+  static func reportUnsupported(_ version: Int, at range: SourceRange, in context: inout RuleContext) {
+    let supported = TrackingConfig.supportedVersion
+    context.report(
+      Self.self, "config version \(version) is not supported; this trackc reads version \(supported)", at: range,
+      fixIt: Diagnostic.FixIt("use version \(supported)", replacing: context.location(range), with: "\(supported)"))
+  }
 }

@@ -3,6 +3,7 @@ public enum MissingKeyRule: Rule {
   public static let id = "missing-key"
   public static let summary = "Required keys ('version', 'screens', and 'event' in the long form) must be present."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers("1️⃣2️⃣conventions: {}\n"),
@@ -15,4 +16,23 @@ public enum MissingKeyRule: Rule {
       """),
     .passes("version: 1\nscreens:\n  Home: {control_events: {onShare(_:): {event: HOME_SHARE}}}\n"),
   ]
+
+  // Found by the config decoder (`ConfigProblem.missingKey`).
+  static func report(_ missing: ConfigProblem.MissingKey, in context: inout RuleContext) {
+    let supported = TrackingConfig.supportedVersion
+    switch missing {
+    case .version(let start):
+      let range = SourceRange(at: start)
+      context.report(
+        Self.self, "the config has no 'version'; add 'version: \(supported)' at the top", at: range,
+        fixIt: Diagnostic.FixIt("insert 'version: \(supported)'", replacing: context.location(range), with: "version: \(supported)\n"))
+    case .screens(let start):
+      context.report(
+        Self.self, "the config has no 'screens'; map each screen type name to its events under 'screens:'", at: SourceRange(at: start))
+    case .event(let what, let range):
+      context.report(Self.self, "\(what) has no 'event'; the long form needs 'event: EVENT_ID'", at: range)
+    case .trackingMarker(let range):
+      context.report(Self.self, "'require_tracking' needs a 'suffix' (such as '_UA'), a 'tag' (such as '@tracked'), or both", at: range)
+    }
+  }
 }

@@ -3,6 +3,7 @@ public enum UnknownKeyRule: Rule {
   public static let id = "unknown-key"
   public static let summary = "Every key must be one the config format defines (with a did-you-mean for typos)."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers("""
@@ -33,17 +34,16 @@ public enum UnknownKeyRule: Rule {
       """),
   ]
 
-  static func diagnostic(key: Located<String>, in what: String, allowed: [String], kind: String, file: String) -> Diagnostic {
-    let location = SourceLocation(file: file, range: key.range)
+  // Found by the config decoder (`ConfigProblem.unknownKey`), which knows the keys each place allows.
+  static func report(key: Located<String>, in place: String, allowed: [String], kind: String, in context: inout RuleContext) {
     let allowedList = allowed.map { "'\($0)'" }.joined(separator: ", ")
+    let notes = [Diagnostic.Note("allowed here: \(allowedList)")]
     guard let suggestion = Suggestions.closest(to: key.value, in: allowed) else {
-      return Diagnostic(
-        .error, rule: id, "unknown \(kind) '\(key.value)' in \(what)", at: location,
-        notes: [Diagnostic.Note("allowed here: \(allowedList)")])
+      context.report(Self.self, "unknown \(kind) '\(key.value)' in \(place)", at: key.range, notes: notes)
+      return
     }
-    return Diagnostic(
-      .error, rule: id, "unknown \(kind) '\(key.value)' in \(what); did you mean '\(suggestion)'?", at: location,
-      notes: [Diagnostic.Note("allowed here: \(allowedList)")],
-      fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: location, with: suggestion))
+    context.report(
+      Self.self, "unknown \(kind) '\(key.value)' in \(place); did you mean '\(suggestion)'?", at: key.range, notes: notes,
+      fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(key.range), with: suggestion))
   }
 }

@@ -3,6 +3,7 @@ public enum WrongTypeRule: Rule {
   public static let id = "wrong-type"
   public static let summary = "Every value must have the type the config format expects there."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers("1️⃣- version: 1\n- screens: {}\n"),
@@ -30,4 +31,46 @@ public enum WrongTypeRule: Rule {
             onShare(_:): {event: "42"}
       """),
   ]
+
+  // Found by the config decoder (`ConfigProblem.wrongType`), which knows what each place expects.
+  static func report(_ problem: ConfigProblem.WrongType, in context: inout RuleContext) {
+    context.report(Self.self, message(problem.kind), at: problem.range)
+  }
+
+  static func message(_ kind: ConfigProblem.WrongType.Kind) -> String {
+    switch kind {
+    case .topLevel(let found):
+      return "the top level of a trackc config must be a mapping with 'version' and 'screens', found \(found.kindDescription)"
+    case .interception(let found, let allowed, let suggestion):
+      let modes = allowed.map { "'\($0)'" }.joined(separator: " or ")
+      return "'interception' must be \(modes), found \(found)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .screens(let found):
+      return "'screens' must be a mapping from screen type names to their events, found \(found)"
+    case .empty(let what):
+      return "\(what) cannot be empty"
+    case .emptyDestinationID:
+      return "a destination ID cannot be empty"
+    case .eventIsSequence(let what):
+      return "\(what) must be an event ID or a mapping with 'event', found a sequence"
+    case .noEventID(let what):
+      return "\(what) has no event ID"
+    case .eventIDNotString(let what, let found):
+      switch found {
+      case .integer, .number, .boolean:
+        return "the event ID of \(what) must be a string, found \(found); quote it if it is meant as text"
+      default:
+        return "the event ID of \(what) must be a string, found \(found)"
+      }
+    case .notExpected(let what, let expected, let found):
+      return "\(what) must be \(expected), found \(found)"
+    case .keyNotString(let what, let found):
+      return "keys in \(what) must be strings, found \(found.kindDescription)"
+    case .notString(let what, let found):
+      return "\(what) must be a string, found \(found)"
+    case .notList(let what, let items, let found):
+      return "\(what) must be a list of \(items), found \(found)"
+    case .entryNotString(let what, let found):
+      return "entries of \(what) must be strings, found \(found)"
+    }
+  }
 }

@@ -3,6 +3,7 @@ public enum DuplicateKeyRule: Rule {
   public static let id = "duplicate-key"
   public static let summary = "A key appears twice in one mapping (the note points at the first)."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers("""
@@ -26,4 +27,12 @@ public enum DuplicateKeyRule: Rule {
         Cart: {page_events: {enter: CART_ENTER}}
       """),
   ]
+
+  // Found by the YAML reader while it builds the tree (`YAMLProblem.duplicateKey`), because the second
+  // value must be dropped there: no later stage could tell which one was meant.
+  static func report(key: String, at range: SourceRange, first: SourceRange, in context: inout RuleContext) {
+    context.report(
+      Self.self, "duplicate key '\(key)' in this mapping", at: range,
+      notes: [Diagnostic.Note("'\(key)' is first defined here", at: context.location(first))])
+  }
 }

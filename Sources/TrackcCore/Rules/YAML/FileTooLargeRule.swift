@@ -3,17 +3,23 @@ public enum FileTooLargeRule: Rule {
   public static let id = "file-too-large"
   public static let summary = "A config may not be larger than the size limit (32 MiB by default)."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.input
 
   public static let examples: [RuleExample] = [
     .triggers("1️⃣version: 1\nscreens: {}\n# a long comment that takes this example over its limit", options: LintOptions(maxConfigBytes: 32)),
     .passes("version: 1\nscreens: {}\n", options: LintOptions(maxConfigBytes: 32)),
   ]
 
-  static func diagnostic(byteCount: Int, limit: Int, file: String) -> Diagnostic {
-    Diagnostic(
-      .error, rule: id,
+  /// Whether the config is over the limit, by its size on disk (it is read only up to the limit) or in
+  /// memory; reported once, at the start of the file. `Linter` asks before anything is parsed.
+  static func check(_ source: ConfigSource, limit: Int, in context: inout RuleContext) -> Bool {
+    let byteCount = max(source.fileSize, source.byteCount)
+    guard byteCount > limit else { return false }
+    context.report(
+      Self.self,
       "the config is \(ByteCountText.describe(byteCount)), over the \(ByteCountText.describe(limit)) limit for a tracking config; is this the right file?",
-      at: SourceLocation(file: file, line: 1, column: 1))
+      at: SourceRange(at: .start))
+    return true
   }
 }
 

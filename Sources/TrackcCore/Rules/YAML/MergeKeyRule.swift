@@ -6,6 +6,7 @@ public enum MergeKeyRule: Rule {
   public static let id = "yaml-merge-key"
   public static let summary = "The value of a '<<' merge key must be a mapping or a list of mappings."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers("""
@@ -32,4 +33,15 @@ public enum MergeKeyRule: Rule {
               event: HOME_FAV
       """),
   ]
+
+  // Found by the YAML reader as it resolves merges (`YAMLProblem.mergeValueNotMapping`,
+  // `.mergeSourceNotMapping`).
+  static func reportValue(found: YAMLValue, at range: SourceRange, in context: inout RuleContext) {
+    context.report(
+      Self.self, "the value of a merge key '<<' must be a mapping or a list of mappings, found \(found.kindDescription)", at: range)
+  }
+
+  static func reportSource(found: YAMLValue, at range: SourceRange, in context: inout RuleContext) {
+    context.report(Self.self, "a merge key '<<' can only merge mappings, found \(found.kindDescription)", at: range)
+  }
 }

@@ -3,6 +3,7 @@ public enum YAMLAliasRule: Rule {
   public static let id = "yaml-alias"
   public static let summary = "Aliases must refer to an earlier anchor and must not expand past a fixed budget."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers("""
@@ -30,4 +31,23 @@ public enum YAMLAliasRule: Rule {
             onFav(_:): {event: HOME_FAV, destinations: *web_only}
       """),
   ]
+
+  // Found by the YAML reader as it meets each alias (`YAMLProblem.undefinedAlias`, `.recursiveAlias`,
+  // `.aliasExpansionTooLarge`), so that an alias bomb is stopped before it costs anything.
+  static func reportUndefined(_ name: String, at position: SourcePosition, in context: inout RuleContext) {
+    context.report(Self.self, "alias '*\(name)' refers to no anchor; define '&\(name)' before using it", at: SourceRange(at: position))
+  }
+
+  static func reportRecursive(_ name: String, at position: SourcePosition, in context: inout RuleContext) {
+    context.report(
+      Self.self, "alias '*\(name)' refers to a node that contains it; recursive aliases are not allowed", at: SourceRange(at: position))
+  }
+
+  static func reportExpansion(anchor: String, limit: Int, at position: SourcePosition, anchorAt: SourcePosition, in context: inout RuleContext) {
+    context.report(
+      Self.self,
+      "aliases expand to more than \(NumberText.grouped(limit)) nodes; the file looks like an alias bomb ('billion laughs') and is rejected",
+      at: SourceRange(at: position),
+      notes: [Diagnostic.Note("'&\(anchor)' is defined here", at: context.location(SourceRange(at: anchorAt)))])
+  }
 }

@@ -3,6 +3,7 @@ public enum YAMLEncodingRule: Rule {
   public static let id = "yaml-encoding"
   public static let summary = "The config must be UTF-8 text."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers(bytes: Array("version: 1\nscreens: {}\n# caf".utf8) + [0xE9] + Array("\n".utf8), at: [SourcePosition(line: 3, column: 6)]),
@@ -14,19 +15,19 @@ public enum YAMLEncodingRule: Rule {
       """),
   ]
 
-  static func diagnostic(for problem: TextEncoding.Problem, in bytes: UnsafeBufferPointer<UInt8>, file: String) -> Diagnostic {
+  // Found by the YAML reader before libyaml sees the bytes (`YAMLProblem.encoding`), so that a wrong
+  // encoding is reported as such rather than as a confusing syntax error.
+  static func report(_ problem: TextEncoding.Problem, at position: SourcePosition, in context: inout RuleContext) {
     let message: String
-    var position = SourcePosition.start
     switch problem {
     case .utf16(let bigEndian):
       message = "the config is UTF-16 (\(bigEndian ? "big" : "little")-endian byte order mark); save it as UTF-8"
     case .utf32(let bigEndian):
       message = "the config is UTF-32 (\(bigEndian ? "big" : "little")-endian byte order mark); save it as UTF-8"
-    case .invalidUTF8(let offset, let byte):
-      position = TextEncoding.position(ofByteOffset: offset, in: bytes)
+    case .invalidUTF8(_, let byte):
       let hex = String(byte, radix: 16, uppercase: true)
       message = "the config is not valid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) here cannot start or continue a character; save the file as UTF-8 (is it Latin-1, or binary?)"
     }
-    return Diagnostic(.error, rule: id, message, at: SourceLocation(file: file, range: SourceRange(at: position)))
+    context.report(Self.self, message, at: SourceRange(at: position))
   }
 }

@@ -3,6 +3,7 @@ public enum YAMLSyntaxRule: Rule {
   public static let id = "yaml-syntax"
   public static let summary = "The config must be well-formed YAML (reported at libyaml's position, in plain words)."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers("version: 1\nscreens:\n  Home:\n1️⃣\tpage_events: {}\n"),
@@ -11,6 +12,28 @@ public enum YAMLSyntaxRule: Rule {
     .triggers("version: 1\nscreens: {}\nname: \"unclosed\n1️⃣"),
     .passes("version: 1\nconventions: {event_id_pattern: '^[A-Z: ]+$'}\nscreens:\n  Home:\n    page_events:\n      enter: 'PAGE: HOME: ENTER'\n"),
   ]
+
+  // Found by libyaml, through the YAML reader (`YAMLProblem.syntax`, `.forbiddenCharacter`, `.outOfMemory`).
+  static func report(
+    problem: String, context syntaxContext: String?, at position: SourcePosition, character: Unicode.Scalar?,
+    contextAt contextPosition: SourcePosition?, in context: inout RuleContext
+  ) {
+    let notes = zip(syntaxContext.map { [$0] } ?? [], contextPosition.map { [$0] } ?? []).map {
+      Diagnostic.Note(contextNote($0), at: context.location(SourceRange(at: $1)))
+    }
+    context.report(
+      Self.self, message(problem: problem, context: syntaxContext, character: character), at: SourceRange(at: position), notes: notes)
+  }
+
+  static func reportForbiddenCharacter(problem: String, code: Int32, at position: SourcePosition, in context: inout RuleContext) {
+    context.report(Self.self, readerMessage(problem: problem, value: code), at: SourceRange(at: position))
+  }
+
+  static func reportOutOfMemory(whileInitialising: Bool, in context: inout RuleContext) {
+    context.report(
+      Self.self, whileInitialising ? "libyaml could not be initialised (out of memory)" : "libyaml ran out of memory",
+      at: SourceRange(at: .start))
+  }
 
   /// libyaml's problem, with its context, as a sentence that says what to change.
   static func message(problem: String, context: String?, character: Unicode.Scalar?) -> String {

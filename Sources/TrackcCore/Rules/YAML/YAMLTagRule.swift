@@ -3,6 +3,7 @@ public enum YAMLTagRule: Rule {
   public static let id = "yaml-tag"
   public static let summary = "Only the core schema's tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq) are allowed."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers("""
@@ -20,4 +21,15 @@ public enum YAMLTagRule: Rule {
         Home: {page_events: {enter: !!str HOME_ENTER}}
       """),
   ]
+
+  // Found by the YAML reader on each tagged node (`YAMLProblem.unsupportedTag`, `.invalidTaggedValue`).
+  static func reportUnsupported(_ tag: String, at position: SourcePosition, in context: inout RuleContext) {
+    context.report(
+      Self.self, "tag '\(YAMLProblem.shortTag(tag))' is not supported here; a trackc config uses plain YAML values",
+      at: SourceRange(at: position))
+  }
+
+  static func reportInvalidValue(_ value: String, tag: String, at position: SourcePosition, in context: inout RuleContext) {
+    context.report(Self.self, "'\(value)' is not a valid value for tag '\(YAMLProblem.shortTag(tag))'", at: SourceRange(at: position))
+  }
 }

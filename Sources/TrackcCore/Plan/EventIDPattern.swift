@@ -1,44 +1,4 @@
-/// What the per-screen rules need to know about the rest of the config, computed once before the
-/// screens are checked (in parallel).
-public struct RuleEnvironment: Sendable {
-  /// The event ID pattern, compiled; nil when it is invalid (which `event-id-pattern` reports once).
-  public let eventIDPattern: EventIDPattern?
-  /// Declared destination IDs; nil when the config has no `destinations` section.
-  public let declaredDestinations: Set<String>?
-  /// Declared destination IDs in file order, for messages and suggestions.
-  public let declaredDestinationNames: [String]
-  /// The destinations an event goes to unless it says otherwise: the declared ones among `defaults`,
-  /// or every declared one when `defaults` is absent.
-  public let defaultDestinations: Set<String>
-  /// Whether `defaults.destinations` is written at all.
-  public let hasExplicitDefaults: Bool
-  /// What the environment was computed from: two environments with equal fingerprints are the same.
-  public let fingerprint: Fingerprint
-
-  public struct Fingerprint: Hashable, Sendable {
-    var pattern: String?
-    var destinations: [String]?
-    var defaults: [String]?
-  }
-
-  public init(_ config: TrackingConfig) {
-    fingerprint = Fingerprint(
-      pattern: config.conventions.eventIDPattern?.value, destinations: config.destinations?.map(\.id.value),
-      defaults: config.defaults.destinations?.map(\.value))
-    eventIDPattern = try? EventIDPattern.compile(config.conventions.eventIDPattern).get()
-    declaredDestinationNames = config.destinations?.map(\.id.value) ?? []
-    let declared = config.destinations.map { Set($0.map(\.id.value)) }
-    declaredDestinations = declared
-    hasExplicitDefaults = config.defaults.destinations != nil
-    if let defaults = config.defaults.destinations {
-      defaultDestinations = Set(defaults.map(\.value)).intersection(declared ?? [])
-    } else {
-      defaultDestinations = declared ?? []
-    }
-  }
-}
-
-/// `conventions.event_id_pattern`, compiled once and shared by every worker.
+/// `conventions.event_id_pattern`, compiled once and shared by every rule.
 ///
 /// Patterns use Swift's regular expression syntax (the `Regex` type), with Unicode-scalar semantics:
 /// the family of the ECMAScript patterns JSON Schema and editors use. A match may occur anywhere unless

@@ -1,0 +1,157 @@
+/// What a config means, worked out once from what it says: the second stage of the pipeline
+/// (config → resolved plan → plan matched against the code → generation model).
+///
+/// The config (`TrackingConfig`) keeps what was written and where; the plan resolves it: the interception
+/// in force, the compiled event ID pattern, the declared and default destinations, and every event with
+/// its routing. The plan rules, the code match, the generator and the collector all read this one value,
+/// so that no two of them can work the meaning out differently.
+///
+/// Screens and events are named by typed IDs (`Screen.ID`, `Event.ID`), never by a position in a
+/// parallel array: everything computed about an event later is looked up by its ID.
+public struct ResolvedPlan: Sendable {
+  /// The config as written, with positions for findings.
+  public let config: TrackingConfig
+  public let interception: TrackingConfig.Interception
+  /// `conventions.event_id_pattern`, compiled; a failure when it is not a valid regular expression.
+  public let eventIDPattern: Result<EventIDPattern, EventIDPattern.CompileError>
+  /// Declared destination IDs in file order, each once; nil when the config has no `destinations`
+  /// section, in which case routing is not restricted.
+  public let declaredDestinations: [String]?
+  /// Where an event goes unless it says otherwise: the declared destinations among `defaults`, or every
+  /// declared one when `defaults` is absent; sorted.
+  public let defaultDestinations: [String]
+  /// Whether `defaults.destinations` is written at all.
+  public let hasExplicitDefaults: Bool
+  /// Every screen, in file order.
+  public let screens: [Screen]
+  /// Every event, screen by screen in file order; each screen's page events, then its control events.
+  public let events: [Event]
+  private let declaredSet: Set<String>
+
+  public struct Screen: Sendable, Identifiable {
+    public struct ID: Hashable, Sendable, Comparable {
+      let rawValue: Int32
+      public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public let id: ID
+    /// The screen's events, page events first (`plan.events[screen.events]`).
+    public let events: Range<Int>
+  }
+
+  public struct Event: Sendable, Identifiable {
+    public struct ID: Hashable, Sendable, Comparable {
+      let rawValue: Int32
+      public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public let id: ID
+    public let screen: Screen.ID
+    /// A page phase, or which of the screen's control events.
+    public let trigger: TrackingConfig.Trigger
+    public let routing: Routing
+  }
+
+  /// Where an event may go.
+  public enum Routing: Hashable, Sendable {
+    /// The config declares no destinations: every destination the app registers at run time.
+    case unrestricted
+    /// Only these declared destination IDs, each once, in UTF-8 order; empty when the event reaches none.
+    case only([String])
+
+    public func allows(_ destination: String) -> Bool {
+      switch self {
+      case .unrestricted: return true
+      case .only(let destinations): return destinations.contains(destination)
+      }
+    }
+  }
+
+  public init(_ config: TrackingConfig) {
+    self.config = config
+    interception = config.interception?.value ?? .default
+    eventIDPattern = EventIDPattern.compile(config.conventions.eventIDPattern)
+    var declared: [String]?
+    if let destinations = config.destinations {
+      var seen = Set<String>()
+      declared = destinations.map(\.id.value).filter { seen.insert($0).inserted }
+    }
+    declaredDestinations = declared
+    let declaredSet = Set(declared ?? [])
+    self.declaredSet = declaredSet
+    hasExplicitDefaults = config.defaults.destinations != nil
+    // An undeclared destination routes nothing (`unknown-destination` reports it); keeping it would route
+    // events to a destination the plan does not have.
+    let defaults = config.defaults.destinations.map { Set($0.map(\.value)).intersection(declaredSet) } ?? declaredSet
+    let defaultDestinations = defaults.sorted(by: UTF8Order.less)
+    self.defaultDestinations = defaultDestinations
+
+    var screens: [Screen] = []
+    var events: [Event] = []
+    screens.reserveCapacity(config.screens.count)
+    let isRestricted = declared != nil
+    let defaultRouting = Routing.only(defaultDestinations)
+    for (index, screen) in config.screens.enumerated() {
+      let screenID = Screen.ID(rawValue: Int32(index))
+      let first = events.count
+      screen.forEachEvent { trigger, event in
+        let routing: Routing
+        if !isRestricted {
+          routing = .unrestricted
+        } else if let only = event.only {
+          routing = .only(Set(only.entries.map(\.value)).intersection(declaredSet).sorted(by: UTF8Order.less))
+        } else if let exclude = event.exclude {
+          let excluded = Set(exclude.entries.map(\.value))
+          routing = .only(defaultDestinations.filter { !excluded.contains($0) })
+        } else {
+          routing = defaultRouting
+        }
+        events.append(Event(id: Event.ID(rawValue: Int32(events.count)), screen: screenID, trigger: trigger, routing: routing))
+      }
+      screens.append(Screen(id: screenID, events: first..<events.count))
+    }
+    self.screens = screens
+    self.events = events
+  }
+
+  // MARK: Looking up
+
+  public subscript(screen: Screen.ID) -> Screen { screens[Int(screen.rawValue)] }
+
+  public subscript(event: Event.ID) -> Event { events[Int(event.rawValue)] }
+
+  /// The screen as written.
+  public func written(_ screen: Screen.ID) -> TrackingConfig.Screen { config.screens[Int(screen.rawValue)] }
+
+  /// The event as written: its ID, routing and properties with their positions.
+  public func written(_ event: Event) -> TrackingConfig.EventRule {
+    let screen = config.screens[Int(event.screen.rawValue)]
+    switch event.trigger {
+    case .page(let phase): return screen.pageEvents.first { $0.phase.value == phase }!.event
+    case .control(let index): return screen.controlEvents[index].event
+    }
+  }
+
+  /// The control event as written (handler key and name), for events of handlers.
+  public func control(_ event: Event) -> TrackingConfig.ControlEvent? {
+    guard case .control(let index) = event.trigger else { return nil }
+    return config.screens[Int(event.screen.rawValue)].controlEvents[index]
+  }
+
+  /// The page event as written, for page events.
+  public func page(_ event: Event) -> TrackingConfig.PageEvent? {
+    guard case .page(let phase) = event.trigger else { return nil }
+    return config.screens[Int(event.screen.rawValue)].pageEvents.first { $0.phase.value == phase }
+  }
+
+  /// The events of one screen.
+  public func events(of screen: Screen.ID) -> ArraySlice<Event> { events[self[screen].events] }
+
+  /// "the enter page event of 'Home'", "handler 'onFav(_:)' of 'Home'": words for messages.
+  public func describe(_ event: Event) -> String {
+    written(event.screen).describe(event.trigger)
+  }
+
+  /// Whether the config declares this destination.
+  public func declares(_ destination: String) -> Bool { declaredSet.contains(destination) }
+}
