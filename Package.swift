@@ -80,7 +80,12 @@ let package = Package(
     ),
     .testTarget(
       name: "TrackcCoreTests",
-      dependencies: ["TrackcCore", "TrackcTestSupport"]
+      dependencies: [
+        "TrackcCore", "TrackcTestSupport",
+        // To read generated code back as syntax.
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
     ),
     .testTarget(
       name: "TrackcRuntimeTests",

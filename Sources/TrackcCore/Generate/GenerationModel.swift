@@ -21,6 +21,8 @@ struct GenerationModel {
   }
 
   struct Rule {
+    /// The plan event this rule is generated from.
+    var event: ResolvedPlan.Event.ID
     var identifier: String
     var eventID: String
     /// As the plan resolves it (the rules check the same).
@@ -93,7 +95,7 @@ struct GenerationModel {
           .sorted { UTF8Order.less($0.key, $1.key) }
         rules.append(
           Rule(
-            identifier: ruleIdentifiers.claim(SwiftSource.identifier(fromSwiftName: stem + "_" + suffix)),
+            event: event.id, identifier: ruleIdentifiers.claim(SwiftSource.identifier(fromSwiftName: stem + "_" + suffix)),
             eventID: written.id.value, routing: event.routing, properties: properties))
         let rule = rules.count - 1
         // For `rule(eventID:)`: the first mapping in config order.
