@@ -61,4 +61,8 @@ enum FrontEndDiagnostics {
       InvalidVersionRule.reportUnsupported(version, at: range, in: &context)
     }
   }
+
+  static func report(_ problems: [RegistryProblem], in context: inout RuleContext) {
+    for problem in problems { HandlersFileRule.report(problem, in: &context) }
+  }
 }

@@ -48,46 +48,38 @@ extension HandlerRegistry {
   }
 
   /// Reads a registry file. Every problem (JSON syntax, a missing field, a wrong type, another format
-  /// version) comes back as a diagnostic at its line and column: JSON is YAML, so libyaml locates syntax
-  /// errors, and the decoder's coding path is followed through the parsed document to the offending value.
-  public static func decode(_ input: InputBytes, path: String, fileSize: Int? = nil) -> (registry: HandlerRegistry?, diagnostics: [Diagnostic]) {
-    func failure(_ message: String, at range: SourceRange = SourceRange(at: .start)) -> (HandlerRegistry?, [Diagnostic]) {
-      (nil, [Diagnostic(.error, rule: HandlersFileRule.id, message, at: SourceLocation(file: path, range: range))])
-    }
-    if let fileSize, fileSize > maxFileBytes {
-      return failure(
-        "the registry file is larger than the \(ByteCountText.describe(maxFileBytes)) a registry may have; it was not read")
-    }
-    guard !input.buffer.isEmpty else { return failure("the registry file is empty; 'trackc scan' writes one") }
+  /// version) comes back typed, at its line and column: JSON is YAML, so libyaml locates syntax errors,
+  /// and the decoder's coding path is followed through the parsed document to the offending value.
+  public static func decode(_ input: InputBytes, fileSize: Int? = nil) -> (registry: HandlerRegistry?, problems: [RegistryProblem]) {
+    if let fileSize, fileSize > maxFileBytes { return (nil, [.tooLarge(limit: maxFileBytes)]) }
+    guard !input.buffer.isEmpty else { return (nil, [.empty]) }
     do {
       let registry = try JSONDecoder().decode(HandlerRegistry.self, from: Data(input.buffer))
       guard registry.version == formatVersion else {
         let parsed = YAMLParser.parse(input)
         let range = parsed.document.flatMap { locate(["version"], in: $0) } ?? SourceRange(at: .start)
-        return failure("this registry has format version \(registry.version); this trackc reads version \(formatVersion)", at: range)
+        return (nil, [.unsupportedVersion(registry.version, at: range)])
       }
       return (registry, [])
     } catch let error as DecodingError {
       let parsed = YAMLParser.parse(input)
-      if !parsed.problems.isEmpty {
-        // Not JSON (JSON is YAML): libyaml knows where.
-        var context = RuleContext(file: path)
-        FrontEndDiagnostics.report(parsed.problems, in: &context)
-        return (nil, context.diagnostics)
-      }
-      let (codingPath, message): ([any CodingKey], String)
+      if !parsed.problems.isEmpty { return (nil, [.notJSON(parsed.problems)]) }
+      let codingPath: [any CodingKey]
+      let problem: (SourceRange) -> RegistryProblem
       switch error {
       case .keyNotFound(let key, let context):
-        (codingPath, message) = (context.codingPath, "this registry entry has no '\(key.stringValue)'")
+        codingPath = context.codingPath
+        problem = { .missingField(key.stringValue, at: $0) }
       case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-        (codingPath, message) = (context.codingPath, "this registry value is invalid: \(context.debugDescription)")
+        codingPath = context.codingPath
+        problem = { .invalidValue(context.debugDescription, at: $0) }
       @unknown default:
-        (codingPath, message) = ([], "this is not a handler registry: \(error)")
+        return (nil, [.notARegistry("\(error)")])
       }
       let range = parsed.document.flatMap { locate(codingPath.map { $0.intValue.map(Step.index) ?? .key($0.stringValue) }, in: $0) }
-      return failure(message + " (see Schemas/handlers.schema.json)", at: range ?? SourceRange(at: .start))
+      return (nil, [problem(range ?? SourceRange(at: .start))])
     } catch {
-      return failure("this is not a handler registry: \(error)")
+      return (nil, [.notARegistry("\(error)")])
     }
   }
 

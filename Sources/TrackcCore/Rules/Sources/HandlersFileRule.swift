@@ -16,6 +16,28 @@ public enum HandlersFileRule: Rule {
       """#),
   ]
 
-  // Found by `HandlerRegistry.decode` (RegistryFile.swift), which reads a registry with JSONDecoder and
-  // locates each problem through the YAML reader, since JSON is YAML.
+  // Found by `HandlerRegistry.decode` (RegistryFile.swift: `RegistryProblem`), which reads a registry with
+  // JSONDecoder and locates each problem through the YAML reader, since JSON is YAML.
+  static func report(_ problem: RegistryProblem, in context: inout RuleContext) {
+    let schema = " (see Schemas/handlers.schema.json)"
+    switch problem {
+    case .tooLarge(let limit):
+      context.report(
+        Self.self, "the registry file is larger than the \(ByteCountText.describe(limit)) a registry may have; it was not read",
+        at: SourceRange(at: .start))
+    case .empty:
+      context.report(Self.self, "the registry file is empty; 'trackc scan' writes one", at: SourceRange(at: .start))
+    case .notJSON(let problems):
+      FrontEndDiagnostics.report(problems, in: &context)
+    case .unsupportedVersion(let version, let range):
+      context.report(
+        Self.self, "this registry has format version \(version); this trackc reads version \(HandlerRegistry.formatVersion)", at: range)
+    case .missingField(let field, let range):
+      context.report(Self.self, "this registry entry has no '\(field)'" + schema, at: range)
+    case .invalidValue(let description, let range):
+      context.report(Self.self, "this registry value is invalid: \(description)" + schema, at: range)
+    case .notARegistry(let description):
+      context.report(Self.self, "this is not a handler registry: \(description)", at: SourceRange(at: .start))
+    }
+  }
 }
