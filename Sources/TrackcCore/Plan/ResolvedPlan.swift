@@ -144,6 +144,18 @@ public struct ResolvedPlan: Sendable {
     return config.screens[Int(event.screen.rawValue)].pageEvents.first { $0.phase.value == phase }
   }
 
+  /// Calls `body` for every event in order, with the event as written (borrowed, not copied: a plan
+  /// rule walks a hundred thousand events).
+  public func forEachEvent(_ body: (Event, borrowing TrackingConfig.EventRule) throws -> Void) rethrows {
+    var index = 0
+    for screen in config.screens {
+      try screen.forEachEvent { _, written in
+        try body(events[index], written)
+        index += 1
+      }
+    }
+  }
+
   /// The events of one screen.
   public func events(of screen: Screen.ID) -> ArraySlice<Event> { events[self[screen].events] }
 

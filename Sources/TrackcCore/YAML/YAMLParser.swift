@@ -101,8 +101,9 @@ private struct TreeBuilder {
   }
 
   /// Mappings with more keys than this find duplicates through a dictionary of their keys; smaller ones
-  /// (nearly all of a config's) compare with each key, which allocates nothing.
-  private static let keyIndexThreshold = 16
+  /// (nearly all of a config's: a screen's handlers are tens at most) compare with each key, which
+  /// allocates nothing.
+  private static let keyIndexThreshold = 32
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
     self.bytes = bytes
@@ -283,13 +284,11 @@ private struct TreeBuilder {
         return
       }
       stack[top].mergeKey = node
-    } else if let first = firstKey(matching: node) {
+    } else if let first = firstKey(matchingOrRecording: node) {
       reportDuplicateKey(node, first: first)
       // The first occurrence stays; the duplicate key and its value are dropped after the error.
       stack[top].dropValue = true
       return
-    } else {
-      recordKey(node)
     }
     pending.append(node)
   }
@@ -312,40 +311,47 @@ private struct TreeBuilder {
     return (record.style == .plain && record.tag == 0) || (mergeTag != nil && record.tag == mergeTag)
   }
 
-  /// An earlier scalar key of the innermost mapping with the same text as `node`.
-  private func firstKey(matching node: YAMLNodeID) -> YAMLNodeID? {
-    let top = stack.count - 1
-    if let keyIndex = keyIndexes[top] { return keyIndex[string(node)] }
-    let mergeKey = stack[top].mergeKey
-    let text = scalarText(node)
-    var index = stack[top].pendingStart
-    while index < pending.count {
-      let key = pending[index]
-      if nodes[key.index].kind == .scalar, key != mergeKey, scalarText(key).elementsEqual(text) { return key }
-      index += 2
-    }
-    return nil
-  }
-
-  /// Adds a key to the innermost mapping's index, building the index once the mapping grows large.
-  private mutating func recordKey(_ node: YAMLNodeID) {
+  /// Checks a scalar key against the innermost mapping's earlier keys: the earlier key with the same
+  /// text, or nil after recording this one.
+  private mutating func firstKey(matchingOrRecording node: YAMLNodeID) -> YAMLNodeID? {
     let top = stack.count - 1
     if keyIndexes[top] != nil {
-      keyIndexes[top]![string(node)] = node
-      return
+      let key = string(node)
+      // One hash for the common case, a new key; a duplicate (rare) puts the first one back.
+      guard let first = keyIndexes[top]!.updateValue(node, forKey: key) else { return nil }
+      keyIndexes[top]![key] = first
+      return first
     }
-    let start = stack[top].pendingStart
-    guard (pending.count - start) / 2 >= Self.keyIndexThreshold else { return }
     let mergeKey = stack[top].mergeKey
-    var index: [String: YAMLNodeID] = [:]
-    var position = start
-    while position < pending.count {
-      let key = pending[position]
-      if nodes[key.index].kind == .scalar, key != mergeKey { index[string(key)] = key }
-      position += 2
+    let found: YAMLNodeID? = text.withUnsafeBufferPointer { text in
+      let record = nodes[node.index]
+      let bytes = UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)])
+      var index = stack[top].pendingStart
+      while index < pending.count {
+        let key = pending[index]
+        let candidate = nodes[key.index]
+        if candidate.kind == .scalar, candidate.count == record.count, key != mergeKey,
+          bytes.elementsEqual(UnsafeBufferPointer(rebasing: text[Int(candidate.first)..<Int(candidate.first + candidate.count)]))
+        {
+          return key
+        }
+        index += 2
+      }
+      return nil
     }
-    index[string(node)] = node
-    keyIndexes[top] = index
+    if found == nil, (pending.count - stack[top].pendingStart) / 2 + 1 >= Self.keyIndexThreshold {
+      // The mapping has grown large: index its keys from now on.
+      var index: [String: YAMLNodeID] = [:]
+      var position = stack[top].pendingStart
+      while position < pending.count {
+        let key = pending[position]
+        if nodes[key.index].kind == .scalar, key != mergeKey { index[string(key)] = key }
+        position += 2
+      }
+      index[string(node)] = node
+      keyIndexes[top] = index
+    }
+    return found
   }
 
   private mutating func reportDuplicateKey(_ node: YAMLNodeID, first: YAMLNodeID) {

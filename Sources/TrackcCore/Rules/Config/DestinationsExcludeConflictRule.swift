@@ -25,9 +25,8 @@ public enum DestinationsExcludeConflictRule: PlanRule {
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    for event in plan.events {
-      let written = plan.written(event)
-      guard let only = written.only, let exclude = written.exclude else { continue }
+    plan.forEachEvent { event, written in
+      guard let only = written.only, let exclude = written.exclude else { return }
       let (first, second) = only.keyRange.start < exclude.keyRange.start ? (only.keyRange, exclude.keyRange) : (exclude.keyRange, only.keyRange)
       context.report(
         Self.self,

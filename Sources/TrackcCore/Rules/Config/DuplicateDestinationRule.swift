@@ -21,8 +21,7 @@ public enum DuplicateDestinationRule: PlanRule {
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     check(plan.config.defaults.destinations ?? [], context: &context)
-    for event in plan.events {
-      let written = plan.written(event)
+    plan.forEachEvent { event, written in
       if let only = written.only { check(only.entries, context: &context) }
       if let exclude = written.exclude { check(exclude.entries, context: &context) }
     }

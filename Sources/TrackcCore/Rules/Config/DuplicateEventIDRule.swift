@@ -28,12 +28,11 @@ public enum DuplicateEventIDRule: PlanRule {
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     var first: [String: ResolvedPlan.Event] = [:]
     first.reserveCapacity(plan.events.count)
-    for event in plan.events {
-      let id = plan.written(event).id
-      guard let original = first[id.value] else {
-        first[id.value] = event
-        continue
-      }
+    plan.forEachEvent { event, written in
+      let id = written.id
+      // One hash for the common case, a new ID; a duplicate (rare) puts the first mapping back.
+      guard let original = first.updateValue(event, forKey: id.value) else { return }
+      first[id.value] = original
       context.report(
         Self.self, "event ID '\(id.value)' of \(plan.describe(event)) is also mapped from \(plan.describe(original))", at: id.range,
         notes: [Diagnostic.Note("'\(id.value)' is first mapped here", at: context.location(plan.written(original).id.range))])

@@ -44,9 +44,9 @@ public enum EventIDPatternRule: PlanRule {
     case .success(let compiled):
       pattern = compiled
     }
-    for event in plan.events {
-      let id = plan.written(event).id
-      guard !pattern.matches(id.value) else { continue }
+    plan.forEachEvent { event, written in
+      let id = written.id
+      guard !pattern.matches(id.value) else { return }
       context.report(
         Self.self,
         "event ID '\(id.value)' of \(plan.describe(event)) does not match the pattern '\(pattern.source)'",

@@ -30,8 +30,8 @@ public enum InvalidPropertyValueRule: PlanRule {
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    for event in plan.events {
-      for property in plan.written(event).properties where property.value == nil {
+    plan.forEachEvent { event, written in
+      for property in written.properties where property.value == nil {
         context.report(
           Self.self,
           "property '\(property.key.value)' of \(plan.describe(event)) must be a string, number or boolean, found \(describe(property.found))",

@@ -34,8 +34,7 @@ public enum UnknownDestinationRule: PlanRule {
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     check(plan.config.defaults.destinations ?? [], in: "'defaults'", plan: plan, context: &context)
-    for event in plan.events {
-      let written = plan.written(event)
+    plan.forEachEvent { event, written in
       if let only = written.only {
         check(only.entries, in: "'destinations' of \(plan.describe(event))", plan: plan, context: &context)
       }
