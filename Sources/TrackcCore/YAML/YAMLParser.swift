@@ -213,13 +213,14 @@ private struct TreeBuilder {
     var ownCount = pending.count - frame.pendingStart
     if frame.kind == .mapping && ownCount % 2 == 1 { ownCount -= 1 }  // a key without value cannot happen; stay safe
     let first = children.count
-    let own = pending[frame.pendingStart..<(frame.pendingStart + ownCount)]
+    // No slice of `pending` may outlive these statements: one alive at `removeLast` would make the
+    // array copy itself on every close.
     if frame.kind == .mapping && frame.mergeKey != nil {
-      let merged = resolveMerges(Array(own))
+      let merged = resolveMerges(Array(pending[frame.pendingStart..<(frame.pendingStart + ownCount)]))
       children.append(contentsOf: merged)
       ownCount = merged.count
     } else {
-      children.append(contentsOf: own)
+      children.append(contentsOf: pending[frame.pendingStart..<(frame.pendingStart + ownCount)])
     }
     pending.removeLast(pending.count - frame.pendingStart)
     let node = append(
