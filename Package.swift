@@ -70,16 +70,6 @@ let package = Package(
       exclude: ["tracking.yaml"],
       plugins: ["TrackcBuildPlugin"]
     ),
-    // The scan benchmark's baseline: swift-syntax parsing files on one thread, nothing else
-    // (Benchmarks/scan/bench.py runs it).
-    .executableTarget(
-      name: "trackc-parse-bench",
-      dependencies: [
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-      ],
-      path: "Benchmarks/ParseBench"
-    ),
     // Fixture paths, golden files, example markers and the hostile-input corpus, shared by the tests.
     .target(
       name: "TrackcTestSupport",

@@ -257,7 +257,14 @@ struct SwiftFileFinder {
 
 /// A stable 128-bit hash of a file's content (and its length), the key of its cached scan: two lanes of
 /// xxHash64's round over 8-byte words, each with its own seed and finalisation. Not for security: only so
-/// that a changed file is never taken for its old self. About 2 GB/s.
+/// that a changed file is never taken for its old self (each lane is a bijection of its state per word,
+/// so two contents of one length that differ in a single word never collide).
+///
+/// Hand-written because no package fits. The standard one in the mirror, swift-crypto's SHA256, measured
+/// on the scan benchmark's 1,056 files (13.5 MB), release build, on the 2-core development machine (whose
+/// CPU has SHA extensions): 7.1 ms a pass against 2.7 ms for this (1.9 against 5.0 GB/s), on a warm
+/// lint that takes about 60 ms; slower still on CPUs without them. And it brings BoringSSL into every
+/// Linux build of trackc (a release build of a one-file package using it: 2 min 23 s here).
 enum ContentHash {
   static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     let (first, second) = digest(UnsafeRawBufferPointer(bytes))
