@@ -131,8 +131,9 @@ enum WorkerPool {
       var unsent: [Int] = []
       var retry = self.retry
       let (queue, requests, timeLimit) = (self.queue, self.requests, self.timeLimit)
-      let end: WorkerEnd
-      let status: TerminationStatus
+      // No worker could be started (a process limit, say) unless the run says otherwise.
+      var end = WorkerEnd.gone
+      var status: TerminationStatus?
       do {
         let run = try await Subprocess.run(
           Platform.executable(atPath: executable), arguments: Arguments([ScanWorker.commandName]),
@@ -194,11 +195,7 @@ enum WorkerPool {
         }
         end = run.closureResult
         status = run.terminationStatus
-      } catch {
-        // No worker could be started (a process limit, say): parse here rather than not at all.
-        if let index = self.retry.popLast() { results.append((index, WorkerPool.parseInProcess(requests[index]))) }
-        return
-      }
+      } catch {}
       results += answers
       switch end {
       case .finished, .gone: break
@@ -208,6 +205,7 @@ enum WorkerPool {
         case _ where unreadableAnswer: cause = "it answered with something unreadable"
         case .signaled(let signal): cause = "signal \(signal)"
         case .exited(let code): cause = "exit status \(code)"
+        case nil: cause = "it could not be waited for"
         }
         results.append((index, .failure(ScanFailure(reason: "swift-syntax's parser crashed on this file (\(cause)); it was not read"))))
       case .timedOut(let index):
@@ -216,8 +214,9 @@ enum WorkerPool {
       }
       // What the worker had not started goes to the next one, in the order it was sent.
       self.retry = retry + unsent.reversed() + inFlight.map(\.index).reversed()
-      if answers.isEmpty, case .gone = end, inFlight.isEmpty, let index = self.retry.popLast() {
-        // The worker ended before taking any work: parse here rather than start workers forever.
+      if answers.isEmpty, case .gone = end, let index = self.retry.popLast() {
+        // No worker, or one that ended before answering anything: parse one file here, so that every
+        // worker started makes progress, rather than not at all.
         results.append((index, WorkerPool.parseInProcess(requests[index])))
       }
     }
