@@ -9,6 +9,7 @@
 
 #if canImport(Darwin)
   import Darwin
+  import MachO  // _NSGetExecutablePath (mach-o/dyld.h)
 #elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
