@@ -14,6 +14,11 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    // File descriptors, stat and errno without a per-platform C import (Glibc, Musl, Darwin).
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    // Starting, feeding and reaping the parsing workers, the same on Linux and macOS. Without its
+    // Foundation trait: the core links FoundationEssentials only.
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
   ],
   targets: [
     // libyaml, through its C API: the event parser gives exact marks for every node.
@@ -30,6 +35,8 @@ let package = Package(
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "Subprocess", package: "swift-subprocess"),
       ]
     ),
     // What apps link: the tracker, destinations and interception entry points. Foundation only (no
@@ -41,6 +48,7 @@ let package = Package(
       dependencies: [
         "TrackcCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
     // SwiftPM plugins: generate at build time, or lint and generate on demand (checked-in code).
@@ -61,16 +69,6 @@ let package = Package(
       path: "Tests/PluginFixture/Sources/PluginFixtureTracking",
       exclude: ["tracking.yaml"],
       plugins: ["TrackcBuildPlugin"]
-    ),
-    // The scan benchmark's baseline: swift-syntax parsing files on one thread, nothing else
-    // (Benchmarks/scan/bench.py runs it).
-    .executableTarget(
-      name: "trackc-parse-bench",
-      dependencies: [
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-      ],
-      path: "Benchmarks/ParseBench"
     ),
     // Fixture paths, golden files, example markers and the hostile-input corpus, shared by the tests.
     .target(

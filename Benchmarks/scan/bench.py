@@ -3,6 +3,9 @@
 
     python3 Benchmarks/scan/bench.py [--runs N] [--skip-build]
 
+Builds (release) the benchmark package beside this script, Benchmarks/scan/Package.swift: trackc from the
+root package, and the baseline `trackc-parse-bench`, in one build directory.
+
 The tree is four packages from the local mirror, cloned at fixed versions into Benchmarks/.work/scan-tree:
 swift-nio 2.101.3, vapor 4.122.3, swift-nio-http2 1.46.0 and swift-nio-ssl 2.37.6 (about 1,050 files,
 11 MB of Swift). Measured, each as the median of N runs:
@@ -130,9 +133,9 @@ def main() -> None:
 
     clone_tree()
     if not args.skip_build:
-        run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=ROOT)
-        run(["swift", "build", "-c", "release", "--product", "trackc-parse-bench"], cwd=ROOT)
-    binary = run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+        run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=HERE)
+        run(["swift", "build", "-c", "release", "--product", "trackc-parse-bench"], cwd=HERE)
+    binary = run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=HERE,
                  capture_output=True, text=True).stdout.strip()
     trackc = os.path.join(binary, "trackc")
     parse_bench = os.path.join(binary, "trackc-parse-bench")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SystemPackage
 import TrackcCore
 
 struct LintCommand: ParsableCommand {
@@ -74,7 +75,6 @@ private final class SessionBox {
 
 enum StandardError {
   static func write(_ text: String) {
-    var text = text
-    _ = text.withUTF8 { FileDescriptorIO.writeAll(2, UnsafeRawBufferPointer($0)) }
+    _ = try? FileDescriptor.standardError.writeAll(text.utf8)
   }
 }

@@ -8,6 +8,8 @@ enum TrackcBinary {
     if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
       candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
     }
+    // On macOS the tests are a bundle loaded by a runner elsewhere: the bundle sits beside the binary.
+    candidates.append(Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent())
     candidates.append(Bundle.main.bundleURL)
     candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
     for directory in candidates {
@@ -21,3 +23,6 @@ enum TrackcBinary {
     try ProcessRunner.run(path, arguments, currentDirectory: directory)
   }
 }
+
+/// A class of this test target, to find its bundle by.
+private final class BundleMarker {}

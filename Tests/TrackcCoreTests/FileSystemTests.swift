@@ -10,12 +10,12 @@ import TrackcTestSupport
     let scratch = try ScratchDirectory("fs")
     defer { scratch.remove() }
     let path = scratch.path + "/deep/er/out.json"
-    #expect(FileSystem.writeIfChanged("one\n", to: path))
-    let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-    Thread.sleep(forTimeInterval: 0.05)
-    #expect(FileSystem.writeIfChanged("one\n", to: path))
-    #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == before)
-    #expect(FileSystem.writeIfChanged("two\n", to: path))
+    #expect(FileSystem.write(Array("one\n".utf8), to: path) == .written)
+    let before = try FileIdentity(path)
+    #expect(FileSystem.write(Array("one\n".utf8), to: path) == .unchanged)
+    #expect(try FileIdentity(path) == before, "rewritten though unchanged")
+    #expect(FileSystem.write(Array("two\n".utf8), to: path) == .written)
+    #expect(try FileIdentity(path) != before, "an atomic write replaces the file")
     #expect(try scratch.read("deep/er/out.json") == "two\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/deep/er") == ["out.json"], "no temporary file left")
   }

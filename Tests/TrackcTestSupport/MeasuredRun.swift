@@ -1,8 +1,8 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+// Foundation re-exports the C library on every platform (Glibc on Linux, Darwin on macOS): posix_spawn,
+// wait4 and kill are POSIX and spelled alike on both. The one difference is below (`ru_maxrss`'s unit).
+// Compiled and run on Linux; the Darwin branch is not compiled here (see the README, "macOS").
 
 /// A child process run with a deadline, reporting its peak memory (maximum resident set size).
 public struct MeasuredRun: Sendable {
@@ -13,50 +13,65 @@ public struct MeasuredRun: Sendable {
   public var timedOut: Bool
   public var seconds: Double
 
-  #if canImport(Glibc)
-    /// Spawns `executable`, kills it after `timeout` seconds, and reads its rusage with `wait4`.
-    public static func run(_ executable: String, _ arguments: [String], timeout: Double) throws -> MeasuredRun {
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackc-run-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let outPath = directory.appendingPathComponent("stdout").path
-      let errPath = directory.appendingPathComponent("stderr").path
+  /// Spawns `executable`, kills it after `timeout` seconds, and reads its rusage with `wait4` (no
+  /// process API reports a child's peak memory: Foundation's `Process` and swift-subprocess reap the
+  /// child themselves).
+  public static func run(_ executable: String, _ arguments: [String], timeout: Double) throws -> MeasuredRun {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackc-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outPath = directory.appendingPathComponent("stdout").path
+    let errPath = directory.appendingPathComponent("stderr").path
 
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
       var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-      posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
-      let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-      defer { argv.forEach { free($0) } }
-      var pid: pid_t = 0
-      let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-      guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { environment.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environment)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
 
-      let start = Date()
-      var status: Int32 = 0
-      var usage = rusage()
-      var timedOut = false
-      while true {
-        let result = wait4(pid, &status, WNOHANG, &usage)
-        if result == pid { break }
-        if Date().timeIntervalSince(start) > timeout && !timedOut {
-          timedOut = true
-          kill(pid, SIGKILL)
-        }
-        usleep(2_000)
+    let start = Date()
+    var status: Int32 = 0
+    var usage = rusage()
+    var timedOut = false
+    while true {
+      let result = wait4(pid, &status, WNOHANG, &usage)
+      if result == pid { break }
+      if Date().timeIntervalSince(start) > timeout && !timedOut {
+        timedOut = true
+        kill(pid, SIGKILL)
       }
-      let seconds = Date().timeIntervalSince(start)
-      let exited = (status & 0x7F) == 0
-      return MeasuredRun(
-        status: exited ? (status >> 8) & 0xFF : -(status & 0x7F),
-        standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-        standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-        maxResidentKilobytes: Int(usage.ru_maxrss),
-        timedOut: timedOut,
-        seconds: seconds)
+      usleep(2_000)
     }
-  #endif
+    let seconds = Date().timeIntervalSince(start)
+    let exited = (status & 0x7F) == 0
+    return MeasuredRun(
+      status: exited ? (status >> 8) & 0xFF : -(status & 0x7F),
+      standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+      standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+      maxResidentKilobytes: kilobytes(maxResidentSize: Int(usage.ru_maxrss)),
+      timedOut: timedOut,
+      seconds: seconds)
+  }
+
+  /// `ru_maxrss` is in kilobytes on Linux and in bytes on macOS.
+  private static func kilobytes(maxResidentSize: Int) -> Int {
+    #if canImport(Darwin)
+      return maxResidentSize / 1024
+    #else
+      return maxResidentSize
+    #endif
+  }
 }

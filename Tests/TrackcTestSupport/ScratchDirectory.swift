@@ -39,3 +39,16 @@ public struct ScratchDirectory: Sendable {
     try? FileManager.default.removeItem(at: url)
   }
 }
+
+/// Which file a path names: its inode. A write that replaces a file atomically (a temporary file renamed
+/// over it) gives the path a new inode, since the temporary file is created while the old one still
+/// exists; a file left alone keeps its own. So "not rewritten" is provable whatever the file system's
+/// timestamp resolution (modification times on 1-second file systems would not tell).
+public struct FileIdentity: Equatable, Sendable {
+  public var inode: UInt64
+
+  public init(_ path: String) throws {
+    let number = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber]
+    inode = (number as? UInt64) ?? UInt64(truncatingIfNeeded: (number as? Int) ?? -1)
+  }
+}

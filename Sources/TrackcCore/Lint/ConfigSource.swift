@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemPackage
 
 /// A config that could not be read at all (as opposed to one that was read and has problems).
 public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -46,16 +40,27 @@ extension ConfigSource {
   /// Reads a config from disk, stopping after `maxBytes + 1` bytes so that a huge file (or a device that
   /// never ends) costs no more than the limit; `fileSize` still tells how large the file really is.
   public static func read(path: String, maxBytes: Int = LintOptions.defaultMaxConfigBytes) throws(InputError) -> ConfigSource {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw InputError(path: path, reason: Self.errorText(errno)) }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, reason: Self.errorText(errno)) }
-    if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError(path: path, reason: "it is a directory") }
-    let reportedSize = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+    func failure(_ error: any Error) -> InputError {
+      InputError(path: path, reason: (error as? Errno)?.description ?? "\(error)")
+    }
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
+    } catch {
+      throw failure(error)
+    }
+    defer { try? file.close() }
+    let status: Stat
+    do {
+      status = try file.stat()
+    } catch {
+      throw failure(error)
+    }
+    if status.type == .directory { throw InputError(path: path, reason: "it is a directory") }
+    let reportedSize = status.type == .regular ? Int(status.size) : 0
     // A regular file over the limit is not read at all; its size is all the linter needs to report.
     if reportedSize > maxBytes { return ConfigSource(path: path, bytes: [], fileSize: reportedSize) }
-    if reportedSize >= mappingThreshold, let mapped = InputBytes.map(descriptor: descriptor, count: reportedSize) {
+    if reportedSize >= mappingThreshold, let mapped = InputBytes.map(descriptor: file.rawValue, count: reportedSize) {
       return ConfigSource(path: path, input: mapped, fileSize: reportedSize)
     }
 
@@ -65,7 +70,7 @@ extension ConfigSource {
     var bytes: [UInt8] = []
     var capacity = min(cap, max(reportedSize + 1, 64 << 10))
     while true {
-      var failure: Int32?
+      var readError: (any Error)?
       let filled = bytes.count
       var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
         count = 0
@@ -74,38 +79,22 @@ extension ConfigSource {
           count = filled
         }
         while count < capacity {
-          let read = Glue.read(descriptor, buffer.baseAddress! + count, capacity - count)
-          if read < 0 {
-            if errno == EINTR { continue }
-            failure = errno
+          do {
+            let read = try file.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+            if read == 0 { break }
+            count += read
+          } catch {
+            readError = error
             return
           }
-          if read == 0 { break }
-          count += read
         }
       }
-      if let failure { throw InputError(path: path, reason: Self.errorText(failure)) }
+      if let readError { throw failure(readError) }
       swap(&bytes, &grown)
       // Stop at the end of the input, or once past the limit (the linter reports the size).
       if bytes.count < capacity || bytes.count >= cap { break }
       capacity = min(cap, capacity * 2)
     }
     return ConfigSource(path: path, bytes: bytes, fileSize: max(reportedSize, bytes.count))
-  }
-
-  private static func errorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-  }
-}
-
-/// The C library's `read`, named apart from the many `read`s in scope.
-private enum Glue {
-  static func read(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    #if canImport(Glibc) || canImport(Musl)
-      return Glibc.read(descriptor, buffer, count)
-    #else
-      return Darwin.read(descriptor, buffer, count)
-    #endif
   }
 }

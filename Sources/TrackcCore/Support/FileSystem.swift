@@ -1,21 +1,20 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
 #endif
 
-/// The few file operations the commands need, over POSIX.
+/// The few file operations the commands need: FileManager for directories, swift-system for
+/// descriptors and `stat`.
 public enum FileSystem {
   public static func exists(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0
+    (try? Stat(path)) != nil
   }
 
   public static func isDirectory(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    (try? Stat(path))?.type == .directory
   }
 
   /// The file's text, or nil when it cannot be read.
@@ -24,88 +23,95 @@ public enum FileSystem {
     return String(decoding: source.input.buffer, as: UTF8.self)
   }
 
+  /// What `write` did.
+  public enum WriteOutcome: Equatable, Sendable {
+    /// The file already held exactly these bytes: nothing was written.
+    case unchanged
+    case written
+    case failed
+  }
+
   /// Writes `text` unless the file already holds exactly it (so that build systems and editors see no
   /// change), atomically (readers see the old file or the new one). A symbolic link is written through,
   /// and a device or pipe (`/dev/null`, `/dev/stdout`) is written into, never replaced by a file. False
   /// when it cannot be written.
   @discardableResult
   public static func writeIfChanged(_ text: String, to path: String) -> Bool {
-    writeIfChanged(Array(text.utf8), to: path)
+    write(Array(text.utf8), to: path) != .failed
   }
 
   @discardableResult
   public static func writeIfChanged(_ bytes: [UInt8], to path: String) -> Bool {
+    write(bytes, to: path) != .failed
+  }
+
+  /// `writeIfChanged`, saying whether it wrote.
+  public static func write(_ bytes: [UInt8], to path: String) -> WriteOutcome {
     var path = path
-    var status = stat()
-    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
-      path = String(cString: resolved)
-      free(resolved)
+    if let link = try? Stat(path, followTargetSymlink: false), link.type == .symbolicLink {
+      path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
-    var mode: mode_t = 0o644
-    if stat(path, &status) == 0 {
-      switch status.st_mode & S_IFMT {
-      case S_IFREG:
-        if Int(status.st_size) == bytes.count, let old = try? ConfigSource.read(path: path, maxBytes: bytes.count),
+    var permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
+    if let status = try? Stat(path) {
+      switch status.type {
+      case .regular:
+        if Int(status.size) == bytes.count, let old = try? ConfigSource.read(path: path, maxBytes: bytes.count),
           old.input.buffer.elementsEqual(bytes)
         {
-          return true
+          return .unchanged
         }
-        mode = status.st_mode & 0o7777
-      case S_IFDIR:
-        return false
+        permissions = status.permissions
+      case .directory:
+        return .failed
       default:
-        return writeInPlace(bytes, to: path)
+        return writeInPlace(bytes, to: path) ? .written : .failed
       }
     }
     let directory = RelativePath.directory(of: path)
-    if !directory.isEmpty, !makeDirectories(directory) { return false }
-    let temporary = path + ".\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { return false }
-    let complete = writeAll(bytes, to: descriptor)
-    fchmod(descriptor, mode)
-    close(descriptor)
-    guard complete, rename(temporary, path) == 0 else {
-      unlink(temporary)
-      return false
+    if !directory.isEmpty, !makeDirectories(directory) { return .failed }
+    let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+    do {
+      let file = try FileDescriptor.open(
+        temporary, .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: permissions)
+      try file.closeAfter { _ = try file.writeAll(bytes) }
+      // The old file's permissions, whatever the umask took from them at creation.
+      try FileManager.default.setAttributes([.posixPermissions: Int(permissions.rawValue)], ofItemAtPath: temporary)
+    } catch {
+      try? FileManager.default.removeItem(atPath: temporary)
+      return .failed
     }
-    return true
+    guard Platform.replace(path, with: temporary) else {
+      try? FileManager.default.removeItem(atPath: temporary)
+      return .failed
+    }
+    return .written
   }
 
   private static func writeInPlace(_ bytes: [UInt8], to path: String) -> Bool {
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    return writeAll(bytes, to: descriptor)
-  }
-
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0) }
+    do {
+      let file = try FileDescriptor.open(path, .writeOnly, options: [.closeOnExec])
+      try file.closeAfter { _ = try file.writeAll(bytes) }
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// The names in a directory (not `.` and `..`), sorted; empty when it cannot be read.
   public static func contentsOfDirectory(_ path: String) -> [String] {
-    guard let handle = opendir(path) else { return [] }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
   }
 
-  /// Removes a file; false when it could not.
+  /// Removes a file (not a directory); false when it could not.
   @discardableResult
   public static func remove(_ path: String) -> Bool {
-    unlink(path) == 0
+    guard let status = try? Stat(path, followTargetSymlink: false), status.type != .directory else { return false }
+    return (try? FileManager.default.removeItem(atPath: path)) != nil
   }
 
   /// `mkdir -p`.
   public static func makeDirectories(_ path: String) -> Bool {
     if isDirectory(path) { return true }
-    let parent = RelativePath.directory(of: path)
-    if !parent.isEmpty, !makeDirectories(parent) { return false }
-    return mkdir(path, 0o755) == 0 || errno == EEXIST
+    return (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil || isDirectory(path)
   }
 }

@@ -28,25 +28,25 @@ enum Parallel {
     return stride(from: 0, to: count, by: max(1, size)).map { $0..<min($0 + size, count) }
   }
 
-  /// One slot per piece of work; each is written once, by its own iteration, under a lock.
+  /// One slot per piece of work, written once by its own iteration and read after all have ended
+  /// (`concurrentPerform` returns only then): distinct memory per thread, so no lock.
   private final class Slots<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = ConditionLock()
+    private let storage: UnsafeMutableBufferPointer<Value?>
 
     init(count: Int) {
-      storage = Array(repeating: nil, count: count)
+      storage = .allocate(capacity: count)
+      storage.initialize(repeating: nil)
+    }
+
+    deinit {
+      storage.deinitialize()
+      storage.deallocate()
     }
 
     func store(_ value: Value, at index: Int) {
-      lock.lock()
       storage[index] = value
-      lock.unlock()
     }
 
-    var values: [Value] {
-      lock.lock()
-      defer { lock.unlock() }
-      return storage.map { $0! }
-    }
+    var values: [Value] { storage.map { $0! } }
   }
 }

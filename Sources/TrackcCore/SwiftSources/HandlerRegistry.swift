@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The handlers declared in a set of Swift sources: every type with its methods, extensions merged in.
 ///
 /// It is what `trackc scan` writes as JSON (described by `Schemas/handlers.schema.json`) and what
@@ -174,7 +166,7 @@ enum UTF8Order {
       rhs.withUTF8 { right in
         let common = min(left.count, right.count)
         if common > 0 {
-          let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+          let order = Platform.compareBytes(left.baseAddress!, right.baseAddress!, count: common)
           if order != 0 { return order < 0 }
         }
         return left.count == right.count ? nil : left.count < right.count

@@ -14,6 +14,6 @@ public enum ParseIsolation: Sendable, Equatable {
 
   /// Worker processes running this program, if the platform says where it is; else in-process.
   public static var isolatedIfPossible: ParseIsolation {
-    WorkerProcess.currentExecutable.map { .workerProcesses(executable: $0) } ?? .inProcess
+    Platform.executablePath.map { .workerProcesses(executable: $0) } ?? .inProcess
   }
 }

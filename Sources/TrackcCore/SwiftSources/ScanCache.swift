@@ -4,14 +4,6 @@
   import Foundation
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Scans of single files, keyed by a hash of their content, kept between runs so that a second run
 /// over an unchanged tree parses nothing.
 ///
@@ -42,8 +34,7 @@ struct ScanCache: Sendable {
   /// `.build/trackc-cache` when the working directory is a Swift package, else `$XDG_CACHE_HOME/trackc`
   /// (or `~/.cache/trackc`).
   static func defaultDirectory() -> String {
-    var status = stat()
-    if stat(".build", &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return ".build/trackc-cache" }
+    if FileSystem.isDirectory(".build") { return ".build/trackc-cache" }
     let environment = ProcessInfo.processInfo.environment
     if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") { return cacheHome + "/trackc" }
     return (environment["HOME"] ?? "/tmp") + "/.cache/trackc"

@@ -1,14 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemPackage
 
 /// The worker side of `ParseIsolation.workerProcesses`: parses the files it is asked for, in order, one
 /// frame per request on standard input and one per answer on standard output, until its input ends.
-/// A frame is a 4-byte little-endian length and a payload in `ScanCodec`'s binary form.
+/// A frame is a 4-byte little-endian length and a payload in `ScanCodec`'s binary form: the smallest
+/// framing that carries binary payloads over a byte stream (swift-subprocess moves bytes, not messages).
 public enum ScanWorker {
   /// The hidden subcommand that runs a worker.
   public static let commandName = "_scan-worker"
@@ -79,18 +74,20 @@ public enum ScanWorker {
 
   /// Serves requests until standard input ends; returns the exit status.
   public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
-    #if canImport(Glibc)
-      var limit = rlimit(rlim_cur: rlim_t(addressSpaceLimit), rlim_max: rlim_t(addressSpaceLimit))
-      _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
-    #endif
-    var frames = FrameReader(descriptor: input)
+    Platform.limitAddressSpace(toBytes: addressSpaceLimit)
+    var frames = FrameReader(descriptor: FileDescriptor(rawValue: input))
+    let output = FileDescriptor(rawValue: output)
     while true {
-      switch frames.next(deadline: nil) {
+      switch frames.next() {
       case .frame(let payload):
         guard let request = payload.withUnsafeBytes({ Request.decode($0) }) else { return 65 }
-        guard Frame.write(handle(request).encoded(), to: output) else { return 74 }
+        do {
+          _ = try output.writeAll(Frame.encode(handle(request).encoded()))
+        } catch {
+          return 74
+        }
       case .ended: return 0
-      case .failed, .timedOut: return 74
+      case .failed: return 74
       }
     }
   }
@@ -104,105 +101,90 @@ public enum ScanWorker {
   }
 }
 
-/// Length-prefixed frames over a descriptor.
+/// Length-prefixed frames.
 enum Frame {
   /// Frames are answers about one file of at most 8 MiB, or requests naming one; anything larger is not
   /// a frame of ours.
   static let maxBytes = 256 << 20
 
-  static func write(_ payload: [UInt8], to descriptor: Int32, socket: Bool = false) -> Bool {
+  /// The payload behind its 4-byte little-endian length.
+  static func encode(_ payload: [UInt8]) -> [UInt8] {
     var frame = withUnsafeBytes(of: UInt32(payload.count).littleEndian) { Array($0) }
     frame += payload
-    return frame.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0, socket: socket) }
+    return frame
   }
 }
 
-/// Reads frames, waiting at most until a deadline for each.
-struct FrameReader {
-  enum Outcome {
-    case frame([UInt8])
-    /// The other end closed between frames.
-    case ended
-    /// The other end closed mid-frame, an error, or a frame that cannot be one of ours.
-    case failed
-    case timedOut
-  }
+/// Bytes as they arrive, cut into frames.
+struct FrameBuffer {
+  struct Malformed: Error {}
 
-  let descriptor: Int32
-  private var buffer: [UInt8] = []
+  private var bytes: [UInt8] = []
   private var start = 0
 
-  init(descriptor: Int32) {
+  var isEmpty: Bool { start == bytes.count }
+
+  mutating func append(_ chunk: UnsafeRawBufferPointer) {
+    if start > 0 {
+      bytes.removeFirst(start)
+      start = 0
+    }
+    bytes.append(contentsOf: chunk)
+  }
+
+  /// The next whole frame's payload; nil until its bytes have all arrived.
+  mutating func next() throws(Malformed) -> [UInt8]? {
+    let available = bytes.count - start
+    guard available >= 4 else { return nil }
+    let length = bytes.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: UInt32.self))) }
+    guard length <= Frame.maxBytes else { throw Malformed() }
+    guard available >= 4 + length else { return nil }
+    let payload = Array(bytes[start + 4..<start + 4 + length])
+    start += 4 + length
+    if start == bytes.count {
+      bytes.removeAll(keepingCapacity: true)
+      start = 0
+    }
+    return payload
+  }
+}
+
+/// What reading the next frame gave.
+enum FrameOutcome {
+  case frame([UInt8])
+  /// The other end closed between frames.
+  case ended
+  /// The other end closed mid-frame, an error, or a frame that cannot be one of ours.
+  case failed
+}
+
+/// Reads frames from a descriptor, blocking (the worker's side: it has nothing else to do).
+struct FrameReader {
+  let descriptor: FileDescriptor
+  private var buffer = FrameBuffer()
+
+  init(descriptor: FileDescriptor) {
     self.descriptor = descriptor
   }
 
-  mutating func next(deadline: ContinuousClock.Instant?) -> Outcome {
+  mutating func next() -> FrameOutcome {
     while true {
-      let available = buffer.count - start
-      if available >= 4 {
-        let length = buffer.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: UInt32.self))) }
-        guard length <= Frame.maxBytes else { return .failed }
-        if available >= 4 + length {
-          let payload = Array(buffer[start + 4..<start + 4 + length])
-          start += 4 + length
-          if start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            start = 0
-          }
-          return .frame(payload)
+      do {
+        if let payload = try buffer.next() { return .frame(payload) }
+      } catch {
+        return .failed
+      }
+      let read: Int
+      do {
+        read = try withUnsafeTemporaryAllocation(byteCount: 256 << 10, alignment: 1) { chunk in
+          let count = try descriptor.read(into: chunk)
+          buffer.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+          return count
         }
+      } catch {
+        return .failed
       }
-      if let deadline {
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        guard remaining > .zero else { return .timedOut }
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
-        let ready = poll(&poller, 1, milliseconds)
-        if ready <= 0 { continue }
-      }
-      if start > 0 {
-        buffer.removeFirst(start)
-        start = 0
-      }
-      let read = FileDescriptorIO.readChunk(descriptor, into: &buffer)
       if read == 0 { return buffer.isEmpty ? .ended : .failed }
-      if read < 0 { return .failed }
     }
-  }
-}
-
-/// Reading and writing whole buffers on descriptors, retrying on interruption.
-public enum FileDescriptorIO {
-  /// Appends what one `read` returns; the count, 0 at the end, -1 on error.
-  static func readChunk(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256 << 10) { chunk in
-      var result = 0
-      repeat {
-        result = read(descriptor, chunk.baseAddress!, chunk.count)
-      } while result < 0 && errno == EINTR
-      if result > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<result])) }
-      return result
-    }
-  }
-
-  /// Writes everything; false if the other end is gone. Sockets are written with MSG_NOSIGNAL, so a
-  /// dead reader is an error here rather than a SIGPIPE for the whole process.
-  @discardableResult
-  public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, socket: Bool = false) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let written: Int
-      #if canImport(Glibc)
-        written = socket
-          ? send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-          : write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      #else
-        written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      #endif
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 { return false }
-      offset += written
-    }
-    return true
   }
 }

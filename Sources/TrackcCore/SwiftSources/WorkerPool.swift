@@ -1,16 +1,5 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Dispatch
+import Subprocess
 
 /// Why a file could not be scanned; it becomes a `swift-source` warning on the file.
 struct ScanFailure: Error, Sendable {
@@ -22,6 +11,9 @@ struct ScanFailure: Error, Sendable {
 /// two files at a time, so that it never waits for the next; it parses them in order, so when it dies
 /// or overruns the time limit, the file it was on is the older one: that file gets a warning, the other
 /// goes to the replacement worker, and the rest go on.
+///
+/// swift-subprocess starts, feeds and reaps the workers (posix_spawn, pipes, and the process monitor of
+/// each platform: pidfd and epoll on Linux, kqueue on macOS); this file decides what each one parses.
 enum WorkerPool {
   typealias Parsed = Result<(scan: FileScan, hash: String), ScanFailure>
 
@@ -31,64 +23,23 @@ enum WorkerPool {
   ) -> [Parsed] {
     guard !requests.isEmpty else { return [] }
     let queue = WorkQueue(order: requests.indices.sorted { sizes[$0] > sizes[$1] })
-    let workerCount = max(1, min(workers, requests.count))
-    let answered = Parallel.map(workerCount) { _ in
-      var results: [(Int, Parsed)] = []
-      var retry: [Int] = []
-      var worker: WorkerProcess?
-      var inFlight: [(index: Int, sent: ContinuousClock.Instant)] = []
-      var lastAnswer = ContinuousClock.now
-      while true {
-        while inFlight.count < 2, let index = retry.popLast() ?? queue.next() {
-          if worker == nil {
-            worker = WorkerProcess(executable: executable)
-            lastAnswer = .now
-          }
-          if let running = worker, running.send(requests[index].encoded()) {
-            inFlight.append((index, .now))
-          } else if worker != nil, !inFlight.isEmpty {
-            // The worker is gone while on a file: receiving below finds out which and why.
-            retry.append(index)
-            break
-          } else {
-            // No worker could be started, or it ended before taking any work (a process limit, say):
-            // parse here rather than not at all.
-            worker?.finish()
-            worker = nil
-            results.append((index, parseInProcess(requests[index])))
+    let laneCount = max(1, min(workers, requests.count))
+    Platform.ignoreBrokenPipes()
+    let answered = waitFor {
+      await withTaskGroup(of: [(Int, Parsed)].self) { group in
+        for _ in 0..<laneCount {
+          group.addTask {
+            var lane = Lane(requests: requests, queue: queue, executable: executable, timeLimit: timeLimit)
+            return await lane.run()
           }
         }
-        guard let current = inFlight.first, let running = worker else { break }
-        // The worker starts on a file when it has answered the one before.
-        let deadline = max(current.sent, lastAnswer) + timeLimit
-        let outcome = running.receive(deadline: deadline)
-        inFlight.removeFirst()
-        lastAnswer = .now
-        switch outcome {
-        case .answer(let response):
-          if let scan = response.scan, let hash = response.hash {
-            results.append((current.index, .success((scan, hash))))
-          } else {
-            results.append((current.index, .failure(ScanFailure(reason: response.failure ?? "the parsing process gave no result"))))
-          }
-          continue
-        case .died(let cause):
-          results.append(
-            (current.index, .failure(ScanFailure(reason: "swift-syntax's parser crashed on this file (\(cause)); it was not read"))))
-        case .timedOut:
-          results.append(
-            (current.index, .failure(ScanFailure(reason: "parsing this file took longer than \(timeLimit.components.seconds) s; it was not read"))))
-        }
-        // The worker is gone; what it had not started goes to the next one.
-        retry += inFlight.map(\.index).reversed()
-        inFlight.removeAll()
-        worker = nil
+        var all: [(Int, Parsed)] = []
+        for await results in group { all += results }
+        return all
       }
-      worker?.finish()
-      return results
     }
     var ordered = [Parsed?](repeating: nil, count: requests.count)
-    for (index, result) in answered.joined() { ordered[index] = result }
+    for (index, result) in answered { ordered[index] = result }
     return ordered.map { $0 ?? .failure(ScanFailure(reason: "the file was not parsed")) }
   }
 
@@ -98,130 +49,198 @@ enum WorkerPool {
     return .success((scan, hash))
   }
 
-  /// Hands out work in a given order, each item once, to whichever worker asks first.
-  private final class WorkQueue: @unchecked Sendable {
-    private let lock = ConditionLock()
+  /// Runs `work` on Swift's concurrency threads and blocks this thread until it is done: the scan is
+  /// synchronous (the linter calls it), swift-subprocess is async. Called from a command's main thread;
+  /// a caller on a concurrency thread would hold that thread for the duration.
+  private static func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
+    let box = ResultBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      box.value = await work()
+      done.signal()
+    }
+    done.wait()
+    return box.value!
+  }
+
+  /// Written by the task before it signals, read after the wait: the semaphore orders the two.
+  private final class ResultBox<Value>: @unchecked Sendable {
+    var value: Value?
+  }
+
+  /// Hands out work in a given order, each item once, to whichever lane asks first.
+  private actor WorkQueue {
     private var position = 0
     private let order: [Int]
 
     init(order: [Int]) { self.order = order }
 
     func next() -> Int? {
-      lock.withLock {
-        guard position < order.count else { return nil }
-        defer { position += 1 }
-        return order[position]
+      guard position < order.count else { return nil }
+      defer { position += 1 }
+      return order[position]
+    }
+  }
+
+  /// How a worker's run ended.
+  private enum WorkerEnd {
+    /// Out of work: its input was closed and it exited.
+    case finished
+    /// It ended (or answered garbage and was killed) while on `index`.
+    case died(index: Int, unreadableAnswer: Bool)
+    /// It overran the time limit on `index` and was killed.
+    case timedOut(index: Int)
+    /// It was killed for overrunning just as it answered: nothing to blame.
+    case gone
+  }
+
+  /// One worker at a time, and its replacements when it dies.
+  private struct Lane {
+    let requests: [ScanWorker.Request]
+    let queue: WorkQueue
+    let executable: String
+    let timeLimit: Duration
+    var results: [(Int, Parsed)] = []
+    /// Files for the next worker before any from the queue: those a dead worker had not started.
+    var retry: [Int] = []
+
+    init(requests: [ScanWorker.Request], queue: WorkQueue, executable: String, timeLimit: Duration) {
+      self.requests = requests
+      self.queue = queue
+      self.executable = executable
+      self.timeLimit = timeLimit
+    }
+
+    mutating func run() async -> [(Int, Parsed)] {
+      while let index = await nextFile() {
+        retry.append(index)
+        await runWorker()
+      }
+      return results
+    }
+
+    private mutating func nextFile() async -> Int? {
+      if let index = retry.popLast() { return index }
+      return await queue.next()
+    }
+
+    /// Starts a worker and feeds it files, two at a time, until there are none left or it dies.
+    private mutating func runWorker() async {
+      var answers: [(Int, Parsed)] = []
+      var inFlight: [(index: Int, sent: ContinuousClock.Instant)] = []
+      var unsent: [Int] = []
+      var retry = self.retry
+      let (queue, requests, timeLimit) = (self.queue, self.requests, self.timeLimit)
+      // No worker could be started (a process limit, say) unless the run says otherwise.
+      var end = WorkerEnd.gone
+      var status: TerminationStatus?
+      do {
+        let run = try await Subprocess.run(
+          Platform.executable(atPath: executable), arguments: Arguments([ScanWorker.commandName]),
+          // The Swift runtime's crash report would only slow a crashing worker down.
+          environment: .inherit.updating(["SWIFT_BACKTRACE": "enable=no"]),
+          input: .inputWriter, output: .sequence, error: .discarded
+        ) { execution -> WorkerEnd in
+          let writer = execution.standardInputWriter
+          var frames = AsyncFrameReader(execution.standardOutput.makeAsyncIterator())
+          var lastAnswer = ContinuousClock.now
+          while true {
+            while inFlight.count < 2 {
+              var next = retry.popLast()
+              if next == nil { next = await queue.next() }
+              guard let index = next else { break }
+              do {
+                _ = try await writer.write(Frame.encode(requests[index].encoded()))
+                inFlight.append((index, .now))
+              } catch {
+                // The worker is gone: receiving below finds out why, if it was on a file.
+                unsent.append(index)
+                break
+              }
+            }
+            guard let current = inFlight.first else {
+              try? await writer.finish()
+              return unsent.isEmpty ? .finished : .gone
+            }
+            // The worker starts on a file when it has answered the one before.
+            let deadline = max(current.sent, lastAnswer) + timeLimit
+            let watchdog = Task { () -> Bool in
+              do {
+                try await Task.sleep(until: deadline, clock: .continuous)
+              } catch {
+                return false
+              }
+              try? execution.send(signal: .kill)
+              return true
+            }
+            let outcome = await frames.next()
+            watchdog.cancel()
+            let killed = await watchdog.value
+            inFlight.removeFirst()
+            lastAnswer = .now
+            guard case .frame(let payload) = outcome else {
+              return killed ? .timedOut(index: current.index) : .died(index: current.index, unreadableAnswer: false)
+            }
+            guard let response = payload.withUnsafeBytes({ ScanWorker.Response.decode($0) }) else {
+              try? execution.send(signal: .kill)
+              return .died(index: current.index, unreadableAnswer: true)
+            }
+            if let scan = response.scan, let hash = response.hash {
+              answers.append((current.index, .success((scan, hash))))
+            } else {
+              answers.append((current.index, .failure(ScanFailure(reason: response.failure ?? "the parsing process gave no result"))))
+            }
+            if killed { return .gone }
+          }
+        }
+        end = run.closureResult
+        status = run.terminationStatus
+      } catch {}
+      results += answers
+      switch end {
+      case .finished, .gone: break
+      case .died(let index, let unreadableAnswer):
+        let cause: String
+        switch status {
+        case _ where unreadableAnswer: cause = "it answered with something unreadable"
+        case .signaled(let signal): cause = "signal \(signal)"
+        case .exited(let code): cause = "exit status \(code)"
+        case nil: cause = "it could not be waited for"
+        }
+        results.append((index, .failure(ScanFailure(reason: "swift-syntax's parser crashed on this file (\(cause)); it was not read"))))
+      case .timedOut(let index):
+        results.append(
+          (index, .failure(ScanFailure(reason: "parsing this file took longer than \(timeLimit.components.seconds) s; it was not read"))))
+      }
+      // What the worker had not started goes to the next one, in the order it was sent.
+      self.retry = retry + unsent.reversed() + inFlight.map(\.index).reversed()
+      if answers.isEmpty, case .gone = end, let index = self.retry.popLast() {
+        // No worker, or one that ended before answering anything: parse one file here, so that every
+        // worker started makes progress, rather than not at all.
+        results.append((index, WorkerPool.parseInProcess(requests[index])))
       }
     }
   }
 }
 
-/// One worker process, talked to over a socket pair (its standard input and output).
-final class WorkerProcess {
-  enum Outcome {
-    case answer(ScanWorker.Response)
-    case died(String)
-    case timedOut
+/// Frames from a worker's standard output as swift-subprocess delivers it.
+private struct AsyncFrameReader {
+  var source: SubprocessOutputSequence.Iterator
+  var buffer = FrameBuffer()
+
+  init(_ source: SubprocessOutputSequence.Iterator) {
+    self.source = source
   }
 
-  private let pid: pid_t
-  private let socket: Int32
-  private var frames: FrameReader
-  private var finished = false
-
-  /// This program's path (`/proc/self/exe`), to start workers from; nil where there is no such link.
-  static let currentExecutable: String? = {
-    #if os(Linux)
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-      guard length > 0 else { return nil }
-      return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    #else
-      return nil
-    #endif
-  }()
-
-  /// Starts `executable _scan-worker`; nil if it cannot be started. Its standard error is discarded, and
-  /// so is the Swift runtime's crash report (`SWIFT_BACKTRACE`), which would only slow a crash down.
-  init?(executable: String) {
-    #if canImport(Glibc)
-      var pair: [Int32] = [-1, -1]
-      guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return nil }
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
-      posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-      let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(ScanWorker.commandName), nil]
-      defer { arguments.forEach { free($0) } }
-      var environment: [UnsafeMutablePointer<CChar>?] = []
-      var pointer = environ
-      while let entry = pointer.pointee {
-        if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
-        pointer += 1
+  mutating func next() async -> FrameOutcome {
+    while true {
+      do {
+        if let payload = try buffer.next() { return .frame(payload) }
+        guard let chunk = try await source.next() else { return buffer.isEmpty ? .ended : .failed }
+        chunk.withUnsafeBytes { buffer.append($0) }
+      } catch {
+        return .failed
       }
-      environment.append(strdup("SWIFT_BACKTRACE=enable=no"))
-      environment.append(nil)
-      defer { environment.forEach { free($0) } }
-      var pid: pid_t = 0
-      let spawned = posix_spawn(&pid, executable, &actions, nil, arguments, environment)
-      close(pair[1])
-      guard spawned == 0 else {
-        close(pair[0])
-        return nil
-      }
-      self.pid = pid
-      socket = pair[0]
-      frames = FrameReader(descriptor: pair[0])
-    #else
-      return nil
-    #endif
-  }
-
-  deinit {
-    finish()
-  }
-
-  /// Sends a request frame; false if the worker is gone.
-  func send(_ payload: [UInt8]) -> Bool {
-    Frame.write(payload, to: socket, socket: true)
-  }
-
-  /// Waits for the next answer until the deadline; a worker that overruns it is killed.
-  func receive(deadline: ContinuousClock.Instant) -> Outcome {
-    switch frames.next(deadline: deadline) {
-    case .frame(let payload):
-      guard let response = payload.withUnsafeBytes({ ScanWorker.Response.decode($0) }) else {
-        kill(pid, SIGKILL)
-        _ = reap()
-        return .died("it answered with something unreadable")
-      }
-      return .answer(response)
-    case .timedOut:
-      kill(pid, SIGKILL)
-      _ = reap()
-      return .timedOut
-    case .ended, .failed:
-      return .died(reap())
     }
-  }
-
-  /// Ends the worker: closing its input makes it exit; then it is waited for.
-  func finish() {
-    guard !finished else { return }
-    _ = reap()
-  }
-
-  /// Closes the socket, waits for the process, and says how it ended.
-  private func reap() -> String {
-    guard !finished else { return "it had already ended" }
-    finished = true
-    close(socket)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let signal = status & 0x7F
-    if signal != 0 { return "signal \(signal)" }
-    return "exit status \((status >> 8) & 0xFF)"
   }
 }

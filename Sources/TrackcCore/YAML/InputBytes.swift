@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The bytes of a config, at an address that stays put for as long as this object lives.
 ///
 /// A file on disk is mapped read-only rather than read: no copy, and no freshly zeroed memory to fault in,
@@ -35,10 +27,9 @@ public final class InputBytes: @unchecked Sendable {
   /// Maps `count` bytes of an open regular file; nil when the system will not map it.
   static func map(descriptor: Int32, count: Int) -> InputBytes? {
     guard count > 0 else { return nil }
-    let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
-    guard let address, address != MAP_FAILED else { return nil }
+    guard let address = Platform.mapReadOnly(descriptor: descriptor, count: count) else { return nil }
     return InputBytes(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: count)) {
-      munmap($0, count)
+      Platform.unmap($0, count: count)
     }
   }
 }

@@ -1,0 +1,128 @@
+// The one file of TrackcCore that imports the C library of a platform. Everything else reaches the
+// system through packages that are the same on Linux and macOS: swift-system (descriptors, stat, errno),
+// FoundationEssentials (FileManager, ProcessInfo) and swift-subprocess (the parsing workers). What no
+// package wraps is here, each piece a few lines; a `#if` outside this file is a bug.
+//
+// This file is compiled on Linux (Glibc) by every build and test run. The Darwin branches are written
+// against Apple's headers but are not compiled here: no macOS machine builds this project (see the
+// README, "macOS").
+
+#if canImport(Darwin)
+  import Darwin
+  import MachO  // _NSGetExecutablePath (mach-o/dyld.h)
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// swift-subprocess names executables by the FilePath of the SDK's System module on Apple platforms and
+// of swift-system's SystemPackage elsewhere; the rest of TrackcCore uses SystemPackage everywhere.
+#if canImport(System)
+  import System
+#else
+  import SystemPackage
+#endif
+import Subprocess
+
+enum Platform {
+  /// The path of this program's executable, to start parsing workers from; nil where the system does
+  /// not say (then parsing runs in-process).
+  static let executablePath: String? = {
+    #if os(Linux) || os(Android)
+      var buffer = [CChar](repeating: 0, count: 4097)
+      let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      guard length > 0 else { return nil }
+      return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #elseif canImport(Darwin)
+      // dyld's record of the executable, possibly through a symbolic link; resolved so that the path
+      // stays right if the link changes while trackc runs.
+      var size: UInt32 = 0
+      _ = _NSGetExecutablePath(nil, &size)
+      var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+      guard _NSGetExecutablePath(&buffer, &size) == 0, let resolved = realpath(buffer, nil) else { return nil }
+      defer { free(resolved) }
+      return String(cString: resolved)
+    #else
+      return nil
+    #endif
+  }()
+
+  /// The worker executable, as swift-subprocess names it.
+  static func executable(atPath path: String) -> Executable {
+    .path(FilePath(path))
+  }
+
+  /// Caps this process's address space (a parsing worker's), so that a runaway allocation ends the
+  /// worker, not the machine. Linux enforces it; macOS accepts `RLIMIT_AS` but does not enforce it
+  /// (there the per-file time limit is the only bound).
+  static func limitAddressSpace(toBytes bytes: UInt64) {
+    var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+    #if canImport(Glibc)
+      _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+    #else
+      _ = setrlimit(RLIMIT_AS, &limit)
+    #endif
+  }
+
+  /// Makes a write to a pipe whose reader is gone (a worker that died) fail with EPIPE instead of
+  /// ending trackc with SIGPIPE. Process-wide, as signal dispositions are; trackc writes nothing else to
+  /// pipes it does not own before it prints its results, where an early-closed reader is harmless.
+  static func ignoreBrokenPipes() {
+    _ = signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// Maps `count` bytes of an open regular file read-only; nil when the system will not map it.
+  static func mapReadOnly(descriptor: Int32, count: Int) -> UnsafeMutableRawPointer? {
+    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
+      address != UnsafeMutableRawPointer(bitPattern: -1)
+    else { return nil }
+    return address
+  }
+
+  static func unmap(_ address: UnsafeMutableRawPointer, count: Int) {
+    munmap(address, count)
+  }
+
+  /// Atomically replaces `destination` with `source` (both on one file system); false when it cannot.
+  /// FileManager's `moveItem` refuses an existing destination, so writing a file atomically needs this.
+  static func replace(_ destination: String, with source: String) -> Bool {
+    rename(source, destination) == 0
+  }
+
+  /// `memcmp`: the byte order of two buffers' first `count` bytes.
+  static func compareBytes(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Int32 {
+    memcmp(left, right, count)
+  }
+}
+
+/// A mutex with a condition variable, over pthreads (the same on Linux and macOS). Only the screen
+/// pipeline waits on a condition; it goes with it.
+final class ConditionLock: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  init() {
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  func lock() { pthread_mutex_lock(mutex) }
+  func unlock() { pthread_mutex_unlock(mutex) }
+  /// Waits for `broadcast`, with the lock held before and after.
+  func wait() { pthread_cond_wait(condition, mutex) }
+  func broadcast() { pthread_cond_broadcast(condition) }
+
+  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    lock()
+    defer { unlock() }
+    return try body()
+  }
+}
