@@ -74,7 +74,7 @@ public enum Linter {
       scanOptions.phaseObserver = { observer("  " + $0, $1) }
     }
     let scanned = SourceScanner.scan(sources, options: scanOptions)
-    context.append(contentsOf: scanned.diagnostics)
+    FrontEndDiagnostics.report(scanned.problems, in: &context)
     return scanned.registry
   }
 }

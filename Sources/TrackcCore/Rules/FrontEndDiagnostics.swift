@@ -65,4 +65,17 @@ enum FrontEndDiagnostics {
   static func report(_ problems: [RegistryProblem], in context: inout RuleContext) {
     for problem in problems { HandlersFileRule.report(problem, in: &context) }
   }
+
+  static func report(_ problems: [SourceProblem], in context: inout RuleContext) {
+    for problem in problems { SwiftSourceRule.report(problem, in: &context) }
+  }
+}
+
+extension ScanResult {
+  /// The scan's problems as `swift-source` warnings.
+  public var diagnostics: [Diagnostic] {
+    var context = RuleContext(file: "")
+    FrontEndDiagnostics.report(problems, in: &context)
+    return context.diagnostics.sorted(by: Diagnostic.presentationOrder)
+  }
 }

@@ -8,18 +8,15 @@ enum RegistryLinker {
     var scan: FileScan
   }
 
-  static func link(_ files: [File]) -> (registry: HandlerRegistry, diagnostics: [Diagnostic]) {
-    var diagnostics: [Diagnostic] = []
+  static func link(_ files: [File]) -> (registry: HandlerRegistry, problems: [SourceProblem]) {
+    var problems: [SourceProblem] = []
     var types: [TypeKey: DeclaredType] = [:]
     var byName: [String: [TypeKey]] = [:]
 
     // Declarations first, so that extensions anywhere can find them.
     for file in files {
       for problem in file.scan.problems {
-        diagnostics.append(
-          Diagnostic(
-            .warning, rule: SwiftSourceRule.id, problem.message,
-            at: SourceLocation(file: file.path, line: problem.line, column: problem.column)))
+        problems.append(SourceProblem(problem.message, at: SourceLocation(file: file.path, line: problem.line, column: problem.column)))
       }
       for scanned in file.scan.types {
         let key = TypeKey(module: file.module, name: scanned.name)
@@ -77,7 +74,7 @@ enum RegistryLinker {
       linked[index].imports?.sort(by: UTF8Order.less)
     }
     linked.sortByOrder()
-    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked)), diagnostics)
+    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked)), problems)
   }
 
   /// An `override` is exposed to Objective-C, under the same selector, when the method it overrides is:

@@ -98,3 +98,16 @@ public enum AccessLevel: String, Codable, Sendable, Comparable, CaseIterable {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
 }
+
+/// A source the scanner could not read completely (unreadable, not UTF-8, too large, crashing or stalling
+/// swift-syntax's parser, or not valid Swift), where and why. The scanner knows no rules: the
+/// `swift-source` rule turns these into warnings.
+public struct SourceProblem: Sendable, Hashable {
+  public var message: String
+  public var location: SourceLocation
+
+  public init(_ message: String, at location: SourceLocation) {
+    self.message = message
+    self.location = location
+  }
+}

@@ -39,8 +39,9 @@ public struct ScanOptions: Sendable {
 
 public struct ScanResult: Sendable {
   public var registry: HandlerRegistry
-  /// Problems with the sources: unreadable or invalid files.
-  public var diagnostics: [Diagnostic]
+  /// Problems with the sources: unreadable or invalid files (the `swift-source` rule words them as
+  /// diagnostics: `ScanResult.diagnostics`).
+  public var problems: [SourceProblem]
   public var fileCount: Int
   /// Files whose scan came from the cache.
   public var cachedCount: Int
@@ -51,7 +52,7 @@ public struct ScanResult: Sendable {
 public enum SourceScanner {
   public static func scan(_ sources: SwiftSourceSet, options: ScanOptions = ScanOptions()) -> ScanResult {
     var clock = PhaseClock(observer: options.phaseObserver)
-    var diagnostics: [Diagnostic] = []
+    var problems: [SourceProblem] = []
     let inputs: [Input]
     let cacheName: String
     switch sources {
@@ -59,7 +60,7 @@ public enum SourceScanner {
       cacheName = ScanCache.fileName(for: paths)
       var found = SwiftFileFinder()
       for path in paths { found.add(path) }
-      diagnostics += found.problems
+      problems += found.problems
       inputs = found.files.map { Input(path: $0.path, text: nil, size: $0.size) }
     case .files(let files):
       cacheName = ScanCache.fileName(for: files.map(\.path))
@@ -78,7 +79,7 @@ public enum SourceScanner {
     for (input, result) in zip(inputs, results) {
       switch result {
       case .failure(let failure):
-        diagnostics.append(Diagnostic(.warning, rule: SwiftSourceRule.id, failure.reason, at: SourceLocation(file: input.path, line: 1, column: 1)))
+        problems.append(SourceProblem(failure.reason, at: SourceLocation(file: input.path, line: 1, column: 1)))
       case .success(let scanned):
         if scanned.fromCache { cachedCount += 1 }
         if let hash = scanned.hash { newEntries[hash] = scanned.scan }
@@ -92,7 +93,7 @@ public enum SourceScanner {
     let linked = RegistryLinker.link(files)
     clock.lap("link \(linked.registry.types.count) types")
     return ScanResult(
-      registry: linked.registry, diagnostics: (diagnostics + linked.diagnostics).sorted(by: Diagnostic.presentationOrder),
+      registry: linked.registry, problems: (problems + linked.problems).sorted { $0.location < $1.location },
       fileCount: inputs.count, cachedCount: cachedCount)
   }
 
@@ -209,7 +210,7 @@ public enum SourceScanner {
 struct SwiftFileFinder {
   /// The files found, sorted, with their sizes.
   private(set) var files: [(path: String, size: Int)] = []
-  private(set) var problems: [Diagnostic] = []
+  private(set) var problems: [SourceProblem] = []
   private var visitedDirectories = Set<FileIdentity>()
   private var seenFiles = Set<FileIdentity>()
 
@@ -224,7 +225,7 @@ struct SwiftFileFinder {
       status = try Stat(path)
     } catch {
       problems.append(
-        Diagnostic(.warning, rule: SwiftSourceRule.id, "cannot read the sources at '\(path)': \(error)", at: SourceLocation(file: path, line: 1, column: 1)))
+        SourceProblem("cannot read the sources at '\(path)': \(error)", at: SourceLocation(file: path, line: 1, column: 1)))
       return
     }
     if status.type == .directory {

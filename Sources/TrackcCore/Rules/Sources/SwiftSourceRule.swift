@@ -17,5 +17,9 @@ public enum SwiftSourceRule: Rule {
 
   // Found while reading the sources: `SourceScanner` (unreadable, not UTF-8 or too large files, parse
   // crashes and time-outs in the worker processes) and `RegistryLinker` (the first syntax error of a file
-  // that swift-syntax could only partly parse).
+  // that swift-syntax could only partly parse) report `SourceProblem`s, which this rule turns into warnings
+  // at the file and position they name.
+  static func report(_ problem: SourceProblem, in context: inout RuleContext) {
+    context.report(Self.self, problem.message, at: problem.location)
+  }
 }
