@@ -23,10 +23,13 @@ let package = Package(
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     // The compiler: YAML front end, config model, rules, diagnostics. Works on in-memory inputs.
+    // Generated code is built as swift-syntax trees (SwiftSyntax's typed node initializers; BasicFormat
+    // respaces the rare registry type written over several lines).
     .target(
       name: "TrackcCore",
       dependencies: [
         "CYAML",
+        .product(name: "SwiftBasicFormat", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -26,11 +26,12 @@ public enum EventIdentifierCollisionRule: GenerationRule {
       """),
   ]
 
-  public static func check(_ plan: ResolvedPlan, code: MatchedPlan?, in context: inout RuleContext) {
+  public static func check(_ model: GenerationModel, in context: inout RuleContext) {
+    let plan = model.plan
     var first: [String: (id: String, range: SourceRange)] = [:]
     for event in plan.events {
       let id = plan.written(event).id
-      let name = SwiftSource.identifier(fromEventID: id.value)
+      let name = SwiftSource.identifier(fromEventID: id.value).text
       guard let earlier = first[name] else {
         first[name] = (id.value, id.range)
         continue
