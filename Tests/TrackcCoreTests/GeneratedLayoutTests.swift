@@ -130,71 +130,87 @@ import TrackcTestSupport
   @Test func whatDoesNotFitIsBrokenOneElementALine() throws {
     let files = LongNames().generate().files
     let registry = try #require(files.first?.contents)
-    #expect(registry.contains("""
-        case pageRecommendedProductsScreenEnterEventWithAnIdentifierAsLongAsSomeTeamsLikeThem =
-          "PAGE_RECOMMENDED_PRODUCTS_SCREEN_ENTER_EVENT_WITH_AN_IDENTIFIER_AS_LONG_AS_SOME_TEAMS_LIKE_THEM"
-    """), "\(registry)")
-    #expect(registry.contains("""
-        static let recommendedProductsViewController_enter = EventRule(
-          eventID: "PAGE_RECOMMENDED_PRODUCTS_SCREEN_ENTER_EVENT_WITH_AN_IDENTIFIER_AS_LONG_AS_SOME_TEAMS_LIKE_THEM",
-          routing: .only([
-            "destination_with_a_rather_long_name_1",
-            "destination_with_a_rather_long_name_10",
-    """), "\(registry)")
-    #expect(registry.contains("""
-            "destination_with_a_rather_long_name_9",
-          ])
-        )
-    """), "\(registry)")
+    #expect(
+      registry.contains(
+        """
+            case pageRecommendedProductsScreenEnterEventWithAnIdentifierAsLongAsSomeTeamsLikeThem =
+              "PAGE_RECOMMENDED_PRODUCTS_SCREEN_ENTER_EVENT_WITH_AN_IDENTIFIER_AS_LONG_AS_SOME_TEAMS_LIKE_THEM"
+        """), "\(registry)")
+    #expect(
+      registry.contains(
+        """
+            static let recommendedProductsViewController_enter = EventRule(
+              eventID: "PAGE_RECOMMENDED_PRODUCTS_SCREEN_ENTER_EVENT_WITH_AN_IDENTIFIER_AS_LONG_AS_SOME_TEAMS_LIKE_THEM",
+              routing: .only([
+                "destination_with_a_rather_long_name_1",
+                "destination_with_a_rather_long_name_10",
+        """), "\(registry)")
+    #expect(
+      registry.contains(
+        """
+                "destination_with_a_rather_long_name_9",
+              ])
+            )
+        """), "\(registry)")
     // A constant whose value does not start on its line starts on the next.
-    #expect(registry.contains("""
-        static let recommendedProductsViewController_didSelectProduct_withIdentifier_atIndexPath_animated_completion =
-          EventRule(
-            eventID: "CTRL_RECOMMENDED_PRODUCTS_DID_SELECT_PRODUCT_WITH_IDENTIFIER_AT_INDEX_PATH_ANIMATED_COMPLETION",
-    """), "\(registry)")
-    #expect(registry.contains("""
-            properties: [
-              "an_extraordinarily_long_property_key_that_is_long": .string(
-                "and a value that is long as well, to go past the line"
-              ),
-              "description": .string(
-                "A property value that is long enough on its own to need a line of its own in the rule"
-              ),
-              "position": .int(3),
-            ]
-          )
-    """), "\(registry)")
+    #expect(
+      registry.contains(
+        """
+            static let recommendedProductsViewController_didSelectProduct_withIdentifier_atIndexPath_animated_completion =
+              EventRule(
+                eventID: "CTRL_RECOMMENDED_PRODUCTS_DID_SELECT_PRODUCT_WITH_IDENTIFIER_AT_INDEX_PATH_ANIMATED_COMPLETION",
+        """), "\(registry)")
+    #expect(
+      registry.contains(
+        """
+                properties: [
+                  "an_extraordinarily_long_property_key_that_is_long": .string(
+                    "and a value that is long as well, to go past the line"
+                  ),
+                  "description": .string(
+                    "A property value that is long enough on its own to need a line of its own in the rule"
+                  ),
+                  "position": .int(3),
+                ]
+              )
+        """), "\(registry)")
     // What fits stays on one line.
-    #expect(registry.contains("""
-        static let recommendedProductsViewController_short_ = EventRule(
-          eventID: "SHORT",
-          routing: .only(["destination_with_a_rather_long_name_1", "destination_with_a_rather_long_name_2"])
-        )
-    """), "\(registry)")
+    #expect(
+      registry.contains(
+        """
+            static let recommendedProductsViewController_short_ = EventRule(
+              eventID: "SHORT",
+              routing: .only(["destination_with_a_rather_long_name_1", "destination_with_a_rather_long_name_2"])
+            )
+        """), "\(registry)")
     // A case whose return does not fit returns on the next line; its patterns one a line when they do not fit.
-    #expect(registry.contains("""
-          case "CTRL_RECOMMENDED_PRODUCTS_DID_SELECT_PRODUCT_WITH_IDENTIFIER_AT_INDEX_PATH_ANIMATED_COMPLETION":
-            return Rules.recommendedProductsViewController_didSelectProduct_withIdentifier_atIndexPath_animated_completion
-          case "PAGE_RECOMMENDED_PRODUCTS_SCREEN_ENTER_EVENT_WITH_AN_IDENTIFIER_AS_LONG_AS_SOME_TEAMS_LIKE_THEM":
-            return Rules.recommendedProductsViewController_enter
-          case "SHORT": return Rules.recommendedProductsViewController_short_
-    """), "\(registry)")
+    #expect(
+      registry.contains(
+        """
+              case "CTRL_RECOMMENDED_PRODUCTS_DID_SELECT_PRODUCT_WITH_IDENTIFIER_AT_INDEX_PATH_ANIMATED_COMPLETION":
+                return Rules.recommendedProductsViewController_didSelectProduct_withIdentifier_atIndexPath_animated_completion
+              case "PAGE_RECOMMENDED_PRODUCTS_SCREEN_ENTER_EVENT_WITH_AN_IDENTIFIER_AS_LONG_AS_SOME_TEAMS_LIKE_THEM":
+                return Rules.recommendedProductsViewController_enter
+              case "SHORT": return Rules.recommendedProductsViewController_short_
+        """), "\(registry)")
     let interceptors = try #require(files.last?.contents)
-    #expect(interceptors.contains("""
-      private func __trackc_didSelectProduct(
-        withIdentifier p0: String,
-        atIndexPath p1: IndexPath,
-        animated p2: Bool,
-        completion p3: @escaping @Sendable (Result<[RecommendedProduct], any Error>) -> Void
-      ) throws -> Int {
-        let call = Interception.beginControl(
-          self,
-          Tracking.Handler.didSelectProduct_withIdentifier_atIndexPath_animated_completion
-        )
-        defer { call.end() }
-        return try didSelectProduct(withIdentifier: p0, atIndexPath: p1, animated: p2, completion: p3)
-      }
-    """), "\(interceptors)")
+    #expect(
+      interceptors.contains(
+        """
+          private func __trackc_didSelectProduct(
+            withIdentifier p0: String,
+            atIndexPath p1: IndexPath,
+            animated p2: Bool,
+            completion p3: @escaping @Sendable (Result<[RecommendedProduct], any Error>) -> Void
+          ) throws -> Int {
+            let call = Interception.beginControl(
+              self,
+              Tracking.Handler.didSelectProduct_withIdentifier_atIndexPath_animated_completion
+            )
+            defer { call.end() }
+            return try didSelectProduct(withIdentifier: p0, atIndexPath: p1, animated: p2, completion: p3)
+          }
+        """), "\(interceptors)")
   }
 
   // MARK: Comments

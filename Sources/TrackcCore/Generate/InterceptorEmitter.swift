@@ -29,9 +29,10 @@ struct InterceptorEmitter {
           leadingTrivia: index == 0 ? explanation + Indent.top.paragraph : Indent.top.line,
           attributes: path.testable ? [.attribute(AttributeSyntax(attributeName: SwiftLayout.type("testable"), trailingTrivia: .space))] : [],
           importKeyword: .keyword(.import, trailingTrivia: .space),
-          path: ImportPathComponentListSyntax(path.module.enumerated().map { index, component in
-            ImportPathComponentSyntax(name: component.token, trailingPeriod: index < path.module.count - 1 ? .periodToken() : nil)
-          }))
+          path: ImportPathComponentListSyntax(
+            path.module.enumerated().map { index, component in
+              ImportPathComponentSyntax(name: component.token, trailingPeriod: index < path.module.count - 1 ? .periodToken() : nil)
+            }))
         items.append(CodeBlockItemSyntax(item: .decl(DeclSyntax(decl))))
       }
     } else {
@@ -85,7 +86,9 @@ struct InterceptorEmitter {
           forLabel: .keyword(.for, leadingTrivia: isLong ? indent.inner.line : []), colon: .colonToken(trailingTrivia: .space), declName: replaced)),
       rightParen: .rightParenToken(leadingTrivia: isLong ? indent.line : []), trailingTrivia: indent.line)
     var attributes: [AttributeListSyntax.Element] = [.attribute(dynamicReplacement)]
-    if replacement.isMainActor { attributes.append(.attribute(AttributeSyntax(attributeName: SwiftLayout.type("MainActor"), trailingTrivia: .space))) }
+    if replacement.isMainActor {
+      attributes.append(.attribute(AttributeSyntax(attributeName: SwiftLayout.type("MainActor"), trailingTrivia: .space)))
+    }
     var modifiers: [Keyword] = [.private]
     if replacement.isNonisolated { modifiers.append(.nonisolated) }
     if replacement.isMutating { modifiers.append(.mutating) }
@@ -95,7 +98,8 @@ struct InterceptorEmitter {
     // replacement again.
     var statements: [CodeBlockItemSyntax] = []
     func scope(_ name: String, _ begin: String, _ arguments: [Breakable]) {
-      let call = Breakable.call(SwiftLayout.reference([.identifier("Interception"), .identifier(begin)]), arguments.map { Breakable.Argument(nil, $0) })
+      let call = Breakable.call(
+        SwiftLayout.reference([.identifier("Interception"), .identifier(begin)]), arguments.map { Breakable.Argument(nil, $0) })
       let constant = SwiftLayout.constant([], .identifier(name), call, at: body)
       statements.append(CodeBlockItemSyntax(leadingTrivia: body.line, item: .decl(DeclSyntax(constant))))
       let end = FunctionCallExprSyntax(
@@ -120,7 +124,11 @@ struct InterceptorEmitter {
     return DeclSyntax(
       FunctionDeclSyntax(
         attributes: AttributeListSyntax(attributes), modifiers: modifierList, funcKeyword: .keyword(.func, trailingTrivia: .space),
-        name: signature.replacementName.token, signature: functionSignature(signature, at: indent, column: indent.columns + "func ".utf8.count + SwiftLayout.width(modifierList) + (replacement.isMainActor ? "@MainActor ".utf8.count : 0) + signature.replacementName.text.utf8.count),
+        name: signature.replacementName.token,
+        signature: functionSignature(
+          signature, at: indent,
+          column: indent.columns + "func ".utf8.count + SwiftLayout.width(modifierList) + (replacement.isMainActor ? "@MainActor ".utf8.count : 0)
+            + signature.replacementName.text.utf8.count),
         body: SwiftLayout.codeBlock(statements, closingAt: indent)))
   }
 
@@ -130,11 +138,13 @@ struct InterceptorEmitter {
     let returnClause = signature.returnType.map { ReturnClauseSyntax(arrow: .arrowToken(leadingTrivia: .space, trailingTrivia: .space), type: $0) }
     let parameters = signature.parameters.enumerated().map { index, parameter in
       FunctionParameterSyntax(
-        firstName: parameter.label?.token.with(\.trailingTrivia, .space) ?? .wildcardToken(trailingTrivia: .space), secondName: .identifier("p\(index)"),
+        firstName: parameter.label?.token.with(\.trailingTrivia, .space) ?? .wildcardToken(trailingTrivia: .space),
+        secondName: .identifier("p\(index)"),
         colon: .colonToken(trailingTrivia: .space), type: parameter.type)
     }
     let parametersWidth = parameters.reduce(0) { $0 + $1.totalLength.utf8Length } + 2 * max(0, parameters.count - 1)
-    let lineWidth = column + 2 + parametersWidth + (effects?.totalLength.utf8Length ?? 0) + (returnClause?.totalLength.utf8Length ?? 0) + " {".utf8.count
+    let lineWidth =
+      column + 2 + parametersWidth + (effects?.totalLength.utf8Length ?? 0) + (returnClause?.totalLength.utf8Length ?? 0) + " {".utf8.count
     let broken = lineWidth > SwiftLayout.width && !parameters.isEmpty
     let list = parameters.enumerated().map { index, parameter in
       let isLast = index == parameters.count - 1

@@ -39,15 +39,17 @@ struct RegistryEmitter {
     let cases = model.eventIDs.map { event in
       let label = "case ".utf8.count + event.identifier.text.utf8.count
       let element = EnumCaseElementSyntax(
-        name: event.identifier.token, rawValue: SwiftLayout.initializer(.atom(ExprSyntax(SwiftSource.stringLiteral(event.id))), at: inner, column: inner.columns + label))
+        name: event.identifier.token,
+        rawValue: SwiftLayout.initializer(.atom(ExprSyntax(SwiftSource.stringLiteral(event.id))), at: inner, column: inner.columns + label))
       return MemberBlockItemSyntax(
         decl: EnumCaseDeclSyntax(leadingTrivia: inner.line, caseKeyword: .keyword(.case, trailingTrivia: .space), elements: [element]))
     }
     let inheritance = InheritanceClauseSyntax(
       colon: .colonToken(trailingTrivia: .space),
-      inheritedTypes: InheritedTypeListSyntax(["String", "TrackingEventID", "CaseIterable"].enumerated().map { index, type in
-        InheritedTypeSyntax(type: SwiftLayout.type(type), trailingComma: index < 2 ? .commaToken(trailingTrivia: .space) : nil)
-      }))
+      inheritedTypes: InheritedTypeListSyntax(
+        (["String", "TrackingEventID", "CaseIterable"] as [StaticString]).enumerated().map { index, type in
+          InheritedTypeSyntax(type: SwiftLayout.type(type), trailingComma: index < 2 ? .commaToken(trailingTrivia: .space) : nil)
+        }))
     return DeclSyntax(
       EnumDeclSyntax(
         leadingTrivia: indent.documented("Every event ID of the config, for code that tracks by hand.", afterBlankLine: true),
@@ -82,7 +84,8 @@ struct RegistryEmitter {
         routing = .atom(SwiftLayout.implicitMember(.identifier("unrestricted")))
       case .only(let destinations):
         routing = .call(
-          SwiftLayout.implicitMember(.identifier("only")), [Breakable.Argument(nil, .array(destinations.map { .atom(ExprSyntax(SwiftSource.stringLiteral($0))) }))])
+          SwiftLayout.implicitMember(.identifier("only")),
+          [Breakable.Argument(nil, .array(destinations.map { .atom(ExprSyntax(SwiftSource.stringLiteral($0))) }))])
       }
       var arguments = [
         Breakable.Argument(.identifier("eventID"), .atom(ExprSyntax(SwiftSource.stringLiteral(rule.eventID)))),
@@ -100,7 +103,8 @@ struct RegistryEmitter {
     return DeclSyntax(
       EnumDeclSyntax(
         leadingTrivia: indent.documented("One rule per mapping, with its routing resolved.", afterBlankLine: true),
-        enumKeyword: .keyword(.enum, trailingTrivia: .space), name: .identifier("Rules"), memberBlock: SwiftLayout.memberBlock(members, closingAt: indent)))
+        enumKeyword: .keyword(.enum, trailingTrivia: .space), name: .identifier("Rules"),
+        memberBlock: SwiftLayout.memberBlock(members, closingAt: indent)))
   }
 
   private func literal(_ value: PropertyValue) -> Breakable {
@@ -118,7 +122,8 @@ struct RegistryEmitter {
   private func registry(at indent: Indent) -> DeclSyntax {
     let inner = indent.inner
     let screenID = { (index: Int) in
-      Breakable.call(SwiftLayout.reference([.identifier("ScreenID")]), [Breakable.Argument(.identifier("rawValue"), .atom(SwiftLayout.integer(index)))])
+      Breakable.call(
+        SwiftLayout.reference([.identifier("ScreenID")]), [Breakable.Argument(.identifier("rawValue"), .atom(SwiftLayout.integer(index)))])
     }
     let ruleReference = { (rule: Int) in
       Breakable.atom(SwiftLayout.reference([.identifier("Rules"), model.rules[rule].identifier.token]))
@@ -129,7 +134,8 @@ struct RegistryEmitter {
       MemberBlockItemSyntax(
         decl: InitializerDeclSyntax(
           leadingTrivia: inner.line, modifiers: SwiftLayout.modifiers(.public),
-          signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])), body: SwiftLayout.codeBlock([], closingAt: inner)))
+          signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])),
+          body: SwiftLayout.codeBlock([], closingAt: inner)))
     ]
     // Screens and handlers by the names the runtime sees.
     members.append(
@@ -140,7 +146,9 @@ struct RegistryEmitter {
     members.append(
       lookup(
         "handler", ("named", "name", "String"), returns: "HandlerID", optional: true, on: ["name"],
-        model.handlers.map { (patterns: $0.lookupNames.map(Self.string), value: .atom(SwiftLayout.reference([.identifier("Handler"), $0.identifier.token]))) },
+        model.handlers.map {
+          (patterns: $0.lookupNames.map(Self.string), value: .atom(SwiftLayout.reference([.identifier("Handler"), $0.identifier.token])))
+        },
         otherwise: nilLiteral, at: inner))
     members.append(pageRule(at: inner, ruleReference: ruleReference))
     members.append(controlRule(at: inner, ruleReference: ruleReference))
@@ -199,7 +207,8 @@ struct RegistryEmitter {
       let inner = body.inner
       let handlers =
         screen.controlRules.map { control in
-          SwiftLayout.switchCase([SwiftLayout.integer(control.handler)], returning: ruleReference(control.rule), at: inner).with(\.leadingTrivia, inner.line)
+          SwiftLayout.switchCase([SwiftLayout.integer(control.handler)], returning: ruleReference(control.rule), at: inner).with(
+            \.leadingTrivia, inner.line)
         } + [SwiftLayout.defaultCase(returning: ExprSyntax(NilLiteralExprSyntax())).with(\.leadingTrivia, inner.line)]
       let subject = SwiftLayout.reference([.identifier("handler"), .identifier("rawValue")])
       let statement = CodeBlockItemSyntax(leadingTrivia: inner.line, item: .expr(SwiftLayout.switchStatement(subject, handlers, at: inner)))
@@ -216,20 +225,22 @@ struct RegistryEmitter {
       leadingTrivia: indent.line,
       label: .case(
         SwitchCaseLabelSyntax(
-          caseKeyword: .keyword(.case, trailingTrivia: .space), caseItems: [SwitchCaseItemSyntax(pattern: ExpressionPatternSyntax(expression: SwiftLayout.integer(index)))])),
+          caseKeyword: .keyword(.case, trailingTrivia: .space),
+          caseItems: [SwitchCaseItemSyntax(pattern: ExpressionPatternSyntax(expression: SwiftLayout.integer(index)))])),
       statements: CodeBlockItemListSyntax(statements))
   }
 
   /// `switch subject.rawValue { cases; default: return nil }` as a function body.
-  private func switchOnRawValue(_ subject: String, _ cases: [SwitchCaseSyntax], at indent: Indent) -> [CodeBlockItemSyntax] {
+  private func switchOnRawValue(_ subject: StaticString, _ cases: [SwitchCaseSyntax], at indent: Indent) -> [CodeBlockItemSyntax] {
     let all = cases + [SwiftLayout.defaultCase(returning: ExprSyntax(NilLiteralExprSyntax())).with(\.leadingTrivia, indent.line)]
-    let switchExpr = SwiftLayout.switchStatement(SwiftLayout.reference([.identifier(subject), .identifier("rawValue")]), all, at: indent)
+    let switchExpr = SwiftLayout.switchStatement(SwiftLayout.reference([.identifier(subject.description), .identifier("rawValue")]), all, at: indent)
     return [CodeBlockItemSyntax(leadingTrivia: indent.line, item: .expr(switchExpr))]
   }
 
   /// A function that is one `switch`: each case returns its value.
   private func lookup(
-    _ name: String, _ parameter: (label: String, name: String?, type: String), returns: String, optional: Bool, on subject: [String],
+    _ name: StaticString, _ parameter: (label: StaticString, name: StaticString?, type: StaticString), returns: StaticString, optional: Bool,
+    on subject: [StaticString],
     _ cases: [(patterns: [ExprSyntax], value: Breakable)], otherwise: ExprSyntax, at indent: Indent
   ) -> MemberBlockItemSyntax {
     let body = indent.inner
@@ -237,7 +248,7 @@ struct RegistryEmitter {
       cases.filter { !$0.patterns.isEmpty }.map { entry in
         SwiftLayout.switchCase(entry.patterns, returning: entry.value, at: body).with(\.leadingTrivia, body.line)
       } + [SwiftLayout.defaultCase(returning: otherwise).with(\.leadingTrivia, body.line)]
-    let switchExpr = SwiftLayout.switchStatement(SwiftLayout.reference(subject.map { .identifier($0) }), switchCases, at: body)
+    let switchExpr = SwiftLayout.switchStatement(SwiftLayout.reference(subject.map { .identifier($0.description) }), switchCases, at: body)
     return function(
       name, [parameter], returns: returns, optional: optional, body: [CodeBlockItemSyntax(leadingTrivia: body.line, item: .expr(switchExpr))],
       at: indent)
@@ -246,12 +257,13 @@ struct RegistryEmitter {
   /// `public func name(label name: Type, ...) -> Result { body }`, after a blank line: the signatures of
   /// `TrackingRegistry`.
   private func function(
-    _ name: String, _ parameters: [(label: String, name: String?, type: String)], returns: String, optional: Bool,
+    _ name: StaticString, _ parameters: [(label: StaticString, name: StaticString?, type: StaticString)], returns: StaticString, optional: Bool,
     body: [CodeBlockItemSyntax], at indent: Indent
   ) -> MemberBlockItemSyntax {
     let parameterList = parameters.enumerated().map { index, parameter in
       FunctionParameterSyntax(
-        firstName: .identifier(parameter.label, trailingTrivia: parameter.name == nil ? [] : .space), secondName: parameter.name.map { .identifier($0) },
+        firstName: .identifier(parameter.label.description, trailingTrivia: parameter.name == nil ? [] : .space),
+        secondName: parameter.name.map { TokenSyntax.identifier($0.description) },
         colon: .colonToken(trailingTrivia: .space), type: SwiftLayout.type(parameter.type),
         trailingComma: index < parameters.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
     }
@@ -262,6 +274,6 @@ struct RegistryEmitter {
     return MemberBlockItemSyntax(
       decl: FunctionDeclSyntax(
         leadingTrivia: indent.paragraph, modifiers: SwiftLayout.modifiers(.public), funcKeyword: .keyword(.func, trailingTrivia: .space),
-        name: .identifier(name), signature: signature, body: SwiftLayout.codeBlock(body, closingAt: indent)))
+        name: .identifier(name.description), signature: signature, body: SwiftLayout.codeBlock(body, closingAt: indent)))
   }
 }

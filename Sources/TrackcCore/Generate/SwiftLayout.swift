@@ -18,9 +18,10 @@ enum SwiftLayout {
 
   static func width(_ modifiers: DeclModifierListSyntax) -> Int { modifiers.totalLength.utf8Length }
 
-  /// A type named by an identifier of trackc's own (`String`, `ScreenID`).
-  static func type(_ name: String) -> TypeSyntax {
-    TypeSyntax(IdentifierTypeSyntax(name: .identifier(name)))
+  /// A type named in trackc's own source (`String`, `ScreenID`): a `StaticString`, which nothing read at
+  /// run time can be.
+  static func type(_ name: StaticString) -> TypeSyntax {
+    TypeSyntax(IdentifierTypeSyntax(name: .identifier(name.description)))
   }
 
   /// `Outer.Inner`, from checked components.
@@ -77,7 +78,8 @@ enum SwiftLayout {
     let valueColumn = column + 3
     if valueColumn + value.width > width, valueColumn + value.headWidth > width {
       return InitializerClauseSyntax(
-        equal: .equalToken(leadingTrivia: .space), value: value.expression(at: indent.inner, column: indent.inner.columns, leading: indent.inner.line))
+        equal: .equalToken(leadingTrivia: .space), value: value.expression(at: indent.inner, column: indent.inner.columns, leading: indent.inner.line)
+      )
     }
     return InitializerClauseSyntax(
       equal: .equalToken(leadingTrivia: .space, trailingTrivia: .space), value: value.expression(at: indent, column: valueColumn))
@@ -88,7 +90,9 @@ enum SwiftLayout {
     let column = indent.columns + width(modifiers) + "let ".utf8.count + name.text.utf8.count
     return VariableDeclSyntax(
       modifiers: modifiers, bindingSpecifier: .keyword(.let, trailingTrivia: .space),
-      bindings: [PatternBindingSyntax(pattern: IdentifierPatternSyntax(identifier: name), initializer: initializer(value, at: indent, column: column))])
+      bindings: [
+        PatternBindingSyntax(pattern: IdentifierPatternSyntax(identifier: name), initializer: initializer(value, at: indent, column: column))
+      ])
   }
 
   /// `switch subject {`, the cases at the switch's own indentation (as swift-format writes them), `}`.
@@ -216,25 +220,29 @@ indirect enum Breakable {
     case .atom(let expression):
       return expression
     case .call(let callee, let arguments):
-      return Self.call(callee, arguments.enumerated().map { index, argument in
-        Self.labeled(argument.label, argument.value.flat, comma: index < arguments.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
-      }, closing: [])
+      return Self.call(
+        callee,
+        arguments.enumerated().map { index, argument in
+          Self.labeled(argument.label, argument.value.flat, comma: index < arguments.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
+        }, closing: [])
     case .array(let elements):
       return ExprSyntax(
         ArrayExprSyntax(
-          elements: ArrayElementListSyntax(elements.enumerated().map { index, element in
-            ArrayElementSyntax(expression: element.flat, trailingComma: index < elements.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
-          })))
+          elements: ArrayElementListSyntax(
+            elements.enumerated().map { index, element in
+              ArrayElementSyntax(expression: element.flat, trailingComma: index < elements.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
+            })))
     case .dictionary(let elements):
       guard !elements.isEmpty else { return ExprSyntax(DictionaryExprSyntax(content: .colon(.colonToken()))) }
       return ExprSyntax(
         DictionaryExprSyntax(
           content: .elements(
-            DictionaryElementListSyntax(elements.enumerated().map { index, element in
-              DictionaryElementSyntax(
-                key: element.key.flat, colon: .colonToken(trailingTrivia: .space), value: element.value.flat,
-                trailingComma: index < elements.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
-            }))))
+            DictionaryElementListSyntax(
+              elements.enumerated().map { index, element in
+                DictionaryElementSyntax(
+                  key: element.key.flat, colon: .colonToken(trailingTrivia: .space), value: element.value.flat,
+                  trailingComma: index < elements.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
+              }))))
     }
   }
 
@@ -249,31 +257,36 @@ indirect enum Breakable {
       if arguments.count == 1, arguments[0].label == nil, arguments[0].value.isCollection {
         return Self.call(callee, [Self.labeled(nil, arguments[0].value.broken(at: indent, trailing: trailing + 1), comma: nil)], closing: [])
       }
-      return Self.call(callee, arguments.enumerated().map { index, argument in
-        let isLast = index == arguments.count - 1
-        let labelWidth = argument.label.map { $0.text.utf8.count + 2 } ?? 0
-        let value = argument.value.expression(at: inner, column: inner.columns + labelWidth, trailing: isLast ? 0 : 1)
-        return Self.labeled(argument.label, value, comma: isLast ? nil : .commaToken()).with(\.leadingTrivia, inner.line)
-      }, closing: indent.line)
+      return Self.call(
+        callee,
+        arguments.enumerated().map { index, argument in
+          let isLast = index == arguments.count - 1
+          let labelWidth = argument.label.map { $0.text.utf8.count + 2 } ?? 0
+          let value = argument.value.expression(at: inner, column: inner.columns + labelWidth, trailing: isLast ? 0 : 1)
+          return Self.labeled(argument.label, value, comma: isLast ? nil : .commaToken()).with(\.leadingTrivia, inner.line)
+        }, closing: indent.line)
     case .array(let elements):
       guard !elements.isEmpty else { return flat }
       return ExprSyntax(
         ArrayExprSyntax(
-          elements: ArrayElementListSyntax(elements.map { element in
-            ArrayElementSyntax(
-              expression: element.expression(at: inner, column: inner.columns, trailing: 1, leading: inner.line), trailingComma: .commaToken())
-          }),
+          elements: ArrayElementListSyntax(
+            elements.map { element in
+              ArrayElementSyntax(
+                expression: element.expression(at: inner, column: inner.columns, trailing: 1, leading: inner.line), trailingComma: .commaToken())
+            }),
           rightSquare: .rightSquareToken(leadingTrivia: indent.line)))
     case .dictionary(let elements):
       guard !elements.isEmpty else { return flat }
       return ExprSyntax(
         DictionaryExprSyntax(
           content: .elements(
-            DictionaryElementListSyntax(elements.map { element in
-              DictionaryElementSyntax(
-                key: element.key.flat.with(\.leadingTrivia, inner.line), colon: .colonToken(trailingTrivia: .space),
-                value: element.value.expression(at: inner, column: inner.columns + element.key.width + 2, trailing: 1), trailingComma: .commaToken())
-            })),
+            DictionaryElementListSyntax(
+              elements.map { element in
+                DictionaryElementSyntax(
+                  key: element.key.flat.with(\.leadingTrivia, inner.line), colon: .colonToken(trailingTrivia: .space),
+                  value: element.value.expression(at: inner, column: inner.columns + element.key.width + 2, trailing: 1), trailingComma: .commaToken()
+                )
+              })),
           rightSquare: .rightSquareToken(leadingTrivia: indent.line)))
     }
   }

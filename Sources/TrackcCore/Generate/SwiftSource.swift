@@ -106,7 +106,9 @@ public enum SwiftSource {
   }
 
   /// Members every `enum: String, CaseIterable` already has.
-  private static let reservedMembers: Set<String> = ["rawValue", "allCases", "init", "hashValue", "hash", "self", "Type", "Protocol", "RawValue", "AllCases"]
+  private static let reservedMembers: Set<String> = [
+    "rawValue", "allCases", "init", "hashValue", "hash", "self", "Type", "Protocol", "RawValue", "AllCases",
+  ]
 
   /// A name made of `[A-Za-z0-9_]` only, for names derived from code (handler and type names) that
   /// must become one identifier: `open(item:at:)` → `open_item_at`, `onFav(_:)` → `onFav_`, `reload()` →

@@ -62,7 +62,8 @@ public enum HandlerSignatureRule: GenerationRule {
     case .moduleName(let name):
       return "the registry's module name '\(name)' is not a Swift module name"
     case .noSignature(let method):
-      return "the registry does not give the parameter types of '\(method)', which its dynamic replacement must repeat; generate from the Swift sources"
+      return
+        "the registry does not give the parameter types of '\(method)', which its dynamic replacement must repeat; generate from the Swift sources"
     case .signature(let method, let problem):
       return "the registry's signature of '\(method)' is not usable: \(reason(problem, method: method))"
     }
