@@ -116,7 +116,7 @@ import TrackcTestSupport
     var overlong = 0
     for file in result.files {
       try Self.expectParses(file.contents, file.name)
-      for line in file.contents.split(separator: "\n") where line.count > SwiftLayout.width {
+      for line in file.contents.split(separator: "\n") where line.count > SwiftRenderer.width {
         overlong += 1
         let longestRun = line.split(separator: " ").map(\.count).max() ?? 0
         #expect(longestRun >= 90, "\(file.name): \(line)")
@@ -244,7 +244,7 @@ import TrackcTestSupport
 
   /// No line is longer than 120 characters.
   static func expectLinesFit(_ source: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.count > SwiftLayout.width {
+    for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.count > SwiftRenderer.width {
       Issue.record("\(name):\(number + 1) has \(line.count) columns: \(line)", sourceLocation: sourceLocation)
     }
   }

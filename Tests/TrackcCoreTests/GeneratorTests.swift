@@ -111,7 +111,7 @@ import TrackcTestSupport
 
   @Test(arguments: literals)
   func stringLiteralsEscapeEverythingThatCouldBreakOut(_ literal: Literal) {
-    #expect(SwiftSource.stringLiteral(literal.text).description == literal.literal)
+    #expect(SwiftSource.stringLiteral(literal.text) == literal.literal)
   }
 
   /// Random strings: the literal is one line, starts and ends with the only unescaped quotes, has no
@@ -126,7 +126,7 @@ import TrackcTestSupport
         state = state &* 6_364_136_223_846_793_005 &+ 1
         text.unicodeScalars.append(alphabet[Int(state >> 60) % alphabet.count])
       }
-      let literal = SwiftSource.stringLiteral(text).description
+      let literal = SwiftSource.stringLiteral(text)
       #expect(!literal.contains("\n") && !literal.contains("\r"))
       var escaped = false
       for character in literal.dropFirst().dropLast() {

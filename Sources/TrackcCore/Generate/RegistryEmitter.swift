@@ -1,279 +1,198 @@
-import SwiftSyntax
-
-/// The registry file: event IDs, handler IDs, rules, and the `TrackingRegistry` conformance, built as a
-/// syntax tree from the generation model.
+/// The registry file: event IDs, handler IDs, rules, and the `TrackingRegistry` conformance, as
+/// `SwiftCode` built from the generation model.
 struct RegistryEmitter {
+  typealias Expression = SwiftCode.Expression
+  typealias Member = SwiftCode.Member
+
   let model: GenerationModel
   /// The namespace enum, and the module that provides the runtime.
   let name: ValidIdentifier
   let runtimeModule: ValidIdentifier
   let configFileName: String
 
-  /// The file's statements, the first one after the header comment.
-  func statements(header: Trivia) -> [CodeBlockItemSyntax] {
-    let top = Indent.top
-    let inner = top.inner
-    let importDecl = ImportDeclSyntax(
-      leadingTrivia: header + top.paragraph, importKeyword: .keyword(.import, trailingTrivia: .space),
-      path: [ImportPathComponentSyntax(name: runtimeModule.token)])
-    let members: [MemberBlockItemSyntax] = [
-      MemberBlockItemSyntax(
-        decl: SwiftLayout.constant(
-          SwiftLayout.modifiers(.public, .static), .identifier("registry"), .call(SwiftLayout.reference([.identifier("Registry")]), []), at: inner
-        ).with(\.leadingTrivia, inner.documented("The registry to give `Tracker`.", afterBlankLine: false))),
-      MemberBlockItemSyntax(decl: eventIDs(at: inner)),
-      MemberBlockItemSyntax(decl: handlers(at: inner)),
-      MemberBlockItemSyntax(decl: rules(at: inner)),
-      MemberBlockItemSyntax(decl: registry(at: inner).with(\.leadingTrivia, inner.paragraph)),
+  /// The file's declarations: the runtime's import and the namespace.
+  func declarations() -> [Member] {
+    let members = [
+      Member(
+        declaration: .constant([.public, .static], ValidIdentifier(fixed: "registry"), .call(Self.reference("Registry"), [])),
+        documentation: [Comment("The registry to give `Tracker`.")]),
+      eventIDs(), handlers(), rules(), Member(declaration: registry(), blankLineBefore: true),
     ]
-    let namespace = EnumDeclSyntax(
-      leadingTrivia: top.documented("The events of \(configFileName), and the rules the tracker reads.", afterBlankLine: true),
-      modifiers: SwiftLayout.modifiers(.public), enumKeyword: .keyword(.enum, trailingTrivia: .space), name: name.token,
-      memberBlock: SwiftLayout.memberBlock(members, closingAt: top))
-    return [CodeBlockItemSyntax(item: .decl(DeclSyntax(importDecl))), CodeBlockItemSyntax(item: .decl(DeclSyntax(namespace)))]
+    return [
+      Member(declaration: .importModule(testable: false, [runtimeModule]), blankLineBefore: true),
+      Member(
+        declaration: .enumeration([.public], name, inherits: [], members), blankLineBefore: true,
+        documentation: [Comment("The events of \(configFileName), and the rules the tracker reads.")]),
+    ]
   }
 
-  /// `public enum EventID: String, TrackingEventID, CaseIterable { case ... = "..." }`
-  private func eventIDs(at indent: Indent) -> DeclSyntax {
-    let inner = indent.inner
-    let cases = model.eventIDs.map { event in
-      let label = "case ".utf8.count + event.identifier.text.utf8.count
-      let element = EnumCaseElementSyntax(
-        name: event.identifier.token,
-        rawValue: SwiftLayout.initializer(.atom(ExprSyntax(SwiftSource.stringLiteral(event.id))), at: inner, column: inner.columns + label))
-      return MemberBlockItemSyntax(
-        decl: EnumCaseDeclSyntax(leadingTrivia: inner.line, caseKeyword: .keyword(.case, trailingTrivia: .space), elements: [element]))
-    }
-    let inheritance = InheritanceClauseSyntax(
-      colon: .colonToken(trailingTrivia: .space),
-      inheritedTypes: InheritedTypeListSyntax(
-        (["String", "TrackingEventID", "CaseIterable"] as [StaticString]).enumerated().map { index, type in
-          InheritedTypeSyntax(type: SwiftLayout.type(type), trailingComma: index < 2 ? .commaToken(trailingTrivia: .space) : nil)
-        }))
-    return DeclSyntax(
-      EnumDeclSyntax(
-        leadingTrivia: indent.documented("Every event ID of the config, for code that tracks by hand.", afterBlankLine: true),
-        modifiers: SwiftLayout.modifiers(.public), enumKeyword: .keyword(.enum, trailingTrivia: .space), name: .identifier("EventID"),
-        inheritanceClause: inheritance, memberBlock: SwiftLayout.memberBlock(cases, closingAt: indent)))
+  /// `public enum EventID: String, TrackingEventID, CaseIterable { case name = "ID" }`
+  private func eventIDs() -> Member {
+    let cases = model.eventIDs.map { event in Member(declaration: .enumCase(event.identifier, rawValue: .string(event.id))) }
+    let inherits = [ValidIdentifier(fixed: "String"), ValidIdentifier(fixed: "TrackingEventID"), ValidIdentifier(fixed: "CaseIterable")]
+    return Member(
+      declaration: .enumeration([.public], ValidIdentifier(fixed: "EventID"), inherits: inherits, cases), blankLineBefore: true,
+      documentation: [Comment("Every event ID of the config, for code that tracks by hand.")])
   }
 
   /// `public enum Handler { public static let name = HandlerID(rawValue: 0) }`, each documented with its name.
-  private func handlers(at indent: Indent) -> DeclSyntax {
-    let inner = indent.inner
-    let members = model.handlers.enumerated().map { index, handler in
-      let value = Breakable.call(
-        SwiftLayout.reference([.identifier("HandlerID")]), [Breakable.Argument(.identifier("rawValue"), .atom(SwiftLayout.integer(index)))])
-      return MemberBlockItemSyntax(
-        decl: SwiftLayout.constant(SwiftLayout.modifiers(.public, .static), handler.identifier.token, value, at: inner)
-          .with(\.leadingTrivia, inner.documented(handler.name, afterBlankLine: false)))
+  private func handlers() -> Member {
+    let constants = model.handlers.enumerated().map { index, handler in
+      Member(
+        declaration: .constant([.public, .static], handler.identifier, Self.identifierValue("HandlerID", index)),
+        documentation: [Comment(handler.name)])
     }
-    return DeclSyntax(
-      EnumDeclSyntax(
-        leadingTrivia: indent.documented("The handlers the config maps, numbered (the generated interceptors pass these).", afterBlankLine: true),
-        modifiers: SwiftLayout.modifiers(.public), enumKeyword: .keyword(.enum, trailingTrivia: .space), name: .identifier("Handler"),
-        memberBlock: SwiftLayout.memberBlock(members, closingAt: indent)))
+    return Member(
+      declaration: .enumeration([.public], ValidIdentifier(fixed: "Handler"), inherits: [], constants), blankLineBefore: true,
+      documentation: [Comment("The handlers the config maps, numbered (the generated interceptors pass these).")])
   }
 
   /// `enum Rules { static let name = EventRule(eventID:routing:properties:) }`
-  private func rules(at indent: Indent) -> DeclSyntax {
-    let inner = indent.inner
-    let members = model.rules.map { rule in
-      let routing: Breakable
+  private func rules() -> Member {
+    let constants = model.rules.map { rule in
+      let routing: Expression
       switch rule.routing {
       case .unrestricted:
-        routing = .atom(SwiftLayout.implicitMember(.identifier("unrestricted")))
+        routing = .implicitMember(ValidIdentifier(fixed: "unrestricted"))
       case .only(let destinations):
-        routing = .call(
-          SwiftLayout.implicitMember(.identifier("only")),
-          [Breakable.Argument(nil, .array(destinations.map { .atom(ExprSyntax(SwiftSource.stringLiteral($0))) }))])
+        routing = .call(.implicitMember(ValidIdentifier(fixed: "only")), [SwiftCode.Argument(.array(destinations.map { .string($0) }))])
       }
       var arguments = [
-        Breakable.Argument(.identifier("eventID"), .atom(ExprSyntax(SwiftSource.stringLiteral(rule.eventID)))),
-        Breakable.Argument(.identifier("routing"), routing),
+        SwiftCode.Argument(ArgumentLabel(fixed: "eventID"), .string(rule.eventID)),
+        SwiftCode.Argument(ArgumentLabel(fixed: "routing"), routing),
       ]
       // No properties is `EventRule`'s default.
       if !rule.properties.isEmpty {
-        let properties = rule.properties.map { (key: Breakable.atom(ExprSyntax(SwiftSource.stringLiteral($0.key))), value: literal($0.value)) }
-        arguments.append(Breakable.Argument(.identifier("properties"), .dictionary(properties)))
+        let properties = rule.properties.map { (key: Expression.string($0.key), value: literal($0.value)) }
+        arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "properties"), .dictionary(properties)))
       }
-      let value = Breakable.call(SwiftLayout.reference([.identifier("EventRule")]), arguments)
-      return MemberBlockItemSyntax(
-        decl: SwiftLayout.constant(SwiftLayout.modifiers(.static), rule.identifier.token, value, at: inner).with(\.leadingTrivia, inner.line))
+      return Member(declaration: .constant([.static], rule.identifier, .call(Self.reference("EventRule"), arguments)))
     }
-    return DeclSyntax(
-      EnumDeclSyntax(
-        leadingTrivia: indent.documented("One rule per mapping, with its routing resolved.", afterBlankLine: true),
-        enumKeyword: .keyword(.enum, trailingTrivia: .space), name: .identifier("Rules"),
-        memberBlock: SwiftLayout.memberBlock(members, closingAt: indent)))
+    return Member(
+      declaration: .enumeration([], ValidIdentifier(fixed: "Rules"), inherits: [], constants), blankLineBefore: true,
+      documentation: [Comment("One rule per mapping, with its routing resolved.")])
   }
 
-  private func literal(_ value: PropertyValue) -> Breakable {
-    let (kind, argument): (String, ExprSyntax)
+  private func literal(_ value: PropertyValue) -> Expression {
+    let (kind, argument): (StaticString, Expression)
     switch value {
-    case .string(let string): (kind, argument) = ("string", ExprSyntax(SwiftSource.stringLiteral(string)))
-    case .int(let int): (kind, argument) = ("int", SwiftLayout.integer(int))
-    case .double(let double): (kind, argument) = ("double", SwiftLayout.double(double))
-    case .bool(let bool): (kind, argument) = ("bool", ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(bool ? .true : .false))))
+    case .string(let string): (kind, argument) = ("string", .string(string))
+    case .int(let int): (kind, argument) = ("int", .integer(int))
+    case .double(let double): (kind, argument) = ("double", .double(double))
+    case .bool(let bool): (kind, argument) = ("bool", .boolean(bool))
     }
-    return .call(SwiftLayout.implicitMember(.identifier(kind)), [Breakable.Argument(nil, .atom(argument))])
+    return .call(.implicitMember(ValidIdentifier(fixed: kind)), [SwiftCode.Argument(argument)])
   }
 
   /// `public struct Registry: TrackingRegistry`: every lookup a `switch`.
-  private func registry(at indent: Indent) -> DeclSyntax {
-    let inner = indent.inner
-    let screenID = { (index: Int) in
-      Breakable.call(
-        SwiftLayout.reference([.identifier("ScreenID")]), [Breakable.Argument(.identifier("rawValue"), .atom(SwiftLayout.integer(index)))])
-    }
-    let ruleReference = { (rule: Int) in
-      Breakable.atom(SwiftLayout.reference([.identifier("Rules"), model.rules[rule].identifier.token]))
-    }
-    let nilLiteral = ExprSyntax(NilLiteralExprSyntax())
-    let emptyString = ExprSyntax(SwiftSource.stringLiteral(""))
-    var members: [MemberBlockItemSyntax] = [
-      MemberBlockItemSyntax(
-        decl: InitializerDeclSyntax(
-          leadingTrivia: inner.line, modifiers: SwiftLayout.modifiers(.public),
-          signature: FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: [])),
-          body: SwiftLayout.codeBlock([], closingAt: inner)))
+  private func registry() -> SwiftCode.Declaration {
+    let ruleReference = { (rule: Int) in Expression.reference([ValidIdentifier(fixed: "Rules"), model.rules[rule].identifier]) }
+    let members: [Member] = [
+      Member(declaration: .emptyInitializer([.public])),
+      // Screens and handlers by the names the runtime sees.
+      lookup(
+        "screen", ("named", "name", "String"), returns: .optional(Self.type("ScreenID")), on: ["name"],
+        model.screens.enumerated().map { (patterns: $0.element.runtimeNames.map { .string($0) }, value: Self.identifierValue("ScreenID", $0.offset)) },
+        otherwise: .nilLiteral),
+      lookup(
+        "handler", ("named", "name", "String"), returns: .optional(Self.type("HandlerID")), on: ["name"],
+        model.handlers.map { (patterns: $0.lookupNames.map { .string($0) }, value: .reference([ValidIdentifier(fixed: "Handler"), $0.identifier])) },
+        otherwise: .nilLiteral),
+      pageRule(ruleReference),
+      controlRule(ruleReference),
+      lookup(
+        "rule", ("eventID", nil, "String"), returns: .optional(Self.type("EventRule")), on: ["eventID"],
+        model.firstRule.map { (patterns: [.string($0.id)], value: ruleReference($0.rule)) }, otherwise: .nilLiteral),
+      lookup(
+        "name", ("of", "screen", "ScreenID"), returns: Self.type("String"), on: ["screen", "rawValue"],
+        model.screens.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
+      lookup(
+        "name", ("of", "handler", "HandlerID"), returns: Self.type("String"), on: ["handler", "rawValue"],
+        model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
     ]
-    // Screens and handlers by the names the runtime sees.
-    members.append(
-      lookup(
-        "screen", ("named", "name", "String"), returns: "ScreenID", optional: true, on: ["name"],
-        model.screens.enumerated().map { (patterns: $0.element.runtimeNames.map(Self.string), value: screenID($0.offset)) }, otherwise: nilLiteral,
-        at: inner))
-    members.append(
-      lookup(
-        "handler", ("named", "name", "String"), returns: "HandlerID", optional: true, on: ["name"],
-        model.handlers.map {
-          (patterns: $0.lookupNames.map(Self.string), value: .atom(SwiftLayout.reference([.identifier("Handler"), $0.identifier.token])))
-        },
-        otherwise: nilLiteral, at: inner))
-    members.append(pageRule(at: inner, ruleReference: ruleReference))
-    members.append(controlRule(at: inner, ruleReference: ruleReference))
-    members.append(
-      lookup(
-        "rule", ("eventID", nil, "String"), returns: "EventRule", optional: true, on: ["eventID"],
-        model.firstRule.map { (patterns: [Self.string($0.id)], value: ruleReference($0.rule)) }, otherwise: nilLiteral, at: inner))
-    members.append(
-      lookup(
-        "name", ("of", "screen", "ScreenID"), returns: "String", optional: false, on: ["screen", "rawValue"],
-        model.screens.enumerated().map { (patterns: [SwiftLayout.integer($0.offset)], value: .atom(Self.string($0.element.name))) },
-        otherwise: emptyString, at: inner))
-    members.append(
-      lookup(
-        "name", ("of", "handler", "HandlerID"), returns: "String", optional: false, on: ["handler", "rawValue"],
-        model.handlers.enumerated().map { (patterns: [SwiftLayout.integer($0.offset)], value: .atom(Self.string($0.element.name))) },
-        otherwise: emptyString, at: inner))
-    return DeclSyntax(
-      StructDeclSyntax(
-        modifiers: SwiftLayout.modifiers(.public), structKeyword: .keyword(.struct, trailingTrivia: .space), name: .identifier("Registry"),
-        inheritanceClause: InheritanceClauseSyntax(
-          colon: .colonToken(trailingTrivia: .space), inheritedTypes: [InheritedTypeSyntax(type: SwiftLayout.type("TrackingRegistry"))]),
-        memberBlock: SwiftLayout.memberBlock(members, closingAt: indent)))
+    return .structure([.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members)
   }
 
-  private static func string(_ text: String) -> ExprSyntax { ExprSyntax(SwiftSource.stringLiteral(text)) }
-
   /// `public func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?`: by screen, then by phase.
-  private func pageRule(at indent: Indent, ruleReference: (Int) -> Breakable) -> MemberBlockItemSyntax {
-    let body = indent.inner
-    let phase = SwiftLayout.reference([.identifier("phase")])
-    var cases: [SwitchCaseSyntax] = []
+  private func pageRule(_ ruleReference: (Int) -> Expression) -> Member {
+    var cases: [SwiftCode.Case] = []
     for (index, screen) in model.screens.enumerated() where !screen.pageRules.isEmpty {
-      let inner = body.inner
       var phases = screen.pageRules.map { page in
-        SwiftLayout.switchCase([SwiftLayout.implicitMember(.identifier(page.phase.rawValue))], returning: ruleReference(page.rule), at: inner)
-          .with(\.leadingTrivia, inner.line)
+        SwiftCode.Case(patterns: [.implicitMember(ValidIdentifier(fixed: page.phase.staticName))], body: [.returnValue(ruleReference(page.rule))])
       }
       // A `default` when some phase has no rule (with every phase, it would never run: a warning).
-      if screen.pageRules.count < TrackingConfig.PagePhase.allCases.count {
-        phases.append(SwiftLayout.defaultCase(returning: ExprSyntax(NilLiteralExprSyntax())).with(\.leadingTrivia, inner.line))
-      }
-      let statement = CodeBlockItemSyntax(leadingTrivia: inner.line, item: .expr(SwiftLayout.switchStatement(phase, phases, at: inner)))
-      cases.append(screenCase(index, [statement], at: body))
+      if screen.pageRules.count < TrackingConfig.PagePhase.allCases.count { phases.append(Self.otherwise(.nilLiteral)) }
+      cases.append(SwiftCode.Case(patterns: [.integer(index)], body: [.switchOn(Self.reference("phase"), phases)]))
     }
     return function(
-      "pageRule", [("screen", nil, "ScreenID"), ("phase", nil, "PagePhase")], returns: "EventRule", optional: true,
-      body: switchOnRawValue("screen", cases, at: body), at: indent)
+      "pageRule", [("screen", nil, "ScreenID"), ("phase", nil, "PagePhase")], returns: .optional(Self.type("EventRule")),
+      body: [.switchOn(Self.reference("screen", "rawValue"), cases + [Self.otherwise(.nilLiteral)])])
   }
 
   /// `public func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule?`: by screen, then by handler.
-  private func controlRule(at indent: Indent, ruleReference: (Int) -> Breakable) -> MemberBlockItemSyntax {
-    let body = indent.inner
-    var cases: [SwitchCaseSyntax] = []
+  private func controlRule(_ ruleReference: (Int) -> Expression) -> Member {
+    var cases: [SwiftCode.Case] = []
     for (index, screen) in model.screens.enumerated() where !screen.controlRules.isEmpty {
-      let inner = body.inner
       let handlers =
         screen.controlRules.map { control in
-          SwiftLayout.switchCase([SwiftLayout.integer(control.handler)], returning: ruleReference(control.rule), at: inner).with(
-            \.leadingTrivia, inner.line)
-        } + [SwiftLayout.defaultCase(returning: ExprSyntax(NilLiteralExprSyntax())).with(\.leadingTrivia, inner.line)]
-      let subject = SwiftLayout.reference([.identifier("handler"), .identifier("rawValue")])
-      let statement = CodeBlockItemSyntax(leadingTrivia: inner.line, item: .expr(SwiftLayout.switchStatement(subject, handlers, at: inner)))
-      cases.append(screenCase(index, [statement], at: body))
+          SwiftCode.Case(patterns: [.integer(control.handler)], body: [.returnValue(ruleReference(control.rule))])
+        } + [Self.otherwise(.nilLiteral)]
+      cases.append(SwiftCode.Case(patterns: [.integer(index)], body: [.switchOn(Self.reference("handler", "rawValue"), handlers)]))
     }
     return function(
-      "controlRule", [("screen", nil, "ScreenID"), ("handler", nil, "HandlerID")], returns: "EventRule", optional: true,
-      body: switchOnRawValue("screen", cases, at: body), at: indent)
-  }
-
-  /// `case 3:` and its statements, on the lines below.
-  private func screenCase(_ index: Int, _ statements: [CodeBlockItemSyntax], at indent: Indent) -> SwitchCaseSyntax {
-    SwitchCaseSyntax(
-      leadingTrivia: indent.line,
-      label: .case(
-        SwitchCaseLabelSyntax(
-          caseKeyword: .keyword(.case, trailingTrivia: .space),
-          caseItems: [SwitchCaseItemSyntax(pattern: ExpressionPatternSyntax(expression: SwiftLayout.integer(index)))])),
-      statements: CodeBlockItemListSyntax(statements))
-  }
-
-  /// `switch subject.rawValue { cases; default: return nil }` as a function body.
-  private func switchOnRawValue(_ subject: StaticString, _ cases: [SwitchCaseSyntax], at indent: Indent) -> [CodeBlockItemSyntax] {
-    let all = cases + [SwiftLayout.defaultCase(returning: ExprSyntax(NilLiteralExprSyntax())).with(\.leadingTrivia, indent.line)]
-    let switchExpr = SwiftLayout.switchStatement(SwiftLayout.reference([.identifier(subject.description), .identifier("rawValue")]), all, at: indent)
-    return [CodeBlockItemSyntax(leadingTrivia: indent.line, item: .expr(switchExpr))]
+      "controlRule", [("screen", nil, "ScreenID"), ("handler", nil, "HandlerID")], returns: .optional(Self.type("EventRule")),
+      body: [.switchOn(Self.reference("screen", "rawValue"), cases + [Self.otherwise(.nilLiteral)])])
   }
 
   /// A function that is one `switch`: each case returns its value.
   private func lookup(
-    _ name: StaticString, _ parameter: (label: StaticString, name: StaticString?, type: StaticString), returns: StaticString, optional: Bool,
-    on subject: [StaticString],
-    _ cases: [(patterns: [ExprSyntax], value: Breakable)], otherwise: ExprSyntax, at indent: Indent
-  ) -> MemberBlockItemSyntax {
-    let body = indent.inner
+    _ name: StaticString, _ parameter: (label: StaticString, name: StaticString?, type: StaticString), returns: SwiftCode.TypeReference,
+    on subject: [StaticString], _ cases: [(patterns: [Expression], value: Expression)], otherwise: Expression
+  ) -> Member {
     let switchCases =
-      cases.filter { !$0.patterns.isEmpty }.map { entry in
-        SwiftLayout.switchCase(entry.patterns, returning: entry.value, at: body).with(\.leadingTrivia, body.line)
-      } + [SwiftLayout.defaultCase(returning: otherwise).with(\.leadingTrivia, body.line)]
-    let switchExpr = SwiftLayout.switchStatement(SwiftLayout.reference(subject.map { .identifier($0.description) }), switchCases, at: body)
-    return function(
-      name, [parameter], returns: returns, optional: optional, body: [CodeBlockItemSyntax(leadingTrivia: body.line, item: .expr(switchExpr))],
-      at: indent)
+      cases.filter { !$0.patterns.isEmpty }.map { SwiftCode.Case(patterns: $0.patterns, body: [.returnValue($0.value)]) } + [Self.otherwise(otherwise)]
+    return function(name, [parameter], returns: returns, body: [.switchOn(.reference(subject.map { ValidIdentifier(fixed: $0) }), switchCases)])
   }
 
-  /// `public func name(label name: Type, ...) -> Result { body }`, after a blank line: the signatures of
-  /// `TrackingRegistry`.
+  /// `public func name(label name: Type, ...) -> Result { body }`, after a blank line: the requirements
+  /// of `TrackingRegistry`.
   private func function(
-    _ name: StaticString, _ parameters: [(label: StaticString, name: StaticString?, type: StaticString)], returns: StaticString, optional: Bool,
-    body: [CodeBlockItemSyntax], at indent: Indent
-  ) -> MemberBlockItemSyntax {
-    let parameterList = parameters.enumerated().map { index, parameter in
-      FunctionParameterSyntax(
-        firstName: .identifier(parameter.label.description, trailingTrivia: parameter.name == nil ? [] : .space),
-        secondName: parameter.name.map { TokenSyntax.identifier($0.description) },
-        colon: .colonToken(trailingTrivia: .space), type: SwiftLayout.type(parameter.type),
-        trailingComma: index < parameters.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
+    _ name: StaticString, _ parameters: [(label: StaticString, name: StaticString?, type: StaticString)], returns: SwiftCode.TypeReference,
+    body: [SwiftCode.Statement]
+  ) -> Member {
+    let parameters = parameters.map {
+      SwiftCode.Parameter(label: ArgumentLabel(fixed: $0.label), name: $0.name.map { ValidIdentifier(fixed: $0) }, type: Self.type($0.type))
     }
-    let result = optional ? TypeSyntax(OptionalTypeSyntax(wrappedType: SwiftLayout.type(returns))) : SwiftLayout.type(returns)
-    let signature = FunctionSignatureSyntax(
-      parameterClause: FunctionParameterClauseSyntax(parameters: FunctionParameterListSyntax(parameterList)),
-      returnClause: ReturnClauseSyntax(arrow: .arrowToken(leadingTrivia: .space, trailingTrivia: .space), type: result))
-    return MemberBlockItemSyntax(
-      decl: FunctionDeclSyntax(
-        leadingTrivia: indent.paragraph, modifiers: SwiftLayout.modifiers(.public), funcKeyword: .keyword(.func, trailingTrivia: .space),
-        name: .identifier(name.description), signature: signature, body: SwiftLayout.codeBlock(body, closingAt: indent)))
+    return Member(
+      declaration: .function(SwiftCode.Function(modifiers: [.public], name: ValidIdentifier(fixed: name), parameters: parameters, result: returns, body: body)),
+      blankLineBefore: true)
+  }
+
+  /// `default: return value`.
+  private static func otherwise(_ value: Expression) -> SwiftCode.Case {
+    SwiftCode.Case(patterns: [], body: [.returnValue(value)])
+  }
+
+  /// `Name(rawValue: 3)`.
+  private static func identifierValue(_ type: StaticString, _ rawValue: Int) -> Expression {
+    .call(reference(type), [SwiftCode.Argument(ArgumentLabel(fixed: "rawValue"), .integer(rawValue))])
+  }
+
+  private static func reference(_ path: StaticString...) -> Expression {
+    .reference(path.map { ValidIdentifier(fixed: $0) })
+  }
+
+  private static func type(_ name: StaticString) -> SwiftCode.TypeReference {
+    .named([ValidIdentifier(fixed: name)])
+  }
+}
+
+extension TrackingConfig.PagePhase {
+  /// The case's name, as the runtime's `PagePhase` spells it too.
+  var staticName: StaticString {
+    switch self {
+    case .enter: return "enter"
+    case .leave: return "leave"
+    }
   }
 }

@@ -122,5 +122,8 @@ struct ArgumentLabel: Hashable {
     text = ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
   }
 
-  var token: TokenSyntax { .identifier(text) }
+  /// A label written in trackc's own source (`rawValue`, `eventID`).
+  init(fixed label: StaticString) {
+    text = label.description
+  }
 }

@@ -1,24 +1,14 @@
-import SwiftSyntax
-
 /// Everything that puts text from a config or a registry into generated Swift goes through here, so
-/// that no string (an event ID, a property, a screen name, a file name) can break out of its place:
-/// a string becomes a literal node whose contents are escaped, a name becomes an identifier token only
-/// as a `ValidIdentifier`, and a comment is one line of visible characters.
+/// that no string (an event ID, a property, a screen name, a file name) can break out of its place: a
+/// string becomes a literal whose contents are escaped, a name becomes an identifier only as a
+/// `ValidIdentifier`, and a comment is one line of visible characters.
 public enum SwiftSource {
   /// A string literal holding exactly `text`: quotes, backslashes and every character that is not
   /// plainly visible (controls, line and paragraph separators, bidirectional and zero-width format
   /// characters, unassigned code points) are escaped, so the literal is one line, cannot end early, has
   /// no interpolation, and reads as it will compare. The only way generated code gets a string literal.
-  static func stringLiteral(_ text: String) -> StringLiteralExprSyntax {
-    StringLiteralExprSyntax(
-      openingQuote: .stringQuoteToken(),
-      segments: [.stringSegment(StringSegmentSyntax(content: .stringSegment(escaped(text))))],
-      closingQuote: .stringQuoteToken())
-  }
-
-  /// The contents of `stringLiteral(text)`, between its quotes.
-  private static func escaped(_ text: String) -> String {
-    var result = ""
+  static func stringLiteral(_ text: String) -> String {
+    var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
@@ -35,7 +25,7 @@ public enum SwiftSource {
         }
       }
     }
-    return result
+    return result + "\""
   }
 
   /// Whether a character is not plainly visible: a control, a separator, a bidirectional or zero-width
@@ -51,20 +41,10 @@ public enum SwiftSource {
     }
   }
 
-  /// Text for a comment: one line, visible characters only (anything else becomes `?`), so that a line
-  /// break in a file or type name cannot end the comment and start code.
+  /// Text for a comment (`Comment`): one line, visible characters only (anything else becomes `?`), so
+  /// that a line break in a file or type name cannot end the comment and start code.
   static func commentText(_ text: String) -> String {
     String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == " " || !needsEscape($0) ? $0 : "?" }))
-  }
-
-  /// A `// text` comment; the only way generated code gets a line comment.
-  static func lineComment(_ text: String) -> TriviaPiece {
-    .lineComment("// " + commentText(text))
-  }
-
-  /// A `/// text` doc comment; the only way generated code gets a doc comment.
-  static func docComment(_ text: String) -> TriviaPiece {
-    .docLineComment("/// " + commentText(text))
   }
 
   /// A Swift identifier made from an event ID: `PAGE_HOME_ENTER` → `pageHomeEnter`, `page.home-enter` →
@@ -161,6 +141,12 @@ struct ValidIdentifier: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// A name written in trackc's own source (`Registry`, `rawValue`): a `StaticString`, which nothing
+  /// read at run time can be.
+  init(fixed name: StaticString) {
+    self.text = name.description
+  }
+
   /// A name from `[A-Za-z0-9_]` alone: any other ASCII character becomes `_`, anything else `uXXXX`; a
   /// leading digit or a lone `_` gets a prefix, a keyword backticks.
   init(derived name: String) {
@@ -180,8 +166,6 @@ struct ValidIdentifier: Hashable, Sendable, CustomStringConvertible {
 
   /// The name without backticks, for deriving other names from it.
   var bare: String { text.hasPrefix("`") ? String(text.dropFirst().dropLast()) : text }
-
-  var token: TokenSyntax { .identifier(text) }
 
   /// The components of a (possibly dotted) type or module name (`Home.Cart`), each an identifier; nil
   /// when one is not.
