@@ -80,6 +80,8 @@ public struct GenerationModel {
   var rules: [Rule] = []
   /// Distinct event IDs and their constant names, sorted by ID.
   var eventIDs: [(id: String, identifier: ValidIdentifier)] = []
+  /// The constant name of every event ID of the plan (`event-identifier-collision` checks them).
+  var eventIdentifiers: [String: ValidIdentifier] = [:]
   /// For `rule(eventID:)`: the first mapping of each ID in config order.
   var firstRule: [(id: String, rule: Int)] = []
   /// By module, sorted, under `dynamic-replacement`.
@@ -153,7 +155,11 @@ public struct GenerationModel {
       screens.append(model)
     }
     firstRule = firstByID.map { (id: $0.key, rule: $0.value.rule) }.sorted { UTF8Order.less($0.id, $1.id) }
-    eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map { (id: $0, identifier: SwiftSource.identifier(fromEventID: $0)) }
+    for event in plan.events {
+      let id = plan.written(event).id.value
+      if eventIdentifiers[id] == nil { eventIdentifiers[id] = SwiftSource.identifier(fromEventID: id) }
+    }
+    eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map { (id: $0, identifier: eventIdentifiers[$0] ?? SwiftSource.identifier(fromEventID: $0)) }
 
     if let code {
       (modules, unwritable) = Self.replacements(code) { handlerIndex[$0].map { handlers[$0].identifier } }

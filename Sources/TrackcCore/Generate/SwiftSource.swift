@@ -55,7 +55,7 @@ public enum SwiftSource {
     var words: [String] = []
     var current = ""
     for scalar in id.unicodeScalars {
-      if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+      if isWordCharacter(scalar) {
         current.unicodeScalars.append(scalar)
       } else if !current.isEmpty {
         words.append(current)
@@ -66,7 +66,7 @@ public enum SwiftSource {
     var name = ""
     for (index, word) in words.enumerated() {
       // An all-capitals word is lowered; a mixed-case one keeps its inner capitals.
-      var word = word.unicodeScalars.contains(where: \.properties.isLowercase) ? word : word.lowercased()
+      var word = word.unicodeScalars.contains(where: isLowercase) ? word : word.lowercased()
       word = (index == 0 ? word.prefix(1).lowercased() : word.prefix(1).uppercased()) + word.dropFirst()
       name += word
     }
@@ -74,6 +74,19 @@ public enum SwiftSource {
     if ascii.isEmpty { ascii = "event" }
     if reservedMembers.contains(ascii) { ascii += "_" }
     return ValidIdentifier(derived: ascii)
+  }
+
+  /// A letter or a digit. (Most IDs are ASCII, which is answered without Unicode's property tables.)
+  private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9": return true
+    case _ where scalar.isASCII: return false
+    default: return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+  }
+
+  private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII ? ("a"..."z").contains(scalar) : scalar.properties.isLowercase
   }
 
   /// ASCII only: anything else becomes `uXXXX`.
