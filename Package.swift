@@ -23,8 +23,8 @@ let package = Package(
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     // The compiler: YAML front end, config model, rules, diagnostics. Works on in-memory inputs.
-    // Generated code is built as swift-syntax trees (SwiftSyntax's typed node initializers; BasicFormat
-    // respaces the rare registry type written over several lines).
+    // SwiftBasicFormat respaces the rare registry type, written over several lines or with comments, that
+    // a generated replacement repeats.
     .target(
       name: "TrackcCore",
       dependencies: [

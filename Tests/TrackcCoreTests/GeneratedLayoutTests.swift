@@ -39,6 +39,7 @@ import TrackcTestSupport
   struct LongNames {
     var screen = "RecommendedProductsViewController"
     var handler = "didSelectProduct(withIdentifier:atIndexPath:animated:completion:)"
+    var selector = "didSelectProductWithIdentifier:atIndexPath:animated:completion:"
     var module = "RecommendedProductsFeature"
     var enter = "PAGE_RECOMMENDED_PRODUCTS_SCREEN_ENTER_EVENT_WITH_AN_IDENTIFIER_AS_LONG_AS_SOME_TEAMS_LIKE_THEM"
     var select = "CTRL_RECOMMENDED_PRODUCTS_DID_SELECT_PRODUCT_WITH_IDENTIFIER_AT_INDEX_PATH_ANIMATED_COMPLETION"
@@ -47,6 +48,7 @@ import TrackcTestSupport
     static let extreme = LongNames(
       screen: "AnExtraordinarilyLongScreenNameThatKeepsGoingAndGoingUntilItIsNearlyAsLongAsALineViewController",
       handler: "didSelectTheRecommendedProductInTheCarouselOfFeaturedItems(withIdentifier:atIndexPath:animated:completion:)",
+      selector: "didSelectTheRecommendedProductInTheCarouselOfFeaturedItemsWithIdentifier:atIndexPath:animated:completion:",
       module: "AnExtraordinarilyLongFeatureModuleNameThatIsLongerThanAnyoneWouldWantToTypeOutInFull",
       enter: "PAGE_" + String(repeating: "VERY_LONG_", count: 12) + "ENTER",
       select: "CTRL_" + String(repeating: "VERY_LONG_", count: 12) + "SELECT")
@@ -73,9 +75,9 @@ import TrackcTestSupport
                 event: SHORT
                 destinations: [\(destinations.prefix(2).joined(separator: ", "))]
         """
-      func method(_ name: String, _ parameters: [String], returns: String? = nil, effects: String? = nil) -> DeclaredMethod {
+      func method(_ name: String, _ selector: String, _ parameters: [String], returns: String? = nil, effects: String? = nil) -> DeclaredMethod {
         DeclaredMethod(
-          name: name, isStatic: false, access: .public, attributes: [], objcSelector: nil, derivedSelector: "x", inGenericContext: false,
+          name: name, isStatic: false, access: .public, attributes: [], objcSelector: nil, derivedSelector: selector, inGenericContext: false,
           conditional: false, documentation: nil, location: RegistryLocation(file: "Screen.swift", line: 2, column: 7),
           signature: MethodSignature(parameters: parameters.map { .init(label: nil, type: $0) }, returnType: returns, effects: effects))
       }
@@ -84,10 +86,10 @@ import TrackcTestSupport
         access: .public, location: RegistryLocation(file: "Screen.swift", line: 1, column: 7), extensions: [],
         methods: [
           method(
-            handler, ["String", "IndexPath", "Bool", "@escaping @Sendable (Result<[RecommendedProduct], any Error>) -> Void"], returns: "Int",
+            handler, selector, ["String", "IndexPath", "Bool", "@escaping @Sendable (Result<[RecommendedProduct], any Error>) -> Void"], returns: "Int",
             effects: "throws"),
-          method("short(_:)", ["Int"]),
-          method("viewDidAppear(_:)", ["Bool"]),
+          method("short(_:)", "short:", ["Int"]),
+          method("viewDidAppear(_:)", "viewDidAppear:", ["Bool"]),
         ])
       var options = LintOptions()
       options.code = .registry(path: "handlers.json", bytes: InputBytes(Array(HandlerRegistry(types: [type]).json().utf8)))
@@ -192,6 +194,14 @@ import TrackcTestSupport
               case "PAGE_RECOMMENDED_PRODUCTS_SCREEN_ENTER_EVENT_WITH_AN_IDENTIFIER_AS_LONG_AS_SOME_TEAMS_LIKE_THEM":
                 return Rules.recommendedProductsViewController_enter
               case "SHORT": return Rules.recommendedProductsViewController_short_
+        """), "\(registry)")
+    // Patterns that do not fit one a line.
+    #expect(
+      registry.contains(
+        """
+              case "didSelectProduct(withIdentifier:atIndexPath:animated:completion:)",
+                "didSelectProductWithIdentifier:atIndexPath:animated:completion:":
+                return Handler.didSelectProduct_withIdentifier_atIndexPath_animated_completion
         """), "\(registry)")
     let interceptors = try #require(files.last?.contents)
     #expect(

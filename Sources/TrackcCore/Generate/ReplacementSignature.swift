@@ -13,7 +13,8 @@ struct ReplacementSignature {
   struct Parameter {
     /// The argument label, from the method's name; nil for `_`.
     var label: ArgumentLabel?
-    /// As the registry writes it, parsed (line breaks and comments inside it become one space).
+    /// As the registry writes it, parsed (one written over several lines or with comments is respaced on
+    /// one line).
     var type: TypeSyntax
     /// An `inout` parameter is passed on as `&p0`.
     var isInout: Bool
@@ -125,5 +126,6 @@ struct ArgumentLabel: Hashable {
   /// A label written in trackc's own source (`rawValue`, `eventID`).
   init(fixed label: StaticString) {
     text = label.description
+    assert(ArgumentLabel(text) != nil, "'\(label)' is not an argument label")
   }
 }

@@ -10,7 +10,7 @@ import SwiftSyntax
 /// string from a config or a registry, it cannot become code.
 ///
 /// (Built as swift-syntax nodes instead, a 10,000-event registry took 3.4 s and 600 MB: each node and
-/// token has an arena of its own. This takes a few milliseconds, and the tests parse every file it
+/// token has an arena of its own. This renders it in about 50 ms, and the tests parse every file it
 /// writes with swift-syntax.)
 enum SwiftCode {
   /// A file: comment lines, then declarations.

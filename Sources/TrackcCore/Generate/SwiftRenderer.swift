@@ -184,6 +184,7 @@ struct SwiftRenderer {
   /// patterns that do not fit one a line, the later ones one level in.
   private mutating func switchCase(_ switchCase: SwiftCode.Case, at depth: Int) {
     newLine(depth)
+    var labelOnOneLine = true
     if switchCase.patterns.isEmpty {
       output += "default:"
     } else {
@@ -191,6 +192,7 @@ struct SwiftRenderer {
       if fits("case :".utf8.count + patterns.reduce(0) { $0 + $1.utf8.count } + 2 * (patterns.count - 1)) {
         output += "case " + patterns.joined(separator: ", ") + ":"
       } else {
+        labelOnOneLine = false
         output += "case " + patterns[0]
         for pattern in patterns.dropFirst() {
           output += ","
@@ -199,7 +201,7 @@ struct SwiftRenderer {
         output += ":"
       }
     }
-    if switchCase.body.count == 1, case .returnValue(let value) = switchCase.body[0] {
+    if labelOnOneLine, switchCase.body.count == 1, case .returnValue(let value) = switchCase.body[0] {
       let flat = Self.flat(value)
       if fits(" return ".utf8.count + flat.utf8.count) {
         output += " return " + flat

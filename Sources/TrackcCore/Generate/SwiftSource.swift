@@ -123,9 +123,10 @@ public enum SwiftSource {
 }
 
 /// A name checked to be one Swift identifier, in backticks when it is a keyword (`` `default` ``): the
-/// only way a name reaches generated code as an identifier token. Names from a config, a registry or the
+/// only way a name reaches generated code as an identifier. Names from a config, a registry or the
 /// command line are checked (`init?`); names trackc derives are made of ASCII letters, digits and `_` and
-/// escaped, which makes them identifiers by construction (`init(derived:)`).
+/// escaped, which makes them identifiers by construction (`init(derived:)`); names of trackc's own are
+/// `StaticString`s (`init(fixed:)`), which nothing read at run time can be.
 struct ValidIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// As written in Swift, backticks included.
   let text: String
@@ -158,6 +159,7 @@ struct ValidIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// read at run time can be.
   init(fixed name: StaticString) {
     self.text = name.description
+    assert(ValidIdentifier(text) != nil, "'\(name)' is not an identifier")
   }
 
   /// A name from `[A-Za-z0-9_]` alone: any other ASCII character becomes `_`, anything else `uXXXX`; a
