@@ -28,10 +28,13 @@ let package = Package(
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     // The compiler: YAML front end, config model, rules, diagnostics. Works on in-memory inputs.
+    // SwiftBasicFormat respaces the rare registry type, written over several lines or with comments, that
+    // a generated replacement repeats.
     .target(
       name: "TrackcCore",
       dependencies: [
         "CYAML",
+        .product(name: "SwiftBasicFormat", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

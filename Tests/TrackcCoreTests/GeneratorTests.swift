@@ -1,4 +1,6 @@
 import Foundation
+import SwiftParser
+import SwiftSyntax
 import Testing
 @testable import TrackcCore
 import TrackcTestSupport
@@ -112,9 +114,10 @@ import TrackcTestSupport
     #expect(SwiftSource.stringLiteral(literal.text) == literal.literal)
   }
 
-  /// Random strings: the literal is one line, starts and ends with the only unescaped quotes, and has no
-  /// unescaped backslash sequence that Swift would read as interpolation.
-  @Test func randomStringsStayInsideTheirLiteral() {
+  /// Random strings: the literal is one line, starts and ends with the only unescaped quotes, has no
+  /// unescaped backslash sequence that Swift would read as interpolation, and swift-syntax reads it back
+  /// as exactly the string.
+  @Test func randomStringsStayInsideTheirLiteral() throws {
     var state: UInt64 = 7
     let alphabet: [Unicode.Scalar] = ["\"", "\\", "(", ")", "#", "\n", "\r", "\u{0}", "\u{202E}", "\u{2028}", "a", "é", "🏠", " ", "*", "/"]
     for _ in 0..<2_000 {
@@ -125,9 +128,8 @@ import TrackcTestSupport
       }
       let literal = SwiftSource.stringLiteral(text)
       #expect(!literal.contains("\n") && !literal.contains("\r"))
-      var inner = literal.dropFirst().dropLast()[...]
       var escaped = false
-      for character in inner {
+      for character in literal.dropFirst().dropLast() {
         if escaped {
           #expect(character != "(", "interpolation in \(literal)")
           escaped = false
@@ -137,8 +139,10 @@ import TrackcTestSupport
           #expect(character != "\"", "unescaped quote in \(literal)")
         }
       }
-      inner = ""
-      _ = inner
+      let tree = Parser.parse(source: "_ = \(literal)\n")
+      #expect(!tree.hasError, "\(literal)")
+      let parsed = try #require(tree.statements.first?.item.as(SequenceExprSyntax.self)?.elements.last?.as(StringLiteralExprSyntax.self))
+      #expect(parsed.representedLiteralValue == text, "\(literal)")
     }
   }
 
@@ -149,7 +153,7 @@ import TrackcTestSupport
     ("self", "self_"), ("Type", "type"),
   ])
   func eventIDsBecomeIdentifiers(id: String, identifier: String) {
-    #expect(SwiftSource.identifier(fromEventID: id) == identifier)
+    #expect(SwiftSource.identifier(fromEventID: id).text == identifier)
   }
 
   @Test(arguments: [
@@ -157,30 +161,92 @@ import TrackcTestSupport
     ("Home.Cart", "Home_Cart"), ("default(_:)", "default_"), ("touché(_:)", "touchuE9_"), ("onShare:", "onShare_"),
   ])
   func swiftNamesBecomeIdentifiers(name: String, identifier: String) {
-    #expect(SwiftSource.identifier(fromSwiftName: name) == identifier)
+    #expect(SwiftSource.identifier(fromSwiftName: name).text == identifier)
   }
 
   @Test func commentsStayOnOneLine() {
     #expect(SwiftSource.commentText("evil.yaml\n} import Evil\u{202E}") == "evil.yaml?} import Evil?")
   }
 
-  /// A registry file could put code into a signature; the check re-parses it and refuses.
+  /// Random names become identifiers: swift-syntax reads each as one identifier token.
+  @Test func derivedNamesAreAlwaysIdentifiers() {
+    var state: UInt64 = 11
+    let alphabet: [Unicode.Scalar] = ["a", "Z", "_", "0", "9", ".", "(", ":", ")", " ", "`", "é", "🏠", "\u{202E}", "-", "#"]
+    var names = ["", "_", "class", "default", "init", "self", "Type", "0", "__", "`"]
+    for _ in 0..<2_000 {
+      var text = ""
+      for _ in 0..<Int(state >> 61) + 1 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1
+        text.unicodeScalars.append(alphabet[Int(state >> 60) % alphabet.count])
+      }
+      names.append(text)
+    }
+    for name in names {
+      for identifier in [SwiftSource.identifier(fromEventID: name), SwiftSource.identifier(fromSwiftName: name), ValidIdentifier(derived: name)] {
+        #expect(ValidIdentifier(identifier.text) == identifier, "\(name) -> \(identifier)")
+        let tree = Parser.parse(source: "let \(identifier.text) = 0\n")
+        #expect(!tree.hasError, "\(name) -> \(identifier)")
+      }
+    }
+  }
+
+  @Test func namesFromOutsideAreCheckedBeforeTheyAreIdentifiers() {
+    #expect(ValidIdentifier("onFav") != nil)
+    #expect(ValidIdentifier("touché") != nil)
+    #expect(ValidIdentifier("`class`") != nil)
+    for bad in ["", "class", "a b", "a.b", "a) {}; func evil(", "`a b`", "1a", "a\u{202E}"] {
+      #expect(ValidIdentifier(bad) == nil, "\(bad)")
+    }
+    #expect(ValidIdentifier(escaping: "default")?.text == "`default`")
+    #expect(ValidIdentifier(escaping: "a b") == nil)
+    #expect(ValidIdentifier.path("Home.Cart")?.map(\.text) == ["Home", "Cart"])
+    #expect(ValidIdentifier.path("Base {} ; func evil() {} ; extension Base") == nil)
+    #expect(ArgumentLabel("inout")?.text == "`inout`")
+    #expect(ArgumentLabel("class")?.text == "class")
+    #expect(ArgumentLabel("_") == nil)
+    #expect(ArgumentLabel("a\u{200B}b") == nil)
+  }
+
+  /// A registry file could put code into a signature; it is parsed once and refused.
   @Test(arguments: [
     ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int) {}; func evil(_ x: Int")], nil, nil),
     ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int = 3")], nil, nil),
     ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], "Int {} func evil() -> Int", nil),
     ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, "throws { evil() } func f() throws"),
+    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int // ")], nil, nil),
+    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int...")], nil, nil),
+    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, "async"),
     ("onFav(_:)", [], nil, nil),
     ("onFav(_ x:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, nil),
+    ("on Fav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, nil),
   ] as [(String, [MethodSignature.Parameter], String?, String?)])
   func hostileSignaturesAreRefused(name: String, parameters: [MethodSignature.Parameter], returnType: String?, effects: String?) {
-    #expect(SignatureCheck.problem(name: name, signature: MethodSignature(parameters: parameters, returnType: returnType, effects: effects)) != nil)
+    let read = ReplacementSignature.read(name: name, signature: MethodSignature(parameters: parameters, returnType: returnType, effects: effects))
+    if case .success(let signature) = read { Issue.record("accepted: \(signature)") }
   }
 
-  @Test func goodSignaturesPass() {
+  /// What a good signature reads as: the labels of the method's name (not of the registry's parameter
+  /// list), the types as nodes, and what the call needs (`&`, `try`).
+  @Test func goodSignaturesReadAsTheirParts() throws {
     let signature = MethodSignature(
-      parameters: [.init(label: nil, type: "inout [String: Int]"), .init(label: "completion", type: "@escaping @Sendable () -> Void")],
+      parameters: [.init(label: "ignored", type: "inout [String: Int]"), .init(label: "completion", type: "@escaping @Sendable () -> Void")],
       returnType: "Result<Int, any Error>", effects: "throws")
-    #expect(SignatureCheck.problem(name: "load(_:completion:)", signature: signature) == nil)
+    let read = try ReplacementSignature.read(name: "load(_:inout:)", signature: signature).get()
+    #expect(read.baseName.text == "load")
+    #expect(read.replacementName.text == "__trackc_load")
+    #expect(read.parameters.map(\.label?.text) == [nil, "`inout`"])
+    #expect(read.parameters.map(\.type.description) == ["inout [String: Int]", "@escaping @Sendable () -> Void"])
+    #expect(read.parameters.map(\.isInout) == [true, false])
+    #expect(read.isThrowing)
+    #expect(read.returnType?.description == "Result<Int, any Error>")
+    #expect(try ReplacementSignature.read(name: "default()", signature: MethodSignature(parameters: [], returnType: nil, effects: nil)).get().baseName.text == "`default`")
+  }
+
+  /// A type a registry writes over several lines, or with comments, is repeated on one line without them.
+  @Test func typesOverSeveralLinesBecomeOneLine() throws {
+    let signature = MethodSignature(
+      parameters: [.init(label: nil, type: "@escaping (\n  Int, // the count\n  String /* the name */\n) -> Void")], returnType: nil, effects: nil)
+    let read = try ReplacementSignature.read(name: "load(_:)", signature: signature).get()
+    #expect(read.parameters.map(\.type.description) == ["@escaping (Int, String) -> Void"])
   }
 }

@@ -33,7 +33,7 @@ import TrackcTestSupport
     let generated = Generator.generate(lint, options: Generator.Options(configFileName: config.lastPathComponent))
     guard let registry = generated.files.first else { return }
     let written = Self.routings(inGenerated: registry.contents)
-    let byIdentifier = Dictionary(uniqueKeysWithValues: model.rules.map { ($0.identifier, plan[$0.event].routing) })
+    let byIdentifier = Dictionary(uniqueKeysWithValues: model.rules.map { ($0.identifier.text, plan[$0.event].routing) })
     #expect(written.count == model.rules.count)
     for (identifier, routing) in written {
       #expect(byIdentifier[identifier] == routing, "\(identifier) in \(config.lastPathComponent)")

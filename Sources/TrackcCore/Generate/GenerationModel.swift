@@ -1,7 +1,10 @@
-/// What the generated code says: the last stage of the pipeline, worked out from a clean plan and the
-/// code it was matched against: numbered screens and handlers, one rule per mapping with the plan's
-/// routing, and the methods to replace. Everything is sorted, so the same inputs give the same output.
-struct GenerationModel {
+/// What the generated code says: the last stage of the pipeline, worked out from the plan and the code
+/// it was matched against: numbered screens and handlers, one rule per mapping with the plan's routing,
+/// and the methods to replace, each with its signature read and checked (or the reason it cannot be).
+/// The generation rules check this value, and the emitters write only what it holds, so every name in
+/// it is already an identifier and every signature already checked. Everything is sorted, so the same
+/// inputs give the same output.
+public struct GenerationModel {
   struct Screen {
     /// As the config writes it; what events carry.
     var name: String
@@ -17,43 +20,78 @@ struct GenerationModel {
     var name: String
     /// Every name the runtime may ask with: the Swift name and the Objective-C selector.
     var lookupNames: [String]
-    var identifier: String
+    var identifier: ValidIdentifier
   }
 
   struct Rule {
     /// The plan event this rule is generated from.
     var event: ResolvedPlan.Event.ID
-    var identifier: String
+    var identifier: ValidIdentifier
     var eventID: String
     /// As the plan resolves it (the rules check the same).
     var routing: ResolvedPlan.Routing
     var properties: [(key: String, value: PropertyValue)]
   }
 
-  /// A method to replace and what its replacement reports.
+  /// A method to replace and what its replacement reports; made only from a checked signature and names
+  /// that are identifiers (`replacement(of:in:)`).
   struct Replacement {
-    var method: DeclaredMethod
-    var owner: DeclaredType
     /// How the generated extension names the owner: module-qualified when another module declares a
     /// type of that name too.
-    var ownerReference: String
+    var owner: [ValidIdentifier]
+    var signature: ReplacementSignature
+    /// The method is `@MainActor`, `nonisolated`, `mutating`: its replacement is too.
+    var isMainActor: Bool
+    var isNonisolated: Bool
+    var isMutating: Bool
+    /// The method or its type is not public, so the feature module is imported `@testable`.
+    var needsTestableImport: Bool
+    /// The modules the owner's files import, which the signature's types may come from.
+    var imports: [[ValidIdentifier]]
     /// The handler's ID constant, when a screen maps the method as a handler.
-    var handlerIdentifier: String?
+    var handlerIdentifier: ValidIdentifier?
     /// The page phase, when the method is a lifecycle method of a screen with that page event.
     var phases: [TrackingConfig.PagePhase]
+    /// For sorting: the owner's and the method's names as the registry writes them.
+    var ownerName: String
+    var methodName: String
+
+    /// Why a replacement cannot be written; `handler-signature` reports it.
+    enum Problem: Error, Equatable {
+      case typeName(String)
+      case moduleName(String)
+      case noSignature(method: String)
+      case signature(method: String, ReplacementSignature.Problem)
+    }
   }
 
+  /// The replacements of one feature module.
+  struct Module {
+    /// nil when the code does not say.
+    var name: [ValidIdentifier]?
+    var replacements: [Replacement]
+  }
+
+  /// The plan and the code it was matched against, for the generation rules.
+  let plan: ResolvedPlan
+  let code: MatchedPlan?
   var screens: [Screen] = []
   var handlers: [Handler] = []
   var rules: [Rule] = []
   /// Distinct event IDs and their constant names, sorted by ID.
-  var eventIDs: [(id: String, identifier: String)] = []
+  var eventIDs: [(id: String, identifier: ValidIdentifier)] = []
+  /// The constant name of every event ID of the plan (`event-identifier-collision` checks them).
+  var eventIdentifiers: [String: ValidIdentifier] = [:]
   /// For `rule(eventID:)`: the first mapping of each ID in config order.
   var firstRule: [(id: String, rule: Int)] = []
-  /// By module (nil when unknown), under `dynamic-replacement`.
-  var replacements: [(module: String?, items: [Replacement])] = []
+  /// By module, sorted, under `dynamic-replacement`.
+  var modules: [Module] = []
+  /// The replacement targets whose replacement cannot be written, and why, in target order.
+  var unwritable: [(target: MatchedPlan.ReplacementTarget, problem: Replacement.Problem)] = []
 
   init(plan: ResolvedPlan, code: MatchedPlan?) {
+    self.plan = plan
+    self.code = code
     let byName = plan.screens.map(\.id).sorted { UTF8Order.less(plan.written($0).name.value, plan.written($1).name.value) }
 
     // Handlers: one ID per Swift name, whichever screen maps it.
@@ -73,7 +111,7 @@ struct GenerationModel {
     }
     let sortedHandlers = handlerNames.keys.sorted(by: UTF8Order.less)
     var handlerIndex: [String: Int] = [:]
-    var handlerIdentifiers = Self.uniqueIdentifiers()
+    var handlerIdentifiers = UniqueIdentifiers()
     var usedLookupNames = Set<String>()
     for (index, name) in sortedHandlers.enumerated() {
       handlerIndex[name] = index
@@ -82,7 +120,7 @@ struct GenerationModel {
     }
 
     // Rules, screen by screen in name order; page events, then handlers by name.
-    var ruleIdentifiers = Self.uniqueIdentifiers()
+    var ruleIdentifiers = UniqueIdentifiers()
     var usedRuntimeNames = Set<String>()
     var firstByID: [String: (event: ResolvedPlan.Event.ID, rule: Int)] = [:]
     for screenID in byName {
@@ -117,10 +155,14 @@ struct GenerationModel {
       screens.append(model)
     }
     firstRule = firstByID.map { (id: $0.key, rule: $0.value.rule) }.sorted { UTF8Order.less($0.id, $1.id) }
-    eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map { (id: $0, identifier: SwiftSource.identifier(fromEventID: $0)) }
+    for event in plan.events {
+      let id = plan.written(event).id.value
+      if eventIdentifiers[id] == nil { eventIdentifiers[id] = SwiftSource.identifier(fromEventID: id) }
+    }
+    eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map { (id: $0, identifier: eventIdentifiers[$0] ?? SwiftSource.identifier(fromEventID: $0)) }
 
     if let code {
-      replacements = Self.replacements(code) { handlerIndex[$0].map { handlers[$0].identifier } }
+      (modules, unwritable) = Self.replacements(code) { handlerIndex[$0].map { handlers[$0].identifier } }
     }
   }
 
@@ -130,11 +172,18 @@ struct GenerationModel {
     return last.prefix(1).lowercased() + last.dropFirst()
   }
 
-  /// Identifiers, each given once; a second `default_` becomes `default__2` (backticks kept only where needed).
-  static func uniqueIdentifiers() -> UniqueNames {
-    UniqueNames { identifier, number in
-      let base = identifier.hasPrefix("`") ? String(identifier.dropFirst().dropLast()) : identifier
-      return SwiftSource.escapedIdentifier("\(base)_\(number)")
+  /// Identifiers, each given once; a second `default_` becomes `default__2`.
+  struct UniqueIdentifiers {
+    private var used = Set<String>()
+
+    mutating func claim(_ identifier: ValidIdentifier) -> ValidIdentifier {
+      var candidate = identifier
+      var number = 2
+      while !used.insert(candidate.text).inserted {
+        candidate = ValidIdentifier(derived: "\(identifier.bare)_\(number)")
+        number += 1
+      }
+      return candidate
     }
   }
 
@@ -156,32 +205,61 @@ struct GenerationModel {
     return names.sorted(by: UTF8Order.less)
   }
 
-  /// The methods to replace (`MatchedPlan.replacementTargets`), grouped by module and sorted. An override
-  /// that calls `super` runs two replacements; the runtime reports the inner one only when it is for
-  /// another object or event, so each call is reported once.
+  /// The methods to replace (`MatchedPlan.replacementTargets`), grouped by module and sorted, and the
+  /// targets whose replacement cannot be written. An override that calls `super` runs two replacements;
+  /// the runtime reports the inner one only when it is for another object or event, so each call is
+  /// reported once.
   /// - Parameter handlerIdentifier: the ID constant of a handler, by its Swift name.
-  static func replacements(_ code: MatchedPlan, handlerIdentifier: (String) -> String?) -> [(module: String?, items: [Replacement])] {
-    let items = code.replacementTargets.map { target in
-      var replacement = Self.replacement(of: target.method, in: code.index)
-      if !target.handlerEvents.isEmpty { replacement.handlerIdentifier = handlerIdentifier(replacement.method.name) }
-      replacement.phases = target.phases
-      return replacement
-    }
-    let grouped = Dictionary(grouping: items) { $0.owner.module }
-    return grouped.keys.sorted { UTF8Order.less($0 ?? "", $1 ?? "") }.map { module in
-      let items = grouped[module]!.sorted {
-        if let byType = UTF8Order.compare($0.owner.name, $1.owner.name) { return byType }
-        return UTF8Order.less($0.method.name, $1.method.name)
+  static func replacements(
+    _ code: MatchedPlan, handlerIdentifier: (String) -> ValidIdentifier?
+  ) -> (modules: [Module], unwritable: [(target: MatchedPlan.ReplacementTarget, problem: Replacement.Problem)]) {
+    var byModule: [String?: (name: [ValidIdentifier]?, items: [Replacement])] = [:]
+    var unwritable: [(target: MatchedPlan.ReplacementTarget, problem: Replacement.Problem)] = []
+    for target in code.replacementTargets {
+      switch replacement(of: target.method, in: code.index) {
+      case .failure(let problem):
+        unwritable.append((target, problem))
+      case .success(var replacement):
+        if !target.handlerEvents.isEmpty { replacement.handlerIdentifier = handlerIdentifier(replacement.methodName) }
+        replacement.phases = target.phases
+        let module = code.index[target.method.type].module
+        byModule[module, default: (module.flatMap(ValidIdentifier.path), [])].items.append(replacement)
       }
-      return (module, items)
     }
+    let modules = byModule.keys.sorted { UTF8Order.less($0 ?? "", $1 ?? "") }.map { key in
+      let group = byModule[key]!
+      let items = group.items.sorted {
+        if let byType = UTF8Order.compare($0.ownerName, $1.ownerName) { return byType }
+        return UTF8Order.less($0.methodName, $1.methodName)
+      }
+      return Module(name: group.name, replacements: items)
+    }
+    return (modules, unwritable)
   }
 
-  static func replacement(of reference: MethodReference, in index: CodeIndex) -> Replacement {
+  /// The replacement of a method, when its names and signature from the registry can be written.
+  static func replacement(of reference: MethodReference, in index: CodeIndex) -> Result<Replacement, Replacement.Problem> {
     let owner = index[reference.type]
-    let qualified = index.isDeclaredInSeveralModules(owner.name) && owner.module != nil
-    return Replacement(
-      method: index[reference], owner: owner, ownerReference: qualified ? owner.qualifiedName : owner.name, handlerIdentifier: nil,
-      phases: [])
+    let method = index[reference]
+    guard let ownerPath = ValidIdentifier.path(owner.name) else { return .failure(.typeName(owner.name)) }
+    var modulePath: [ValidIdentifier]?
+    if let module = owner.module {
+      guard let path = ValidIdentifier.path(module) else { return .failure(.moduleName(module)) }
+      modulePath = path
+    }
+    guard let written = method.signature else { return .failure(.noSignature(method: method.name)) }
+    let signature: ReplacementSignature
+    switch ReplacementSignature.read(name: method.name, signature: written) {
+    case .success(let read): signature = read
+    case .failure(let problem): return .failure(.signature(method: method.name, problem))
+    }
+    let qualified = index.isDeclaredInSeveralModules(owner.name) && modulePath != nil
+    return .success(
+      Replacement(
+        owner: (qualified ? modulePath! : []) + ownerPath, signature: signature,
+        isMainActor: method.attributes.contains("@MainActor"), isNonisolated: method.attributes.contains("nonisolated"),
+        isMutating: method.attributes.contains("mutating"), needsTestableImport: method.access < .public || owner.access < .public,
+        imports: (owner.imports ?? []).compactMap(ValidIdentifier.path), handlerIdentifier: nil, phases: [], ownerName: owner.name,
+        methodName: method.name))
   }
 }

@@ -1,111 +1,109 @@
 /// A file of dynamic replacements for one feature module: each mapped handler and each lifecycle method
-/// carrying page events reports to `Interception` and runs the original.
+/// carrying page events reports to `Interception` and runs the original. Built as `SwiftCode` from the
+/// model's replacements, whose names and signatures are checked already.
 struct InterceptorEmitter {
-  let module: String?
-  let items: [GenerationModel.Replacement]
-  let options: Generator.Options
-  let header: String
+  typealias Member = SwiftCode.Member
+
+  let module: GenerationModel.Module
+  /// The namespace enum of the registry, and the module that provides the runtime.
+  let namespace: ValidIdentifier
+  let runtimeModule: ValidIdentifier
 
   /// For the file name: the module, or `Sources` when the code gave none.
-  var moduleFileStem: String { module.flatMap { SwiftSource.isTypeName($0) ? $0 : nil } ?? "Sources" }
+  var moduleFileStem: String { module.name.map(Self.dotted) ?? "Sources" }
 
-  func emit(asPartOfRegistryFile: Bool) -> String {
-    var out = SwiftWriter()
-    if !asPartOfRegistryFile {
-      out.line(header)
-      out.line("//")
+  /// What the file says first, after the header.
+  var explanation: [Comment] {
+    [
+      Comment("Dynamic replacements for \(module.name.map { "module " + Self.dotted($0) } ?? "the sources"):"),
+      Comment("each method the config maps reports to Interception, then runs as before. That module is compiled"),
+      Comment("with -Xfrontend -enable-implicit-dynamic (and -enable-testing, for release builds, when its handlers"),
+      Comment("are internal); the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining."),
+    ]
+  }
+
+  /// The imports, for a file of its own.
+  func imports() -> [Member] {
+    importedModules().enumerated().map { index, module in
+      Member(declaration: .importModule(testable: module.testable, module.path), blankLineBefore: index == 0)
     }
-    let moduleText = module.map { "module \(SwiftSource.commentText($0))" } ?? "the sources"
-    out.line("// Dynamic replacements for \(moduleText):")
-    out.line("// each method the config maps reports to Interception, then runs as before. That module is compiled")
-    out.line("// with -Xfrontend -enable-implicit-dynamic (and -enable-testing, for release builds, when its handlers")
-    out.line("// are internal); the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.")
-    if !asPartOfRegistryFile {
-      out.line()
-      for line in imports() { out.line(line) }
-    }
-    var owners: [String] = []
-    for item in items where !owners.contains(item.ownerReference) { owners.append(item.ownerReference) }
-    for owner in owners {
-      out.line()
-      out.block("extension \(owner)") { out in
-        for (index, item) in items.filter({ $0.ownerReference == owner }).enumerated() {
-          if index > 0 { out.line() }
-          replacement(item, &out)
-        }
+  }
+
+  /// One extension per owner, in the order of the sorted replacements.
+  func extensions() -> [Member] {
+    var owners: [[ValidIdentifier]] = []
+    for replacement in module.replacements where !owners.contains(replacement.owner) { owners.append(replacement.owner) }
+    return owners.map { owner in
+      let members = module.replacements.filter { $0.owner == owner }.enumerated().map { index, replacement in
+        Member(declaration: .function(function(replacement)), blankLineBefore: index > 0)
       }
+      return Member(declaration: .extensionOf(owner, members), blankLineBefore: true)
     }
-    return out.text
   }
 
   /// The feature module (`@testable` when a replaced method is internal), the modules its files import,
-  /// and the runtime; sorted.
-  func imports() -> [String] {
-    var modules = Set<String>()
-    for item in items { modules.formUnion((item.owner.imports ?? []).filter(SwiftSource.isTypeName)) }
-    modules.insert(options.runtimeModule)
-    var lines: [String] = []
-    if let module, SwiftSource.isTypeName(module) {
-      modules.remove(module)
-      let testable = items.contains { $0.method.access < .public || $0.owner.access < .public }
-      lines.append((testable ? "@testable import " : "import ") + module)
+  /// and the runtime; sorted by module name.
+  func importedModules() -> [(testable: Bool, path: [ValidIdentifier])] {
+    var modules: [String: [ValidIdentifier]] = [:]
+    for replacement in module.replacements {
+      for path in replacement.imports { modules[Self.dotted(path)] = path }
     }
-    lines += modules.map { "import " + $0 }
-    func importedModule(_ line: String) -> String { String(line.split(separator: " ").last ?? Substring(line)) }
-    return lines.sorted { UTF8Order.less(importedModule($0), importedModule($1)) }
+    modules[runtimeModule.text] = [runtimeModule]
+    var imports: [(testable: Bool, path: [ValidIdentifier])] = []
+    if let name = module.name {
+      modules[Self.dotted(name)] = nil
+      imports.append((module.replacements.contains(where: \.needsTestableImport), name))
+    }
+    imports += modules.values.map { (false, $0) }
+    return imports.sorted { UTF8Order.less(Self.dotted($0.path), Self.dotted($1.path)) }
   }
 
-  private func replacement(_ item: GenerationModel.Replacement, _ out: inout SwiftWriter) {
-    let method = item.method
-    let signature = method.signature ?? MethodSignature(parameters: [], returnType: nil, effects: nil)
-    let base = SwiftSource.escapedIdentifier(method.baseName)
-    let labels = labels(of: method.name)
-    let parameters = zip(labels, signature.parameters).enumerated().map { index, pair in
-      "\(argumentLabel(pair.0)) p\(index): \(pair.1.type)"
+  /// `@_dynamicReplacement(for: original(label:))`, a private function of the same signature that
+  /// opens its scopes and calls the original.
+  private func function(_ replacement: GenerationModel.Replacement) -> SwiftCode.Function {
+    let signature = replacement.signature
+    // Scopes, then the original called directly: a call from inside a closure would reach this
+    // replacement again.
+    var body: [SwiftCode.Statement] = []
+    func scope(_ name: ValidIdentifier, _ begin: StaticString, _ subject: SwiftCode.Expression) {
+      let call = SwiftCode.Expression.call(
+        .reference([ValidIdentifier(fixed: "Interception"), ValidIdentifier(fixed: begin)]), [SwiftCode.Argument(.selfReference), SwiftCode.Argument(subject)])
+      body.append(.constant(name, call))
+      body.append(.deferred(.call(.reference([name, ValidIdentifier(fixed: "end")]), [])))
     }
-    let arguments = zip(labels, signature.parameters).enumerated().map { index, pair in
-      (pair.0.map { "\(argumentLabel($0)): " } ?? "") + (pair.1.isInout ? "&p\(index)" : "p\(index)")
+    for phase in replacement.phases {
+      let name = ValidIdentifier(fixed: phase.staticName)
+      scope(name, "beginPage", .implicitMember(name))
     }
-    let throwing = signature.effects.map { $0.contains("throws") } ?? false
-    let tryPrefix = throwing ? "try " : ""
-    var modifiers: [String] = []
-    if method.attributes.contains("@MainActor") { modifiers.append("@MainActor") }
-    modifiers.append("private")
-    if method.attributes.contains("nonisolated") { modifiers.append("nonisolated") }
-    if method.attributes.contains("mutating") { modifiers.append("mutating") }
-    let effects = signature.effects.map { " " + $0 } ?? ""
-    let result = signature.returnType.map { " -> " + $0 } ?? ""
+    if let handler = replacement.handlerIdentifier {
+      scope(ValidIdentifier(fixed: "call"), "beginControl", .reference([namespace, ValidIdentifier(fixed: "Handler"), handler]))
+    }
+    let arguments = signature.parameters.enumerated().map { index, parameter in
+      let name = Self.parameterName(index)
+      return SwiftCode.Argument(parameter.label, parameter.isInout ? .inOut(name) : .reference([name]))
+    }
+    var original = SwiftCode.Expression.call(.reference([signature.baseName]), arguments)
+    if signature.isThrowing { original = .tryExpression(original) }
+    body.append(signature.returnType != nil ? .returnValue(original) : .expression(original))
 
-    out.line("@_dynamicReplacement(for: \(base)(\(labels.map { ($0 ?? "_") + ":" }.joined())))")
-    out.block("\(modifiers.joined(separator: " ")) func __trackc_\(method.baseName)(\(parameters.joined(separator: ", ")))\(effects)\(result)") { out in
-      // Scopes, then the original called directly: a call from inside a closure would reach this
-      // replacement again.
-      var scopes: [String] = []
-      for phase in item.phases {
-        scopes.append("let \(phase.rawValue) = Interception.beginPage(self, .\(phase.rawValue))")
-      }
-      if let identifier = item.handlerIdentifier {
-        scopes.append("let call = Interception.beginControl(self, \(options.name).Handler.\(identifier))")
-      }
-      for scope in scopes {
-        out.line(scope)
-        out.line("defer { \(scope.dropFirst(4).prefix { $0 != " " }).end() }")
-      }
-      out.line((signature.returnType != nil ? "return " : "") + "\(tryPrefix)\(base)(\(arguments.joined(separator: ", ")))")
-    }
+    var modifiers: [SwiftCode.Modifier] = [.private]
+    if replacement.isNonisolated { modifiers.append(.nonisolated) }
+    if replacement.isMutating { modifiers.append(.mutating) }
+    return SwiftCode.Function(
+      attributes: [.dynamicReplacement(signature.baseName, labels: signature.parameters.map(\.label))] + (replacement.isMainActor ? [.mainActor] : []),
+      modifiers: modifiers, name: signature.replacementName,
+      parameters: signature.parameters.enumerated().map { index, parameter in
+        SwiftCode.Parameter(label: parameter.label, name: Self.parameterName(index), type: .syntax(parameter.type))
+      },
+      effects: signature.effects, result: signature.returnType.map { .syntax($0) }, body: body)
   }
 
-  /// The argument labels of a Swift full name: `open(item:at:)` → `["item", "at"]`, `_` → nil.
-  private func labels(of name: String) -> [String?] {
-    guard let open = name.firstIndex(of: "(") else { return [] }
-    return name[name.index(after: open)...].dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast().map {
-      $0 == "_" ? nil : String($0)
-    }
+  /// `p0`, `p1`: the replacement's own parameter names.
+  private static func parameterName(_ index: Int) -> ValidIdentifier {
+    ValidIdentifier(derived: "p\(index)")
   }
 
-  /// Labels that would read as keywords in a parameter list need backticks.
-  private func argumentLabel(_ label: String?) -> String {
-    guard let label else { return "_" }
-    return ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
+  private static func dotted(_ path: [ValidIdentifier]) -> String {
+    path.map(\.text).joined(separator: ".")
   }
 }

@@ -1,169 +1,198 @@
-/// The registry file: event IDs, handler IDs, rules, and the `TrackingRegistry` conformance.
+/// The registry file: event IDs, handler IDs, rules, and the `TrackingRegistry` conformance, as
+/// `SwiftCode` built from the generation model.
 struct RegistryEmitter {
+  typealias Expression = SwiftCode.Expression
+  typealias Member = SwiftCode.Member
+
   let model: GenerationModel
-  let options: Generator.Options
-  let header: String
+  /// The namespace enum, and the module that provides the runtime.
+  let name: ValidIdentifier
+  let runtimeModule: ValidIdentifier
+  let configFileName: String
 
-  func emit() -> String {
-    var out = SwiftWriter()
-    out.line(header)
-    out.line()
-    out.line("import \(options.runtimeModule)")
-    out.line()
-    out.line("/// The events of \(SwiftSource.commentText(options.configFileName)), and the rules the tracker reads.")
-    out.block("public enum \(options.name)") { out in
-      out.line("/// The registry to give `Tracker`.")
-      out.line("public static let registry = Registry()")
-      out.line()
-      eventIDs(&out)
-      out.line()
-      handlers(&out)
-      out.line()
-      rules(&out)
-      out.line()
-      registry(&out)
-    }
-    return out.text
+  /// The file's declarations: the runtime's import and the namespace.
+  func declarations() -> [Member] {
+    let members = [
+      Member(
+        declaration: .constant([.public, .static], ValidIdentifier(fixed: "registry"), .call(Self.reference("Registry"), [])),
+        documentation: [Comment("The registry to give `Tracker`.")]),
+      eventIDs(), handlers(), rules(), Member(declaration: registry(), blankLineBefore: true),
+    ]
+    return [
+      Member(declaration: .importModule(testable: false, [runtimeModule]), blankLineBefore: true),
+      Member(
+        declaration: .enumeration([.public], name, inherits: [], members), blankLineBefore: true,
+        documentation: [Comment("The events of \(configFileName), and the rules the tracker reads.")]),
+    ]
   }
 
-  private func eventIDs(_ out: inout SwiftWriter) {
-    out.line("/// Every event ID of the config, for code that tracks by hand.")
-    if model.eventIDs.isEmpty {
-      out.line("public enum EventID: String, TrackingEventID, CaseIterable {}")
-      return
+  /// `public enum EventID: String, TrackingEventID, CaseIterable { case name = "ID" }`
+  private func eventIDs() -> Member {
+    let cases = model.eventIDs.map { event in Member(declaration: .enumCase(event.identifier, rawValue: .string(event.id))) }
+    let inherits = [ValidIdentifier(fixed: "String"), ValidIdentifier(fixed: "TrackingEventID"), ValidIdentifier(fixed: "CaseIterable")]
+    return Member(
+      declaration: .enumeration([.public], ValidIdentifier(fixed: "EventID"), inherits: inherits, cases), blankLineBefore: true,
+      documentation: [Comment("Every event ID of the config, for code that tracks by hand.")])
+  }
+
+  /// `public enum Handler { public static let name = HandlerID(rawValue: 0) }`, each documented with its name.
+  private func handlers() -> Member {
+    let constants = model.handlers.enumerated().map { index, handler in
+      Member(
+        declaration: .constant([.public, .static], handler.identifier, Self.identifierValue("HandlerID", index)),
+        documentation: [Comment(handler.name)])
     }
-    out.block("public enum EventID: String, TrackingEventID, CaseIterable") { out in
-      for event in model.eventIDs {
-        out.line("case \(event.identifier) = \(SwiftSource.stringLiteral(event.id))")
+    return Member(
+      declaration: .enumeration([.public], ValidIdentifier(fixed: "Handler"), inherits: [], constants), blankLineBefore: true,
+      documentation: [Comment("The handlers the config maps, numbered (the generated interceptors pass these).")])
+  }
+
+  /// `enum Rules { static let name = EventRule(eventID:routing:properties:) }`
+  private func rules() -> Member {
+    let constants = model.rules.map { rule in
+      let routing: Expression
+      switch rule.routing {
+      case .unrestricted:
+        routing = .implicitMember(ValidIdentifier(fixed: "unrestricted"))
+      case .only(let destinations):
+        routing = .call(.implicitMember(ValidIdentifier(fixed: "only")), [SwiftCode.Argument(.array(destinations.map { .string($0) }))])
       }
-    }
-  }
-
-  private func handlers(_ out: inout SwiftWriter) {
-    out.line("/// The handlers the config maps, numbered (the generated interceptors pass these).")
-    if model.handlers.isEmpty {
-      out.line("public enum Handler {}")
-      return
-    }
-    out.block("public enum Handler") { out in
-      for (index, handler) in model.handlers.enumerated() {
-        out.line("/// \(SwiftSource.commentText(handler.name))")
-        out.line("public static let \(handler.identifier) = HandlerID(rawValue: \(index))")
+      var arguments = [
+        SwiftCode.Argument(ArgumentLabel(fixed: "eventID"), .string(rule.eventID)),
+        SwiftCode.Argument(ArgumentLabel(fixed: "routing"), routing),
+      ]
+      // No properties is `EventRule`'s default.
+      if !rule.properties.isEmpty {
+        let properties = rule.properties.map { (key: Expression.string($0.key), value: literal($0.value)) }
+        arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "properties"), .dictionary(properties)))
       }
+      return Member(declaration: .constant([.static], rule.identifier, .call(Self.reference("EventRule"), arguments)))
     }
+    return Member(
+      declaration: .enumeration([], ValidIdentifier(fixed: "Rules"), inherits: [], constants), blankLineBefore: true,
+      documentation: [Comment("One rule per mapping, with its routing resolved.")])
   }
 
-  private func rules(_ out: inout SwiftWriter) {
-    out.line("/// One rule per mapping, with its routing resolved.")
-    if model.rules.isEmpty {
-      out.line("enum Rules {}")
-      return
-    }
-    out.block("enum Rules") { out in
-      for rule in model.rules {
-        let routing: String
-        switch rule.routing {
-        case .unrestricted: routing = ".unrestricted"
-        case .only(let destinations): routing = ".only([\(destinations.map(SwiftSource.stringLiteral).joined(separator: ", "))])"
-        }
-        let properties = rule.properties.isEmpty
-          ? "[:]" : "[" + rule.properties.map { "\(SwiftSource.stringLiteral($0.key)): \(literal($0.value))" }.joined(separator: ", ") + "]"
-        out.line(
-          "static let \(rule.identifier) = EventRule(eventID: \(SwiftSource.stringLiteral(rule.eventID)), routing: \(routing), properties: \(properties))")
-      }
-    }
-  }
-
-  private func literal(_ value: PropertyValue) -> String {
+  private func literal(_ value: PropertyValue) -> Expression {
+    let (kind, argument): (StaticString, Expression)
     switch value {
-    case .string(let string): return ".string(\(SwiftSource.stringLiteral(string)))"
-    case .int(let int): return ".int(\(int))"
-    case .double(let double): return ".double(\(double.description))"
-    case .bool(let bool): return ".bool(\(bool))"
+    case .string(let string): (kind, argument) = ("string", .string(string))
+    case .int(let int): (kind, argument) = ("int", .integer(int))
+    case .double(let double): (kind, argument) = ("double", .double(double))
+    case .bool(let bool): (kind, argument) = ("bool", .boolean(bool))
     }
+    return .call(.implicitMember(ValidIdentifier(fixed: kind)), [SwiftCode.Argument(argument)])
   }
 
-  private func registry(_ out: inout SwiftWriter) {
-    out.block("public struct Registry: TrackingRegistry") { out in
-      out.line("public init() {}")
-      out.line()
+  /// `public struct Registry: TrackingRegistry`: every lookup a `switch`.
+  private func registry() -> SwiftCode.Declaration {
+    let ruleReference = { (rule: Int) in Expression.reference([ValidIdentifier(fixed: "Rules"), model.rules[rule].identifier]) }
+    let members: [Member] = [
+      Member(declaration: .emptyInitializer([.public])),
       // Screens and handlers by the names the runtime sees.
       lookup(
-        "public func screen(named name: String) -> ScreenID?", on: "name",
-        model.screens.enumerated().map { (patterns: $0.element.runtimeNames.map(SwiftSource.stringLiteral), value: "ScreenID(rawValue: \($0.offset))") },
-        otherwise: "nil", &out)
-      out.line()
+        "screen", ("named", "name", "String"), returns: .optional(Self.type("ScreenID")), on: ["name"],
+        model.screens.enumerated().map { (patterns: $0.element.runtimeNames.map { .string($0) }, value: Self.identifierValue("ScreenID", $0.offset)) },
+        otherwise: .nilLiteral),
       lookup(
-        "public func handler(named name: String) -> HandlerID?", on: "name",
-        model.handlers.map { (patterns: $0.lookupNames.map(SwiftSource.stringLiteral), value: "Handler.\($0.identifier)") },
-        otherwise: "nil", &out)
-      out.line()
-      out.block("public func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?") { out in
-        out.switchBlock("screen.rawValue") { out in
-          for (index, screen) in model.screens.enumerated() where !screen.pageRules.isEmpty {
-            out.line("case \(index):")
-            out.indented { out in
-              if screen.pageRules.count == TrackingConfig.PagePhase.allCases.count {
-                out.switchBlock("phase") { out in
-                  for page in screen.pageRules {
-                    out.line("case .\(page.phase.rawValue): return Rules.\(model.rules[page.rule].identifier)")
-                  }
-                }
-              } else {
-                let page = screen.pageRules[0]
-                out.line("return phase == .\(page.phase.rawValue) ? Rules.\(model.rules[page.rule].identifier) : nil")
-              }
-            }
-          }
-          out.line("default: return nil")
-        }
+        "handler", ("named", "name", "String"), returns: .optional(Self.type("HandlerID")), on: ["name"],
+        model.handlers.map { (patterns: $0.lookupNames.map { .string($0) }, value: .reference([ValidIdentifier(fixed: "Handler"), $0.identifier])) },
+        otherwise: .nilLiteral),
+      pageRule(ruleReference),
+      controlRule(ruleReference),
+      lookup(
+        "rule", ("eventID", nil, "String"), returns: .optional(Self.type("EventRule")), on: ["eventID"],
+        model.firstRule.map { (patterns: [.string($0.id)], value: ruleReference($0.rule)) }, otherwise: .nilLiteral),
+      lookup(
+        "name", ("of", "screen", "ScreenID"), returns: Self.type("String"), on: ["screen", "rawValue"],
+        model.screens.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
+      lookup(
+        "name", ("of", "handler", "HandlerID"), returns: Self.type("String"), on: ["handler", "rawValue"],
+        model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
+    ]
+    return .structure([.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members)
+  }
+
+  /// `public func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?`: by screen, then by phase.
+  private func pageRule(_ ruleReference: (Int) -> Expression) -> Member {
+    var cases: [SwiftCode.Case] = []
+    for (index, screen) in model.screens.enumerated() where !screen.pageRules.isEmpty {
+      var phases = screen.pageRules.map { page in
+        SwiftCode.Case(patterns: [.implicitMember(ValidIdentifier(fixed: page.phase.staticName))], body: [.returnValue(ruleReference(page.rule))])
       }
-      out.line()
-      out.block("public func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule?") { out in
-        out.switchBlock("screen.rawValue") { out in
-          for (index, screen) in model.screens.enumerated() where !screen.controlRules.isEmpty {
-            out.line("case \(index):")
-            out.indented { out in
-              out.switchBlock("handler.rawValue") { out in
-                for control in screen.controlRules {
-                  out.line("case \(control.handler): return Rules.\(model.rules[control.rule].identifier)")
-                }
-                out.line("default: return nil")
-              }
-            }
-          }
-          out.line("default: return nil")
-        }
-      }
-      out.line()
-      lookup(
-        "public func rule(eventID: String) -> EventRule?", on: "eventID",
-        model.firstRule.map { (patterns: [SwiftSource.stringLiteral($0.id)], value: "Rules.\(model.rules[$0.rule].identifier)") },
-        otherwise: "nil", &out)
-      out.line()
-      lookup(
-        "public func name(of screen: ScreenID) -> String", on: "screen.rawValue",
-        model.screens.enumerated().map { (patterns: ["\($0.offset)"], value: SwiftSource.stringLiteral($0.element.name)) },
-        otherwise: "\"\"", &out)
-      out.line()
-      lookup(
-        "public func name(of handler: HandlerID) -> String", on: "handler.rawValue",
-        model.handlers.enumerated().map { (patterns: ["\($0.offset)"], value: SwiftSource.stringLiteral($0.element.name)) },
-        otherwise: "\"\"", &out)
+      // A `default` when some phase has no rule (with every phase, it would never run: a warning).
+      if screen.pageRules.count < TrackingConfig.PagePhase.allCases.count { phases.append(Self.otherwise(.nilLiteral)) }
+      cases.append(SwiftCode.Case(patterns: [.integer(index)], body: [.switchOn(Self.reference("phase"), phases)]))
     }
+    return function(
+      "pageRule", [("screen", nil, "ScreenID"), ("phase", nil, "PagePhase")], returns: .optional(Self.type("EventRule")),
+      body: [.switchOn(Self.reference("screen", "rawValue"), cases + [Self.otherwise(.nilLiteral)])])
+  }
+
+  /// `public func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule?`: by screen, then by handler.
+  private func controlRule(_ ruleReference: (Int) -> Expression) -> Member {
+    var cases: [SwiftCode.Case] = []
+    for (index, screen) in model.screens.enumerated() where !screen.controlRules.isEmpty {
+      let handlers =
+        screen.controlRules.map { control in
+          SwiftCode.Case(patterns: [.integer(control.handler)], body: [.returnValue(ruleReference(control.rule))])
+        } + [Self.otherwise(.nilLiteral)]
+      cases.append(SwiftCode.Case(patterns: [.integer(index)], body: [.switchOn(Self.reference("handler", "rawValue"), handlers)]))
+    }
+    return function(
+      "controlRule", [("screen", nil, "ScreenID"), ("handler", nil, "HandlerID")], returns: .optional(Self.type("EventRule")),
+      body: [.switchOn(Self.reference("screen", "rawValue"), cases + [Self.otherwise(.nilLiteral)])])
   }
 
   /// A function that is one `switch`: each case returns its value.
   private func lookup(
-    _ signature: String, on subject: String, _ cases: [(patterns: [String], value: String)], otherwise: String, _ out: inout SwiftWriter
-  ) {
-    out.block(signature) { out in
-      out.switchBlock(subject) { out in
-        for entry in cases where !entry.patterns.isEmpty {
-          out.line("case \(entry.patterns.joined(separator: ", ")): return \(entry.value)")
-        }
-        out.line("default: return \(otherwise)")
-      }
+    _ name: StaticString, _ parameter: (label: StaticString, name: StaticString?, type: StaticString), returns: SwiftCode.TypeReference,
+    on subject: [StaticString], _ cases: [(patterns: [Expression], value: Expression)], otherwise: Expression
+  ) -> Member {
+    let switchCases =
+      cases.filter { !$0.patterns.isEmpty }.map { SwiftCode.Case(patterns: $0.patterns, body: [.returnValue($0.value)]) } + [Self.otherwise(otherwise)]
+    return function(name, [parameter], returns: returns, body: [.switchOn(.reference(subject.map { ValidIdentifier(fixed: $0) }), switchCases)])
+  }
+
+  /// `public func name(label name: Type, ...) -> Result { body }`, after a blank line: the requirements
+  /// of `TrackingRegistry`.
+  private func function(
+    _ name: StaticString, _ parameters: [(label: StaticString, name: StaticString?, type: StaticString)], returns: SwiftCode.TypeReference,
+    body: [SwiftCode.Statement]
+  ) -> Member {
+    let parameters = parameters.map {
+      SwiftCode.Parameter(label: ArgumentLabel(fixed: $0.label), name: $0.name.map { ValidIdentifier(fixed: $0) }, type: Self.type($0.type))
+    }
+    return Member(
+      declaration: .function(SwiftCode.Function(modifiers: [.public], name: ValidIdentifier(fixed: name), parameters: parameters, result: returns, body: body)),
+      blankLineBefore: true)
+  }
+
+  /// `default: return value`.
+  private static func otherwise(_ value: Expression) -> SwiftCode.Case {
+    SwiftCode.Case(patterns: [], body: [.returnValue(value)])
+  }
+
+  /// `Name(rawValue: 3)`.
+  private static func identifierValue(_ type: StaticString, _ rawValue: Int) -> Expression {
+    .call(reference(type), [SwiftCode.Argument(ArgumentLabel(fixed: "rawValue"), .integer(rawValue))])
+  }
+
+  private static func reference(_ path: StaticString...) -> Expression {
+    .reference(path.map { ValidIdentifier(fixed: $0) })
+  }
+
+  private static func type(_ name: StaticString) -> SwiftCode.TypeReference {
+    .named([ValidIdentifier(fixed: name)])
+  }
+}
+
+extension TrackingConfig.PagePhase {
+  /// The case's name, as the runtime's `PagePhase` spells it too.
+  var staticName: StaticString {
+    switch self {
+    case .enter: return "enter"
+    case .leave: return "leave"
     }
   }
 }

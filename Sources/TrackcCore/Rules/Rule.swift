@@ -34,8 +34,9 @@ public enum RulePhase: Sendable {
   case sources
   /// The plan matched against the code.
   case code(@Sendable (MatchedPlan, inout RuleContext) -> Void)
-  /// What `trackc generate` needs beyond a clean lint: the plan, and the code when there is some.
-  case generation(@Sendable (ResolvedPlan, MatchedPlan?, inout RuleContext) -> Void)
+  /// What `trackc generate` needs beyond a clean lint: checked on the generation model (the plan, the
+  /// code when there is some, and what the generated code would say).
+  case generation(@Sendable (GenerationModel, inout RuleContext) -> Void)
 
   /// The phases without what they carry, for listing and grouping rules.
   public enum Kind: String, Sendable, CaseIterable {
@@ -75,9 +76,10 @@ extension CodeRule {
 }
 
 /// A rule that only `trackc generate` applies, on a config that lints clean: what generated code needs
-/// beyond that. Its examples are run through the generator.
+/// beyond that, checked on the generation model the emitters write from. Its examples are run through
+/// the generator.
 public protocol GenerationRule: Rule {
-  static func check(_ plan: ResolvedPlan, code: MatchedPlan?, in context: inout RuleContext)
+  static func check(_ model: GenerationModel, in context: inout RuleContext)
 }
 
 extension GenerationRule {

@@ -65,7 +65,7 @@ public enum RuleCatalog {
   }
 
   /// The checks `trackc generate` adds, in catalog order.
-  static let generationChecks: [@Sendable (ResolvedPlan, MatchedPlan?, inout RuleContext) -> Void] = all.compactMap {
+  static let generationChecks: [@Sendable (GenerationModel, inout RuleContext) -> Void] = all.compactMap {
     if case .generation(let check) = $0.phase { return check }
     return nil
   }

@@ -20,7 +20,11 @@ public enum Tracking {
 
   /// One rule per mapping, with its routing resolved.
   enum Rules {
-    static let benchScreen_onTap_ = EventRule(eventID: "CTRL_BENCH_TAP", routing: .only(["memory"]), properties: ["source": .string("bench")])
+    static let benchScreen_onTap_ = EventRule(
+      eventID: "CTRL_BENCH_TAP",
+      routing: .only(["memory"]),
+      properties: ["source": .string("bench")]
+    )
   }
 
   public struct Registry: TrackingRegistry {

@@ -62,27 +62,92 @@ public enum Tracking {
 
   /// One rule per mapping, with its routing resolved.
   enum Rules {
-    static let cartViewController_enter = EventRule(eventID: "PAGE_CART_ENTER", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let cartViewController_leave = EventRule(eventID: "PAGE_CART_LEAVE", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let cartViewController_onApplyCouponPressed_ = EventRule(eventID: "CTRL_CART_APPLY_COUPON", routing: .only(["mixpanel"]), properties: [:])
-    static let cartViewController_onCheckoutPressed_ = EventRule(eventID: "CTRL_CART_CHECKOUT", routing: .only(["firebase", "mixpanel"]), properties: ["express": .bool(false), "step": .int(1)])
-    static let cartViewController_removeItem_at = EventRule(eventID: "CTRL_CART_REMOVE_ITEM", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let checkoutViewController_enter = EventRule(eventID: "PAGE_CHECKOUT_ENTER", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let checkoutViewController_leave = EventRule(eventID: "PAGE_CHECKOUT_LEAVE", routing: .only(["firebase"]), properties: [:])
-    static let checkoutViewController_onPaymentMethodSelected_ = EventRule(eventID: "CTRL_CHECKOUT_PAYMENT_METHOD", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let checkoutViewController_onPlaceOrderPressed_ = EventRule(eventID: "CTRL_CHECKOUT_PLACE_ORDER", routing: .only(["firebase", "mixpanel"]), properties: ["currency": .string("EUR"), "step": .int(3)])
-    static let homeViewController_enter = EventRule(eventID: "PAGE_HOME_ENTER", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let homeViewController_leave = EventRule(eventID: "PAGE_HOME_LEAVE", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let homeViewController_onBannerTapped_ = EventRule(eventID: "CTRL_HOME_BANNER", routing: .only(["firebase"]), properties: ["slot": .string("hero"), "source": .string("home")])
-    static let homeViewController_onFavBtnPressed_ = EventRule(eventID: "CTRL_HOME_FAVORITE", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let homeViewController_onSearchBtnPressed_ = EventRule(eventID: "CTRL_HOME_SEARCH", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let homeViewController_openProduct_id_position = EventRule(eventID: "CTRL_HOME_OPEN_PRODUCT", routing: .only(["firebase", "mixpanel"]), properties: ["source": .string("home_feed")])
-    static let productDetailViewController_enter = EventRule(eventID: "PAGE_PRODUCT_ENTER", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let productDetailViewController_leave = EventRule(eventID: "PAGE_PRODUCT_LEAVE", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let productDetailViewController_onAddToCartPressed_ = EventRule(eventID: "CTRL_PRODUCT_ADD_TO_CART", routing: .only(["firebase", "mixpanel"]), properties: ["quantity": .int(1), "source": .string("product_detail")])
-    static let productDetailViewController_onFavBtnPressed_ = EventRule(eventID: "CTRL_PRODUCT_FAVORITE", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let productDetailViewController_onShareBtnPressed_ = EventRule(eventID: "CTRL_PRODUCT_SHARE", routing: .only(["firebase"]), properties: [:])
-    static let productDetailViewController_onSizeSelected_ = EventRule(eventID: "CTRL_PRODUCT_SIZE_SELECTED", routing: .only(["firebase", "mixpanel"]), properties: [:])
+    static let cartViewController_enter = EventRule(
+      eventID: "PAGE_CART_ENTER",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let cartViewController_leave = EventRule(
+      eventID: "PAGE_CART_LEAVE",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let cartViewController_onApplyCouponPressed_ = EventRule(
+      eventID: "CTRL_CART_APPLY_COUPON",
+      routing: .only(["mixpanel"])
+    )
+    static let cartViewController_onCheckoutPressed_ = EventRule(
+      eventID: "CTRL_CART_CHECKOUT",
+      routing: .only(["firebase", "mixpanel"]),
+      properties: ["express": .bool(false), "step": .int(1)]
+    )
+    static let cartViewController_removeItem_at = EventRule(
+      eventID: "CTRL_CART_REMOVE_ITEM",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let checkoutViewController_enter = EventRule(
+      eventID: "PAGE_CHECKOUT_ENTER",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let checkoutViewController_leave = EventRule(eventID: "PAGE_CHECKOUT_LEAVE", routing: .only(["firebase"]))
+    static let checkoutViewController_onPaymentMethodSelected_ = EventRule(
+      eventID: "CTRL_CHECKOUT_PAYMENT_METHOD",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let checkoutViewController_onPlaceOrderPressed_ = EventRule(
+      eventID: "CTRL_CHECKOUT_PLACE_ORDER",
+      routing: .only(["firebase", "mixpanel"]),
+      properties: ["currency": .string("EUR"), "step": .int(3)]
+    )
+    static let homeViewController_enter = EventRule(
+      eventID: "PAGE_HOME_ENTER",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let homeViewController_leave = EventRule(
+      eventID: "PAGE_HOME_LEAVE",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let homeViewController_onBannerTapped_ = EventRule(
+      eventID: "CTRL_HOME_BANNER",
+      routing: .only(["firebase"]),
+      properties: ["slot": .string("hero"), "source": .string("home")]
+    )
+    static let homeViewController_onFavBtnPressed_ = EventRule(
+      eventID: "CTRL_HOME_FAVORITE",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let homeViewController_onSearchBtnPressed_ = EventRule(
+      eventID: "CTRL_HOME_SEARCH",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let homeViewController_openProduct_id_position = EventRule(
+      eventID: "CTRL_HOME_OPEN_PRODUCT",
+      routing: .only(["firebase", "mixpanel"]),
+      properties: ["source": .string("home_feed")]
+    )
+    static let productDetailViewController_enter = EventRule(
+      eventID: "PAGE_PRODUCT_ENTER",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let productDetailViewController_leave = EventRule(
+      eventID: "PAGE_PRODUCT_LEAVE",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let productDetailViewController_onAddToCartPressed_ = EventRule(
+      eventID: "CTRL_PRODUCT_ADD_TO_CART",
+      routing: .only(["firebase", "mixpanel"]),
+      properties: ["quantity": .int(1), "source": .string("product_detail")]
+    )
+    static let productDetailViewController_onFavBtnPressed_ = EventRule(
+      eventID: "CTRL_PRODUCT_FAVORITE",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let productDetailViewController_onShareBtnPressed_ = EventRule(
+      eventID: "CTRL_PRODUCT_SHARE",
+      routing: .only(["firebase"])
+    )
+    static let productDetailViewController_onSizeSelected_ = EventRule(
+      eventID: "CTRL_PRODUCT_SIZE_SELECTED",
+      routing: .only(["firebase", "mixpanel"])
+    )
   }
 
   public struct Registry: TrackingRegistry {

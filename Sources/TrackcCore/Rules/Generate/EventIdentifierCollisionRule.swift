@@ -1,7 +1,7 @@
 /// Two event IDs that generated code would name the same Swift identifier (`PAGE_HOME` and
 /// `page.home`): one constant would silently stand for both, so it is an error, not an overwrite.
-/// Checked by `trackc generate` (deriving a name for each of a hundred thousand IDs is not worth it on
-/// every lint).
+/// Checked by `trackc generate` on the names the generation model derives, once, for the emitters too
+/// (deriving a name for each of a hundred thousand IDs is not worth it on every lint).
 public enum EventIdentifierCollisionRule: GenerationRule {
   public static let id = "event-identifier-collision"
   public static let summary = "Different event IDs must not become the same Swift identifier in generated code ('PAGE_HOME' and 'page.home')."
@@ -26,11 +26,12 @@ public enum EventIdentifierCollisionRule: GenerationRule {
       """),
   ]
 
-  public static func check(_ plan: ResolvedPlan, code: MatchedPlan?, in context: inout RuleContext) {
+  public static func check(_ model: GenerationModel, in context: inout RuleContext) {
+    let plan = model.plan
     var first: [String: (id: String, range: SourceRange)] = [:]
     for event in plan.events {
       let id = plan.written(event).id
-      let name = SwiftSource.identifier(fromEventID: id.value)
+      let name = (model.eventIdentifiers[id.value] ?? SwiftSource.identifier(fromEventID: id.value)).text
       guard let earlier = first[name] else {
         first[name] = (id.value, id.range)
         continue

@@ -2,6 +2,10 @@
 /// type's name; a registry made from another language's sources does not give a signature, and a
 /// registry file could give a signature or name that is not Swift (or is Swift meant to break out of the
 /// generated code). Either stops generation. Lifecycle methods carrying page events are checked too.
+///
+/// The check is the generation model's own reading of each replacement target
+/// (`GenerationModel.replacement(of:in:)`, `ReplacementSignature.read`): what it cannot read is reported
+/// here, and what it can read is the only thing the generator writes.
 public enum HandlerSignatureRule: GenerationRule {
   public static let id = "handler-signature"
   public static let summary = "Under dynamic-replacement, every mapped handler's signature must be known and be a Swift signature."
@@ -37,31 +41,45 @@ public enum HandlerSignatureRule: GenerationRule {
       swift: ["Sources/App/Home.swift": "class Home {\n  func onFav(_ sender: Any) {}\n}\n"]),
   ]
 
-  /// Checks every method the generator replaces (`MatchedPlan.replacementTargets`, the same list the
-  /// generator writes), at each place of the config that maps it.
-  public static func check(_ plan: ResolvedPlan, code: MatchedPlan?, in context: inout RuleContext) {
-    guard let code else { return }
-    for target in code.replacementTargets {
-      guard let problem = problem(with: target.method, in: code.index) else { continue }
+  /// Reports every method the generator would replace but cannot, at each place of the config that maps it.
+  public static func check(_ model: GenerationModel, in context: inout RuleContext) {
+    let plan = model.plan
+    for (target, problem) in model.unwritable {
+      let message = message(problem)
       for event in target.handlerEvents {
-        if let control = plan.control(plan[event]) { context.report(Self.self, problem, at: control.key.range) }
+        if let control = plan.control(plan[event]) { context.report(Self.self, message, at: control.key.range) }
       }
       for event in target.pageEvents {
-        if let page = plan.page(plan[event]) { context.report(Self.self, problem, at: page.phase.range) }
+        if let page = plan.page(plan[event]) { context.report(Self.self, message, at: page.phase.range) }
       }
     }
   }
 
-  /// Why the replacement of a method cannot be written; nil when it can. Names and signatures from a
-  /// registry file are written into the replacement, so each must be what it claims to be.
-  static func problem(with reference: MethodReference, in index: CodeIndex) -> String? {
-    let owner = index[reference.type]
-    let method = index[reference]
-    guard SwiftSource.isTypeName(owner.name) else { return "the registry's type name '\(owner.name)' is not a Swift type name" }
-    if let module = owner.module, !SwiftSource.isTypeName(module) { return "the registry's module name '\(module)' is not a Swift module name" }
-    guard let signature = method.signature else {
-      return "the registry does not give the parameter types of '\(method.name)', which its dynamic replacement must repeat; generate from the Swift sources"
+  static func message(_ problem: GenerationModel.Replacement.Problem) -> String {
+    switch problem {
+    case .typeName(let name):
+      return "the registry's type name '\(name)' is not a Swift type name"
+    case .moduleName(let name):
+      return "the registry's module name '\(name)' is not a Swift module name"
+    case .noSignature(let method):
+      return
+        "the registry does not give the parameter types of '\(method)', which its dynamic replacement must repeat; generate from the Swift sources"
+    case .signature(let method, let problem):
+      return "the registry's signature of '\(method)' is not usable: \(reason(problem, method: method))"
     }
-    return SignatureCheck.problem(name: method.name, signature: signature).map { "the registry's signature of '\(method.name)' is not usable: \($0)" }
+  }
+
+  private static func reason(_ problem: ReplacementSignature.Problem, method: String) -> String {
+    switch problem {
+    case .notASwiftName: return "'\(method)' is not a Swift method name"
+    case .argumentCount(let labels, let parameters): return "'\(method)' has \(labels) arguments but the signature \(parameters) parameters"
+    case .notALabel(let label): return "'\(label)' is not an argument label"
+    case .doesNotParse: return "it does not parse as Swift"
+    case .typesDoNotParse: return "its parameter types do not parse as types"
+    case .notAType(let type): return "'\(type)' is not a type"
+    case .notEffects(let effects): return "'\(effects)' are not effects"
+    case .variadic(let type): return "its parameter '\(type)' is variadic, which a replacement cannot pass on"
+    case .async: return "it is async, and a replacement of an async method that calls the original calls itself (Swift 6.3)"
+    }
   }
 }

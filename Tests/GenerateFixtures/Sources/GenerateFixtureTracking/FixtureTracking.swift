@@ -51,20 +51,42 @@ public enum FixtureTracking {
 
   /// One rule per mapping, with its routing resolved.
   enum Rules {
-    static let basket_add__note = EventRule(eventID: "CTRL_BASKET_ADD", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let catalogScreen_enter = EventRule(eventID: "PAGE_CATALOG_ENTER", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let catalogScreen_leave = EventRule(eventID: "PAGE_CATALOG_LEAVE", routing: .only(["warehouse"]), properties: [:])
-    static let catalogScreen_addToCart__quantity = EventRule(eventID: "CTRL_CATALOG_ADD", routing: .only(["firebase"]), properties: [:])
-    static let catalogScreen_default_ = EventRule(eventID: "CTRL_CATALOG_DEFAULT", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let catalogScreen_internalHandler = EventRule(eventID: "CTRL_CATALOG_INTERNAL", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let catalogScreen_onFavorite_ = EventRule(eventID: "CTRL_CATALOG_FAVORITE", routing: .only(["firebase", "mixpanel"]), properties: ["featured": .bool(true), "position": .int(3), "ratio": .double(0.25), "source": .string("catalog")])
-    static let catalogScreen_open_item = EventRule(eventID: "CTRL_CATALOG_OPEN", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let catalogScreen_open_item_at = EventRule(eventID: "CTRL_CATALOG_OPEN_AT", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let catalogScreen_refresh_completion = EventRule(eventID: "CTRL_CATALOG_REFRESH", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let checkoutScreen_pay_ = EventRule(eventID: "CTRL_CHECKOUT_PAY", routing: .only(["firebase", "warehouse"]), properties: [:])
-    static let summary_confirm = EventRule(eventID: "CTRL_CHECKOUT_CONFIRM", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let saleScreen_enter = EventRule(eventID: "PAGE_SALE_ENTER", routing: .only(["firebase", "mixpanel"]), properties: [:])
-    static let saleScreen_onFavorite_ = EventRule(eventID: "CTRL_SALE_FAVORITE", routing: .only(["firebase", "mixpanel"]), properties: [:])
+    static let basket_add__note = EventRule(eventID: "CTRL_BASKET_ADD", routing: .only(["firebase", "mixpanel"]))
+    static let catalogScreen_enter = EventRule(eventID: "PAGE_CATALOG_ENTER", routing: .only(["firebase", "mixpanel"]))
+    static let catalogScreen_leave = EventRule(eventID: "PAGE_CATALOG_LEAVE", routing: .only(["warehouse"]))
+    static let catalogScreen_addToCart__quantity = EventRule(eventID: "CTRL_CATALOG_ADD", routing: .only(["firebase"]))
+    static let catalogScreen_default_ = EventRule(
+      eventID: "CTRL_CATALOG_DEFAULT",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let catalogScreen_internalHandler = EventRule(
+      eventID: "CTRL_CATALOG_INTERNAL",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let catalogScreen_onFavorite_ = EventRule(
+      eventID: "CTRL_CATALOG_FAVORITE",
+      routing: .only(["firebase", "mixpanel"]),
+      properties: ["featured": .bool(true), "position": .int(3), "ratio": .double(0.25), "source": .string("catalog")]
+    )
+    static let catalogScreen_open_item = EventRule(
+      eventID: "CTRL_CATALOG_OPEN",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let catalogScreen_open_item_at = EventRule(
+      eventID: "CTRL_CATALOG_OPEN_AT",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let catalogScreen_refresh_completion = EventRule(
+      eventID: "CTRL_CATALOG_REFRESH",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let checkoutScreen_pay_ = EventRule(eventID: "CTRL_CHECKOUT_PAY", routing: .only(["firebase", "warehouse"]))
+    static let summary_confirm = EventRule(eventID: "CTRL_CHECKOUT_CONFIRM", routing: .only(["firebase", "mixpanel"]))
+    static let saleScreen_enter = EventRule(eventID: "PAGE_SALE_ENTER", routing: .only(["firebase", "mixpanel"]))
+    static let saleScreen_onFavorite_ = EventRule(
+      eventID: "CTRL_SALE_FAVORITE",
+      routing: .only(["firebase", "mixpanel"])
+    )
   }
 
   public struct Registry: TrackingRegistry {
@@ -105,7 +127,10 @@ public enum FixtureTracking {
         case .leave: return Rules.catalogScreen_leave
         }
       case 4:
-        return phase == .enter ? Rules.saleScreen_enter : nil
+        switch phase {
+        case .enter: return Rules.saleScreen_enter
+        default: return nil
+        }
       default: return nil
       }
     }

@@ -39,16 +39,53 @@ public enum HostileTracking {
 
   /// One rule per mapping, with its routing resolved.
   enum Rules {
-    static let home_enter = EventRule(eventID: "PAGE\"); fatalError(\"injected", routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]), properties: [:])
-    static let home_leave = EventRule(eventID: "\\(interpolated) #\"raw\"# \"\"\" multi", routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]), properties: [:])
-    static let home_default_ = EventRule(eventID: "123 starts with a digit", routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]), properties: [:])
-    static let home_onBuy_ = EventRule(eventID: "init", routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]), properties: [:])
-    static let home_onFav_ = EventRule(eventID: "line\nbreak\r\ttab\0nul", routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]), properties: ["big": .int(9223372036854775807), "emoji 🏠": .string("façade ✓ 😀"), "flag": .bool(false), "huge": .double(1.5e+300), "key \"quoted\"": .string("value \\(x) \u{2028} separator \u{200B} zero-width"), "negative": .int(-42), "tiny": .double(1e-300), "yes": .string("yes")])
-    static let home_onSell_ = EventRule(eventID: "*/ /* // comment", routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]), properties: [:])
-    static let home_onShare_ = EventRule(eventID: "class", routing: .only(["dest\u{202E}warehouse", "fire\"base"]), properties: [:])
-    static let home_touchuE9_ = EventRule(eventID: "rawValue", routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]), properties: [:])
-    static let class_enter = EventRule(eventID: "PAGE_BIDI_\u{202E}_OVERRIDE", routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]), properties: [:])
-    static let class_leave = EventRule(eventID: "ÉVÉNEMENT_ÉTÉ", routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]), properties: [:])
+    static let home_enter = EventRule(
+      eventID: "PAGE\"); fatalError(\"injected",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
+    )
+    static let home_leave = EventRule(
+      eventID: "\\(interpolated) #\"raw\"# \"\"\" multi",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
+    )
+    static let home_default_ = EventRule(
+      eventID: "123 starts with a digit",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
+    )
+    static let home_onBuy_ = EventRule(
+      eventID: "init",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
+    )
+    static let home_onFav_ = EventRule(
+      eventID: "line\nbreak\r\ttab\0nul",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"]),
+      properties: [
+        "big": .int(9223372036854775807),
+        "emoji 🏠": .string("façade ✓ 😀"),
+        "flag": .bool(false),
+        "huge": .double(1.5e+300),
+        "key \"quoted\"": .string("value \\(x) \u{2028} separator \u{200B} zero-width"),
+        "negative": .int(-42),
+        "tiny": .double(1e-300),
+        "yes": .string("yes"),
+      ]
+    )
+    static let home_onSell_ = EventRule(
+      eventID: "*/ /* // comment",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
+    )
+    static let home_onShare_ = EventRule(eventID: "class", routing: .only(["dest\u{202E}warehouse", "fire\"base"]))
+    static let home_touchuE9_ = EventRule(
+      eventID: "rawValue",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
+    )
+    static let class_enter = EventRule(
+      eventID: "PAGE_BIDI_\u{202E}_OVERRIDE",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
+    )
+    static let class_leave = EventRule(
+      eventID: "ÉVÉNEMENT_ÉTÉ",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
+    )
   }
 
   public struct Registry: TrackingRegistry {
