@@ -32,9 +32,16 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
     ),
-    // What apps link: the tracker, destinations and interception entry points. Foundation only (no
-    // libyaml, no swift-syntax), so that it builds for iOS as well as Linux.
-    .target(name: "TrackcRuntime"),
+    // zlib, through its C API: gzip for upload bodies and CRC-32 for journal records. A system library
+    // on Linux and on every Apple platform, so apps link nothing new.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
+    // What apps link: the tracker, the journal, destinations and interception entry points. Foundation
+    // and system libraries only (no libyaml, no swift-syntax, no NIO), so that it builds for iOS as well as Linux.
+    .target(name: "TrackcRuntime", dependencies: ["CZlib"]),
     // The thin command-line front end.
     .executableTarget(
       name: "trackc",
