@@ -89,9 +89,15 @@ let package = Package(
       name: "TrackcCoreTests",
       dependencies: ["TrackcCore", "TrackcTestSupport"]
     ),
+    // The crash test's child: tracks into a journal as fast as it can until SIGKILL (`CrashTests`).
+    .executableTarget(
+      name: "trackc-crash-child",
+      dependencies: ["TrackcRuntime"],
+      path: "Tests/CrashChild"
+    ),
     .testTarget(
       name: "TrackcRuntimeTests",
-      dependencies: ["TrackcRuntime"]
+      dependencies: ["TrackcRuntime", "trackc-crash-child"]
     ),
     // The generator's fixture: a feature module compiled for dynamic replacement, the code trackc generates
     // for it (and for hostile strings), committed as golden files and compiled with warnings as errors,

@@ -25,7 +25,8 @@ final class Segment: @unchecked Sendable {
   let path: String?
   let destinationIDs: [String]
   let recordsStart: Int
-  let capacity: Int
+  /// Bytes the segment takes (on disk, or in memory).
+  private(set) var capacity: Int
   private let base: UnsafeMutableRawPointer
   private let mappedLength: Int
 
@@ -175,9 +176,12 @@ final class Segment: @unchecked Sendable {
     case invalid(String)
   }
 
-  /// Maps an existing segment read-only and finds its last good record.
+  /// Maps an existing segment read-only, finds its last good record, and gives the space after it back
+  /// to the file system (the file is truncated to the page after its last record), so that a process
+  /// that keeps restarting does not fill the journal with mostly empty segments.
   static func open(path: String, number: UInt64, laneCount: Int) -> Opened {
-    let descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
+    var descriptor = openFile(path, O_RDWR | O_CLOEXEC)
+    if descriptor < 0 { descriptor = openFile(path, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { return .invalid("cannot open (\(JournalError.describe(errno)))") }
     defer { close(descriptor) }
     var status = stat()
@@ -202,7 +206,12 @@ final class Segment: @unchecked Sendable {
     }
     segment.end = offset
     segment.syncedEnd = offset
-    return .valid(segment, cutTail: !isZero(bytes, from: offset))
+    let cutTail = !isZero(bytes, from: offset)
+    // Nothing reads past `end` from now on, so the pages after it can go.
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let kept = (offset + page - 1) / page * page
+    if kept < size && ftruncate(descriptor, off_t(kept)) == 0 { segment.capacity = kept }
+    return .valid(segment, cutTail: cutTail)
   }
 
   private static func parseHeader(_ bytes: UnsafeRawBufferPointer, number: UInt64) -> (length: Int, destinationIDs: [String])? {
@@ -231,21 +240,20 @@ final class Segment: @unchecked Sendable {
   }
 
   private static func isZero(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Bool {
-    var index = offset
-    while index < bytes.count && index & 7 != 0 {
-      if bytes[index] != 0 { return false }
-      index += 1
+    guard offset < bytes.count, let base = bytes.baseAddress else { return true }
+    // memcmp against a zero page: fast in debug builds too (recovery runs in tests).
+    return zeroPage.withUnsafeBytes { zeros in
+      var index = offset
+      while index < bytes.count {
+        let count = min(zeros.count, bytes.count - index)
+        if memcmp(base + index, zeros.baseAddress!, count) != 0 { return false }
+        index += count
+      }
+      return true
     }
-    while index + 8 <= bytes.count {
-      if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) != 0 { return false }
-      index += 8
-    }
-    while index < bytes.count {
-      if bytes[index] != 0 { return false }
-      index += 1
-    }
-    return true
   }
+
+  private static let zeroPage = [UInt8](repeating: 0, count: 64 * 1024)
 
   // MARK: Records
 

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import TrackcRuntime
+
+/// The crash test: a child process (`trackc-crash-child`) tracks numbered events as fast as it can and
+/// reports each acknowledged number over a pipe; it is killed with SIGKILL at random moments and
+/// restarted, again and again; at the end the receiving side holds every acknowledged event exactly once
+/// after deduplication. Raw duplicates are counted and reported.
+///
+/// Runs alternate between kills by the parent at a random moment (they land in the middle of appends,
+/// which the test sees as a torn record at the end of the newest segment, and of deliveries) and kills by
+/// the child itself right after its destination took an event and before the cursor moved (the kill
+/// between the collector's 2xx and the cursor's advance). `TRACKC_CRASH_KILLS` sets the number of runs
+/// (24 by default; `Scripts/crash-soak.sh` runs 1,000).
+@Suite struct CrashTests {
+  static let childPath: String = {
+    var candidates: [URL] = []
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+    }
+    candidates.append(Bundle.main.bundleURL)
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    for directory in candidates {
+      let binary = directory.appendingPathComponent("trackc-crash-child").path
+      if FileManager.default.isExecutableFile(atPath: binary) { return binary }
+    }
+    return candidates[0].appendingPathComponent("trackc-crash-child").path
+  }()
+
+  /// Reads a child's standard output until it closes.
+  final class Acknowledgements: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+      let thread = Thread { [self] in
+        while true {
+          let chunk = handle.availableData
+          if chunk.isEmpty { break }
+          lock.lock()
+          bytes.append(contentsOf: chunk)
+          lock.unlock()
+        }
+        done.signal()
+      }
+      thread.start()
+    }
+
+    var count: Int {
+      lock.lock()
+      defer { lock.unlock() }
+      return bytes.count / 8
+    }
+
+    var text: String {
+      done.wait()
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Every whole number reported (a number cut by the kill was never reported).
+    func numbers() -> [Int] {
+      done.wait()
+      return stride(from: 0, to: bytes.count - 7, by: 8).map { offset in
+        Int(UInt64(littleEndian: bytes[offset..<(offset + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }))
+      }
+    }
+  }
+
+  struct Run {
+    let process: Process
+    let acknowledgements: Acknowledgements
+    let errors: Acknowledgements
+  }
+
+  static func start(_ arguments: [String]) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: childPath)
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    try output.fileHandleForWriting.close()
+    try errors.fileHandleForWriting.close()
+    return Run(
+      process: process, acknowledgements: Acknowledgements(output.fileHandleForReading), errors: Acknowledgements(errors.fileHandleForReading))
+  }
+
+  @Test func killedAtRandomMomentsLosesNothing() throws {
+    let runs = Int(ProcessInfo.processInfo.environment["TRACKC_CRASH_KILLS"] ?? "") ?? 24
+    let seed = UInt64(ProcessInfo.processInfo.environment["TRACKC_CRASH_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64(UInt32.max))
+    var generator = SeededGenerator(seed: seed)
+    let directory = try TemporaryDirectory()
+    let journal = directory.url.appendingPathComponent("journal").path
+    let received = directory.url.appendingPathComponent("received.txt").path
+    var acknowledged = Set<Int>()
+    var parentKills = 0
+    var selfKills = 0
+    var killsDuringAppend = 0
+
+    for run in 0..<runs {
+      let selfKilling = run % 2 == 1
+      let child = try Self.start(["track", journal, received, String(run * 100_000_000), selfKilling ? "0.005" : "0"])
+      // Let it get going (recovery, the first acknowledgements), then kill it at a random moment; a
+      // self-killing child gets a few seconds to kill itself while delivering.
+      let started = Date()
+      while child.acknowledgements.count == 0 && child.process.isRunning && Date().timeIntervalSince(started) < 30 {
+        usleep(200)
+      }
+      if selfKilling {
+        while child.process.isRunning && Date().timeIntervalSince(started) < 5 { usleep(1_000) }
+      } else {
+        usleep(UInt32.random(in: 0...40_000, using: &generator))
+      }
+      if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
+      child.process.waitUntilExit()
+      if child.errors.text.contains("self-kill") { selfKills += 1 } else { parentKills += 1 }
+      #expect(child.process.terminationReason == .uncaughtSignal && child.process.terminationStatus == SIGKILL,
+        "run \(run): the child must die of SIGKILL only, not crash (status \(child.process.terminationStatus)); seed \(seed)")
+      acknowledged.formUnion(child.acknowledgements.numbers())
+      if (try? JournalFile.newest(in: URL(fileURLWithPath: journal)).endsInATornRecord) == true { killsDuringAppend += 1 }
+    }
+
+    let drain = try Self.start(["drain", journal, received])
+    drain.process.waitUntilExit()
+    #expect(drain.process.terminationStatus == 0, "the drain delivers everything, drops nothing, and the books balance; seed \(seed)")
+    let drainReport = drain.acknowledgements.text.trimmingCharacters(in: .whitespacesAndNewlines)
+
+    let lines = try String(contentsOfFile: received, encoding: .utf8).split(separator: "\n")
+    var messageIDs: [Int: Set<Substring>] = [:]
+    for line in lines {
+      let fields = line.split(separator: " ")
+      guard fields.count == 2, let number = Int(fields[0]) else {
+        Issue.record("a torn line in the receiving side: \(line)")
+        continue
+      }
+      messageIDs[number, default: []].insert(fields[1])
+    }
+    let lost = acknowledged.subtracting(messageIDs.keys)
+    let duplicates = lines.count - messageIDs.count
+    print(
+      "crash test: \(runs) kills (\(parentKills) by the parent, \(killsDuringAppend) of them mid-append; \(selfKills) between delivery and cursor), "
+        + "\(acknowledged.count) acknowledged, \(messageIDs.count) received, \(lost.count) lost, \(duplicates) raw duplicates; "
+        + "last start: \(drainReport); seed \(seed)")
+    #expect(acknowledged.count > runs, "the children really tracked")
+    let lostCount = lost.count
+    #expect(lostCount == 0, "lost acknowledged events, e.g. \(lost.sorted().prefix(5)); seed \(seed)")
+    #expect(messageIDs.values.allSatisfy { $0.count == 1 }, "a message ID is fixed at acceptance, never regenerated")
+    #expect(duplicates <= runs * 64, "at most one in-flight batch per kill")
+    if runs >= 20 {
+      #expect(selfKills >= runs / 4, "kills between delivery and the cursor's advance happened")
+    }
+  }
+}
+
+extension JournalFile {
+  /// The segment written last.
+  static func newest(in directory: URL) throws -> URL {
+    let segments = directory.appendingPathComponent("segments")
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: segments.path).filter { $0.hasSuffix(".seg") }.sorted().last)
+    return segments.appendingPathComponent(name)
+  }
+}
+
+extension URL {
+  /// For a segment file: whether something other than zeros follows its last whole record (an append
+  /// cut short by the kill: payload written, length not yet).
+  var endsInATornRecord: Bool {
+    guard let bytes = try? [UInt8](Data(contentsOf: self)), bytes.count > 8 else { return false }
+    let headerLength = Int(bytes[6]) | Int(bytes[7]) << 8
+    var offset = (headerLength + 7) & ~7
+    while offset + 8 <= bytes.count {
+      let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+      if length == 0 || offset + 8 + length > bytes.count { break }
+      offset += 8 + length
+    }
+    return bytes[offset...].contains { $0 != 0 }
+  }
+}
