@@ -57,6 +57,9 @@ public final class Tracker: @unchecked Sendable {
     lanes = kept.enumerated().map { index, destination in
       DeliveryLane(destination: destination, index: index, journal: journal, retry: retry, onFailure: onDeliveryFailure, onDrop: onDrop)
     }
+    for case let collector as HTTPCollectorDestination in kept {
+      collector.channel.addFlushHandler { [weak journal] in journal?.requestUpload() }
+    }
   }
 
   deinit {

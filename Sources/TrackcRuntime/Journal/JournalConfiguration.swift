@@ -90,8 +90,6 @@ public struct DropReason: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let tooLarge = DropReason(rawValue: "tooLarge")
   /// A single event the collector answered 400.
   public static let rejected = DropReason(rawValue: "rejected")
-  /// A batch the collector answered with another 4xx (401, 403, 404, 422...).
-  public static let clientError = DropReason(rawValue: "clientError")
   /// A journal record whose checksum held but that did not decode (written by a newer version).
   public static let undecodable = DropReason(rawValue: "undecodable")
   /// Neither the disk nor memory could take the event.
