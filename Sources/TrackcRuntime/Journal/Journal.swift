@@ -196,7 +196,10 @@ final class Journal: @unchecked Sendable {
   /// Seals the active segment and starts the next one: on disk when possible, else in memory (counted).
   /// Makes room first by dropping the oldest segments. Caller holds the lock.
   private func roll() {
-    active?.sealed = true
+    if let sealed = active {
+      sealed.sealed = true
+      sealed.releaseResidentPages()
+    }
     while totalBytes + segmentBytes > maximumBytes, let oldest = segments.first, oldest !== active {
       remove(oldest, countingAs: .journalFull)
     }
