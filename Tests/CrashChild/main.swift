@@ -8,7 +8,9 @@ import TrackcRuntime
 // `receive` returns, like a collector's 2xx), and may kill its own process right after, before the
 // cursor moves: the kill that makes duplicates.
 //
-//     trackc-crash-child track JOURNAL RECEIVED FIRST [SELF_KILL_RATE]
+//     trackc-crash-child track JOURNAL RECEIVED FIRST [SELF_KILL_RATE]   (as fast as it can)
+//     trackc-crash-child paced JOURNAL RECEIVED FIRST [SELF_KILL_RATE]   (an event every 200 µs, so that
+//                                                  delivery catches up and the backlog stays bounded)
 //     trackc-crash-child drain JOURNAL RECEIVED      (delivers what is left, then exits 0)
 
 struct Registry: TrackingRegistry {
@@ -46,7 +48,7 @@ final class FileReceiver: TrackingDestination, @unchecked Sendable {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
-  FileHandle.standardError.write(Data("usage: trackc-crash-child track|drain JOURNAL RECEIVED [FIRST [SELF_KILL_RATE]]\n".utf8))
+  FileHandle.standardError.write(Data("usage: trackc-crash-child track|paced|drain JOURNAL RECEIVED [FIRST [SELF_KILL_RATE]]\n".utf8))
   exit(2)
 }
 let journal = JournalConfiguration.directory(URL(fileURLWithPath: arguments[2]))
@@ -63,11 +65,13 @@ case "drain":
       + "cutTails=\(tracker.journalStatistics.cutTails) quarantined=\(tracker.journalStatistics.quarantinedSegments)")
   exit(drained && statistics.balances && statistics.dropped == 0 ? 0 : 1)
 default:
+  let paced = arguments[1] == "paced"
   var number = Int(arguments.count > 4 ? arguments[4] : "0") ?? 0
   while true {
     tracker.track(Registry.ID.crash, properties: ["n": .int(number)])
     var acknowledged = UInt64(number).littleEndian
     guard withUnsafeBytes(of: &acknowledged, { write(1, $0.baseAddress, 8) }) == 8 else { exit(3) }
     number += 1
+    if paced { usleep(200) }
   }
 }

@@ -12,23 +12,23 @@ import Testing
   // MARK: Builder
 
   @Test func theBuilderRejectsMisuseWhenBuilt() throws {
-    #expect(throws: CollectorConfigurationError.missingEndpoint) { try CollectorConfiguration.builder().build() }
-    #expect(throws: CollectorConfigurationError.notHTTP("ftp://example.com/v1/batch")) {
-      try CollectorConfiguration.builder().endpoint(URL(string: "ftp://example.com/v1/batch")!).build()
+    #expect(throws: CollectorChannelConfigurationError.missingEndpoint) { try CollectorChannelConfiguration.builder().build() }
+    #expect(throws: CollectorChannelConfigurationError.notHTTP("ftp://example.com/v1/batch")) {
+      try CollectorChannelConfiguration.builder().endpoint(URL(string: "ftp://example.com/v1/batch")!).build()
     }
-    #expect(throws: CollectorConfigurationError.notHTTP("file:///tmp/x")) {
-      try CollectorConfiguration.builder().endpoint(URL(fileURLWithPath: "/tmp/x")).build()
+    #expect(throws: CollectorChannelConfigurationError.notHTTP("file:///tmp/x")) {
+      try CollectorChannelConfiguration.builder().endpoint(URL(fileURLWithPath: "/tmp/x")).build()
     }
-    #expect(throws: CollectorConfigurationError.zeroBatchSize) {
-      try CollectorConfiguration.builder().endpoint(Self.collector).batch(events: 0).build()
+    #expect(throws: CollectorChannelConfigurationError.zeroBatchSize) {
+      try CollectorChannelConfiguration.builder().endpoint(Self.collector).batch(events: 0).build()
     }
-    #expect(throws: CollectorConfigurationError.byteLimitTooSmall) {
-      try CollectorConfiguration.builder().endpoint(Self.collector).maximumBodyBytes(10).build()
+    #expect(throws: CollectorChannelConfigurationError.byteLimitTooSmall) {
+      try CollectorChannelConfiguration.builder().endpoint(Self.collector).maximumBodyBytes(10).build()
     }
-    let built = try CollectorConfiguration.builder().endpoint(Self.collector).writeKey("key").batch(events: 7, seconds: 2).build()
+    let built = try CollectorChannelConfiguration.builder().endpoint(Self.collector).writeKey("key").batch(events: 7, seconds: 2).build()
     #expect(built.endpoint.absoluteString == "http://127.0.0.1:9/v1/batch", "a base URL gets the batch path")
     #expect(built.batchLimits == BatchLimits(maximumEvents: 7, maximumBytes: 128 * 1024, maximumAge: 2))
-    let explicit = try CollectorConfiguration.builder().endpoint(URL(string: "https://collector.example/custom/batch")!).build()
+    let explicit = try CollectorChannelConfiguration.builder().endpoint(URL(string: "https://collector.example/custom/batch")!).build()
     #expect(explicit.endpoint.path == "/custom/batch")
   }
 
@@ -130,7 +130,7 @@ import Testing
 
   @Test func aReleasedChannelRefusesSendsAndCannotBeReleasedAgain() throws {
     let pool = CollectorChannelPool()
-    let configuration = try CollectorConfiguration.builder().endpoint(Self.collector).build()
+    let configuration = try CollectorChannelConfiguration.builder().endpoint(Self.collector).build()
     let channel = pool.channel(for: configuration)
     let seen = InMemoryDestination(id: "states")
     channel.observe { state in seen.receive(CollectorClientTests.event(state.rawValue, properties: [:])) }
@@ -144,9 +144,9 @@ import Testing
 
   @Test func destinationsOfOneEndpointShareAChannel() throws {
     let pool = CollectorChannelPool()
-    let first = try CollectorConfiguration.builder().endpoint(Self.collector).batch(events: 10).build()
-    let second = try CollectorConfiguration.builder().endpoint(URL(string: "http://127.0.0.1:9/v1/batch")!).build()
-    let other = try CollectorConfiguration.builder().endpoint(URL(string: "http://127.0.0.1:10")!).build()
+    let first = try CollectorChannelConfiguration.builder().endpoint(Self.collector).batch(events: 10).build()
+    let second = try CollectorChannelConfiguration.builder().endpoint(URL(string: "http://127.0.0.1:9/v1/batch")!).build()
+    let other = try CollectorChannelConfiguration.builder().endpoint(URL(string: "http://127.0.0.1:10")!).build()
     let a = HTTPCollectorDestination(id: "a", configuration: first, pool: pool)
     let b = HTTPCollectorDestination(id: "b", configuration: second, pool: pool)
     let c = HTTPCollectorDestination(id: "c", configuration: other, pool: pool)

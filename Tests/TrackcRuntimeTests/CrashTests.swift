@@ -7,10 +7,11 @@ import TrackcRuntime
 /// restarted, again and again; at the end the receiving side holds every acknowledged event exactly once
 /// after deduplication. Raw duplicates are counted and reported.
 ///
-/// Runs alternate between kills by the parent at a random moment (they land in the middle of appends,
-/// which the test sees as a torn record at the end of the newest segment, and of deliveries) and kills by
-/// the child itself right after its destination took an event and before the cursor moved (the kill
-/// between the collector's 2xx and the cursor's advance). `TRACKC_CRASH_KILLS` sets the number of runs
+/// Runs alternate between a child tracking as fast as it can, killed by the parent at a random moment
+/// (kills land in the middle of appends, which the test sees as a torn record at the end of the newest
+/// segment, and of deliveries), and a child tracking at a pace, killed by itself right after its
+/// destination took an event and before the cursor moved (the kill between the collector's 2xx and the
+/// cursor's advance). `TRACKC_CRASH_KILLS` sets the number of runs
 /// (24 by default; `Scripts/crash-soak.sh` runs 1,000).
 @Suite struct CrashTests {
   static let childPath: String = {
@@ -102,9 +103,11 @@ import TrackcRuntime
 
     for run in 0..<runs {
       let selfKilling = run % 2 == 1
-      let child = try Self.start(["track", journal, received, String(run * 100_000_000), selfKilling ? "0.005" : "0"])
+      let child = try Self.start(
+        [selfKilling ? "paced" : "track", journal, received, String(run * 100_000_000), selfKilling ? "0.002" : "0"])
       // Let it get going (recovery, the first acknowledgements), then kill it at a random moment; a
-      // self-killing child gets a few seconds to kill itself while delivering.
+      // self-killing child tracks at a pace that lets delivery catch up (so the backlog stays bounded
+      // however many runs), and gets a few seconds to kill itself while delivering.
       let started = Date()
       while child.acknowledgements.count == 0 && child.process.isRunning && Date().timeIntervalSince(started) < 30 {
         usleep(200)

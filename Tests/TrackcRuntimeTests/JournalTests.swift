@@ -153,6 +153,10 @@ import TrackcRuntime
     try damaged.write(to: file.url)
     try FileManager.default.createDirectory(at: segments.appendingPathComponent("00000000000000000099.seg"), withIntermediateDirectories: true)
     try Data([1, 2, 3]).write(to: segments.appendingPathComponent("00000000000000000100.seg.tmp"))
+    // A FIFO (opening it must not block), a symbolic link to a device, and a number no journal reaches.
+    #expect(mkfifo(segments.appendingPathComponent("00000000000000000101.seg").path, 0o600) == 0)
+    try FileManager.default.createSymbolicLink(atPath: segments.appendingPathComponent("00000000000000000102.seg").path, withDestinationPath: "/dev/zero")
+    try Data(count: 4096).write(to: segments.appendingPathComponent("18446744073709551615.seg"))
     for name in try FileManager.default.contentsOfDirectory(atPath: cursors.path) {
       try Data((0..<64).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: cursors.appendingPathComponent(name))
     }
@@ -165,7 +169,8 @@ import TrackcRuntime
     #expect(numbers.last == 1000, "new events are delivered")
     let health = tracker.journalStatistics
     #expect(health.storage == .disk)
-    #expect(health.quarantinedSegments >= 9)
+    #expect(health.quarantinedSegments >= 11)
+    #expect(!FileManager.default.fileExists(atPath: segments.appendingPathComponent("18446744073709551615.seg").path))
     #expect(health.cursorResets == 1)
     #expect(tracker.statistics["firebase"]?.balances == true)
     #expect(!FileManager.default.fileExists(atPath: segments.appendingPathComponent("00000000000000000100.seg.tmp").path))

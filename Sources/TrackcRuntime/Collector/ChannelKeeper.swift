@@ -33,7 +33,7 @@ public enum KeeperDecision: Sendable, Hashable {
 
 /// One link of the keeper chain (chain of responsibility): decides, or passes (nil) to the next link.
 /// The channel asks the chain whenever an upload waits; the first link that decides wins. An app adds
-/// its own links before the defaults (`CollectorConfiguration.Builder.keeper(_:)`), for instance to
+/// its own links before the defaults (`CollectorChannelConfiguration.Builder.keeper(_:)`), for instance to
 /// hold uploads on an expensive network.
 public protocol ChannelKeeper: Sendable {
   func decide(_ context: KeeperContext) -> KeeperDecision?

@@ -25,7 +25,7 @@ public final class CollectorChannel: @unchecked Sendable {
   }
 
   public let endpoint: URL
-  public let configuration: CollectorConfiguration
+  public let configuration: CollectorChannelConfiguration
   private let session: URLSession
   private let keepers: [any ChannelKeeper]
   private let condition = NSCondition()
@@ -44,7 +44,7 @@ public final class CollectorChannel: @unchecked Sendable {
   /// Longest `Retry-After` honoured (a collector asking for more gets this).
   public static let maximumRetryAfter: TimeInterval = 3600
 
-  init(configuration: CollectorConfiguration) {
+  init(configuration: CollectorChannelConfiguration) {
     endpoint = configuration.endpoint
     self.configuration = configuration
     keepers = configuration.keepers + ChannelKeepers.defaults
@@ -281,7 +281,7 @@ public final class CollectorChannelPool: @unchecked Sendable {
 
   /// The channel for the configuration's endpoint and write key, made on first use (again after a
   /// release). Settings other than those come from the configuration that made it.
-  public func channel(for configuration: CollectorConfiguration) -> CollectorChannel {
+  public func channel(for configuration: CollectorChannelConfiguration) -> CollectorChannel {
     let key = Key(endpoint: configuration.endpoint, writeKey: configuration.writeKey)
     lock.lock()
     defer { lock.unlock() }

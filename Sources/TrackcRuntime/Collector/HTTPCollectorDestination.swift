@@ -12,13 +12,13 @@ import Foundation
 /// and full jitter. Nothing is discarded for having been retried many times.
 public final class HTTPCollectorDestination: BatchTrackingDestination, @unchecked Sendable {
   public let id: String
-  public let configuration: CollectorConfiguration
+  public let configuration: CollectorChannelConfiguration
   /// Shared with every destination of the same endpoint and write key.
   public let channel: CollectorChannel
 
   public var batchLimits: BatchLimits { configuration.batchLimits }
 
-  public init(id: String, configuration: CollectorConfiguration, pool: CollectorChannelPool = .shared) {
+  public init(id: String, configuration: CollectorChannelConfiguration, pool: CollectorChannelPool = .shared) {
     self.id = id
     self.configuration = configuration
     channel = pool.channel(for: configuration)

@@ -64,6 +64,14 @@ final class Journal: @unchecked Sendable {
   private var recovered = false
   private var stopped = false
   private var journalStatistics = JournalStatistics()
+  /// The next segment, made ahead by a background thread once the active one is three quarters full,
+  /// so that rolling over costs the tracking thread no file creation. Its bytes count towards the
+  /// maximum from the moment it is reserved.
+  private var spare: Segment?
+  private var preparingSpare = false
+  /// The active segment a spare was last attempted for (one attempt per segment: a failing disk is
+  /// retried when the journal next rolls over, not on every append).
+  private var spareAttemptedFor: UInt64?
   private var lockDescriptor: Int32 = -1
 
   init(configuration: JournalConfiguration, keys: [String]) {
@@ -178,6 +186,9 @@ final class Journal: @unchecked Sendable {
       if books[lane].sleeping && books[lane].unread >= books[lane].threshold { books[lane].wake.signal() }
     }
     if committerWaiting { commitNeeded.signal() }
+    if !preparingSpare && spare == nil && spareAttemptedFor != segment.number && segment.end > segment.capacity / 4 * 3 {
+      prepareSpare(after: segment)
+    }
     guard waitsForCommit, !segment.isInMemory else { return }
     let mine = sequence
     while syncedSequence < mine && !stopped { committed.wait() }
@@ -199,6 +210,12 @@ final class Journal: @unchecked Sendable {
     if let sealed = active {
       sealed.sealed = true
       sealed.releaseResidentPages()
+    }
+    if let ready = spare {
+      spare = nil
+      segments.append(ready)
+      active = ready
+      return
     }
     while totalBytes + segmentBytes > maximumBytes, let oldest = segments.first, oldest !== active {
       remove(oldest, countingAs: .journalFull)
@@ -230,6 +247,37 @@ final class Journal: @unchecked Sendable {
     active = segment
   }
 
+  /// Reserves the next number and the bytes, and makes the segment file on a background thread. A spare
+  /// that arrives after the journal rolled over without it (a burst) is deleted. Caller holds the lock.
+  private func prepareSpare(after segment: Segment) {
+    spareAttemptedFor = segment.number
+    guard let directory, !segment.isInMemory, !stopped else { return }
+    while totalBytes + segmentBytes > maximumBytes, let oldest = segments.first, oldest !== active {
+      remove(oldest, countingAs: .journalFull)
+    }
+    let number = nextNumber
+    nextNumber += 1
+    preparingSpare = true
+    totalBytes += segmentBytes
+    let capacity = segmentBytes
+    let syncDirectory = configuration.durability != .processDeath
+    DispatchQueue.global(qos: .utility).async { [self, keys] in
+      let made = try? Segment.create(
+        number: number, directory: directory, capacity: capacity, destinationIDs: keys, laneCount: keys.count,
+        syncDirectory: syncDirectory, prefault: true)
+      monitor.lock()
+      defer { monitor.unlock() }
+      preparingSpare = false
+      if let made, !stopped, (active?.number ?? 0) < number {
+        made.laneForTableIndex = Array(keys.indices)
+        spare = made
+      } else {
+        totalBytes -= capacity
+        if let path = made?.path, !stopped { unlink(path) }
+      }
+    }
+  }
+
   /// Deletes a segment; what it held that a destination had not read yet is counted as dropped.
   private func remove(_ segment: Segment, countingAs reason: DropReason) {
     for index in books.indices {
@@ -256,7 +304,8 @@ final class Journal: @unchecked Sendable {
     segment.removed = true
     segments.removeAll { $0 === segment }
     totalBytes -= segment.capacity
-    if let path = segment.path { unlink(path) }
+    // Once stopped, the directory may belong to the next tracker: its files are not ours to delete.
+    if let path = segment.path, !stopped { unlink(path) }
   }
 
   // MARK: Reading (the delivery lanes)
@@ -460,7 +509,7 @@ final class Journal: @unchecked Sendable {
   private static func prepare(_ root: String, keys: [String]) -> Result<Prepared, PrepareFailure> {
     let segments = root + "/segments"
     let cursors = root + "/cursors"
-    for path in [root, segments, cursors] {
+    for path in [root, segments, cursors, root + "/quarantine"] {
       if mkdir(path, 0o700) != 0 && errno != EEXIST {
         return .failure(PrepareFailure("cannot create \(path): \(JournalError.describe(errno))"))
       }
@@ -490,6 +539,11 @@ final class Journal: @unchecked Sendable {
       }
       closedir(directory)
     }
+    // A number no journal reaches (a hostile name) would leave no room for the next segment's: set aside.
+    for (number, path) in existing where number >= Segment.maximumNumber {
+      if rename(path, root + "/quarantine/" + (path as NSString).lastPathComponent) != 0 { unlink(path) }
+    }
+    existing.removeAll { $0.0 >= Segment.maximumNumber }
     existing.sort { $0.0 < $1.0 }
     return .success(Prepared(segments: segments, cursors: cursors, lock: lock, existing: existing))
   }
@@ -505,6 +559,7 @@ final class Journal: @unchecked Sendable {
       if isStopped { return }
       switch Segment.open(path: path, number: number, laneCount: keys.count) {
       case .invalid:
+        if isStopped { return }
         quarantine(path)
         monitor.withLock { journalStatistics.quarantinedSegments += 1 }
       case .valid(let segment, let cutTail):
@@ -568,7 +623,6 @@ final class Journal: @unchecked Sendable {
   private func quarantine(_ path: String) {
     let segmentsDirectory = (path as NSString).deletingLastPathComponent
     let quarantine = (segmentsDirectory as NSString).deletingLastPathComponent + "/quarantine"
-    mkdir(quarantine, 0o700)
     let name = (path as NSString).lastPathComponent
     if rename(path, quarantine + "/" + name) != 0 { unlink(path) }
     let kept = ((try? FileManager.default.contentsOfDirectory(atPath: quarantine)) ?? []).sorted()

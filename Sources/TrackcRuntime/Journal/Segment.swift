@@ -72,6 +72,9 @@ final class Segment: @unchecked Sendable {
     return String(repeating: "0", count: max(0, 20 - digits.count)) + digits + ".seg"
   }
 
+  /// Segment numbers stay below this (a file named with a larger one is set aside, never adopted).
+  static let maximumNumber: UInt64 = 1 << 62
+
   static func number(ofFileNamed name: String) -> UInt64? {
     guard name.hasSuffix(".seg"), name.utf8.count == 24 else { return nil }
     let digits = name.dropLast(4)
@@ -84,7 +87,8 @@ final class Segment: @unchecked Sendable {
   /// A new, empty segment: a file in `directory` (written under a temporary name, sized and allocated,
   /// then renamed, so a half-made segment never carries a segment's name), or memory when `directory` is nil.
   static func create(
-    number: UInt64, directory: String?, capacity: Int, destinationIDs: [String], laneCount: Int, syncDirectory: Bool
+    number: UInt64, directory: String?, capacity: Int, destinationIDs: [String], laneCount: Int, syncDirectory: Bool,
+    prefault: Bool = false
   ) throws(JournalError) -> Segment {
     let header = headerBytes(number: number, destinationIDs: destinationIDs)
     let recordsStart = (header.count + 7) & ~7
@@ -109,7 +113,13 @@ final class Segment: @unchecked Sendable {
       guard header.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, header.count, 0) }) == header.count else {
         throw JournalError.system("pwrite", errno)
       }
-      guard let base = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
+      var flags = MAP_SHARED
+      #if os(Linux)
+        // A spare made ahead maps its pages now, off the tracking thread (a first store then costs a
+        // write fault instead of a read fault and a write fault).
+        if prefault { flags |= MAP_POPULATE }
+      #endif
+      guard let base = mmap(nil, capacity, PROT_READ | PROT_WRITE, flags, descriptor, 0), base != MAP_FAILED else {
         throw JournalError.system("mmap", errno)
       }
       guard rename(temporary, path) == 0 else {
@@ -183,8 +193,9 @@ final class Segment: @unchecked Sendable {
   /// to the file system (the file is truncated to the page after its last record), so that a process
   /// that keeps restarting does not fill the journal with mostly empty segments.
   static func open(path: String, number: UInt64, laneCount: Int) -> Opened {
-    var descriptor = openFile(path, O_RDWR | O_CLOEXEC)
-    if descriptor < 0 { descriptor = openFile(path, O_RDONLY | O_CLOEXEC) }
+    // Never blocks (a FIFO with a segment's name) and never follows a symbolic link.
+    var descriptor = openFile(path, O_RDWR | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    if descriptor < 0 && errno != ELOOP { descriptor = openFile(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
     guard descriptor >= 0 else { return .invalid("cannot open (\(JournalError.describe(errno)))") }
     defer { close(descriptor) }
     var status = stat()

@@ -250,7 +250,7 @@ func sustained(_ directory: String) {
 
 func collectorDown(_ directory: String) {
   let before = memory()
-  let configuration = try! CollectorConfiguration.builder().endpoint(URL(string: "http://127.0.0.1:1")!).build()
+  let configuration = try! CollectorChannelConfiguration.builder().endpoint(URL(string: "http://127.0.0.1:1")!).build()
   let collector = HTTPCollectorDestination(id: "collector", configuration: configuration)
   let tracker = Tracker(registry: BenchRegistry(), destinations: [collector], journal: journal(fresh(directory + "/down"), maximumBytes: 1 << 30))
   let count = 1_000_000

@@ -1,9 +1,9 @@
 import Foundation
 
-/// How to reach a collector, made by `CollectorConfiguration.Builder`: a configuration that exists is
+/// How to reach a collector, made by `CollectorChannelConfiguration.Builder`: a configuration that exists is
 /// usable (an endpoint over HTTP(S), a batch of at least one event), so misuse is an error when it is
 /// built, not at the first send.
-public struct CollectorConfiguration: Sendable {
+public struct CollectorChannelConfiguration: Sendable {
   /// The batch endpoint (`…/v1/batch`).
   public let endpoint: URL
   /// Sent as `Authorization: Basic base64("<writeKey>:")` when set.
@@ -58,7 +58,7 @@ public struct CollectorConfiguration: Sendable {
     public func anonymousID(_ id: String) -> Builder { with { $0.anonymousID = id } }
     public func requestTimeout(_ seconds: TimeInterval) -> Builder { with { $0.requestTimeout = seconds } }
 
-    public func build() throws(CollectorConfigurationError) -> CollectorConfiguration {
+    public func build() throws(CollectorChannelConfigurationError) -> CollectorChannelConfiguration {
       guard let endpoint else { throw .missingEndpoint }
       guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
         throw .notHTTP(endpoint.absoluteString)
@@ -68,7 +68,7 @@ public struct CollectorConfiguration: Sendable {
       guard maximumAge >= 0, requestTimeout > 0 else { throw .negativeInterval }
       let path = endpoint.path
       let batchEndpoint = path.isEmpty || path == "/" ? endpoint.appendingPathComponent("v1").appendingPathComponent("batch") : endpoint
-      return CollectorConfiguration(
+      return CollectorChannelConfiguration(
         endpoint: batchEndpoint, writeKey: writeKey,
         batchLimits: BatchLimits(maximumEvents: maximumEvents, maximumBytes: maximumBytes, maximumAge: maximumAge),
         maximumBodyBytes: maximumBodyBytes, gzip: gzip, retry: retry, keepers: keepers,
@@ -84,7 +84,7 @@ public struct CollectorConfiguration: Sendable {
 }
 
 /// Why a collector configuration could not be built.
-public enum CollectorConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum CollectorChannelConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
   case missingEndpoint
   case notHTTP(String)
   case zeroBatchSize
