@@ -97,7 +97,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TrackcRuntimeTests",
-      dependencies: ["TrackcRuntime", "trackc-crash-child"]
+      dependencies: ["TrackcRuntime", "TrackcTestSupport", "trackc-crash-child"]
     ),
     // The generator's fixture: a feature module compiled for dynamic replacement, the code trackc generates
     // for it (and for hostile strings), committed as golden files and compiled with warnings as errors,

@@ -31,8 +31,15 @@ final class FileReceiver: TrackingDestination, @unchecked Sendable {
   let selfKillRate: Double
 
   init(path: String, selfKillRate: Double) {
-    descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     self.selfKillRate = selfKillRate
+    // A kill in the middle of a write(2) that crosses a page can leave part of a line (the event was then
+    // not received: its cursor never moved, so it comes again). End that fragment before appending.
+    var last: UInt8 = 0
+    let size = lseek(descriptor, 0, SEEK_END)
+    if size > 0 && pread(descriptor, &last, 1, size - 1) == 1 && last != UInt8(ascii: "\n") {
+      _ = "\n".withCString { write(descriptor, $0, 1) }
+    }
   }
 
   func receive(_ event: TrackingEvent) throws {

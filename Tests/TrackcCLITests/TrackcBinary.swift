@@ -3,19 +3,7 @@ import TrackcTestSupport
 
 /// The `trackc` executable built alongside the tests (same build directory as the test bundle).
 enum TrackcBinary {
-  static let path: String = {
-    var candidates: [URL] = []
-    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
-    }
-    candidates.append(Bundle.main.bundleURL)
-    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    for directory in candidates {
-      let binary = directory.appendingPathComponent("trackc").path
-      if FileManager.default.isExecutableFile(atPath: binary) { return binary }
-    }
-    return candidates[0].appendingPathComponent("trackc").path
-  }()
+  static let path = BuiltExecutable.path(named: "trackc")
 
   static func run(_ arguments: String..., in directory: URL = Fixtures.repositoryRoot) throws -> ProcessOutput {
     try ProcessRunner.run(path, arguments, currentDirectory: directory)

@@ -418,6 +418,14 @@ final class Journal: @unchecked Sendable {
   /// The lane has finished a batch: counts what was delivered and dropped, moves and persists the
   /// cursor, and deletes the segments every destination has passed.
   func acknowledge(lane: Int, batch: Batch, delivered: Int, dropped: [DropReason: Int], failedAttempts: Int = 0) {
+    // The cursor is on disk before the counts say "delivered" (so `flush` returning means persisted)
+    // and before any segment it passed is deleted. Only this lane writes its cursor file.
+    monitor.lock()
+    let moved = books[lane].cursor != batch.end
+    let file = stopped ? nil : books[lane].cursorFile
+    monitor.unlock()
+    if moved { file?.write(batch.end) }
+
     monitor.lock()
     var resolved = delivered
     books[lane].statistics.delivered += delivered
@@ -428,16 +436,13 @@ final class Journal: @unchecked Sendable {
     books[lane].statistics.queued -= resolved
     books[lane].statistics.failedAttempts += failedAttempts
     books[lane].inFlight -= batch.events.count
-    let moved = books[lane].cursor != batch.end
     books[lane].cursor = batch.end
     if books[lane].unread == 0 { books[lane].uploadRequested = false }
     while let oldest = segments.first, oldest.sealed, oldest !== active, everyCursorHasPassed(oldest) {
       discard(oldest)
     }
-    let file = stopped ? nil : books[lane].cursorFile
     progress.broadcast()
     monitor.unlock()
-    if moved { file?.write(batch.end) }
   }
 
   func countFailedAttempt(lane: Int) {
