@@ -113,14 +113,17 @@ final class Segment: @unchecked Sendable {
       guard header.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, header.count, 0) }) == header.count else {
         throw JournalError.system("pwrite", errno)
       }
-      var flags = MAP_SHARED
-      #if os(Linux)
-        // A spare made ahead maps its pages now, off the tracking thread (a first store then costs a
-        // write fault instead of a read fault and a write fault).
-        if prefault { flags |= MAP_POPULATE }
-      #endif
-      guard let base = mmap(nil, capacity, PROT_READ | PROT_WRITE, flags, descriptor, 0), base != MAP_FAILED else {
+      guard let base = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
         throw JournalError.system("mmap", errno)
+      }
+      if prefault {
+        // A spare made ahead takes its page faults here, off the tracking thread: storing a zero (what
+        // is there already) into each page maps it writable, so the appends that fill it fault no more.
+        var offset = recordsStart
+        while offset < capacity {
+          (base + offset).storeBytes(of: 0, as: UInt8.self)
+          offset = (offset / 4096 + 1) * 4096
+        }
       }
       guard rename(temporary, path) == 0 else {
         let code = errno
