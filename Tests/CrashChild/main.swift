@@ -12,6 +12,9 @@ import TrackcRuntime
 //     trackc-crash-child paced JOURNAL RECEIVED FIRST [SELF_KILL_RATE]   (an event every 200 µs, so that
 //                                                  delivery catches up and the backlog stays bounded)
 //     trackc-crash-child drain JOURNAL RECEIVED      (delivers what is left, then exits 0)
+//
+// With RECEIVED an http:// URL, the destination is `HTTPCollectorDestination` uploading to that
+// collector, and SELF_KILL_RATE is per upload answered 2xx: the kill comes before the cursor moves.
 
 struct Registry: TrackingRegistry {
   static let rule = EventRule(eventID: "CRASH_TEST", routing: .unrestricted)
@@ -53,6 +56,32 @@ final class FileReceiver: TrackingDestination, @unchecked Sendable {
   }
 }
 
+/// The HTTP destination, killing its process right after a 2xx now and then.
+final class KillAfterUpload: BatchTrackingDestination, @unchecked Sendable {
+  let inner: HTTPCollectorDestination
+  let selfKillRate: Double
+  var id: String { inner.id }
+  var batchLimits: BatchLimits { inner.batchLimits }
+
+  init(collector: URL, selfKillRate: Double) {
+    let configuration = try! CollectorChannelConfiguration.builder().endpoint(collector).batch(events: 200, seconds: 0.02)
+      .retry(RetryPolicy(initial: 0.005, maximum: 0.05)).build()
+    inner = HTTPCollectorDestination(id: "collector", configuration: configuration)
+    self.selfKillRate = selfKillRate
+  }
+
+  func deliver(_ batch: [TrackingEvent], completion: @escaping @Sendable (BatchOutcome) -> Void) {
+    let rate = selfKillRate
+    inner.deliver(batch) { outcome in
+      if outcome == .delivered && rate > 0 && Double.random(in: 0..<1) < rate {
+        _ = "self-kill\n".withCString { write(2, $0, 10) }
+        kill(getpid(), SIGKILL)
+      }
+      completion(outcome)
+    }
+  }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
   FileHandle.standardError.write(Data("usage: trackc-crash-child track|paced|drain JOURNAL RECEIVED [FIRST [SELF_KILL_RATE]]\n".utf8))
@@ -60,7 +89,10 @@ guard arguments.count >= 4 else {
 }
 let journal = JournalConfiguration.directory(URL(fileURLWithPath: arguments[2]))
 let selfKillRate = arguments.count > 5 ? Double(arguments[5]) ?? 0 : 0
-let receiver = FileReceiver(path: arguments[3], selfKillRate: selfKillRate)
+let receiver: any TrackingDestination =
+  arguments[3].hasPrefix("http://")
+  ? KillAfterUpload(collector: URL(string: arguments[3])!, selfKillRate: selfKillRate)
+  : FileReceiver(path: arguments[3], selfKillRate: selfKillRate)
 let tracker = Tracker(registry: Registry(), destinations: [receiver], journal: journal, retry: RetryPolicy(initial: 0.001, maximum: 0.01))
 
 switch arguments[1] {
