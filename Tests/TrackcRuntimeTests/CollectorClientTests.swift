@@ -3,6 +3,10 @@ import Testing
 
 @testable import TrackcRuntime
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The collector client without a server: the configuration builder, the upload body, gzip, the
 /// channel's state machine and keeper chain, the pool, and the batch failure policy as the delivery
 /// lane applies it (statuses answered by a scripted destination through the real status mapping).
@@ -95,6 +99,70 @@ import Testing
     #expect(compressed.count < body.count / 4)
     #expect(compressed.prefix(2) == [0x1F, 0x8B], "a gzip header")
     #expect(Gzip.decompress(compressed) == body)
+  }
+
+  // MARK: The journal's record form
+
+  @Test func recordsRoundTripAndGarbageNeverDecodesIntoACrash() throws {
+    var generator = SeededGenerator(seed: 21)
+    let sources: [TrackingEvent.Source] = [.page(.enter), .page(.leave), .control(handler: "onFav(_:)"), .manual]
+    for round in 0..<500 {
+      let text = Self.hostile[round % Self.hostile.count] + String(round)
+      var properties: [String: PropertyValue] = [text: .string(text), "i": .int(Int.random(in: .min ... .max, using: &generator))]
+      properties["d"] = .double(Double(bitPattern: generator.next()))
+      properties["b"] = .bool(round % 2 == 0)
+      let draft = EventCoding.Draft(eventID: text, source: sources[round % 4], screen: round % 3 == 0 ? nil : text, properties: properties)
+      let size = EventCoding.encodedSize(draft)
+      var buffer = [UInt8](repeating: 0, count: size)
+      let id = MessageIDGenerator().id(milliseconds: 1_795_428_000_123, sequence: UInt64(round))
+      let written = buffer.withUnsafeMutableBytes { EventCoding.encode(draft, destinations: 5, messageID: id, microseconds: 1_795_428_000_123_456, into: $0.baseAddress!) }
+      #expect(written == size)
+      let event = try #require(buffer.withUnsafeBytes { EventCoding.decode($0) })
+      #expect(event.id == draft.eventID && event.source == draft.source && event.screen == draft.screen)
+      #expect(event.properties.count == properties.count)
+      #expect(event.properties["i"] == properties["i"] && event.properties[text] == properties[text] && event.properties["b"] == properties["b"])
+      if case .double(let original)? = properties["d"], case .double(let decoded)? = event.properties["d"] {
+        #expect(original.bitPattern == decoded.bitPattern)
+      }
+      #expect(event.messageID.uuid.6 >> 4 == 7 && event.messageID.uuid.8 >> 6 == 2, "UUIDv7, RFC variant")
+      #expect(buffer.withUnsafeBytes { EventCoding.destinations(of: $0) } == 5)
+      // Every prefix and a flipped byte: nil or an event, never a crash.
+      for cut in stride(from: 0, to: size, by: max(1, size / 16)) {
+        _ = buffer.withUnsafeBytes { EventCoding.decode(UnsafeRawBufferPointer(rebasing: $0[0..<cut])) }
+      }
+      var flipped = buffer
+      flipped[Int.random(in: 0..<size, using: &generator)] ^= 0xFF
+      _ = flipped.withUnsafeBytes { EventCoding.decode($0) }
+    }
+    for _ in 0..<5_000 {
+      let garbage = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      _ = garbage.withUnsafeBytes { EventCoding.decode($0) }
+    }
+  }
+
+  @Test func messageIDsAreUniqueAndOrderedByTime() {
+    let generator = MessageIDGenerator()
+    var seen = Set<UUID>()
+    for sequence in 0..<10_000 { seen.insert(UUID(uuid: generator.id(milliseconds: 1_795_428_000_000, sequence: UInt64(sequence)))) }
+    #expect(seen.count == 10_000)
+    let earlier = UUID(uuid: generator.id(milliseconds: 1_795_428_000_000, sequence: 1)).uuidString
+    let later = UUID(uuid: generator.id(milliseconds: 1_795_428_000_001, sequence: 0)).uuidString
+    #expect(earlier < later, "the time comes first")
+  }
+
+  @Test func retryAfterReadsSecondsAndHTTPDates() throws {
+    func response(_ value: String) -> HTTPURLResponse {
+      HTTPURLResponse(url: Self.collector, statusCode: 429, httpVersion: "HTTP/1.1", headerFields: ["Retry-After": value])!
+    }
+    #expect(CollectorChannel.retryAfter(response("7")) == 7)
+    #expect(CollectorChannel.retryAfter(response("nonsense")) == nil)
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    let inAMinute = try #require(CollectorChannel.retryAfter(response(formatter.string(from: Date(timeIntervalSinceNow: 60)))))
+    #expect((55...61).contains(inAMinute))
+    #expect(CollectorChannel.retryAfter(response(formatter.string(from: Date(timeIntervalSinceNow: -60)))) == 0, "a date past is now")
   }
 
   // MARK: Channel
