@@ -3,6 +3,10 @@ import Foundation
 import Histogram
 import TrackcRuntime
 
+#if canImport(TrackcCollector)
+  import TrackcCollector
+#endif
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -16,6 +20,7 @@ import TrackcRuntime
 //     DeliveryBench collector-down DIR peak memory while 1,000,000 events wait for a collector that is down
 //     DeliveryBench backlog DIR        leaves 100,000 events queued in DIR
 //     DeliveryBench open DIR           opens DIR (after `backlog`): time to track, time to validate
+//     DeliveryBench endtoend DIR       events/s to the collector on 127.0.0.1 (once the package links TrackcCollector)
 
 final class HomeViewController {}
 
@@ -291,6 +296,33 @@ func openBacklog(_ directory: String) {
       + "\(microseconds(firstTrack - opened)) µs, backlog validated and counted in the background after \(String(format: "%.1f", Double(validated - start) / 1e6)) ms")
 }
 
+#if canImport(TrackcCollector)
+/// End to end: track as fast as one thread can into the journal, while the lane uploads gzipped batches
+/// of 500 to the collector (in this process, 127.0.0.1); the rate is the events the collector recorded
+/// over the time from the first track() to the last event recorded.
+func endToEnd(_ directory: String) async throws {
+  var settings = TrackcCollector.CollectorConfiguration()
+  settings.limits.retainedEvents = 1_000
+  let collector = try await Collector.start(settings)
+  let configuration = try TrackcRuntime.CollectorChannelConfiguration.builder().endpoint(collector.baseURL).batch(events: 500, bytes: 256 * 1024, seconds: 0.05).build()
+  let destination = HTTPCollectorDestination(id: "collector", configuration: configuration)
+  let tracker = Tracker(registry: BenchRegistry(), destinations: [destination], journal: journal(fresh(directory + "/endtoend"), maximumBytes: 1 << 30))
+  let count = 300_000
+  let start = now()
+  for _ in 0..<count { trackOnce(tracker) }
+  let tracked = now()
+  let arrived = await collector.waitUntil(timeout: .seconds(120)) { $0.acceptedEvents >= count }
+  let end = now()
+  let statistics = collector.statistics
+  print(
+    String(
+      format: "end to end to a collector on 127.0.0.1: %.0f events/s (%d events recorded in %.2f s; tracking took %.2f s; %d requests, %d duplicates%@)",
+      Double(statistics.acceptedEvents) / (Double(end - start) / 1e9), statistics.acceptedEvents, Double(end - start) / 1e9,
+      Double(tracked - start) / 1e9, statistics.requests, statistics.duplicates, arrived ? "" : "; TIMED OUT"))
+  await collector.stop()
+}
+#endif
+
 final class Counter: @unchecked Sendable {
   private let lock = NSLock()
   private var total = 0
@@ -308,7 +340,7 @@ final class Counter: @unchecked Sendable {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-  print("usage: DeliveryBench latency|powerloss|sustained|collector-down|backlog|open DIR")
+  print("usage: DeliveryBench latency|powerloss|sustained|collector-down|backlog|open|endtoend DIR")
   exit(2)
 }
 let directory = arguments[2]
@@ -319,6 +351,12 @@ case "sustained": sustained(directory)
 case "collector-down": collectorDown(directory)
 case "backlog": backlog(directory)
 case "open": openBacklog(directory)
+case "endtoend":
+  #if canImport(TrackcCollector)
+    try await endToEnd(directory)
+  #else
+    print("endtoend needs TrackcCollector: add it to Benchmarks/delivery/Package.swift once main has it")
+  #endif
 default:
   print("unknown mode \(arguments[1])")
   exit(2)
