@@ -104,7 +104,7 @@ import TrackcCollector
     }
     // A dropped connection is noticed when the request times out (the collector reads the request and
     // closes nothing in a hurry): a short timeout keeps the test short.
-    let destination = try Self.destination(collector) { $0.requestTimeout(1) }
+    let destination = try Self.destination(collector) { $0.requestTimeout(2) }
     let states = StateLog()
     destination.channel.observe { states.append($0) }
     let tracker = Self.tracker([destination])
