@@ -343,16 +343,21 @@ struct JournalFile {
   }
 }
 
-/// Makes a directory unwritable even for root (tests run as root on CI): `chattr +i` where the file
-/// system allows it, otherwise permissions.
+/// Makes a directory unwritable even for root (tests run as root on CI): permissions, then `chattr +i`
+/// where the file system allows it, else a read-only tmpfs mounted on it.
 enum ReadOnly {
   static func make(_ url: URL) throws {
     try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: url.path)
-    if getuid() == 0 { try run("/usr/bin/chattr", ["+i", url.path]) }
+    guard getuid() == 0 else { return }
+    if (try? run("/usr/bin/chattr", ["+i", url.path])) == nil {
+      try run("/bin/mount", ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", url.path])
+    }
   }
 
   static func undo(_ url: URL) throws {
-    if getuid() == 0 { try run("/usr/bin/chattr", ["-i", url.path]) }
+    if getuid() == 0 {
+      if (try? run("/usr/bin/chattr", ["-i", url.path])) == nil { try? run("/bin/umount", [url.path]) }
+    }
     try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
   }
 
@@ -360,6 +365,7 @@ enum ReadOnly {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     if process.terminationStatus != 0 { throw CocoaError(.fileWriteNoPermission) }
