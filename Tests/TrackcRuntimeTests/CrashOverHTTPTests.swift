@@ -13,9 +13,8 @@ import TrackcRuntime
 /// `TRACKC_CRASH_KILLS` sets the number of runs (24 by default).
 @Suite struct CrashOverHTTPTests {
   @Test func killedWhileUploadingLosesNothing() async throws {
-    let runs = Int(ProcessInfo.processInfo.environment["TRACKC_CRASH_KILLS"] ?? "") ?? 24
-    let seed = UInt64(ProcessInfo.processInfo.environment["TRACKC_CRASH_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64(UInt32.max))
-    var generator = SeededGenerator(seed: seed)
+    let runs = CrashTests.runs
+    let seed = CrashTests.seed
     var configuration = TrackcCollector.CollectorConfiguration()
     configuration.limits.retainedEvents = 10_000_000
     configuration.limits.deduplicationWindow = 10_000_000
@@ -23,30 +22,9 @@ import TrackcRuntime
     let directory = try TemporaryDirectory()
     let journal = directory.url.appendingPathComponent("journal").path
     let url = collector.baseURL.absoluteString
-    var acknowledged = Set<Int>()
-    var parentKills = 0
-    var selfKills = 0
-
-    for run in 0..<runs {
-      let selfKilling = run % 2 == 1
-      let child = try CrashTests.start(
-        [selfKilling ? "paced" : "track", journal, url, String(run * 100_000_000), selfKilling ? "0.05" : "0"])
-      let started = Date()
-      while child.acknowledgements.count == 0 && child.process.isRunning && Date().timeIntervalSince(started) < 30 {
-        usleep(200)
-      }
-      if selfKilling {
-        while child.process.isRunning && Date().timeIntervalSince(started) < 5 { usleep(1_000) }
-      } else {
-        usleep(UInt32.random(in: 0...60_000, using: &generator))
-      }
-      if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
-      child.process.waitUntilExit()
-      if child.errors.text.contains("self-kill") { selfKills += 1 } else { parentKills += 1 }
-      #expect(child.process.terminationReason == .uncaughtSignal && child.process.terminationStatus == SIGKILL,
-        "run \(run): the child must die of SIGKILL only (status \(child.process.terminationStatus)); seed \(seed)")
-      acknowledged.formUnion(child.acknowledgements.numbers())
-    }
+    // The self-kill rate is per upload answered 2xx here.
+    let kills = try CrashTests.killRepeatedly(runs: runs, journal: journal, receiver: url, selfKillRate: "0.05", seed: seed)
+    let acknowledged = kills.acknowledged
 
     let drain = try CrashTests.start(["drain", journal, url])
     drain.process.waitUntilExit()
@@ -61,7 +39,7 @@ import TrackcRuntime
     let lost = acknowledged.subtracting(messageIDs.keys)
     let statistics = collector.statistics
     print(
-      "crash test over HTTP: \(runs) kills (\(parentKills) by the parent, \(selfKills) after a 2xx and before the cursor), "
+      "crash test over HTTP: \(runs) kills (\(kills.byParent) by the parent, \(kills.duringAppend) of them mid-append; \(kills.byChildItself) after a 2xx and before the cursor), "
         + "\(acknowledged.count) acknowledged, \(messageIDs.count) recorded once, \(lost.count) lost, "
         + "\(statistics.duplicates) raw duplicates deduplicated by the collector; last start: \(drainReport); seed \(seed)")
     #expect(acknowledged.count > runs)
@@ -69,7 +47,7 @@ import TrackcRuntime
     #expect(lostCount == 0, "lost acknowledged events, e.g. \(lost.sorted().prefix(5)); seed \(seed)")
     #expect(messageIDs.values.allSatisfy { $0.count == 1 }, "one message ID per event, whatever the retries")
     #expect(statistics.duplicates <= runs * 200, "at most one in-flight batch per kill")
-    if runs >= 20 { #expect(selfKills >= runs / 4) }
+    if runs >= 20 { #expect(kills.byChildItself >= runs / 4) }
     await collector.stop()
   }
 }

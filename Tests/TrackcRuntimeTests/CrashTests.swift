@@ -78,22 +78,24 @@ import TrackcTestSupport
       process: process, acknowledgements: Acknowledgements(output.fileHandleForReading), errors: Acknowledgements(errors.fileHandleForReading))
   }
 
-  @Test func killedAtRandomMomentsLosesNothing() throws {
-    let runs = Int(ProcessInfo.processInfo.environment["TRACKC_CRASH_KILLS"] ?? "") ?? 24
-    let seed = UInt64(ProcessInfo.processInfo.environment["TRACKC_CRASH_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64(UInt32.max))
-    var generator = SeededGenerator(seed: seed)
-    let directory = try TemporaryDirectory()
-    let journal = directory.url.appendingPathComponent("journal").path
-    let received = directory.url.appendingPathComponent("received.txt").path
+  /// What the runs of `killRepeatedly` did.
+  struct Kills {
     var acknowledged = Set<Int>()
-    var parentKills = 0
-    var selfKills = 0
-    var killsDuringAppend = 0
+    var byParent = 0
+    var byChildItself = 0
+    /// Kills by the parent that left a torn record at the end of the newest segment.
+    var duringAppend = 0
+  }
 
+  /// Starts the child `runs` times, alternating a child tracking as fast as it can, killed by the parent
+  /// at a random moment, and a child tracking at a pace, left to kill itself after a delivery (at
+  /// `selfKillRate`); each must die of SIGKILL and nothing else.
+  static func killRepeatedly(runs: Int, journal: String, receiver: String, selfKillRate: String, seed: UInt64) throws -> Kills {
+    var generator = SeededGenerator(seed: seed)
+    var kills = Kills()
     for run in 0..<runs {
       let selfKilling = run % 2 == 1
-      let child = try Self.start(
-        [selfKilling ? "paced" : "track", journal, received, String(run * 100_000_000), selfKilling ? "0.002" : "0"])
+      let child = try start([selfKilling ? "paced" : "track", journal, receiver, String(run * 100_000_000), selfKilling ? selfKillRate : "0"])
       // Let it get going (recovery, the first acknowledgements), then kill it at a random moment; a
       // self-killing child tracks at a pace that lets delivery catch up (so the backlog stays bounded
       // however many runs), and gets a few seconds to kill itself while delivering.
@@ -108,12 +110,26 @@ import TrackcTestSupport
       }
       if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
       child.process.waitUntilExit()
-      if child.errors.text.contains("self-kill") { selfKills += 1 } else { parentKills += 1 }
+      if child.errors.text.contains("self-kill") { kills.byChildItself += 1 } else { kills.byParent += 1 }
       #expect(child.process.terminationReason == .uncaughtSignal && child.process.terminationStatus == SIGKILL,
         "run \(run): the child must die of SIGKILL only, not crash (status \(child.process.terminationStatus)); seed \(seed)")
-      acknowledged.formUnion(child.acknowledgements.numbers())
-      if (try? JournalFile.newest(in: URL(fileURLWithPath: journal)).endsInATornRecord) == true { killsDuringAppend += 1 }
+      kills.acknowledged.formUnion(child.acknowledgements.numbers())
+      if (try? JournalFile.newest(in: URL(fileURLWithPath: journal)).endsInATornRecord) == true { kills.duringAppend += 1 }
     }
+    return kills
+  }
+
+  static var runs: Int { Int(ProcessInfo.processInfo.environment["TRACKC_CRASH_KILLS"] ?? "") ?? 24 }
+  static var seed: UInt64 { UInt64(ProcessInfo.processInfo.environment["TRACKC_CRASH_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64(UInt32.max)) }
+
+  @Test func killedAtRandomMomentsLosesNothing() throws {
+    let runs = Self.runs
+    let seed = Self.seed
+    let directory = try TemporaryDirectory()
+    let journal = directory.url.appendingPathComponent("journal").path
+    let received = directory.url.appendingPathComponent("received.txt").path
+    let kills = try Self.killRepeatedly(runs: runs, journal: journal, receiver: received, selfKillRate: "0.002", seed: seed)
+    let acknowledged = kills.acknowledged
 
     let drain = try Self.start(["drain", journal, received])
     drain.process.waitUntilExit()
@@ -136,7 +152,7 @@ import TrackcTestSupport
     let lost = acknowledged.subtracting(messageIDs.keys)
     let duplicates = lines.count - tornLines - messageIDs.count
     print(
-      "crash test: \(runs) kills (\(parentKills) by the parent, \(killsDuringAppend) of them mid-append; \(selfKills) between delivery and cursor), "
+      "crash test: \(runs) kills (\(kills.byParent) by the parent, \(kills.duringAppend) of them mid-append; \(kills.byChildItself) between delivery and cursor), "
         + "\(acknowledged.count) acknowledged, \(messageIDs.count) received, \(lost.count) lost, \(duplicates) raw duplicates, "
         + "\(tornLines) lines torn by a kill at the receiving side; "
         + "last start: \(drainReport); seed \(seed)")
@@ -147,7 +163,7 @@ import TrackcTestSupport
     #expect(duplicates <= runs * 64, "at most one in-flight batch per kill")
     #expect(tornLines <= runs)
     if runs >= 20 {
-      #expect(selfKills >= runs / 4, "kills between delivery and the cursor's advance happened")
+      #expect(kills.byChildItself >= runs / 4, "kills between delivery and the cursor's advance happened")
     }
   }
 }
