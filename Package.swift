@@ -42,9 +42,16 @@ let package = Package(
         .product(name: "Subprocess", package: "swift-subprocess"),
       ]
     ),
-    // What apps link: the tracker, destinations and interception entry points. Foundation only (no
-    // libyaml, no swift-syntax), so that it builds for iOS as well as Linux.
-    .target(name: "TrackcRuntime"),
+    // zlib, through its C API: gzip for upload bodies and CRC-32 for journal records. A system library
+    // on Linux and on every Apple platform, so apps link nothing new.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
+    // What apps link: the tracker, the journal, destinations and interception entry points. Foundation
+    // and system libraries only (no libyaml, no swift-syntax, no NIO), so that it builds for iOS as well as Linux.
+    .target(name: "TrackcRuntime", dependencies: ["CZlib"]),
     // The thin command-line front end.
     .executableTarget(
       name: "trackc",
@@ -88,9 +95,15 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
     ),
+    // The crash test's child: tracks into a journal as fast as it can until SIGKILL (`CrashTests`).
+    .executableTarget(
+      name: "trackc-crash-child",
+      dependencies: ["TrackcRuntime"],
+      path: "Tests/CrashChild"
+    ),
     .testTarget(
       name: "TrackcRuntimeTests",
-      dependencies: ["TrackcRuntime"]
+      dependencies: ["TrackcRuntime", "TrackcTestSupport", "trackc-crash-child"]
     ),
     // The generator's fixture: a feature module compiled for dynamic replacement, the code trackc generates
     // for it (and for hostile strings), committed as golden files and compiled with warnings as errors,

@@ -1,36 +1,69 @@
 import Foundation
 
-/// Turns page phases and handler calls into events, by the generated registry, and hands each to the
-/// destinations its rule allows, remote configuration has not switched off, and that want it.
+/// Turns page phases and handler calls into events, by the generated registry, journals each event
+/// once for the destinations its rule allows, remote configuration has not switched off, and sampling
+/// keeps, and delivers it to each of them from the journal.
+///
+/// `track()` (and every interception) returns once the event is in the journal: with a directory
+/// journal, it then survives the death of the process (see `Durability` for power loss). It costs a
+/// lock, a binary encode into mapped memory and a checksum; no JSON, no I/O, no thread hop. Delivery
+/// happens on one thread per destination.
 ///
 /// Thread-safe; events tracked from one thread reach each destination in the order they were tracked.
 public final class Tracker: @unchecked Sendable {
   public let registry: any TrackingRegistry
   private let configuration: any DestinationConfiguration
+  private let journal: Journal
   private let lanes: [DeliveryLane]
-  private let messageIDs = MessageIDGenerator()
+  private let laneIDs: [String]
   private let lock = NSLock()
   // Guarded by `lock`.
-  private var sequence: UInt64 = 0
   private var screensByType: [ObjectIdentifier: ScreenID?] = [:]
 
+  /// At most this many destinations (a bit each in a journal record); further ones get nothing.
+  public static let maximumDestinations = 64
+
   /// - Parameters:
-  ///   - destinations: each gets its own delivery thread; IDs should be unique.
-  ///   - configuration: which destinations are switched on (remote configuration).
-  ///   - capacity: how many events a destination may fall behind before the oldest are dropped.
-  ///   - onDeliveryFailure: called (on the destination's thread) when a destination throws.
+  ///   - destinations: each gets its own delivery thread and cursor; IDs should be unique (a repeated
+  ///     ID gets a cursor of its own, and statistics name the first).
+  ///   - configuration: which destinations are switched on, and sampling (remote configuration).
+  ///   - journal: where events wait for delivery. In memory by default (tests, previews): an app passes
+  ///     a directory (`.directory(url)`, or `.applicationSupport()` on Apple platforms) so that events
+  ///     survive the process.
+  ///   - retry: the backoff between retries of a failing destination.
+  ///   - onDeliveryFailure: called (on the destination's thread) each time delivery of an event fails
+  ///     and will be retried.
+  ///   - onDrop: called (on the destination's thread) with events a destination refused for good
+  ///     (a 400 on a single event, another 4xx on a batch).
   public init(
     registry: any TrackingRegistry, destinations: [any TrackingDestination],
-    configuration: any DestinationConfiguration = AllDestinationsEnabled(), capacity: Int = 10_000,
-    onDeliveryFailure: @escaping @Sendable (TrackingEvent, any Error, String) -> Void = { _, _, _ in }
+    configuration: any DestinationConfiguration = AllDestinationsEnabled(), journal: JournalConfiguration = .inMemory,
+    retry: RetryPolicy = .default,
+    onDeliveryFailure: @escaping @Sendable (TrackingEvent, any Error, String) -> Void = { _, _, _ in },
+    onDrop: @escaping @Sendable ([TrackingEvent], DropReason, String) -> Void = { _, _, _ in }
   ) {
     self.registry = registry
     self.configuration = configuration
-    lanes = destinations.map { DeliveryLane(destination: $0, capacity: capacity, failureHandler: onDeliveryFailure) }
+    let kept = Array(destinations.prefix(Self.maximumDestinations))
+    laneIDs = kept.map(\.id)
+    var seen: [String: Int] = [:]
+    let keys = kept.map { destination -> String in
+      seen[destination.id, default: 0] += 1
+      let count = seen[destination.id]!
+      return count == 1 ? destination.id : destination.id + "#\(count)"
+    }
+    let journal = Journal(configuration: journal, keys: keys)
+    self.journal = journal
+    lanes = kept.enumerated().map { index, destination in
+      DeliveryLane(destination: destination, index: index, journal: journal, retry: retry, onFailure: onDeliveryFailure, onDrop: onDrop)
+    }
+    for case let collector as HTTPCollectorDestination in kept {
+      collector.channel.addFlushHandler { [weak journal] in journal?.requestUpload() }
+    }
   }
 
   deinit {
-    for lane in lanes { lane.stop() }
+    journal.stop()
   }
 
   // MARK: Tracking
@@ -72,31 +105,45 @@ public final class Tracker: @unchecked Sendable {
 
   // MARK: Delivery
 
-  /// Waits until every event tracked so far has been handed to its destinations; false on timeout.
+  /// Waits until every event tracked so far has been delivered (or dropped) by every destination;
+  /// false on timeout (a destination that keeps failing, say). Uploads partial batches at once.
   @discardableResult
   public func flush(timeout: TimeInterval = 5) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    return lanes.allSatisfy { $0.flush(until: deadline) }
+    journal.waitUntilDelivered(until: Date(timeIntervalSinceNow: timeout))
   }
 
-  /// Per destination ID.
-  public var statistics: [String: DestinationStatistics] {
-    Dictionary(lanes.map { ($0.destination.id, $0.statistics) }, uniquingKeysWith: { first, _ in first })
+  /// Asks every destination to deliver what is waiting now, without waiting for full batches: call it
+  /// when the app goes to the background. Returns at once.
+  public func uploadNow() {
+    journal.requestUpload()
   }
+
+  /// Per destination ID. For each, `accepted == delivered + dropped + queued`.
+  public var statistics: [String: DestinationStatistics] {
+    var result: [String: DestinationStatistics] = [:]
+    for (index, id) in laneIDs.enumerated() where result[id] == nil {
+      result[id] = journal.statistics(lane: index)
+    }
+    return result
+  }
+
+  /// The journal's storage and health (quarantined segments, cut tails, memory fallback).
+  public var journalStatistics: JournalStatistics { journal.health }
 
   // MARK: Internals
 
   private func emit(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, extraProperties: [String: PropertyValue] = [:]) {
-    lock.lock()
-    sequence &+= 1
-    let number = sequence
-    lock.unlock()
-    let properties = extraProperties.isEmpty ? rule.properties : rule.properties.merging(extraProperties) { _, extra in extra }
-    let event = TrackingEvent(
-      id: rule.eventID, source: source, screen: screen, properties: properties, timestamp: Date(), messageID: messageIDs.id(number))
-    for lane in lanes where rule.routing.allows(lane.destination.id) && configuration.isEnabled(lane.destination.id) {
-      lane.enqueue(event)
+    var destinations: UInt64 = 0
+    for (index, id) in laneIDs.enumerated() where rule.routing.allows(id) && configuration.isEnabled(id) {
+      let rate = configuration.samplingRate(eventID: rule.eventID, destinationID: id)
+      if rate < 1 && !(rate > 0 && Double.random(in: 0..<1) < rate) { continue }
+      destinations |= 1 << UInt64(index)
     }
+    guard destinations != 0 else { return }
+    let properties = extraProperties.isEmpty ? rule.properties : rule.properties.merging(extraProperties) { _, extra in extra }
+    journal.append(
+      EventCoding.Draft(eventID: rule.eventID, source: source, screen: screen, properties: properties), destinations: destinations,
+      date: Date())
   }
 
   /// The screen a type is, remembered per type (working it out builds the type's name).

@@ -18,22 +18,41 @@ enum UnrestrictedEvent: String, TrackingEventID {
 @Suite struct TrackerTests {
   struct Failure: Error {}
 
-  final class ThrowingDestination: TrackingDestination, @unchecked Sendable {
+  /// Throws for its first `failures` events offered, then takes them.
+  final class FlakyDestination: TrackingDestination, @unchecked Sendable {
     let id: String
-    init(id: String) { self.id = id }
-    func receive(_ event: TrackingEvent) throws { throw Failure() }
+    let inner: InMemoryDestination
+    private let lock = NSLock()
+    private var failuresLeft: Int
+    init(id: String, failures: Int) {
+      self.id = id
+      inner = InMemoryDestination(id: id)
+      failuresLeft = failures
+    }
+    func receive(_ event: TrackingEvent) throws {
+      lock.lock()
+      defer { lock.unlock() }
+      if failuresLeft > 0 {
+        failuresLeft -= 1
+        throw Failure()
+      }
+      inner.receive(event)
+    }
   }
 
-  /// Blocks in `receive` until released: a destination that is as slow as it gets.
+  /// Blocks in `receive` until released: a destination that is as slow as it gets. `entered` is
+  /// signalled each time a delivery reaches it, so tests synchronise on real delivery, not on time.
   final class BlockedDestination: TrackingDestination, @unchecked Sendable {
     let id: String
     let release = DispatchSemaphore(value: 0)
+    let entered = DispatchSemaphore(value: 0)
     let inner: InMemoryDestination
     init(id: String) {
       self.id = id
       inner = InMemoryDestination(id: id)
     }
     func receive(_ event: TrackingEvent) {
+      entered.signal()
       release.wait()
       release.signal()
       inner.receive(event)
@@ -119,21 +138,40 @@ enum UnrestrictedEvent: String, TrackingEventID {
     #expect(tracker.statistics["picky"]?.delivered == 1)
   }
 
-  @Test func aThrowingDestinationBreaksNobodyElse() {
+  static let quickRetry = RetryPolicy(initial: 0.001, maximum: 0.01)
+
+  @Test func aThrowingDestinationIsRetriedInOrderAndLosesNothing() {
+    let flaky = FlakyDestination(id: "firebase", failures: 7)
     let failures = InMemoryDestination(id: "failures-seen")
-    let good = InMemoryDestination(id: "firebase")
     let tracker = Tracker(
-      registry: TestRegistry(), destinations: [ThrowingDestination(id: "firebase"), good],
+      registry: TestRegistry(), destinations: [flaky], retry: Self.quickRetry,
       onDeliveryFailure: { event, _, destination in
         failures.receive(TrackingEvent(id: event.id + "@" + destination, source: .manual, screen: nil, properties: [:], timestamp: event.timestamp, messageID: event.messageID))
       })
-    for _ in 0..<5 { tracker.trackPage(of: HomeScreen.self, .enter) }
-    tracker.flush()
-    #expect(good.events.count == 5)
-    #expect(failures.events.count == 5)
-    #expect(failures.events.first?.id == "PAGE_HOME_ENTER@firebase")
-    // Two destinations with one ID: both get the events; statistics name the first.
-    #expect(tracker.statistics["firebase"]?.failed == 5)
+    for number in 0..<20 { tracker.track(TestRegistry.EventID.ctrlHomeFav, properties: ["n": .int(number)]) }
+    #expect(tracker.flush(timeout: 30))
+    #expect(flaky.inner.events.map { $0.properties["n"] } == (0..<20).map { .int($0) }, "every event, once, in order")
+    #expect(failures.events.count == 7)
+    #expect(failures.events.allSatisfy { $0.id == "CTRL_HOME_FAV@firebase" })
+    let statistics = tracker.statistics["firebase"]
+    #expect(statistics?.failedAttempts == 7)
+    #expect(statistics?.delivered == 20)
+    #expect(statistics?.balances == true)
+  }
+
+  @Test func aDestinationThatAlwaysThrowsBreaksNobodyElseAndKeepsItsEvents() {
+    let broken = FlakyDestination(id: "mixpanel", failures: .max)
+    let good = InMemoryDestination(id: "firebase")
+    let tracker = Tracker(registry: TestRegistry(), destinations: [broken, good], retry: Self.quickRetry)
+    for _ in 0..<50 { tracker.trackPage(of: HomeScreen.self, .enter) }
+    #expect(Self.waitUntil { tracker.statistics["firebase"]?.delivered == 50 })
+    #expect(Self.waitUntil { (tracker.statistics["mixpanel"]?.failedAttempts ?? 0) >= 3 })
+    #expect(!tracker.flush(timeout: 0.05), "flush reports what it could not finish")
+    let statistics = tracker.statistics["mixpanel"]
+    #expect(statistics?.delivered == 0)
+    #expect(statistics?.queued == 50, "nothing is dropped for failing")
+    #expect(statistics?.balances == true)
+    #expect(good.events.count == 50)
   }
 
   @Test func aBlockedDestinationHoldsUpNobody() {
@@ -143,27 +181,13 @@ enum UnrestrictedEvent: String, TrackingEventID {
     // If tracking waited for the blocked destination, this loop would never end.
     for _ in 0..<100 { tracker.trackPage(of: HomeScreen.self, .enter) }
     #expect(Self.waitUntil { fast.events.count == 100 })
+    blocked.entered.wait()  // a delivery has really reached the blocked destination
     #expect(blocked.inner.events.isEmpty)
     #expect(!tracker.flush(timeout: 0.05), "flush reports what it could not finish")
     blocked.release.signal()
     #expect(tracker.flush())
     #expect(blocked.inner.events.count == 100)
-  }
-
-  @Test func aDestinationTooFarBehindLosesTheOldest() {
-    let blocked = BlockedDestination(id: "firebase")
-    let tracker = Tracker(registry: TestRegistry(), destinations: [blocked], capacity: 10)
-    tracker.trackPage(of: HomeScreen.self, .enter)
-    // The first event is being delivered (blocked); 25 more wait, of which 10 fit.
-    #expect(Self.waitUntil { tracker.statistics["firebase"]?.queued == 1 })
-    Thread.sleep(forTimeInterval: 0.05)
-    for _ in 0..<25 { tracker.trackPage(of: HomeScreen.self, .leave) }
-    blocked.release.signal()
-    #expect(tracker.flush())
-    let statistics = tracker.statistics["firebase"]
-    #expect(statistics?.dropped == 15)
-    #expect(statistics?.delivered == 11)
-    #expect(blocked.inner.events.map(\.id) == ["PAGE_HOME_ENTER"] + Array(repeating: "PAGE_HOME_LEAVE", count: 10))
+    #expect(tracker.statistics.values.allSatisfy { $0.balances })
   }
 
   /// Events from one thread arrive in order, whatever other threads do at the same time.

@@ -9,7 +9,7 @@ import TrackcRuntime
 
 /// Keeps what it receives, and lets the benchmark drop it between rounds.
 let memory = InMemoryDestination(id: "memory")
-let tracker = Tracker(registry: Tracking.registry, destinations: [memory], capacity: 2_000_000)
+let tracker = Tracker(registry: Tracking.registry, destinations: [memory], journal: JournalConfiguration(storage: .memory, maximumBytes: 1 << 30))
 
 func measure(_ name: String, calls: Int, rounds: Int = 7, _ body: (Int) -> Void, between: () -> Void = {}) -> Double {
   var samples: [Double] = []

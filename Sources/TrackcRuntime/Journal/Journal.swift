@@ -1,0 +1,673 @@
+import Foundation
+
+/// The durable journal: one append-only log of framed records in segment files, with a cursor per
+/// destination. `track()` appends (a lock, an encode into mapped memory, a checksum); each delivery
+/// lane reads after its cursor and advances it once its batch is delivered or dropped; a segment is
+/// deleted once every cursor has passed it.
+///
+/// Start-up does little on the caller's thread: it creates the directories, takes the lock file, lists
+/// the segment names, reads the cursors and opens a fresh segment, so appends start at once. A
+/// background thread then validates the segments left by earlier processes (a torn or corrupt tail is
+/// cut at the last good record, a segment that cannot be read is quarantined), counts what each
+/// destination still has to deliver, and only then lets the lanes read, oldest first.
+///
+/// Every count in `DestinationStatistics` changes under the one lock, so the books balance at any moment.
+final class Journal: @unchecked Sendable {
+  /// A destination's state in the journal. Guarded by `monitor`.
+  struct Book {
+    let key: String
+    var cursor = JournalPosition.start
+    var readPosition = JournalPosition.start
+    /// Records of this destination before `readPosition` in its segment (to count a dropped segment).
+    var consumedInReadSegment = 0
+    var inFlight = 0
+    var statistics = DestinationStatistics()
+    var cursorFile: CursorFile?
+    let wake: Monitor.Condition
+    var sleeping = false
+    var threshold = 1
+    var uploadRequested = false
+
+    var unread: Int { statistics.queued - inFlight }
+  }
+
+  /// Events read for one destination, and where the read ended.
+  struct Batch {
+    var events: [TrackingEvent] = []
+    /// Each event's payload size in the journal (for byte limits).
+    var sizes: [Int] = []
+    var end: JournalPosition
+  }
+
+  let configuration: JournalConfiguration
+  let keys: [String]
+  let monitor = Monitor()
+  private let progress: Monitor.Condition
+  private let committed: Monitor.Condition
+  private let commitNeeded: Monitor.Condition
+  private let segmentBytes: Int
+  private let maximumBytes: Int
+  private let maximumPayload: Int
+  private let ids = MessageIDGenerator()
+  private let waitsForCommit: Bool
+
+  // Guarded by `monitor`.
+  private var books: [Book]
+  private var segments: [Segment] = []
+  private var active: Segment?
+  private var directory: String?
+  private var nextNumber: UInt64 = 1
+  private var sequence: UInt64 = 0
+  private var syncedSequence: UInt64 = 0
+  private var committerWaiting = false
+  private var totalBytes = 0
+  private var recovered = false
+  private var stopped = false
+  private var journalStatistics = JournalStatistics()
+  /// The next segment, made ahead by a background thread once the active one is three quarters full,
+  /// so that rolling over costs the tracking thread no file creation. Its bytes count towards the
+  /// maximum from the moment it is reserved.
+  private var spare: Segment?
+  private var preparingSpare = false
+  /// The active segment a spare was last attempted for (one attempt per segment: a failing disk is
+  /// retried when the journal next rolls over, not on every append).
+  private var spareAttemptedFor: UInt64?
+  private var lockDescriptor: Int32 = -1
+
+  init(configuration: JournalConfiguration, keys: [String]) {
+    self.configuration = configuration
+    self.keys = keys
+    segmentBytes = configuration.effectiveSegmentBytes
+    maximumBytes = configuration.effectiveMaximumBytes
+    maximumPayload = min(1 << 20, Segment.maximumPayload(capacity: configuration.effectiveSegmentBytes, destinationIDs: keys))
+    let monitor = self.monitor
+    progress = Monitor.Condition(monitor)
+    committed = Monitor.Condition(monitor)
+    commitNeeded = Monitor.Condition(monitor)
+    books = keys.map { Book(key: $0, wake: Monitor.Condition(monitor)) }
+    if case .powerLoss = configuration.durability { waitsForCommit = true } else { waitsForCommit = false }
+
+    var pending: [(UInt64, String)] = []
+    if case .directory(let url) = configuration.storage {
+      switch Self.prepare(url.path, keys: keys) {
+      case .success(let prepared):
+        directory = prepared.segments
+        lockDescriptor = prepared.lock
+        pending = prepared.existing
+        nextNumber = (pending.last?.0 ?? 0) + 1
+        for index in books.indices {
+          let file = CursorFile.open(directory: prepared.cursors, key: keys[index], syncs: false)
+          books[index].cursorFile = file
+          switch file?.read() ?? .none {
+          case .position(let position) where position.segment < nextNumber:
+            books[index].cursor = position
+          case .position, .unreadable:
+            journalStatistics.cursorResets += 1
+          case .none: break
+          }
+          books[index].readPosition = books[index].cursor
+        }
+      case .failure(let reason):
+        journalStatistics.storage = .memory(reason: reason.description)
+        journalStatistics.lastStorageError = reason.description
+      }
+    } else {
+      journalStatistics.storage = .memory(reason: "configured")
+    }
+    monitor.withLock { roll() }
+    if pending.isEmpty {
+      recovered = true
+      journalStatistics.recoveryFinished = true
+    } else {
+      let segmentsToRecover = pending
+      let thread = Thread { [self] in recover(segmentsToRecover) }
+      thread.name = "trackc journal recovery"
+      thread.start()
+    }
+    if configuration.durability != .processDeath && directory != nil {
+      let thread = Thread { [self] in commitLoop() }
+      thread.name = "trackc journal committer"
+      thread.start()
+    }
+  }
+
+  deinit {
+    if lockDescriptor >= 0 { close(lockDescriptor) }
+  }
+
+  /// Stops the lanes and the committer, and lets the directory go (another tracker may open it now;
+  /// what was delivered but not yet acknowledged is delivered again: at least once).
+  func stop() {
+    monitor.withLock {
+      stopped = true
+      if lockDescriptor >= 0 {
+        close(lockDescriptor)
+        lockDescriptor = -1
+      }
+      for book in books { book.wake.broadcast() }
+      progress.broadcast()
+      commitNeeded.broadcast()
+      committed.broadcast()
+    }
+  }
+
+  // MARK: Appending (the tracking path)
+
+  /// Appends one event routed to the destinations in `destinations` (bit i: lane i). Returns once the
+  /// event is as safe as the durability setting promises.
+  func append(_ draft: EventCoding.Draft, destinations: UInt64, date: Date) {
+    let size = EventCoding.encodedSize(draft)
+    let seconds = date.timeIntervalSince1970
+    let microseconds = Int64(seconds * 1_000_000)
+    let milliseconds = UInt64(max(0, seconds * 1000))
+    monitor.lock()
+    defer { monitor.unlock() }
+    guard size <= maximumPayload else {
+      count(destinations, as: .tooLarge)
+      return
+    }
+    if active == nil || !active!.fits(payload: size) { roll() }
+    guard let segment = active, segment.fits(payload: size) else {
+      count(destinations, as: .storageUnavailable)
+      return
+    }
+    sequence &+= 1
+    let id = ids.id(milliseconds: milliseconds, sequence: sequence)
+    segment.append(payloadSize: size) { pointer in
+      EventCoding.encode(draft, destinations: destinations, messageID: id, microseconds: microseconds, into: pointer)
+    }
+    var remaining = destinations
+    while remaining != 0 {
+      let lane = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      segment.counts[lane] += 1
+      books[lane].statistics.accepted += 1
+      books[lane].statistics.queued += 1
+      if books[lane].sleeping && books[lane].unread >= books[lane].threshold { books[lane].wake.signal() }
+    }
+    if committerWaiting { commitNeeded.signal() }
+    if !preparingSpare && spare == nil && spareAttemptedFor != segment.number && segment.end > segment.capacity / 4 * 3 {
+      prepareSpare(after: segment)
+    }
+    guard waitsForCommit, !segment.isInMemory else { return }
+    let mine = sequence
+    while syncedSequence < mine && !stopped { committed.wait() }
+  }
+
+  private func count(_ destinations: UInt64, as reason: DropReason) {
+    var remaining = destinations
+    while remaining != 0 {
+      let lane = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      books[lane].statistics.accepted += 1
+      books[lane].statistics.droppedByReason[reason, default: 0] += 1
+    }
+  }
+
+  /// Seals the active segment and starts the next one: on disk when possible, else in memory (counted).
+  /// Makes room first by dropping the oldest segments. Caller holds the lock.
+  private func roll() {
+    if let sealed = active {
+      sealed.sealed = true
+      sealed.releaseResidentPages()
+    }
+    if let ready = spare {
+      spare = nil
+      segments.append(ready)
+      active = ready
+      return
+    }
+    while totalBytes + segmentBytes > maximumBytes, let oldest = segments.first, oldest !== active {
+      remove(oldest, countingAs: .journalFull)
+    }
+    let number = nextNumber
+    nextNumber += 1
+    var created: Segment?
+    if let directory {
+      do {
+        created = try Segment.create(
+          number: number, directory: directory, capacity: segmentBytes, destinationIDs: keys, laneCount: keys.count,
+          syncDirectory: configuration.durability != .processDeath)
+      } catch {
+        journalStatistics.lastStorageError = error.description
+        journalStatistics.memorySegments += 1
+      }
+    }
+    if created == nil {
+      created = try? Segment.create(
+        number: number, directory: nil, capacity: segmentBytes, destinationIDs: keys, laneCount: keys.count, syncDirectory: false)
+    }
+    guard let segment = created else {
+      active = nil
+      return
+    }
+    segment.laneForTableIndex = Array(keys.indices)
+    segments.append(segment)
+    totalBytes += segment.capacity
+    active = segment
+  }
+
+  /// Reserves the next number and the bytes, and makes the segment file on a background thread. A spare
+  /// that arrives after the journal rolled over without it (a burst) is deleted. Caller holds the lock.
+  private func prepareSpare(after segment: Segment) {
+    spareAttemptedFor = segment.number
+    guard let directory, !segment.isInMemory, !stopped else { return }
+    while totalBytes + segmentBytes > maximumBytes, let oldest = segments.first, oldest !== active {
+      remove(oldest, countingAs: .journalFull)
+    }
+    let number = nextNumber
+    nextNumber += 1
+    preparingSpare = true
+    totalBytes += segmentBytes
+    let capacity = segmentBytes
+    let syncDirectory = configuration.durability != .processDeath
+    DispatchQueue.global(qos: .utility).async { [self, keys] in
+      let made = try? Segment.create(
+        number: number, directory: directory, capacity: capacity, destinationIDs: keys, laneCount: keys.count,
+        syncDirectory: syncDirectory, prefault: true)
+      monitor.lock()
+      defer { monitor.unlock() }
+      preparingSpare = false
+      if let made, !stopped, (active?.number ?? 0) < number {
+        made.laneForTableIndex = Array(keys.indices)
+        spare = made
+      } else {
+        totalBytes -= capacity
+        if let path = made?.path, !stopped { unlink(path) }
+      }
+    }
+  }
+
+  /// Deletes a segment; what it held that a destination had not read yet is counted as dropped.
+  private func remove(_ segment: Segment, countingAs reason: DropReason) {
+    for index in books.indices {
+      let position = books[index].readPosition
+      var unread = 0
+      if position.segment < segment.number {
+        unread = segment.counts[index]
+      } else if position.segment == segment.number {
+        unread = segment.counts[index] - books[index].consumedInReadSegment
+      }
+      if unread > 0 {
+        books[index].statistics.droppedByReason[reason, default: 0] += unread
+        books[index].statistics.queued -= unread
+      }
+      if position.segment <= segment.number {
+        books[index].readPosition = JournalPosition(segment: segment.number + 1, offset: 0)
+        books[index].consumedInReadSegment = 0
+      }
+    }
+    discard(segment)
+  }
+
+  private func discard(_ segment: Segment) {
+    segment.removed = true
+    segments.removeAll { $0 === segment }
+    totalBytes -= segment.capacity
+    // Once stopped, the directory may belong to the next tracker: its files are not ours to delete.
+    if let path = segment.path, !stopped { unlink(path) }
+  }
+
+  // MARK: Reading (the delivery lanes)
+
+  enum Wait { case work, timeout, stopped }
+
+  /// Waits until the lane has at least `minimum` unread events (or any, when an upload was requested),
+  /// the deadline passes, or the journal stops.
+  func waitForWork(lane: Int, minimum: Int, until deadline: Date?) -> Wait {
+    monitor.lock()
+    defer { monitor.unlock() }
+    while true {
+      if stopped { return .stopped }
+      if recovered {
+        let unread = books[lane].unread
+        if unread >= max(1, minimum) || (unread > 0 && books[lane].uploadRequested) { return .work }
+      }
+      books[lane].sleeping = true
+      books[lane].threshold = max(1, minimum)
+      let signalled = books[lane].wake.wait(until: deadline)
+      books[lane].sleeping = false
+      if !signalled, let deadline, deadline <= Date() {
+        return recovered && books[lane].unread > 0 ? .work : .timeout
+      }
+    }
+  }
+
+  /// Sleeps on the lane's condition (a backoff), unless the journal stops. True if it stopped.
+  func pause(lane: Int, until deadline: Date) -> Bool {
+    monitor.lock()
+    defer { monitor.unlock() }
+    while !stopped && Date() < deadline {
+      books[lane].wake.wait(until: deadline)
+    }
+    return stopped
+  }
+
+  var isStopped: Bool { monitor.withLock { stopped } }
+
+  /// Reads the lane's next events (at most `maximumEvents`, and stopping once `maximumBytes` of payload
+  /// are reached), skipping records routed elsewhere. Records that do not decode are counted as dropped.
+  func nextBatch(lane: Int, maximumEvents: Int, maximumBytes: Int) -> Batch {
+    while true {
+      monitor.lock()
+      var position = books[lane].readPosition
+      guard let segment = segments.first(where: { $0.number >= position.segment }) else {
+        monitor.unlock()
+        return Batch(end: position)
+      }
+      if segment.number > position.segment || position.offset < segment.recordsStart {
+        if segment.number > position.segment { books[lane].consumedInReadSegment = 0 }
+        position = JournalPosition(segment: segment.number, offset: segment.recordsStart)
+        books[lane].readPosition = position
+      }
+      let limit = segment.end
+      let sealed = segment.sealed
+      let bit = segment.laneForTableIndex.firstIndex(of: lane).map { UInt64(1) << UInt64($0) } ?? 0
+      let verify = segment.sealed
+      monitor.unlock()
+
+      var batch = Batch(end: position)
+      var offset = position.offset
+      var mine = 0
+      var undecodable = 0
+      var bytes = 0
+      while offset < limit, batch.events.count < maximumEvents, bytes < maximumBytes {
+        guard let record = segment.record(at: offset, limit: limit, verify: verify) else {
+          offset = limit
+          break
+        }
+        offset = record.next
+        guard bit != 0, let mask = EventCoding.destinations(of: record.payload), mask & bit != 0 else { continue }
+        mine += 1
+        if let event = EventCoding.decode(record.payload) {
+          batch.events.append(event)
+          batch.sizes.append(record.payload.count)
+          bytes += record.payload.count
+        } else {
+          undecodable += 1
+        }
+      }
+
+      monitor.lock()
+      if segment.removed {
+        monitor.unlock()
+        continue
+      }
+      let next = JournalPosition(segment: segment.number, offset: offset)
+      books[lane].readPosition = next
+      books[lane].consumedInReadSegment += mine
+      if undecodable > 0 {
+        books[lane].statistics.droppedByReason[.undecodable, default: 0] += undecodable
+        books[lane].statistics.queued -= undecodable
+      }
+      books[lane].inFlight += batch.events.count
+      let exhausted = offset >= limit && sealed
+      monitor.unlock()
+      batch.end = next
+      if batch.events.isEmpty && exhausted {
+        monitor.withLock {
+          books[lane].readPosition = JournalPosition(segment: segment.number + 1, offset: 0)
+          books[lane].consumedInReadSegment = 0
+        }
+        continue
+      }
+      return batch
+    }
+  }
+
+  /// The lane has finished a batch: counts what was delivered and dropped, moves and persists the
+  /// cursor, and deletes the segments every destination has passed.
+  func acknowledge(lane: Int, batch: Batch, delivered: Int, dropped: [DropReason: Int], failedAttempts: Int = 0) {
+    // The cursor is on disk before the counts say "delivered" (so `flush` returning means persisted)
+    // and before any segment it passed is deleted. Only this lane writes its cursor file.
+    monitor.lock()
+    let moved = books[lane].cursor != batch.end
+    let file = stopped ? nil : books[lane].cursorFile
+    monitor.unlock()
+    if moved { file?.write(batch.end) }
+
+    monitor.lock()
+    var resolved = delivered
+    books[lane].statistics.delivered += delivered
+    for (reason, count) in dropped where count > 0 {
+      books[lane].statistics.droppedByReason[reason, default: 0] += count
+      resolved += count
+    }
+    books[lane].statistics.queued -= resolved
+    books[lane].statistics.failedAttempts += failedAttempts
+    books[lane].inFlight -= batch.events.count
+    books[lane].cursor = batch.end
+    if books[lane].unread == 0 { books[lane].uploadRequested = false }
+    while let oldest = segments.first, oldest.sealed, oldest !== active, everyCursorHasPassed(oldest) {
+      discard(oldest)
+    }
+    progress.broadcast()
+    monitor.unlock()
+  }
+
+  func countFailedAttempt(lane: Int) {
+    monitor.withLock {
+      books[lane].statistics.failedAttempts += 1
+    }
+  }
+
+  private func everyCursorHasPassed(_ segment: Segment) -> Bool {
+    books.allSatisfy { book in
+      book.statistics.queued == 0 || book.cursor.segment > segment.number
+        || (book.cursor.segment == segment.number && book.cursor.offset >= segment.end)
+    }
+  }
+
+  // MARK: Flushing and statistics
+
+  /// Asks every lane to deliver what it has now (a partial batch, say when the app goes to the background).
+  func requestUpload() {
+    monitor.withLock {
+      for index in books.indices where books[index].unread > 0 {
+        books[index].uploadRequested = true
+        books[index].wake.signal()
+      }
+    }
+  }
+
+  /// Waits until nothing is queued for any destination; false on timeout.
+  func waitUntilDelivered(until deadline: Date) -> Bool {
+    requestUpload()
+    monitor.lock()
+    defer { monitor.unlock() }
+    while books.contains(where: { $0.statistics.queued > 0 }) || !recovered {
+      if stopped { return false }
+      for index in books.indices where books[index].unread > 0 && !books[index].uploadRequested {
+        books[index].uploadRequested = true
+        books[index].wake.signal()
+      }
+      if !progress.wait(until: deadline) && Date() >= deadline {
+        return !books.contains(where: { $0.statistics.queued > 0 }) && recovered
+      }
+    }
+    return true
+  }
+
+  func statistics(lane: Int) -> DestinationStatistics {
+    monitor.withLock { books[lane].statistics }
+  }
+
+  var health: JournalStatistics {
+    monitor.withLock {
+      var statistics = journalStatistics
+      statistics.segments = segments.count
+      statistics.bytes = totalBytes
+      return statistics
+    }
+  }
+
+  // MARK: Start-up
+
+  private struct Prepared {
+    var segments: String
+    var cursors: String
+    var lock: Int32
+    var existing: [(UInt64, String)]
+  }
+
+  /// Creates the directories, takes the lock, removes half-made segments and lists the others.
+  private static func prepare(_ root: String, keys: [String]) -> Result<Prepared, PrepareFailure> {
+    let segments = root + "/segments"
+    let cursors = root + "/cursors"
+    for path in [root, segments, cursors, root + "/quarantine"] {
+      if mkdir(path, 0o700) != 0 && errno != EEXIST {
+        return .failure(PrepareFailure("cannot create \(path): \(JournalError.describe(errno))"))
+      }
+    }
+    let lock = openFile(root + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard lock >= 0 else { return .failure(PrepareFailure("cannot open the lock file: \(JournalError.describe(errno))")) }
+    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+      let code = errno
+      close(lock)
+      return .failure(PrepareFailure(code == EWOULDBLOCK ? "in use by another tracker" : "cannot lock: \(JournalError.describe(code))"))
+    }
+    guard access(segments, W_OK) == 0, access(cursors, W_OK) == 0 else {
+      close(lock)
+      return .failure(PrepareFailure("not writable: \(JournalError.describe(errno))"))
+    }
+    var existing: [(UInt64, String)] = []
+    if let directory = opendir(segments) {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        }
+        if name.hasSuffix(".seg.tmp") {
+          unlink(segments + "/" + name)
+        } else if let number = Segment.number(ofFileNamed: name) {
+          existing.append((number, segments + "/" + name))
+        }
+      }
+      closedir(directory)
+    }
+    // A number no journal reaches (a hostile name) would leave no room for the next segment's: set aside.
+    for (number, path) in existing where number >= Segment.maximumNumber {
+      if rename(path, root + "/quarantine/" + (path as NSString).lastPathComponent) != 0 { unlink(path) }
+    }
+    existing.removeAll { $0.0 >= Segment.maximumNumber }
+    existing.sort { $0.0 < $1.0 }
+    return .success(Prepared(segments: segments, cursors: cursors, lock: lock, existing: existing))
+  }
+
+  struct PrepareFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Validates the segments of earlier processes, oldest first, and hands them to the lanes.
+  private func recover(_ pending: [(UInt64, String)]) {
+    for (number, path) in pending {
+      if isStopped { return }
+      switch Segment.open(path: path, number: number, laneCount: keys.count) {
+      case .invalid:
+        if isStopped { return }
+        quarantine(path)
+        monitor.withLock { journalStatistics.quarantinedSegments += 1 }
+      case .valid(let segment, let cutTail):
+        adopt(segment, cutTail: cutTail)
+      }
+    }
+    monitor.withLock {
+      recovered = true
+      journalStatistics.recoveryFinished = true
+      while totalBytes > maximumBytes, let oldest = segments.first, oldest !== active {
+        remove(oldest, countingAs: .journalFull)
+      }
+      while let oldest = segments.first, oldest !== active, everyCursorHasPassed(oldest) {
+        discard(oldest)
+      }
+      for book in books { book.wake.signal() }
+      progress.broadcast()
+    }
+  }
+
+  private func adopt(_ segment: Segment, cutTail: Bool) {
+    segment.laneForTableIndex = segment.destinationIDs.map { keys.firstIndex(of: $0) ?? -1 }
+    let cursors = monitor.withLock { books.map(\.cursor) }
+    var pending = Array(repeating: 0, count: keys.count)
+    var consumed = Array(repeating: 0, count: keys.count)
+    var offset = segment.recordsStart
+    while let record = segment.record(at: offset, limit: segment.end, verify: false) {
+      if var mask = EventCoding.destinations(of: record.payload) {
+        while mask != 0 {
+          let bit = mask.trailingZeroBitCount
+          mask &= mask - 1
+          guard bit < segment.laneForTableIndex.count else { continue }
+          let lane = segment.laneForTableIndex[bit]
+          guard lane >= 0 else { continue }
+          segment.counts[lane] += 1
+          let cursor = cursors[lane]
+          if cursor.segment < segment.number || (cursor.segment == segment.number && offset >= cursor.offset) {
+            pending[lane] += 1
+          } else if cursor.segment == segment.number {
+            consumed[lane] += 1
+          }
+        }
+      }
+      offset = record.next
+    }
+    monitor.withLock {
+      if cutTail { journalStatistics.cutTails += 1 }
+      let index = segments.firstIndex { $0.number > segment.number } ?? segments.endIndex
+      segments.insert(segment, at: index)
+      totalBytes += segment.capacity
+      for lane in keys.indices {
+        books[lane].statistics.accepted += pending[lane]
+        books[lane].statistics.recovered += pending[lane]
+        books[lane].statistics.queued += pending[lane]
+        if books[lane].readPosition.segment == segment.number { books[lane].consumedInReadSegment = consumed[lane] }
+      }
+    }
+  }
+
+  /// Moves an unreadable segment aside (keeping the last few for inspection).
+  private func quarantine(_ path: String) {
+    let segmentsDirectory = (path as NSString).deletingLastPathComponent
+    let quarantine = (segmentsDirectory as NSString).deletingLastPathComponent + "/quarantine"
+    let name = (path as NSString).lastPathComponent
+    if rename(path, quarantine + "/" + name) != 0 { unlink(path) }
+    let kept = ((try? FileManager.default.contentsOfDirectory(atPath: quarantine)) ?? []).sorted()
+    for old in kept.dropLast(8) { unlink(quarantine + "/" + old) }
+  }
+
+  // MARK: Power-loss settings
+
+  /// Flushes what was appended to the disk: every `interval` (periodic), or `groupCommitInterval`
+  /// after the first `track()` starts waiting (power loss), waking every waiter at once.
+  private func commitLoop() {
+    let interval: TimeInterval
+    switch configuration.durability {
+    case .processDeath: return
+    case .periodicSync(let every): interval = max(0.0001, every)
+    case .powerLoss(let window): interval = max(0, window)
+    }
+    while true {
+      monitor.lock()
+      while !stopped && syncedSequence == sequence {
+        committerWaiting = true
+        commitNeeded.wait(until: Date(timeIntervalSinceNow: 1))
+        committerWaiting = false
+      }
+      if stopped {
+        monitor.unlock()
+        return
+      }
+      monitor.unlock()
+      if interval > 0 { Thread.sleep(forTimeInterval: interval) }
+      monitor.lock()
+      let target = sequence
+      let dirty = segments.filter { !$0.isInMemory && $0.syncedEnd < $0.end }.map { ($0, $0.syncedEnd, $0.end) }
+      monitor.unlock()
+      for (segment, from, to) in dirty { segment.sync(from: from, to: to) }
+      monitor.lock()
+      for (segment, _, to) in dirty where segment.syncedEnd < to { segment.syncedEnd = to }
+      syncedSequence = target
+      committed.broadcast()
+      monitor.unlock()
+    }
+  }
+}

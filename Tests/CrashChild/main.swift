@@ -1,0 +1,116 @@
+import Foundation
+import TrackcRuntime
+
+// The child of the crash test (`CrashTests`): tracks numbered events into a journal as fast as it
+// can and reports each acknowledged number (track() returned) on standard output, 8 bytes each, until
+// the parent kills it with SIGKILL. Its destination is the receiving side: it appends each event it is
+// given to a file (`<number> <messageId>` per line, with write(2), so the line is the kernel's before
+// `receive` returns, like a collector's 2xx), and may kill its own process right after, before the
+// cursor moves: the kill that makes duplicates.
+//
+//     trackc-crash-child track JOURNAL RECEIVED FIRST [SELF_KILL_RATE]   (as fast as it can)
+//     trackc-crash-child paced JOURNAL RECEIVED FIRST [SELF_KILL_RATE]   (an event every 200 µs, so that
+//                                                  delivery catches up and the backlog stays bounded)
+//     trackc-crash-child drain JOURNAL RECEIVED      (delivers what is left, then exits 0)
+//
+// With RECEIVED an http:// URL, the destination is `HTTPCollectorDestination` uploading to that
+// collector, and SELF_KILL_RATE is per upload answered 2xx: the kill comes before the cursor moves.
+
+struct Registry: TrackingRegistry {
+  static let rule = EventRule(eventID: "CRASH_TEST", routing: .unrestricted)
+  enum ID: String, TrackingEventID { case crash = "CRASH_TEST" }
+  func screen(named name: String) -> ScreenID? { nil }
+  func handler(named name: String) -> HandlerID? { nil }
+  func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { nil }
+  func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { nil }
+  func rule(eventID: String) -> EventRule? { eventID == Self.rule.eventID ? Self.rule : nil }
+  func name(of screen: ScreenID) -> String { "" }
+  func name(of handler: HandlerID) -> String { "" }
+}
+
+final class FileReceiver: TrackingDestination, @unchecked Sendable {
+  let id = "collector"
+  let descriptor: Int32
+  let selfKillRate: Double
+
+  init(path: String, selfKillRate: Double) {
+    descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    self.selfKillRate = selfKillRate
+    // A kill in the middle of a write(2) that crosses a page can leave part of a line (the event was then
+    // not received: its cursor never moved, so it comes again). End that fragment before appending.
+    var last: UInt8 = 0
+    let size = lseek(descriptor, 0, SEEK_END)
+    if size > 0 && pread(descriptor, &last, 1, size - 1) == 1 && last != UInt8(ascii: "\n") {
+      _ = "\n".withCString { write(descriptor, $0, 1) }
+    }
+  }
+
+  func receive(_ event: TrackingEvent) throws {
+    guard case .int(let number)? = event.properties["n"] else { return }
+    let line = Array("\(number) \(event.messageID.uuidString)\n".utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    if selfKillRate > 0 && Double.random(in: 0..<1) < selfKillRate {
+      _ = "self-kill\n".withCString { write(2, $0, 10) }
+      kill(getpid(), SIGKILL)
+    }
+  }
+}
+
+/// The HTTP destination, killing its process right after a 2xx now and then.
+final class KillAfterUpload: BatchTrackingDestination, @unchecked Sendable {
+  let inner: HTTPCollectorDestination
+  let selfKillRate: Double
+  var id: String { inner.id }
+  var batchLimits: BatchLimits { inner.batchLimits }
+
+  init(collector: URL, selfKillRate: Double) {
+    let configuration = try! CollectorChannelConfiguration.builder().endpoint(collector).batch(events: 200, seconds: 0.02)
+      .retry(RetryPolicy(initial: 0.005, maximum: 0.05)).build()
+    inner = HTTPCollectorDestination(id: "collector", configuration: configuration)
+    self.selfKillRate = selfKillRate
+  }
+
+  func deliver(_ batch: [TrackingEvent], completion: @escaping @Sendable (BatchOutcome) -> Void) {
+    let rate = selfKillRate
+    inner.deliver(batch) { outcome in
+      if outcome == .delivered && rate > 0 && Double.random(in: 0..<1) < rate {
+        _ = "self-kill\n".withCString { write(2, $0, 10) }
+        kill(getpid(), SIGKILL)
+      }
+      completion(outcome)
+    }
+  }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4 else {
+  FileHandle.standardError.write(Data("usage: trackc-crash-child track|paced|drain JOURNAL RECEIVED [FIRST [SELF_KILL_RATE]]\n".utf8))
+  exit(2)
+}
+let journal = JournalConfiguration.directory(URL(fileURLWithPath: arguments[2]))
+let selfKillRate = arguments.count > 5 ? Double(arguments[5]) ?? 0 : 0
+let receiver: any TrackingDestination =
+  arguments[3].hasPrefix("http://")
+  ? KillAfterUpload(collector: URL(string: arguments[3])!, selfKillRate: selfKillRate)
+  : FileReceiver(path: arguments[3], selfKillRate: selfKillRate)
+let tracker = Tracker(registry: Registry(), destinations: [receiver], journal: journal, retry: RetryPolicy(initial: 0.001, maximum: 0.01))
+
+switch arguments[1] {
+case "drain":
+  let drained = tracker.flush(timeout: 120)
+  let statistics = tracker.statistics["collector"] ?? DestinationStatistics()
+  print(
+    "drained=\(drained) recovered=\(statistics.recovered) delivered=\(statistics.delivered) dropped=\(statistics.dropped) "
+      + "cutTails=\(tracker.journalStatistics.cutTails) quarantined=\(tracker.journalStatistics.quarantinedSegments)")
+  exit(drained && statistics.balances && statistics.dropped == 0 ? 0 : 1)
+default:
+  let paced = arguments[1] == "paced"
+  var number = Int(arguments.count > 4 ? arguments[4] : "0") ?? 0
+  while true {
+    tracker.track(Registry.ID.crash, properties: ["n": .int(number)])
+    var acknowledged = UInt64(number).littleEndian
+    guard withUnsafeBytes(of: &acknowledged, { write(1, $0.baseAddress, 8) }) == 8 else { exit(3) }
+    number += 1
+    if paced { usleep(200) }
+  }
+}
