@@ -23,8 +23,8 @@ struct FixOptions: ParsableArguments {
       left += result.remaining.diagnostics
       for (diagnostic, reason) in result.skipped {
         let location = diagnostic.location
-        let fix = diagnostic.fixIt.map { "'\($0.message)'" } ?? "the fix"
-        StandardError.write("\(location.file):\(location.line):\(location.column): note: \(fix) not applied: \(reason)\n")
+        let fix = diagnostic.fixIt.map { "fix not applied (\($0.message))" } ?? "fix not applied"
+        StandardError.write("\(location.file):\(location.line):\(location.column): note: \(fix): \(reason)\n")
       }
       guard result.changed else { continue }
       let count = "\(result.applied.count) fix\(result.applied.count == 1 ? "" : "es")"

@@ -102,15 +102,14 @@ public enum PlanDiffRenderer {
     return output
   }
 
-  /// Text made inert for Markdown (GitHub's included): every ASCII punctuation character is
-  /// backslash-escaped (CommonMark allows that for each of them), so that a config's strings cannot
-  /// add links, images, HTML or table cells to a pull-request comment; line breaks become spaces.
+  /// Text made inert for Markdown (GitHub's included): the characters that can start emphasis, code, a
+  /// link, an image, HTML, an entity, a table cell or strike-through are backslash-escaped (CommonMark
+  /// allows that for any ASCII punctuation), `:` too so that no URL becomes a link; line breaks become
+  /// spaces. A config's strings cannot add links, images, HTML or cells to a pull-request comment.
   static func escape(_ text: String) -> String {
     var escaped = ""
     for scalar in flat(text).unicodeScalars {
-      if scalar.isASCII, scalar.properties.isPatternSyntax || scalar == "_" || scalar == "`" {
-        escaped.unicodeScalars.append("\\")
-      }
+      if "\\`*_{}[]()<>|!~&#:".unicodeScalars.contains(scalar) { escaped.unicodeScalars.append("\\") }
       escaped.unicodeScalars.append(scalar)
     }
     return escaped

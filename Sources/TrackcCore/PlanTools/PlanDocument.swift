@@ -204,8 +204,8 @@ public enum PlanDocument {
   static let contentSecurityPolicy =
     "default-src 'none'; style-src '\(styleSheetHash)'; script-src '\(scriptHash)'; img-src 'none'; base-uri 'none'; form-action 'none'"
 
-  static let styleSheetHash = "sha256-StyleSheetHashToBeComputed"
-  static let scriptHash = "sha256-ScriptHashToBeComputed"
+  static let styleSheetHash = "sha256-fFHv9y4+QjvxBPEgSjYj3J6huIu8dqGLGHCuLvrpM5Q="
+  static let scriptHash = "sha256-0zJO7mK8yteogywhVgJAexaOzzVHZVHFDjgFaRAQCBE="
 
   static let styleSheet: StaticString = """
 
@@ -218,7 +218,7 @@ public enum PlanDocument {
     .facts, .where, .line, .type, footer, .none, .empty { color: var(--muted); }
     .where { font-size: .8rem; font-weight: normal; margin-left: .5rem; }
     table { border-collapse: collapse; width: 100%; margin: .25rem 0 1rem; }
-    th, td { text-align: left; vertical-align: top; padding: .35rem .6rem; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+    th, td { text-align: left; vertical-align: top; padding: .35rem .6rem; border-bottom: 1px solid var(--line); overflow-wrap: break-word; }
     thead th { background: var(--band); font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }
     td.number { text-align: right; font-variant-numeric: tabular-nums; }
     .event-id { font-weight: 600; }
@@ -230,7 +230,7 @@ public enum PlanDocument {
     dl.properties { margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 0 .6rem; }
     dl.properties dt { font-weight: 600; }
     dl.properties dd { margin: 0; }
-    .type { font-size: .75rem; margin-left: .35rem; }
+    .type { font-size: .75rem; margin-left: .35rem; white-space: nowrap; }
     nav ol.toc { columns: 3 14rem; padding-left: 1.25rem; margin: 0; }
     nav a { color: var(--accent); }
     .search { position: sticky; top: 0; z-index: 1; background: #fff; padding: .75rem 0; margin-top: 1rem; border-bottom: 1px solid var(--line); display: flex; gap: .6rem; align-items: center; }

@@ -157,7 +157,7 @@ public enum PlanExport {
     cells.map(csvCell).joined(separator: ",") + "\r\n"
   }
 
-  static func csvCell(_ text: String) -> String {
+  public static func csvCell(_ text: String) -> String {
     var cell = text
     if let first = cell.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) { cell = "'" + cell }
     guard cell.unicodeScalars.contains(where: { $0 == "\"" || $0 == "," || $0 == "\r" || $0 == "\n" }) else { return cell }

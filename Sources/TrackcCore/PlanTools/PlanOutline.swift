@@ -133,7 +133,7 @@ extension PlanOutline {
   /// resolved plan. Nil when the config could not be read far enough to have a plan.
   public init?(_ result: LintResult) {
     if let code = result.code {
-      self.init(code)
+      self.init(code, file: result.path)
     } else if let plan = result.plan {
       self.init(plan, file: result.path)
     } else {
