@@ -204,7 +204,7 @@ public enum PlanDocument {
   static let contentSecurityPolicy =
     "default-src 'none'; style-src '\(styleSheetHash)'; script-src '\(scriptHash)'; img-src 'none'; base-uri 'none'; form-action 'none'"
 
-  static let styleSheetHash = "sha256-fFHv9y4+QjvxBPEgSjYj3J6huIu8dqGLGHCuLvrpM5Q="
+  static let styleSheetHash = "sha256-tW0cQV4SRRY9TpDV0zkXLF5kfdl//qU+3rxnOwuSGQs="
   static let scriptHash = "sha256-0zJO7mK8yteogywhVgJAexaOzzVHZVHFDjgFaRAQCBE="
 
   static let styleSheet: StaticString = """
