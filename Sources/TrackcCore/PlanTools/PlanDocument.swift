@@ -204,7 +204,7 @@ public enum PlanDocument {
   static let contentSecurityPolicy =
     "default-src 'none'; style-src '\(styleSheetHash)'; script-src '\(scriptHash)'; img-src 'none'; base-uri 'none'; form-action 'none'"
 
-  static let styleSheetHash = "sha256-tW0cQV4SRRY9TpDV0zkXLF5kfdl//qU+3rxnOwuSGQs="
+  static let styleSheetHash = "sha256-D+p06wE3Bia2SRNXJUPlZqXGHAsKNKZeC5YJ0TKxr9w="
   static let scriptHash = "sha256-0zJO7mK8yteogywhVgJAexaOzzVHZVHFDjgFaRAQCBE="
 
   static let styleSheet: StaticString = """
@@ -220,6 +220,7 @@ public enum PlanDocument {
     table { border-collapse: collapse; width: 100%; margin: .25rem 0 1rem; }
     th, td { text-align: left; vertical-align: top; padding: .35rem .6rem; border-bottom: 1px solid var(--line); overflow-wrap: break-word; }
     thead th { background: var(--band); font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }
+    td.code { overflow-wrap: anywhere; }
     td.number { text-align: right; font-variant-numeric: tabular-nums; }
     .event-id { font-weight: 600; }
     .kind { display: inline-block; min-width: 3.8rem; font-size: .75rem; padding: 0 .35rem; border-radius: .25rem; background: var(--band); border: 1px solid var(--line); text-align: center; }
