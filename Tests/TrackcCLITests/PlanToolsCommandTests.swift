@@ -137,3 +137,29 @@ import TrackcTestSupport
     #expect(run.standardOutput.hasPrefix("::error file=Tests/Fixtures/fix/unfixable.yaml,line=3,col=1,endLine=3,endColumn=7,title=unknown-key::"))
   }
 }
+
+/// Every hostile input through each plan tool: a clear status, within the time limit and memory ceiling
+/// the linter keeps.
+@Suite struct PlanToolsHostileInputTests {
+  /// Each command with `FILE` for the input, and the statuses it may end with.
+  static let commands: [(arguments: [String], statuses: Set<Int32>)] = [
+    (["docs", "FILE", "--output", "/dev/null"], [0, 1]),
+    (["diff", "FILE", "FILE", "--format", "github"], [0, 65]),
+    (["export", "--format", "csv", "FILE", "--output", "/dev/null"], [0, 1]),
+    (["lint", "--fix", "--dry-run", "FILE"], [0, 1]),
+  ]
+
+  @Test(arguments: HostileInputTests.inputs())
+  func plansToolsRejectCleanlyWithinBounds(input: String) throws {
+    let (file, cleanUp) = try HostileInputTests().path(for: input)
+    defer { cleanUp() }
+    for command in Self.commands {
+      let arguments = command.arguments.map { $0 == "FILE" ? file : $0 }
+      let name = arguments.prefix(2).joined(separator: " ")
+      let run = try MeasuredRun.run(TrackcBinary.path, arguments, timeout: HostileInputTests.timeLimitSeconds)
+      #expect(!run.timedOut, "\(name) took longer than \(HostileInputTests.timeLimitSeconds) s")
+      #expect(command.statuses.contains(run.status), "\(name) exit \(run.status): \(run.standardError.prefix(500))")
+      #expect(run.maxResidentKilobytes < HostileInputTests.memoryCeilingKilobytes, "\(name) peak memory \(run.maxResidentKilobytes / 1024) MB")
+    }
+  }
+}

@@ -30,7 +30,7 @@ public enum ConfigFixer {
   /// At most this many passes (each fix can reveal findings with fixes of their own).
   static let maxPasses = 4
   /// At most this many fixes are tried one at a time when a pass's fixes fail together.
-  static let maxSingleTries = 64
+  static let maxSingleTries = 16
 
   public static func fix(_ source: ConfigSource, options: LintOptions = LintOptions()) -> Result {
     let original = Array(source.input.buffer)
