@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: the plan tools (release build) on a large config, against `trackc lint` of the same file.
 
-    python3 Benchmarks/plantools/bench.py [--runs N] [--screens S] [--handlers H] [--skip-build]
+    python3 Benchmarks/plantools/bench.py [--runs N] [--screens S] [--handlers H] [--skip-build | --binary PATH]
 
 Generates the lint benchmark's config (Benchmarks/lint/generate_config.py, default 5,000 screens x 20
 handlers, 6 MB, 105,000 events) and a copy with every tenth event ID renamed, then runs, alternately N
@@ -32,14 +32,18 @@ def main() -> None:
     parser.add_argument("--screens", type=int, default=5000)
     parser.add_argument("--handlers", type=int, default=20)
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--binary", help="a trackc binary to time instead of the release build (no build then)")
     args = parser.parse_args()
 
     os.makedirs(WORK, exist_ok=True)
-    if not args.skip_build:
-        lint_bench.run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=ROOT)
-    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
-                            check=True, capture_output=True, text=True).stdout.strip()
-    trackc = os.path.join(binary, "trackc")
+    if args.binary:
+        trackc = os.path.abspath(args.binary)
+    else:
+        if not args.skip_build:
+            lint_bench.run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=ROOT)
+        binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                                check=True, capture_output=True, text=True).stdout.strip()
+        trackc = os.path.join(binary, "trackc")
 
     config = os.path.join(WORK, f"plan-{args.screens}x{args.handlers}.yaml")
     lint_bench.run([sys.executable, os.path.join(ROOT, "Benchmarks", "lint", "generate_config.py"), config,
