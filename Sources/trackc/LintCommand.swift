@@ -19,13 +19,14 @@ struct LintCommand: ParsableCommand {
         trackc lint tracking.yaml --handlers handlers.json
         trackc lint --strict --quiet App/tracking.yaml Widgets/tracking.yaml
         trackc lint --format json tracking.yaml
+        trackc lint --fix --dry-run tracking.yaml
       """
   )
 
   @Argument(help: ArgumentHelp("Tracking config files to check.", valueName: "config"))
   var configs: [String]
 
-  @Option(help: "Output format: text, json or sarif (SARIF 2.1.0).")
+  @Option(help: "Output format: text, json, sarif (SARIF 2.1.0) or github (GitHub Actions annotations).")
   var format: DiagnosticFormat = .text
 
   @Flag(help: "Fail (exit 1) on warnings too.")
@@ -40,8 +41,12 @@ struct LintCommand: ParsableCommand {
   @OptionGroup(title: "Code")
   var code: SourceOptions
 
+  @OptionGroup(title: "Fixing")
+  var fixing: FixOptions
+
   func validate() throws {
     guard !configs.isEmpty else { throw ValidationError("Give at least one config file to check.") }
+    if fixing.dryRun && !fixing.fix { throw ValidationError("--dry-run goes with --fix.") }
   }
 
   func run() throws {
@@ -50,6 +55,7 @@ struct LintCommand: ParsableCommand {
       options.phaseObserver = { StandardError.write(Timings.line($0, $1)) }
     }
     try code.apply(to: &options)
+    if fixing.fix { try fixing.run(configs, options: options, strict: strict) }
     let session = LintSession.run(paths: configs, options: options)
     for error in session.unreadable {
       StandardError.write("trackc: error: \(error)\n")

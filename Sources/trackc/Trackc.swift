@@ -17,9 +17,15 @@ struct Trackc: ParsableCommand {
         trackc init --sources Sources
         trackc lint --format sarif tracking.yaml > trackc.sarif
         trackc rules
+        trackc docs tracking.yaml --output plan.html
+        trackc diff --git origin/main tracking.yaml --format markdown
+        trackc export --format jsonschema tracking.yaml --output schemas/
       """,
     version: TrackcVersion.current,
-    subcommands: [LintCommand.self, GenerateCommand.self, ScanCommand.self, InitCommand.self, RulesCommand.self, ScanWorkerCommand.self]
+    subcommands: [
+      LintCommand.self, GenerateCommand.self, ScanCommand.self, InitCommand.self, RulesCommand.self, DocsCommand.self, DiffCommand.self,
+      ExportCommand.self, ScanWorkerCommand.self,
+    ]
   )
 }
 

@@ -4,10 +4,19 @@
 public struct GeneratedOutput: Sendable {
   public var directory: String
   public var name: String
+  /// Which files of the directory this output owns, when not those named after `name` (exports).
+  private var ownership: (@Sendable (String) -> Bool)?
 
   public init(directory: String, name: String) {
     self.directory = directory
     self.name = name
+  }
+
+  /// An output that owns the files `owns` accepts (`trackc export` owns `*.schema.json`).
+  public init(directory: String, owning owns: @escaping @Sendable (String) -> Bool) {
+    self.directory = directory
+    self.name = ""
+    ownership = owns
   }
 
   public enum Change: Sendable, Equatable {
@@ -66,6 +75,7 @@ public struct GeneratedOutput: Sendable {
 
   /// `Tracking.swift` and `Tracking+Home.swift`, not `TrackingHelpers.swift`.
   private func owns(_ file: String) -> Bool {
-    file == "\(name).swift" || (file.hasPrefix("\(name)+") && file.hasSuffix(".swift"))
+    if let ownership { return ownership(file) }
+    return file == "\(name).swift" || (file.hasPrefix("\(name)+") && file.hasSuffix(".swift"))
   }
 }

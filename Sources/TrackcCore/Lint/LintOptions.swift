@@ -8,6 +8,9 @@ public struct LintOptions: Sendable {
 
   /// What to check the config against; nil to use the config's own `sources`, if it names any.
   public var code: CodeInput?
+  /// False to check the config on its own, whatever its `sources` say (`trackc diff` compares plans,
+  /// and a config read from a git revision has no sources beside it).
+  public var readsCode = true
   /// How sources are scanned (module, cache).
   public var scan = ScanOptions()
 

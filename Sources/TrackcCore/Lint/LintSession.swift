@@ -5,6 +5,9 @@ public enum ExitStatus: Int32, Sendable {
   case findings = 1
   /// EX_USAGE: the command line is wrong.
   case usage = 64
+  /// EX_DATAERR: an input could be read but is not what the command needs (`trackc diff` of a config
+  /// that does not parse).
+  case dataError = 65
   /// EX_NOINPUT: an input could not be read.
   case noInput = 66
   /// EX_CANTCREAT: an output could not be written.

@@ -55,6 +55,7 @@ public enum Linter {
   static func codeRegistry(
     for config: TrackingConfig, configPath: String, options: LintOptions, context: inout RuleContext
   ) -> HandlerRegistry? {
+    guard options.readsCode else { return nil }
     let sources: SwiftSourceSet
     switch options.code {
     case .registry(let path, let bytes, let fileSize)?:

@@ -6,12 +6,15 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
   case json
   /// SARIF 2.1.0, for code-scanning tools.
   case sarif
+  /// GitHub Actions workflow commands, which become annotations on a pull request.
+  case github
 
   public func render(_ diagnostics: [Diagnostic], toolVersion: String = TrackcVersion.current) -> String {
     switch self {
     case .text: return TextDiagnosticRenderer.render(diagnostics)
     case .json: return JSONDiagnosticRenderer.render(diagnostics)
     case .sarif: return SARIFDiagnosticRenderer.render(diagnostics, toolVersion: toolVersion)
+    case .github: return GitHubActionsDiagnosticRenderer.render(diagnostics)
     }
   }
 }

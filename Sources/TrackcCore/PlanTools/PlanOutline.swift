@@ -1,0 +1,243 @@
+/// The plan as the people around the code read it: screens, their events with IDs, routing and
+/// properties, and where the code declares each screen and handler. `trackc docs`, `trackc diff` and
+/// `trackc export` all read this one value, made from the resolved plan (and the plan matched against
+/// the code, when there was code), so that none of them works out routing or names on its own.
+///
+/// It has a section per kind of plan element (destinations, screens, events, properties); a new kind
+/// (entry points, property bindings) is a new section here and a new section in each tool.
+public struct PlanOutline: Sendable {
+  /// The config's path, as diagnostics name it.
+  public var file: String
+  public var interception: TrackingConfig.Interception
+  /// Declared destinations in file order; nil when the config declares none (routing is not restricted).
+  public var destinations: [Destination]?
+  /// Where an event goes unless it says otherwise.
+  public var defaultDestinations: [String]
+  public var screens: [Screen]
+  /// Whether screens and handlers were matched against code (so `declaration`s are meaningful).
+  public var hasCode: Bool
+
+  public struct Destination: Sendable, Hashable {
+    public var id: String
+    public var description: String?
+    public var range: SourceRange
+  }
+
+  public struct Screen: Sendable {
+    /// The key as written (`Shop.HomeViewController`).
+    public var name: String
+    /// What identifies the screen across versions of the config: the type name without backticks or
+    /// spaces (the key as written when it is not a type name).
+    public var identity: String
+    public var range: SourceRange
+    /// Where the screen's type is declared, when matched against code.
+    public var declaration: CodeLocation?
+    /// Page events (enter, leave), then control events, in file order.
+    public var events: [Event]
+  }
+
+  public struct Event: Sendable {
+    /// The event ID.
+    public var id: String
+    public var idRange: SourceRange
+    public var trigger: Trigger
+    /// The key the event is mapped from (`enter`, `onFav(_:)`).
+    public var triggerRange: SourceRange
+    public var routing: ResolvedPlan.Routing
+    public var properties: [Property]
+    /// The handler's method (control events) or the lifecycle method that carries a page event.
+    public var declaration: CodeLocation?
+  }
+
+  public enum Trigger: Sendable, Hashable {
+    case page(TrackingConfig.PagePhase)
+    /// `handler` is the key as written; `identity` its canonical spelling (`open(item:at:)`).
+    case control(handler: String, identity: String)
+
+    /// "enter", "onFav(_:)": what the trigger is called in tables.
+    public var label: String {
+      switch self {
+      case .page(let phase): return phase.rawValue
+      case .control(let handler, _): return handler
+      }
+    }
+
+    /// "page" or "control".
+    public var kind: String {
+      switch self {
+      case .page: return "page"
+      case .control: return "control"
+      }
+    }
+
+    /// What identifies the trigger on its screen across versions of the config.
+    public var identity: String {
+      switch self {
+      case .page(let phase): return "page:" + phase.rawValue
+      case .control(_, let identity): return "control:" + identity
+      }
+    }
+  }
+
+  public struct Property: Sendable {
+    public var key: String
+    public var keyRange: SourceRange
+    public var value: Value
+    public var valueRange: SourceRange
+
+    /// What the event carries under this key. Property bindings (values read from the handler's
+    /// arguments at run time) will be another case, with a type and no value.
+    public enum Value: Sendable, Hashable {
+      /// A static value, sent as written.
+      case literal(PropertyValue)
+      /// Not a value an event can carry (`invalid-property-value` reports it).
+      case invalid(FoundValue)
+    }
+
+    /// The JSON type of the value ("string", "integer", "number", "boolean"); nil when invalid.
+    public var type: String? {
+      if case .literal(let value) = value { return value.jsonType }
+      return nil
+    }
+  }
+
+  /// A place in the Swift sources, relative to the config's directory.
+  public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(file):\(line)" }
+  }
+
+  /// Every event, screen by screen.
+  public var events: some Sequence<(screen: Screen, event: Event)> {
+    screens.lazy.flatMap { screen in screen.events.lazy.map { (screen: screen, event: $0) } }
+  }
+
+  public var eventCount: Int { screens.reduce(0) { $0 + $1.events.count } }
+
+  /// How many events each declared destination receives, in declaration order; `nil` when routing is
+  /// not restricted (every destination receives every event).
+  public var eventsPerDestination: [(destination: String, events: Int)]? {
+    guard let destinations else { return nil }
+    var counts = [String: Int]()
+    for (_, event) in events {
+      if case .only(let names) = event.routing { for name in names { counts[name, default: 0] += 1 } }
+    }
+    return destinations.map { ($0.id, counts[$0.id] ?? 0) }
+  }
+}
+
+extension PlanOutline {
+  /// The outline of a linted config: of its matched plan when it was checked against code, else of its
+  /// resolved plan. Nil when the config could not be read far enough to have a plan.
+  public init?(_ result: LintResult) {
+    if let code = result.code {
+      self.init(code, file: result.path)
+    } else if let plan = result.plan {
+      self.init(plan, file: result.path)
+    } else {
+      return nil
+    }
+  }
+
+  public init(_ plan: ResolvedPlan, file: String) {
+    self.init(plan, file: file, code: nil)
+  }
+
+  public init(_ code: MatchedPlan, file: String? = nil) {
+    self.init(code.plan, file: file ?? "", code: code)
+  }
+
+  private init(_ plan: ResolvedPlan, file: String, code: MatchedPlan?) {
+    self.file = file
+    interception = plan.interception
+    hasCode = code != nil
+    let configDirectory = RelativePath.directory(of: file)
+    func located(_ location: RegistryLocation) -> CodeLocation {
+      CodeLocation(file: RelativePath.from(directory: configDirectory, to: location.file), line: location.line, column: location.column)
+    }
+    destinations = plan.config.destinations.map { declared in
+      var seen = Set<String>()
+      return declared.filter { seen.insert($0.id.value).inserted }.map {
+        Destination(id: $0.id.value, description: $0.description?.value, range: $0.id.range)
+      }
+    }
+    defaultDestinations = plan.defaultDestinations
+    screens = plan.screens.map { screen in
+      let written = plan.written(screen.id)
+      let type = code?.type(of: screen.id)
+      let identity: String
+      switch written.typeName {
+      case .success(let name): identity = name.description
+      case .failure: identity = written.name.value
+      }
+      let events = plan.events(of: screen.id).map { event -> Event in
+        let rule = plan.written(event)
+        let trigger: Trigger
+        let triggerRange: SourceRange
+        var declaration: CodeLocation?
+        if let control = plan.control(event) {
+          let identity: String
+          switch control.handler {
+          case .success(let name): identity = name.canonical
+          case .failure: identity = control.key.value
+          }
+          trigger = .control(handler: control.key.value, identity: identity)
+          triggerRange = control.key.range
+          if let code, let method = code.method(of: event.id) { declaration = located(code.index[method].location) }
+        } else {
+          let page = plan.page(event)!
+          trigger = .page(page.phase.value)
+          triggerRange = page.phase.range
+          if let code, let type, let method = code.lifecycleMethod(for: page.phase.value, of: type) {
+            declaration = located(code.index[method].location)
+          }
+        }
+        let properties = rule.properties.map { property in
+          Property(
+            key: property.key.value, keyRange: property.key.range,
+            value: property.value.map { .literal($0) } ?? .invalid(property.found), valueRange: property.valueRange)
+        }
+        return Event(
+          id: rule.id.value, idRange: rule.id.range, trigger: trigger, triggerRange: triggerRange, routing: event.routing,
+          properties: properties, declaration: declaration)
+      }
+      return Screen(
+        name: written.name.value, identity: identity, range: written.name.range,
+        declaration: type.map { located(code!.index[$0].location) }, events: Array(events))
+    }
+  }
+}
+
+extension PropertyValue {
+  /// The JSON type of the value, as JSON Schema names it.
+  public var jsonType: String {
+    switch self {
+    case .string: return "string"
+    case .int: return "integer"
+    case .double: return "number"
+    case .bool: return "boolean"
+    }
+  }
+
+  /// The value as text: a string as it is, a number in its shortest exact form, `true`/`false`.
+  public var text: String {
+    switch self {
+    case .string(let string): return string
+    case .int(let int): return String(int)
+    case .double(let double): return "\(double)"
+    case .bool(let bool): return bool ? "true" : "false"
+    }
+  }
+}
+
+extension ResolvedPlan.Routing {
+  /// "firebase, mixpanel", "every destination", "none": routing in words for tables.
+  public var summary: String {
+    switch self {
+    case .unrestricted: return "every destination"
+    case .only(let names): return names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+  }
+}
