@@ -58,4 +58,26 @@ enum TextEncoding {
     }
     return SourcePosition(line: line, column: column)
   }
+
+  /// The first NEL (U+0085), LINE SEPARATOR (U+2028) or PARAGRAPH SEPARATOR (U+2029) in valid UTF-8.
+  ///
+  /// libyaml reads YAML 1.1, where these break lines; YAML 1.2 and editors take them as ordinary
+  /// characters. Left in, they would end a comment early (turning the rest of an innocent-looking comment into
+  /// config), fold inside quotes, and shift the line of every position after them; so they are refused,
+  /// as text the reader and libyaml would see differently. Escaped (`"\u2028"`), they are fine.
+  static func firstYAML11LineBreak(in bytes: UnsafeBufferPointer<UInt8>) -> (byteOffset: Int, scalar: Unicode.Scalar)? {
+    var index = 0
+    let count = bytes.count
+    while index + 1 < count {
+      switch bytes[index] {
+      case 0xC2 where bytes[index + 1] == 0x85:
+        return (index, "\u{85}")
+      case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+        return (index, bytes[index + 2] == 0xA8 ? "\u{2028}" : "\u{2029}")
+      default:
+        index += 1
+      }
+    }
+    return nil
+  }
 }

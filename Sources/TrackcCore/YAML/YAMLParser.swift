@@ -68,6 +68,10 @@ public enum YAMLParser {
       let diagnostic = YAMLEncodingRule.diagnostic(for: problem, in: bytes, file: file)
       return YAMLParseResult(document: nil, diagnostics: [diagnostic], failed: true)
     }
+    if let (offset, scalar) = TextEncoding.firstYAML11LineBreak(in: bytes) {
+      let diagnostic = YAMLEncodingRule.diagnostic(forLineBreak: scalar, atByteOffset: offset, in: bytes, file: file)
+      return YAMLParseResult(document: nil, diagnostics: [diagnostic], failed: true)
+    }
     var builder = TreeBuilder(file: file, input: input, limits: limits, observer: observer)
     builder.run()
     return YAMLParseResult(document: builder.failed ? nil : builder.document(), diagnostics: builder.diagnostics, failed: builder.failed)
@@ -81,6 +85,10 @@ private struct TreeBuilder {
   /// Where the text libyaml counts from (after a byte order mark), when every byte is ASCII so that its
   /// character offsets are byte offsets; nil otherwise.
   private let asciiBase: Int?
+  /// The end of the last line, when the input does not end with a line break. libyaml then ends the
+  /// input with a line break of its own, and puts what it finds at the end (an unclosed collection, the
+  /// end of the last mapping) at the start of a line past the text; such positions are moved back here.
+  private let endOfUnterminatedInput: SourcePosition?
   let limits: YAMLLimits
 
   var diagnostics: [Diagnostic] = []
@@ -139,6 +147,8 @@ private struct TreeBuilder {
     self.bytes = bytes
     let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
     asciiBase = bytes.dropFirst(hasByteOrderMark ? 3 : 0).allSatisfy { $0 < 0x80 } ? (hasByteOrderMark ? 3 : 0) : nil
+    endOfUnterminatedInput =
+      bytes.last == 0x0A || bytes.last == 0x0D ? nil : TextEncoding.position(ofByteOffset: bytes.count, in: bytes)
     self.limits = limits
     self.observer = observer
     // Configs hold about one node per 16 bytes, and most of their bytes are scalar text. With an observer
@@ -204,7 +214,7 @@ private struct TreeBuilder {
   // MARK: Events
 
   private mutating func handle(_ event: UnsafeMutablePointer<yaml_event_t>) {
-    let start = Self.position(event.pointee.start_mark)
+    let start = position(event.pointee.start_mark)
     switch event.pointee.type {
     case YAML_DOCUMENT_START_EVENT:
       documentCount += 1
@@ -235,7 +245,7 @@ private struct TreeBuilder {
         text.append(contentsOf: value)
       }
       let tag = checkedTag(data.tag, at: start, kind: .scalar, value: value)
-      let end = Self.position(event.pointee.end_mark)
+      let end = position(event.pointee.end_mark)
       let node = append(
         NodeRecord(
           kind: .scalar, style: style, tag: inInput ? tag | NodeRecord.textInInput : tag, startLine: Int32(start.line),
@@ -252,7 +262,7 @@ private struct TreeBuilder {
       open(.mapping, at: start, anchor: Self.string(data.anchor), tag: checkedTag(data.tag, at: start, kind: .mapping))
 
     case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-      close(at: Self.position(event.pointee.end_mark))
+      close(at: position(event.pointee.end_mark))
 
     case YAML_ALIAS_EVENT:
       let name = Self.string(event.pointee.data.alias.anchor) ?? ""
@@ -604,14 +614,14 @@ private struct TreeBuilder {
       let message = YAMLSyntaxRule.readerMessage(problem: problem, value: parser.problem_value)
       fail(YAMLSyntaxRule.id, message, at: position)
     default:
-      let position = Self.position(parser.problem_mark)
-      let contextPosition = Self.position(parser.context_mark)
-      let message = YAMLSyntaxRule.message(problem: problem, context: context, character: character(at: position))
+      let problemPosition = position(parser.problem_mark)
+      let contextPosition = position(parser.context_mark)
+      let message = YAMLSyntaxRule.message(problem: problem, context: context, character: character(at: problemPosition))
       var notes: [Diagnostic.Note] = []
-      if let context, contextPosition != position, parser.context_mark.line <= parser.problem_mark.line {
+      if let context, contextPosition != problemPosition, parser.context_mark.line <= parser.problem_mark.line {
         notes.append(Diagnostic.Note(YAMLSyntaxRule.contextNote(context), at: location(contextPosition)))
       }
-      fail(YAMLSyntaxRule.id, message, at: position, notes: notes)
+      fail(YAMLSyntaxRule.id, message, at: problemPosition, notes: notes)
     }
   }
 
@@ -620,7 +630,8 @@ private struct TreeBuilder {
     var line = 1
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while line < position.line, index < bytes.count {
-      if bytes[index] == 0x0A { line += 1 }
+      // A line ends at `\n`, or at a `\r` not followed by one (as libyaml counts).
+      if bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { line += 1 }
       index += 1
     }
     guard index < bytes.count else { return nil }
@@ -629,7 +640,7 @@ private struct TreeBuilder {
     var decoder = UTF8()
     while case .scalarValue(let scalar) = decoder.decode(&iterator) {
       if column == position.column { return scalar }
-      if scalar == "\n" { return nil }
+      if scalar == "\n" || scalar == "\r" { return nil }
       column += 1
     }
     return nil
@@ -654,8 +665,10 @@ private struct TreeBuilder {
 
   // MARK: Conversions
 
-  private static func position(_ mark: yaml_mark_t) -> SourcePosition {
-    SourcePosition(line: mark.line + 1, column: mark.column + 1)
+  private func position(_ mark: yaml_mark_t) -> SourcePosition {
+    let position = SourcePosition(line: mark.line + 1, column: mark.column + 1)
+    if let end = endOfUnterminatedInput, end < position { return end }
+    return position
   }
 
   private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
