@@ -94,7 +94,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TrackcCoreTests",
-      dependencies: ["TrackcCore", "TrackcTestSupport", "TrackcInvariants"]
+      dependencies: ["CYAML", "TrackcCore", "TrackcTestSupport", "TrackcInvariants"]
     ),
     .testTarget(
       name: "TrackcRuntimeTests",

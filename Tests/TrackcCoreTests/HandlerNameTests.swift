@@ -45,6 +45,11 @@ import Testing
     ("onFav(::)", "empty argument label"),
     ("onFav)", "')' without '('"),
     ("self", "is not a Swift method name"),
+    // Found by the name property test: backticks are dropped from the canonical spelling, so a name valid
+    // only in backticks would have a canonical spelling that does not parse.
+    ("`self`", "is not a Swift method name"),
+    ("`init`(_:)", "is not a Swift method name"),
+    ("open(`init`:)", "is not a valid argument label"),
   ])
   func rejectsMalformedNames(text: String, messageFragment: String) throws {
     guard case .failure(let error) = HandlerName.parse(text) else {

@@ -13,11 +13,14 @@ public enum Invariants {
   /// The path a fuzzed registry is read under.
   public static let registryPath = "handlers.json"
 
-  /// Lints `bytes` as a config, against `code` (by default the generator fixture's feature module, as a
-  /// registry: never the config's own `sources`, which would send a fuzzer scanning the disk).
-  public static func lint(_ bytes: [UInt8], code: CodeInput? = nil) -> LintResult {
+  /// The code fuzzed configs are checked against: the generator fixture's feature module, as a registry
+  /// (never the config's own `sources`, which would send a fuzzer scanning the disk).
+  public static var fixtureCode: CodeInput { .registry(path: registryPath, bytes: InputBytes(CodeFixture.registryJSON)) }
+
+  /// Lints `bytes` as a config against `code` (nil: the config's own `sources`, if it names any).
+  public static func lint(_ bytes: [UInt8], code: CodeInput? = fixtureCode) -> LintResult {
     var options = LintOptions()
-    options.code = code ?? .registry(path: registryPath, bytes: InputBytes(CodeFixture.registryJSON))
+    options.code = code
     options.scan.useCache = false
     return Linter.lint(ConfigSource(path: configPath, bytes: bytes), options: options)
   }
