@@ -25,5 +25,5 @@ if [ "${root_name,,}" = fuzz ]; then
   exit 1
 fi
 
-swift build -c "$configuration" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing
+swift build -c "$configuration" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing -Xswiftc -use-ld=lld
 echo "built: $(ls -d .build/"$configuration"/fuzz-* | grep -v '\.' | tr '\n' ' ')"

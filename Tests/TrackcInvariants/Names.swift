@@ -1,16 +1,16 @@
 import TrackcCore
 
 extension Invariants {
-  /// The names a config writes, each line of `text` taken as a handler name, a screen type name, and an
-  /// event ID pattern with the next line as the event ID it is matched against.
+  /// The names a config writes: each line of `text` as a handler name and as a screen type name; the first
+  /// line also as an event ID pattern, matched against the second.
   public static func namesViolations(_ text: String) -> [String] {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var violations: [String] = []
-    for (index, line) in lines.enumerated() {
+    for line in lines {
       violations += handlerNameViolations(line)
       violations += typeNameViolations(line)
-      violations += eventIDPatternViolations(pattern: line, id: index + 1 < lines.count ? lines[index + 1] : line)
     }
+    violations += eventIDPatternViolations(pattern: lines[0], id: lines.count > 1 ? lines[1] : "")
     return violations
   }
 

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The test suite under the sanitizers, each in a build folder of its own (they rebuild everything,
+# swift-syntax included):
+#
+#   Scripts/sanitize.sh [thread|address|all]     (all by default)
+#
+# thread: ThreadSanitizer on the runtime's tests (TrackcRuntimeTests, GeneratedCodeTests: the tracker,
+#   its delivery lanes and the generated interceptors, called from many threads).
+# address: AddressSanitizer (LeakSanitizer included) on every test.
+# A data race or a memory error fails the run; each prints how long it took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Swift's crash backtracer and the sanitizers' own reports get in each other's way.
+export SWIFT_BACKTRACE=enable=no
+mode="${1:-all}"
+
+timed() {
+  local name="$1"
+  shift
+  local started=$SECONDS
+  echo "sanitize: $name: $*"
+  "$@"
+  echo "sanitize: $name clean in $((SECONDS - started)) s"
+}
+
+case "$mode" in
+  thread | all)
+    TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" timed thread \
+      swift test --sanitize=thread --scratch-path .build-tsan --filter 'TrackcRuntimeTests|GeneratedCodeTests'
+    ;;&
+  address | all)
+    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" timed address \
+      swift test --sanitize=address --scratch-path .build-asan
+    ;;
+  thread) ;;
+  *) echo "usage: $0 [thread|address|all]" >&2; exit 64 ;;
+esac
