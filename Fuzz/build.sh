@@ -26,4 +26,4 @@ if [ "${root_name,,}" = fuzz ]; then
 fi
 
 swift build -c "$configuration" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing -Xswiftc -use-ld=lld
-echo "built: $(ls -d .build/"$configuration"/fuzz-* | grep -v '\.' | tr '\n' ' ')"
+echo "built: $(cd .build/"$configuration" && ls -d fuzz-* | grep -v "\.product$" | tr "\n" " ")"

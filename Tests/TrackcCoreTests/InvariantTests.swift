@@ -6,7 +6,7 @@ import TrackcTestSupport
 
 /// The laws the fuzz targets check (`TrackcInvariants`), held here on the fixtures and on every input a
 /// fuzzer once broke one with (`Tests/Fixtures/fuzz/<target>/`, each named for what it broke), so that
-/// `swift test` keeps them without a fuzzer build.
+/// `swift test` keeps them without a fuzzer build. The regressions have a time limit: some were hangs.
 @Suite struct InvariantTests {
   static let regressions = Fixtures.directory.appendingPathComponent("fuzz")
 
@@ -57,22 +57,22 @@ import TrackcTestSupport
     #expect(Invariants.positionViolations(in: [diagnostic(9, 9)], file: "other", input: input) == [])
   }
 
-  @Test(arguments: regressions("lint"))
+  @Test(.timeLimit(.minutes(1)), arguments: regressions("lint"))
   func lintRegression(input: URL) throws {
     #expect(Invariants.lintViolations(try Self.bytes(input)) == [])
   }
 
-  @Test(arguments: regressions("generate"))
+  @Test(.timeLimit(.minutes(1)), arguments: regressions("generate"))
   func generateRegression(input: URL) throws {
     #expect(Invariants.generateViolations(try Self.bytes(input)) == [])
   }
 
-  @Test(arguments: regressions("names"))
+  @Test(.timeLimit(.minutes(1)), arguments: regressions("names"))
   func namesRegression(input: URL) throws {
     #expect(Invariants.namesViolations(String(decoding: try Self.bytes(input), as: UTF8.self)) == [])
   }
 
-  @Test(arguments: regressions("registry"))
+  @Test(.timeLimit(.minutes(1)), arguments: regressions("registry"))
   func registryRegression(input: URL) throws {
     #expect(Invariants.registryViolations(try Self.bytes(input)) == [])
   }
