@@ -166,10 +166,13 @@ private struct TreeBuilder {
     children = storage.children
     if let observer {
       var invalidated = false
-      let invalidate = {
+      // Weakly: the observer keeps snapshots of the storage, whose buffers keep this closure; held
+      // strongly, the pipeline and the whole document leaked with every streamed lint (found by
+      // LeakSanitizer).
+      let invalidate = { [weak observer] in
         guard !invalidated else { return }
         invalidated = true
-        observer.snapshotsInvalidated()
+        observer?.snapshotsInvalidated()
       }
       storage.nodes.willMove = invalidate
       storage.text.willMove = invalidate
