@@ -86,10 +86,24 @@ let package = Package(
       dependencies: ["TrackcCore"],
       path: "Tests/TrackcTestSupport"
     ),
+    // Laws every input must keep (diagnostics inside the input, generated code that parses and reads
+    // back, names that round-trip): checked by the tests, and by the fuzz targets in Fuzz/, which reach
+    // this folder through a symbolic link.
+    .target(
+      name: "TrackcInvariants",
+      dependencies: [
+        "TrackcCore",
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ],
+      path: "Tests/TrackcInvariants"
+    ),
     .testTarget(
       name: "TrackcCoreTests",
       dependencies: [
-        "TrackcCore", "TrackcTestSupport",
+        "CYAML", "TrackcCore", "TrackcTestSupport", "TrackcInvariants",
         // To read generated code back as syntax.
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
