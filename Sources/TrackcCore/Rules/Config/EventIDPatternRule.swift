@@ -38,7 +38,7 @@ public enum EventIDPatternRule: PlanRule {
     case .failure(let error):
       let written = plan.config.conventions.eventIDPattern
       context.report(
-        Self.self, "event_id_pattern '\(written?.value ?? "")' is not a valid regular expression: \(error.message)",
+        Self.self, "event_id_pattern '\(written?.value ?? "")' \(error.message)",
         at: written?.range ?? SourceRange(at: .start))
       return
     case .success(let compiled):
