@@ -1,7 +1,7 @@
 /// An event ID that does not match the naming convention (`conventions.event_id_pattern`).
 public enum EventIDPatternRule: PlanRule {
   public static let id = "event-id-pattern"
-  public static let summary = "Event IDs must match conventions.event_id_pattern (default '^[A-Z][A-Z0-9_]*$'); the pattern must be a valid regular expression."
+  public static let summary = "Event IDs must match conventions.event_id_pattern (default '^[A-Z][A-Z0-9_]*$'); the pattern must be a valid regular expression of the linear-time subset."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -23,6 +23,11 @@ public enum EventIDPatternRule: PlanRule {
       conventions: {event_id_pattern: 1️⃣'^[A-Z'}
       screens: {}
       """),
+    .triggers("""
+      version: 1
+      conventions: {event_id_pattern: 1️⃣'^(?!TMP_)[A-Z_]+$'}
+      screens: {}
+      """),
     .passes("""
       version: 1
       screens:
@@ -31,7 +36,8 @@ public enum EventIDPatternRule: PlanRule {
       """),
   ]
 
-  /// A pattern that does not compile is reported once, at the pattern; otherwise every event ID is matched.
+  /// A pattern that does not compile (invalid, outside the supported subset, or too large) is reported
+  /// once, at the pattern; otherwise every event ID is matched, in time linear in its length.
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     let pattern: EventIDPattern
     switch plan.eventIDPattern {
