@@ -115,6 +115,25 @@ import TrackcTestSupport
     #expect(try Self.compile(pattern).get().matches(id) == expected)
   }
 
+  /// Linear is not fast enough: `(a?){1000}a{1000}b` has thousands of instructions and no DFA worth the
+  /// name, so 200 IDs of 20,000 scalars would take minutes. The lint shares one budget among the IDs and
+  /// reports those it could not check, at the pattern, instead of hanging.
+  @Test(.timeLimit(.minutes(1))) func aCostlyPatternOverLongIDsIsReportedNotMatchedForever() {
+    let id = String(repeating: "A", count: 20_000)
+    var config = "version: 1\nconventions: {event_id_pattern: '(A?){1000}A{1000}B'}\nscreens:\n"
+    for screen in 0..<100 { config += "  S\(screen): {page_events: {enter: \(id)\(screen)E, leave: \(id)\(screen)L}}\n" }
+    let lint = Linter.lint(ConfigSource(path: "t.yaml", text: config))
+    let costly = lint.diagnostics.filter { $0.message.contains("too costly") }
+    #expect(costly.count == 1)
+    #expect(costly.first?.location.line == 2)
+    #expect(costly.first.map { $0.message.contains("of them were not checked") } == true)
+    // The budget does not leak into ordinary patterns: long IDs on a pattern the DFA covers are all checked.
+    var budget = EventIDPattern.lintBudget
+    let ordinary = try? Self.compile("^[A-Z][A-Z0-9_]*[0-9]$").get()
+    #expect(ordinary?.matches(id + "1", budget: &budget) == true)
+    #expect(budget == EventIDPattern.lintBudget)
+  }
+
   /// A pattern whose DFA has far more states than are built (`(a|b)*a(a|b){12}` needs 8,192): the NFA
   /// takes over past the DFA's states, and the answers stay right on long IDs.
   @Test func patternsPastTheDFALimitStayRight() throws {

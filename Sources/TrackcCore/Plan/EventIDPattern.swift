@@ -42,6 +42,17 @@ public struct EventIDPattern: Sendable {
     guard let compiled else { return DefaultEventIDPattern.matches(id) }
     return compiled.matches(id)
   }
+
+  /// Instructions a lint may visit simulating the NFA over all its IDs (about two seconds here): enough
+  /// for any real plan by orders of magnitude (the DFA covers the patterns people write), and a bound on
+  /// a hostile one.
+  public static let lintBudget = 100_000_000
+
+  /// Whether `id` matches, or nil once matching has used up `budget` (see `LinearPattern`).
+  public func matches(_ id: String, budget: inout Int) -> Bool? {
+    guard let compiled else { return DefaultEventIDPattern.matches(id) }
+    return compiled.matches(id, budget: &budget)
+  }
 }
 
 /// `^[A-Z][A-Z0-9_]*$` exactly as `Regex` matches it: ASCII capitals first, then capitals, digits and

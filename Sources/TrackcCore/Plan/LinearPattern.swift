@@ -40,21 +40,31 @@ struct LinearPattern: Sendable {
   }
 
   func matches(_ id: String) -> Bool {
-    if let answer = id.utf8.withContiguousStorageIfAvailable({ matches(utf8: $0) }) { return answer }
-    return Array(id.utf8).withUnsafeBufferPointer { matches(utf8: $0) }
+    var unlimited = Int.max
+    return matches(id, budget: &unlimited)!
+  }
+
+  /// Whether `id` matches, or nil if simulating the NFA would visit more than `budget` instructions;
+  /// `budget` is reduced by the instructions visited. Linear time is not fast enough on its own: a
+  /// 10,000-instruction program the DFA cannot cover costs about 100 µs per scalar, so a hostile config
+  /// of long IDs would take many minutes, and a caller matching many IDs shares one budget among them.
+  func matches(_ id: String, budget: inout Int) -> Bool? {
+    if let answer = id.utf8.withContiguousStorageIfAvailable({ matches(utf8: $0, budget: &budget) }) { return answer }
+    return Array(id.utf8).withUnsafeBufferPointer { matches(utf8: $0, budget: &budget) }
   }
 
   /// Runs the DFA while it covers the input, and the NFA where it does not, returning to the DFA as soon
   /// as the NFA's threads are a state it knows.
-  private func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func matches(utf8 bytes: UnsafeBufferPointer<UInt8>, budget: inout Int) -> Bool? {
     if bytes.isEmpty { return matchesEmpty }
+    var scratch: PatternScratch? = nil
+    defer { if let scratch { budget -= scratch.visits } }
     return dfa.transitions.withUnsafeBufferPointer { transitions in
       dfa.flags.withUnsafeBufferPointer { flags in
         dfa.classOfASCII.withUnsafeBufferPointer { classOfASCII in
           let classCount = dfa.classCount
           var state = 0
           var threads: [Int32]? = nil  // set while the NFA runs instead of the DFA
-          var scratch: PatternScratch? = nil
           if flags[0] & PatternDFA.accepting != 0 { return true }
           if flags[0] & PatternDFA.dead != 0 { return false }
           var index = 0
@@ -74,6 +84,7 @@ struct LinearPattern: Sendable {
             index += length
             if scratch == nil { scratch = PatternScratch(program) }
             let step = program.step(threads ?? dfa.kernels[state], on: scalar, scratch: &scratch!)
+            if scratch!.visits > budget { return nil }
             if step.matched { return true }
             if step.threads.isEmpty { return false }
             if let known = dfa.index[step.threads] {

@@ -50,14 +50,27 @@ public enum EventIDPatternRule: PlanRule {
     case .success(let compiled):
       pattern = compiled
     }
+    var budget = EventIDPattern.lintBudget
+    var unchecked = 0
     plan.forEachEvent { event, written in
       let id = written.id
-      guard !pattern.matches(id.value) else { return }
+      guard unchecked == 0, let matches = pattern.matches(id.value, budget: &budget) else {
+        unchecked += 1
+        return
+      }
+      guard !matches else { return }
       context.report(
         Self.self,
         "event ID '\(id.value)' of \(plan.describe(event)) does not match the pattern '\(pattern.source)'",
         at: id.range,
         notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
+    }
+    if unchecked > 0 {
+      context.report(
+        Self.self,
+        "event_id_pattern '\(pattern.source)' is too costly to match against these event IDs: "
+          + "\(NumberText.grouped(unchecked)) of them were not checked (simplify the pattern or shorten the IDs)",
+        at: pattern.range ?? SourceRange(at: .start))
     }
   }
 }
