@@ -148,8 +148,8 @@ public struct ResolvedPlan: Sendable {
   /// rule walks a hundred thousand events).
   public func forEachEvent(_ body: (Event, borrowing TrackingConfig.EventRule) throws -> Void) rethrows {
     var index = 0
-    for screen in config.screens {
-      try screen.forEachEvent { _, written in
+    for screen in config.screens.indices {
+      try config.screens[screen].forEachEvent { _, written in
         try body(events[index], written)
         index += 1
       }
