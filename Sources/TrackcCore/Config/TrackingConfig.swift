@@ -187,11 +187,17 @@ extension TrackingConfig.Screen {
   /// Calls `body` for every event rule of this screen: page events, then control events. The event is
   /// borrowed, not copied.
   public func forEachEvent(_ body: (TrackingConfig.Trigger, borrowing TrackingConfig.EventRule) throws -> Void) rethrows {
-    for index in pageEvents.indices {
-      try body(.page(pageEvents[index].phase.value), pageEvents[index].event)
+    // Through buffer pointers, whose elements are borrowed in place: an array's subscript copies the
+    // element, retaining each of its strings and arrays, once per event per rule.
+    try pageEvents.withUnsafeBufferPointer { pageEvents in
+      for index in pageEvents.indices {
+        try body(.page(pageEvents[index].phase.value), pageEvents[index].event)
+      }
     }
-    for index in controlEvents.indices {
-      try body(.control(index: index), controlEvents[index].event)
+    try controlEvents.withUnsafeBufferPointer { controlEvents in
+      for index in controlEvents.indices {
+        try body(.control(index: index), controlEvents[index].event)
+      }
     }
   }
 

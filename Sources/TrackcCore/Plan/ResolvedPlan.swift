@@ -147,11 +147,16 @@ public struct ResolvedPlan: Sendable {
   /// Calls `body` for every event in order, with the event as written (borrowed, not copied: a plan
   /// rule walks a hundred thousand events).
   public func forEachEvent(_ body: (Event, borrowing TrackingConfig.EventRule) throws -> Void) rethrows {
+    // Borrowed in place (see `TrackingConfig.Screen.forEachEvent`).
     var index = 0
-    for screen in config.screens.indices {
-      try config.screens[screen].forEachEvent { _, written in
-        try body(events[index], written)
-        index += 1
+    try events.withUnsafeBufferPointer { events in
+      try config.screens.withUnsafeBufferPointer { screens in
+        for screen in screens.indices {
+          try screens[screen].forEachEvent { _, written in
+            try body(events[index], written)
+            index += 1
+          }
+        }
       }
     }
   }
