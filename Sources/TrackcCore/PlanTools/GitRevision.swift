@@ -26,7 +26,7 @@ public enum GitRevision {
       let result = try await Subprocess.run(
         .name("git"), arguments: Arguments(arguments), input: .none, output: .bytes(limit: maxBytes + 1), error: .string(limit: 1 << 20))
       guard result.terminationStatus.isSuccess else {
-        let message = result.standardError ?? ""
+        let message = result.standardError
         let reason = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? "git show failed"
         throw Failure(path: label, reason: reason)
       }
