@@ -34,6 +34,7 @@ let package = Package(
       name: "TrackcCore",
       dependencies: [
         "CYAML",
+        "TrackcRouting",
         .product(name: "SwiftBasicFormat", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -51,7 +52,11 @@ let package = Package(
     ),
     // What apps link: the tracker, the journal, destinations and interception entry points. Foundation
     // and system libraries only (no libyaml, no swift-syntax, no NIO), so that it builds for iOS as well as Linux.
-    .target(name: "TrackcRuntime", dependencies: ["CZlib"]),
+    .target(name: "TrackcRuntime", dependencies: ["CZlib", "TrackcRouting"]),
+    // How links are split, decoded, classified and hashed: shared by the compiler (which decides
+    // statically what two patterns can both match, and hashes literals for the generated matcher) and the
+    // runtime (which reads the links apps are opened with). Plain Swift, no Foundation.
+    .target(name: "TrackcRouting"),
     // The thin command-line front end.
     .executableTarget(
       name: "trackc",
