@@ -121,3 +121,29 @@ public enum LinkHash {
     hash(text.utf8, foldingCase: foldingCase)
   }
 }
+
+/// Percent-encoding as trackc writes links: every byte but RFC 3986's unreserved characters escaped,
+/// so a value is one segment or one query value whatever it holds.
+public enum LinkEncoding {
+  public static func percentEncoded(_ text: String) -> String {
+    let hex = Array("0123456789ABCDEF".unicodeScalars)
+    var result = String.UnicodeScalarView()
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        result.append(Unicode.Scalar(byte))
+      default:
+        result.append("%")
+        result.append(hex[Int(byte >> 4)])
+        result.append(hex[Int(byte & 0xF)])
+      }
+    }
+    return String(result)
+  }
+
+  /// A path segment: encoded, and `.` or `..` escaped so that no URL library resolves them away.
+  public static func segment(_ text: String) -> String {
+    text == "." || text == ".." ? String(repeating: "%2E", count: text.count) : percentEncoded(text)
+  }
+}

@@ -47,7 +47,7 @@ public struct LinkBuilder: Sendable {
   public func query<Value>(_ name: StaticString, _ value: Value?, as type: RouteValueType<Value>) -> LinkBuilder {
     guard let value else { return self }
     var copy = self
-    copy.text += (hasQuery ? "&" : "?") + Self.encode(name.description) + "=" + Self.encode(type.linkText(value))
+    copy.text += (hasQuery ? "&" : "?") + LinkEncoding.percentEncoded(name.description) + "=" + LinkEncoding.percentEncoded(type.linkText(value))
     copy.hasQuery = true
     return copy
   }
@@ -69,26 +69,7 @@ public struct LinkBuilder: Sendable {
     } else {
       copy.text += "/"
     }
-    copy.text += segment == "." || segment == ".." ? String(repeating: "%2E", count: segment.count) : Self.encode(segment)
+    copy.text += LinkEncoding.segment(segment)
     return copy
-  }
-
-  /// Percent-encodes all but RFC 3986's unreserved characters.
-  static func encode(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = Array("0123456789ABCDEF".utf8)
-        result.unicodeScalars.append("%")
-        result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-        result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
-      }
-    }
-    return result
   }
 }
