@@ -30,6 +30,8 @@ extension TrackingConfig {
     public var appIDs: [Located<String>] = []
     /// Where `trackc generate` writes the file, relative to the config.
     public var siteAssociation: Located<String>?
+    /// Paths the website keeps for the browser (AASA patterns with `*` and `?`), excluded first.
+    public var exclude: [Located<String>] = []
   }
 
   /// `links.android`: what the intent filters need.
@@ -89,7 +91,7 @@ extension TrackingConfig {
 extension ConfigDecoder {
   enum EntryPointKeys {
     static let links = ["schemes", "hosts", "url_hosts", "trailing_slash", "path_case", "apple", "android"]
-    static let apple = ["app_ids", "site_association"]
+    static let apple = ["app_ids", "site_association", "exclude"]
     static let android = ["activity", "manifest"]
     static let entryPoint = ["screen", "links", "notification", "shortcut", "event"]
     static let notification = ["match", "parameters"]
@@ -135,6 +137,7 @@ extension ConfigDecoder {
       switch field.value {
       case "app_ids": apple.appIDs = stringList(pair.value, what: .text("'app_ids'"), items: "app IDs such as '[ABCDE12345.com.example.shop]'") ?? []
       case "site_association": apple.siteAssociation = nonEmptyString(pair.value, what: .text("'site_association'"))
+      case "exclude": apple.exclude = stringList(pair.value, what: .text("'exclude'"), items: "website paths such as '[\"/account/*\"]'") ?? []
       default: unknownKey(field, in: words(place), allowed: EntryPointKeys.apple)
       }
     }
@@ -212,6 +215,9 @@ extension ConfigDecoder {
         }
       default: unknownKey(field, in: what, allowed: EntryPointKeys.notification)
       }
+    }
+    if !hasKey("match", in: node) && (document.kind(node) == .mapping || document.isNull(node)) {
+      problems.append(.missingKey(.key("match", in: what, at: key.range)))
     }
     return notification
   }

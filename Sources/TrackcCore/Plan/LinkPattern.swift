@@ -398,3 +398,23 @@ private struct LinkPatternParser {
     return (LinkPattern.Parameter(name: String(name), type: type, offset: range.lowerBound), requirement)
   }
 }
+
+extension Located where Value == String {
+  /// The position of the scalar at `offset` in the string, when the scalar is written on one line as
+  /// plain text or quoted without escapes (so columns follow offsets); else the start of the scalar.
+  public func range(atOffset offset: Int) -> SourceRange {
+    let count = value.unicodeScalars.count
+    guard range.start.line == range.end.line, offset >= 0, offset <= count else { return range }
+    let width = range.end.column - range.start.column
+    let first: Int
+    if width == count {
+      first = range.start.column
+    } else if width == count + 2 {
+      first = range.start.column + 1
+    } else {
+      return range
+    }
+    let start = SourcePosition(line: range.start.line, column: first + offset)
+    return SourceRange(start: start, end: SourcePosition(line: range.start.line, column: min(first + offset + 1, first + count)))
+  }
+}
