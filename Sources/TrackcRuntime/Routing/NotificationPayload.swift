@@ -37,9 +37,10 @@ public struct NotificationPayload {
     return nil
   }
 
-  /// The hash of the value at `path` (`LinkHash`), for the generated selector's `switch`.
-  public func hash(at path: StaticString) -> UInt64? {
-    text(at: path).map { LinkHash.hash($0) }
+  /// The hash of the value at `path` (`LinkHash`), for the generated selector's `switch`; 0 when there
+  /// is none (a selector always confirms the value itself, so a hash of 0 selects nothing by mistake).
+  public func selectorHash(at path: StaticString) -> UInt64 {
+    text(at: path).map { LinkHash.hash($0) } ?? 0
   }
 
   /// Whether the value at `path` is `expected`.
@@ -57,6 +58,16 @@ public struct NotificationPayload {
     guard let text = text(at: path) else { return .some(nil) }
     guard let value = type.value(of: text) else { return nil }
     return .some(value)
+  }
+
+  /// A parameter with a default as the config writes it: the default when missing; nil when present but
+  /// not of the type.
+  public func value<Value>(at path: StaticString, as type: RouteValueType<Value>, defaultText: StaticString) -> Value? {
+    switch optionalValue(at: path, as: type) {
+    case .none: return nil
+    case .some(.none): return type.value(of: defaultText.description)
+    case .some(.some(let found)): return found
+    }
   }
 
   /// A parameter with a default: the default when missing; nil when present but not of the type.

@@ -169,6 +169,30 @@ extension ParsedLink {
     }
   }
 
+  /// A query parameter with a default as the config writes it (checked by the linter to be a value of
+  /// the type): the default when absent; nil (no match) when repeated or bad.
+  public func query<Value>(_ name: StaticString, as type: RouteValueType<Value>, defaultText: StaticString) -> Value? {
+    switch optionalQuery(name, as: type) {
+    case .none: return nil
+    case .some(.none): return type.value(of: defaultText.description)
+    case .some(.some(let found)): return found
+    }
+  }
+
+  // MARK: What the generated matcher asks
+
+  /// Whether the link has exactly `count` segments: the matcher is at the end of its path.
+  @inlinable
+  public func ends(after count: Int) -> Bool { segments.count == count }
+
+  /// The hash of segment `index` (`LinkHash`, folded as the rules fold), which the matcher switches on.
+  @inlinable
+  public func hash(ofSegment index: Int) -> UInt64 { segments[index].hash }
+
+  /// Whether segment `index` is of one of `kinds`: a parameter's edge of the matcher.
+  @inlinable
+  public func segment(_ index: Int, isKindOf kinds: SegmentKinds) -> Bool { kinds.contains(segments[index].kind) }
+
   /// Whether the link ends with `/` as the pattern does (under `trailing_slash: strict`).
   @inlinable
   public func trailingSlash(_ expected: Bool) -> Bool { hasTrailingSlash == expected }

@@ -1,26 +1,78 @@
 import Foundation
 
 /// What `trackc generate` makes of a config's `entry_points`: a `Route` enum, one case per entry point
-/// with typed associated values, read from each source by a parser of its own and written back as a
-/// link. `PendingRoute` holds and tracks values of it.
+/// with typed associated values, read from each source by a matcher of its own (static `switch`es over
+/// hashes of literals, so the time to match does not grow with the number of patterns, and no table is
+/// built at launch) and written back as a link (`url`). `PendingRoute` holds and tracks values of it.
+///
+/// The generated code supplies only what depends on the plan; how a source's input is read, refused or
+/// counted is here, the same for every app.
 public protocol TrackableRoute: Hashable, Sendable {
-  /// Reads a link (a custom-scheme deep link or a universal link) by the plan's rules.
-  static func parse(link: String) -> RouteParse<Self>
-  /// Reads a notification's `userInfo` by the plan's selectors.
-  static func parse(notification userInfo: [AnyHashable: Any]) -> RouteParse<Self>
-  /// Reads a home-screen shortcut's type.
-  static func parse(shortcutType: String) -> RouteParse<Self>
+  /// How the plan reads links (`links.path_case`, `links.trailing_slash`, the bounds).
+  static var linkRules: LinkRules { get }
+  /// The route a link read by `linkRules` opens; nil when no pattern matches it.
+  static func route(link: ParsedLink) -> Self?
+  /// The route a notification's payload selects: `.unmatched` when no entry point's selector holds,
+  /// `.invalid(.parameters)` when one does but its parameters are missing or not of their types.
+  static func route(notification payload: NotificationPayload) -> RouteParse<Self>
+  /// The route a home-screen shortcut's type opens.
+  static func route(shortcutType: String) -> Self?
   /// The entry point's name in the config (`product`).
   var entryPoint: String { get }
   /// What to track when the app is opened with this route.
   var openEvent: RouteOpenEvent { get }
+  /// The route as a link that reads back as the same route; nil for an entry point without links (or
+  /// whose optional parameters no pattern can carry).
+  var url: URL? { get }
 }
 
 extension TrackableRoute {
+  /// Reads a link (a custom-scheme deep link or a universal link) by the plan's rules.
+  public static func parse(link: String) -> RouteParse<Self> {
+    switch ParsedLink.parse(link, rules: linkRules) {
+    case .failure(let rejection): return .invalid(.link(rejection))
+    case .success(let parsed): return route(link: parsed).map { .matched($0) } ?? .unmatched
+    }
+  }
+
   /// Reads a URL: its text (`absoluteString`), never Foundation's `path`, which on Linux empties a path
   /// with `%FF` in it.
   public static func parse(url: URL) -> RouteParse<Self> {
     parse(link: url.absoluteString)
+  }
+
+  /// Reads a notification's `userInfo` by the plan's selectors.
+  public static func parse(notification userInfo: [AnyHashable: Any]) -> RouteParse<Self> {
+    route(notification: NotificationPayload(userInfo))
+  }
+
+  /// Reads a home-screen shortcut's type.
+  public static func parse(shortcutType: String) -> RouteParse<Self> {
+    route(shortcutType: shortcutType).map { .matched($0) } ?? .unmatched
+  }
+
+  /// The route a URL opens; nil when it is refused or matches nothing (`PendingRoute` counts which).
+  public init?(url: URL) {
+    guard let route = Self.parse(url: url).route else { return nil }
+    self = route
+  }
+
+  /// The route a link opens; nil when it is refused or matches nothing.
+  public init?(link: String) {
+    guard let route = Self.parse(link: link).route else { return nil }
+    self = route
+  }
+
+  /// The route a notification selects; nil when none does or its parameters do not read.
+  public init?(notification userInfo: [AnyHashable: Any]) {
+    guard let route = Self.parse(notification: userInfo).route else { return nil }
+    self = route
+  }
+
+  /// The route a home-screen shortcut opens.
+  public init?(shortcutType: String) {
+    guard let route = Self.route(shortcutType: shortcutType) else { return nil }
+    self = route
   }
 }
 
