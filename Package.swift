@@ -8,6 +8,8 @@ let package = Package(
     .executable(name: "trackc", targets: ["trackc"]),
     .library(name: "TrackcCore", targets: ["TrackcCore"]),
     .library(name: "TrackcRuntime", targets: ["TrackcRuntime"]),
+    // How links are read, for tools outside this package (the fuzz target of links).
+    .library(name: "TrackcRouting", targets: ["TrackcRouting"]),
     .library(name: "TrackcCollector", targets: ["TrackcCollector"]),
     .plugin(name: "TrackcBuildPlugin", targets: ["TrackcBuildPlugin"]),
     .plugin(name: "TrackcCommandPlugin", targets: ["TrackcCommandPlugin"]),
@@ -117,7 +119,7 @@ let package = Package(
     .target(
       name: "TrackcInvariants",
       dependencies: [
-        "TrackcCore",
+        "TrackcCore", "TrackcRouting",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),

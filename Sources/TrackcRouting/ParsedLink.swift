@@ -75,6 +75,13 @@ public struct ParsedLink: Sendable {
       && bytes[scheme].elementsEqual(expected[0..<scheme.count])
   }
 
+  /// Whether the link is of custom scheme `scheme` (lower case).
+  @inlinable
+  public func schemeIs(_ scheme: StaticString) -> Bool {
+    let expected = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+    return !isWeb && bytes[self.scheme].elementsEqual(expected)
+  }
+
   /// Whether segment `index` is `literal` (folding ASCII case when the rules do; the compiler writes
   /// literals folded then).
   @inlinable

@@ -19,6 +19,7 @@ import TrackcRuntime
     .order(id: orderID, tab: .items),
     .order(id: orderID, tab: .billing),
     .files(rest: ["a", "b c", "..", "%2F", "x/y"]),
+    .files(rest: ["", "a", ""]),
     .archive(year: 9_000_000_000, name: "Q1 report?#"),
     .go(to: URL(string: "https://fixture.example.com/landing?x=1")!),
     .cart,

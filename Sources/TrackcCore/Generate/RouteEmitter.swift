@@ -399,7 +399,7 @@ struct RouteEmitter {
     var members: [Member] = []
     var nodeCount = 0
     // One trie per origin: its key (`shop:` or a host) and its root.
-    var origins: [(key: String, root: Node)] = []
+    var origins: [(key: String, isScheme: Bool, root: Node)] = []
     let folds = entryPoints.rules.pathCase == .insensitive
     func insert(_ link: Int, into root: Node, customScheme: Bool) {
       var node = root
@@ -445,7 +445,7 @@ struct RouteEmitter {
         default: break
         }
       }
-      origins.append((scheme + ":", root))
+      origins.append((scheme, true, root))
     }
     for host in entryPoints.hosts {
       let root = Node()
@@ -456,7 +456,7 @@ struct RouteEmitter {
         default: break
         }
       }
-      origins.append((host, root))
+      origins.append((host, false, root))
     }
 
     // origin(_:): by the origin's hash.
@@ -513,12 +513,13 @@ struct RouteEmitter {
           blankLineBefore: true, documentation: [Comment(path.isEmpty ? "/" : path)]))
       return name
     }
-    for (key, root) in origins {
+    for (key, isScheme, root) in origins {
       let name = emit(root, depth: 0, path: "")
-      let hash = LinkHash.hash(key)
+      // `ParsedLink.originHash`: of `scheme:` for a custom scheme, of the host for a web link.
+      let hash = LinkHash.hash(isScheme ? key + ":" : key)
       let check = Statement.ifThen(
         [
-          .test(.call(Self.reference("link", "originIs"), [SwiftCode.Argument(.string(key))])),
+          .test(.call(Self.reference("link", isScheme ? "schemeIs" : "originIs"), [SwiftCode.Argument(.string(key))])),
           .binding(ValidIdentifier(fixed: "route"), .call(.reference([name]), [SwiftCode.Argument(Self.reference("link"))])),
         ], [.returnValue(Self.reference("route"))])
       if let existing = originCases.firstIndex(where: { $0.hash == hash }) {

@@ -239,6 +239,7 @@ public struct EntryPointPlan: Sendable {
       /// In the order the source writes them.
       let given: [(name: String, type: ParameterType, requirement: Requirement)]
       let range: SourceRange
+      var isShortcut = false
 
       func lookUp(_ name: String) -> (name: String, type: ParameterType, requirement: Requirement)? { given.first { $0.name == name } }
     }
@@ -251,7 +252,7 @@ public struct EntryPointPlan: Sendable {
       sources.append(Source(name: "the notification", given: notification.parameters.map { ($0.name, $0.type, $0.requirement) }, range: written.range))
     }
     if let shortcut, let written = entry.shortcut {
-      sources.append(Source(name: "shortcut '\(shortcut.type)'", given: [], range: written.range))
+      sources.append(Source(name: "shortcut '\(shortcut.type)'", given: [], range: written.range, isShortcut: true))
     }
     var parameters: [RouteParameter] = []
     var seen = Set<String>()
@@ -261,6 +262,8 @@ public struct EntryPointPlan: Sendable {
         for (index, source) in sources.enumerated() where index != firstIndex {
           guard let given = source.lookUp(first.name) else {
             optional = true
+            // A shortcut never carries values: the parameter is optional, which needs no warning.
+            if source.isShortcut { continue }
             if let requiring = sources.first(where: { $0.lookUp(first.name)?.requirement == .required }) {
               problems.append(
                 ParameterProblem(

@@ -21,7 +21,8 @@ public enum LinkPrinter {
   public static func text(start: String, hostFirst: Bool, path: [LinkPathPart], query: [LinkQueryPart], trailingSlash: Bool) -> String {
     var text = start
     var atHost = hostFirst
-    for segment in path.flatMap(\.segments) {
+    let segments = path.flatMap(\.segments)
+    for segment in segments {
       if atHost {
         atHost = false
       } else {
@@ -29,7 +30,9 @@ public enum LinkPrinter {
       }
       text += LinkEncoding.segment(segment)
     }
-    if trailingSlash { text += "/" }
+    // A last segment that is empty (`{rest:path}` of `a//`) needs the `/` after it, or reading the link
+    // would take that `/` for a trailing slash and lose the segment.
+    if trailingSlash || (segments.last == "" && !(hostFirst && segments.count == 1)) { text += "/" }
     var separator = "?"
     for item in query {
       guard let value = item.value else { continue }

@@ -179,7 +179,7 @@ extension FixtureTracking {
       static func origin(_ link: ParsedLink) -> Route? {
         switch link.originHash {
         case 0x2F4C_D265_F40F_4758:
-          if link.originIs("fixture:"), let route = node1(link) {
+          if link.schemeIs("fixture"), let route = node1(link) {
             return route
           }
         case 0xC75F_E347_3185_5C81:

@@ -102,7 +102,7 @@ extension HostileTracking {
       static func origin(_ link: ParsedLink) -> Route? {
         switch link.originHash {
         case 0x0044_7338_4C63_7D55:
-          if link.originIs("hostile:"), let route = node1(link) {
+          if link.schemeIs("hostile"), let route = node1(link) {
             return route
           }
         default:
