@@ -66,18 +66,30 @@ extension Invariants {
     }
   }
 
-  /// A pattern compiles or is rejected with a reason, and matching it never traps or hangs; the default
-  /// pattern's fast path answers exactly as `Regex` does.
+  /// A pattern compiles or is rejected with a reason, and matching it never traps or hangs (the fuzzer's
+  /// time limit catches a hang); where `Regex` surely finishes, a pattern trackc accepts is one `Regex`
+  /// accepts too and answers the same for the ID. The default pattern's fast path answers as `Regex` does.
   public static func eventIDPatternViolations(pattern: String, id: String) -> [String] {
     var violations: [String] = []
     let range = SourceRange(at: .start)
     switch EventIDPattern.compile(Located(pattern, at: range)) {
-    case .success(let compiled): _ = compiled.matches(id)
+    case .success(let compiled):
+      let answer = compiled.matches(id)
+      if RegexReference.isSafe(pattern: pattern, id: id) && !RegexReference.isKnownDifference(pattern: pattern, id: id) {
+        switch RegexReference.matches(id, pattern: pattern) {
+        case nil:
+          violations.append("\(pattern.debugDescription) compiles, but Regex refuses it")
+        case let regex? where regex != answer:
+          violations.append("\(pattern.debugDescription) says \(answer) for \(id.debugDescription), Regex says \(regex)")
+        default:
+          break
+        }
+      }
     case .failure(let error) where error.message.isEmpty: violations.append("\(pattern.debugDescription) is rejected without a reason")
     case .failure: break
     }
     let fast = (try? EventIDPattern.compile(nil).get())?.matches(id)
-    let regex = try? EventIDPattern.matchesWithRegex(id, pattern: TrackingConfig.defaultEventIDPattern)
+    let regex = RegexReference.matches(id, pattern: TrackingConfig.defaultEventIDPattern)
     if fast != regex {
       violations.append("the default pattern's fast path says \(String(describing: fast)) for \(id.debugDescription), Regex says \(String(describing: regex))")
     }
