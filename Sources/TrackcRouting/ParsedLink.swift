@@ -86,6 +86,7 @@ public struct ParsedLink: Sendable {
   /// literals folded then).
   @inlinable
   public func segment(_ index: Int, is literal: StaticString) -> Bool {
+    guard index < segments.count else { return false }
     let segment = segments[index]
     let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
     guard segment.end - segment.start == expected.count else { return false }

@@ -462,25 +462,62 @@ struct RouteEmitter {
     // origin(_:): by the origin's hash.
     var originCases: [(hash: UInt64, statements: [Statement])] = []
     var nodeFunctions: [Member] = []
+    let link = Self.reference("link")
+    func segmentIs(_ depth: Int, _ text: String) -> SwiftCode.Condition {
+      .test(.call(Self.reference("link", "segment"), [SwiftCode.Argument(.integer(depth)), SwiftCode.Argument(ArgumentLabel(fixed: "is"), .string(text))]))
+    }
+    func segmentIsKind(_ depth: Int, _ kinds: SegmentKinds) -> SwiftCode.Condition {
+      .test(.call(Self.reference("link", "segment"), [SwiftCode.Argument(.integer(depth)), SwiftCode.Argument(ArgumentLabel(fixed: "isKindOf"), Self.kinds(kinds))]))
+    }
+    func ends(_ depth: Int) -> SwiftCode.Condition {
+      .test(.call(Self.reference("link", "ends"), [SwiftCode.Argument(ArgumentLabel(fixed: "after"), .integer(depth))]))
+    }
+    func routeOf(_ function: ValidIdentifier) -> SwiftCode.Condition {
+      .binding(ValidIdentifier(fixed: "route"), .call(.reference([function]), [SwiftCode.Argument(link)]))
+    }
+    let returnRoute = Statement.returnValue(Self.reference("route"))
+    /// The conditions that reach `node` (at `depth`, its segments before `depth` matched) and what it
+    /// matches: a chain of nodes with one child each becomes one condition per segment (no function), and
+    /// a leaf with one pattern the call of that pattern's function.
+    func reach(_ start: Node, depth depth0: Int, path path0: String) -> [SwiftCode.Condition] {
+      var node = start
+      var depth = depth0
+      var path = path0
+      var conditions: [SwiftCode.Condition] = []
+      while node.ends.isEmpty && node.rests.isEmpty && node.literals.count + node.parameters.count == 1 {
+        if let (text, child) = node.literals.first {
+          conditions.append(segmentIs(depth, text))
+          path += "/" + text
+          node = child
+        } else {
+          let (kinds, child) = node.parameters[0]
+          conditions.append(segmentIsKind(depth, kinds))
+          path += "/*"
+          node = child
+        }
+        depth += 1
+      }
+      if node.literals.isEmpty && node.parameters.isEmpty && node.rests.isEmpty && node.ends.count == 1 {
+        return conditions + [ends(depth), routeOf(Self.linkFunction(node.ends[0]))]
+      }
+      if node.literals.isEmpty && node.parameters.isEmpty && node.ends.isEmpty && node.rests.count == 1 {
+        // `{rest:path}`: one segment or more.
+        return conditions + [.test(.call(Self.reference("link", "hasSegment"), [SwiftCode.Argument(.integer(depth))])), routeOf(Self.linkFunction(node.rests[0]))]
+      }
+      return conditions + [routeOf(emit(node, depth: depth, path: path))]
+    }
+    /// A node where the trie branches: a function of its own.
     func emit(_ node: Node, depth: Int, path: String) -> ValidIdentifier {
       nodeCount += 1
       let name = ValidIdentifier(derived: "node\(nodeCount)")
       var body: [Statement] = []
-      let link = Self.reference("link")
-      let ends = node.ends.map { Statement.ifThen([.binding(ValidIdentifier(fixed: "route"), .call(.reference([Self.linkFunction($0)]), [SwiftCode.Argument(link)]))], [.returnValue(Self.reference("route"))]) }
       // At the end of the link's path: the patterns that end here; else on to segment `depth`.
-      body.append(
-        .ifThen([.test(.call(Self.reference("link", "ends"), [SwiftCode.Argument(ArgumentLabel(fixed: "after"), .integer(depth))]))], ends + [.returnValue(.nilLiteral)]))
+      let endings = node.ends.map { Statement.ifThen([routeOf(Self.linkFunction($0))], [returnRoute]) }
+      body.append(.ifThen([ends(depth)], endings + [.returnValue(.nilLiteral)]))
       if !node.literals.isEmpty {
         var byHash: [UInt64: [Statement]] = [:]
         for (text, child) in node.literals {
-          let childName = emit(child, depth: depth + 1, path: path + "/" + text)
-          byHash[LinkHash.hash(text), default: []].append(
-            .ifThen(
-              [
-                .test(.call(Self.reference("link", "segment"), [SwiftCode.Argument(.integer(depth)), SwiftCode.Argument(ArgumentLabel(fixed: "is"), .string(text))])),
-                .binding(ValidIdentifier(fixed: "route"), .call(.reference([childName]), [SwiftCode.Argument(link)])),
-              ], [.returnValue(Self.reference("route"))]))
+          byHash[LinkHash.hash(text), default: []].append(.ifThen([segmentIs(depth, text)] + reach(child, depth: depth + 1, path: path + "/" + text), [returnRoute]))
         }
         let cases = byHash.keys.sorted().map { SwiftCode.Case(patterns: [.hexadecimal($0)], body: byHash[$0]!) }
         body.append(
@@ -489,19 +526,10 @@ struct RouteEmitter {
             cases + [SwiftCode.Case(patterns: [], body: [.breakStatement])]))
       }
       for (kinds, child) in node.parameters {
-        let childName = emit(child, depth: depth + 1, path: path + "/*")
-        body.append(
-          .ifThen(
-            [
-              .test(
-                .call(
-                  Self.reference("link", "segment"),
-                  [SwiftCode.Argument(.integer(depth)), SwiftCode.Argument(ArgumentLabel(fixed: "isKindOf"), Self.kinds(kinds))])),
-              .binding(ValidIdentifier(fixed: "route"), .call(.reference([childName]), [SwiftCode.Argument(link)])),
-            ], [.returnValue(Self.reference("route"))]))
+        body.append(.ifThen([segmentIsKind(depth, kinds)] + reach(child, depth: depth + 1, path: path + "/*"), [returnRoute]))
       }
       for rest in node.rests {
-        body.append(.ifThen([.binding(ValidIdentifier(fixed: "route"), .call(.reference([Self.linkFunction(rest)]), [SwiftCode.Argument(link)]))], [.returnValue(Self.reference("route"))]))
+        body.append(.ifThen([routeOf(Self.linkFunction(rest))], [returnRoute]))
       }
       body.append(.returnValue(.nilLiteral))
       nodeFunctions.append(
@@ -514,14 +542,11 @@ struct RouteEmitter {
       return name
     }
     for (key, isScheme, root) in origins {
-      let name = emit(root, depth: 0, path: "")
       // `ParsedLink.originHash`: of `scheme:` for a custom scheme, of the host for a web link.
       let hash = LinkHash.hash(isScheme ? key + ":" : key)
       let check = Statement.ifThen(
-        [
-          .test(.call(Self.reference("link", isScheme ? "schemeIs" : "originIs"), [SwiftCode.Argument(.string(key))])),
-          .binding(ValidIdentifier(fixed: "route"), .call(.reference([name]), [SwiftCode.Argument(Self.reference("link"))])),
-        ], [.returnValue(Self.reference("route"))])
+        [.test(.call(Self.reference("link", isScheme ? "schemeIs" : "originIs"), [SwiftCode.Argument(.string(key))]))] + reach(root, depth: 0, path: ""),
+        [returnRoute])
       if let existing = originCases.firstIndex(where: { $0.hash == hash }) {
         originCases[existing].statements.append(check)
       } else {

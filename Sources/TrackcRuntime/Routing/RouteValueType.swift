@@ -185,13 +185,17 @@ extension ParsedLink {
   @inlinable
   public func ends(after count: Int) -> Bool { segments.count == count }
 
+  /// Whether the link has segment `index` (a `{rest:path}` there has one segment at least).
+  @inlinable
+  public func hasSegment(_ index: Int) -> Bool { index < segments.count }
+
   /// The hash of segment `index` (`LinkHash`, folded as the rules fold), which the matcher switches on.
   @inlinable
-  public func hash(ofSegment index: Int) -> UInt64 { segments[index].hash }
+  public func hash(ofSegment index: Int) -> UInt64 { index < segments.count ? segments[index].hash : 0 }
 
   /// Whether segment `index` is of one of `kinds`: a parameter's edge of the matcher.
   @inlinable
-  public func segment(_ index: Int, isKindOf kinds: SegmentKinds) -> Bool { kinds.contains(segments[index].kind) }
+  public func segment(_ index: Int, isKindOf kinds: SegmentKinds) -> Bool { index < segments.count && kinds.contains(segments[index].kind) }
 
   /// Whether the link ends with `/` as the pattern does (under `trailing_slash: strict`).
   @inlinable

@@ -183,132 +183,11 @@ extension FixtureTracking {
             return route
           }
         case 0xC75F_E347_3185_5C81:
-          if link.originIs("fixture.example.com"), let route = node13(link) {
+          if link.originIs("fixture.example.com"), let route = node2(link) {
             return route
           }
         default:
           break
-        }
-        return nil
-      }
-
-      /// /product/*
-      static func node3(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 2) {
-          if let route = link0(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /product
-      static func node2(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        if link.segment(1, isKindOf: [.int]), let route = node3(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /products/*
-      static func node5(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 2) {
-          if let route = link1(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /products
-      static func node4(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        if link.segment(1, isKindOf: [.int]), let route = node5(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /orders/*
-      static func node7(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 2) {
-          if let route = link2(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /orders
-      static func node6(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        if link.segment(1, isKindOf: [.uuid]), let route = node7(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /archive/*/*
-      static func node10(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 3) {
-          if let route = link4(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /archive/*
-      static func node9(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 2) {
-          return nil
-        }
-        if link.segment(2, isKindOf: [.int, .int64, .digits, .uuid, .slug, .text]), let route = node10(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /archive
-      static func node8(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        if link.segment(1, isKindOf: [.int, .int64]), let route = node9(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /go
-      static func node11(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          if let route = link5(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /cart
-      static func node12(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          if let route = link6(link) {
-            return route
-          }
-          return nil
         }
         return nil
       }
@@ -320,27 +199,40 @@ extension FixtureTracking {
         }
         switch link.hash(ofSegment: 0) {
         case 0x0012_5D92_50BE_8B4C:
-          if link.segment(0, is: "orders"), let route = node6(link) {
+          if link.segment(0, is: "orders"),
+            link.segment(1, isKindOf: [.uuid]),
+            link.ends(after: 2),
+            let route = link2(link) {
             return route
           }
         case 0x0895_3907_B53F_670B:
-          if link.segment(0, is: "go"), let route = node11(link) {
+          if link.segment(0, is: "go"), link.ends(after: 1), let route = link5(link) {
             return route
           }
         case 0x6216_3791_2842_E8EC:
-          if link.segment(0, is: "product"), let route = node2(link) {
+          if link.segment(0, is: "product"),
+            link.segment(1, isKindOf: [.int]),
+            link.ends(after: 2),
+            let route = link0(link) {
             return route
           }
         case 0xB561_5E90_E87B_608F:
-          if link.segment(0, is: "cart"), let route = node12(link) {
+          if link.segment(0, is: "cart"), link.ends(after: 1), let route = link6(link) {
             return route
           }
         case 0xBEA0_1422_B5F7_7185:
-          if link.segment(0, is: "archive"), let route = node8(link) {
+          if link.segment(0, is: "archive"),
+            link.segment(1, isKindOf: [.int, .int64]),
+            link.segment(2, isKindOf: [.int, .int64, .digits, .uuid, .slug, .text]),
+            link.ends(after: 3),
+            let route = link4(link) {
             return route
           }
         case 0xEEA9_0AA7_69B1_462D:
-          if link.segment(0, is: "products"), let route = node4(link) {
+          if link.segment(0, is: "products"),
+            link.segment(1, isKindOf: [.int]),
+            link.ends(after: 2),
+            let route = link1(link) {
             return route
           }
         default:
@@ -349,114 +241,36 @@ extension FixtureTracking {
         return nil
       }
 
-      /// /products/*
-      static func node15(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 2) {
-          if let route = link1(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /products
-      static func node14(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        if link.segment(1, isKindOf: [.int]), let route = node15(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /orders/*
-      static func node17(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 2) {
-          if let route = link2(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /orders
-      static func node16(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        if link.segment(1, isKindOf: [.uuid]), let route = node17(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /files
-      static func node18(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        if let route = link3(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /archive/*/*
-      static func node21(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 3) {
-          if let route = link4(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /archive/*
-      static func node20(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 2) {
-          return nil
-        }
-        if link.segment(2, isKindOf: [.int, .int64, .digits, .uuid, .slug, .text]), let route = node21(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /archive
-      static func node19(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        if link.segment(1, isKindOf: [.int, .int64]), let route = node20(link) {
-          return route
-        }
-        return nil
-      }
-
       /// /
-      static func node13(_ link: ParsedLink) -> Route? {
+      static func node2(_ link: ParsedLink) -> Route? {
         if link.ends(after: 0) {
           return nil
         }
         switch link.hash(ofSegment: 0) {
         case 0x0012_5D92_50BE_8B4C:
-          if link.segment(0, is: "orders"), let route = node16(link) {
+          if link.segment(0, is: "orders"),
+            link.segment(1, isKindOf: [.uuid]),
+            link.ends(after: 2),
+            let route = link2(link) {
             return route
           }
         case 0x69F8_0080_1812_A5F0:
-          if link.segment(0, is: "files"), let route = node18(link) {
+          if link.segment(0, is: "files"), link.hasSegment(1), let route = link3(link) {
             return route
           }
         case 0xBEA0_1422_B5F7_7185:
-          if link.segment(0, is: "archive"), let route = node19(link) {
+          if link.segment(0, is: "archive"),
+            link.segment(1, isKindOf: [.int, .int64]),
+            link.segment(2, isKindOf: [.int, .int64, .digits, .uuid, .slug, .text]),
+            link.ends(after: 3),
+            let route = link4(link) {
             return route
           }
         case 0xEEA9_0AA7_69B1_462D:
-          if link.segment(0, is: "products"), let route = node14(link) {
+          if link.segment(0, is: "products"),
+            link.segment(1, isKindOf: [.int]),
+            link.ends(after: 2),
+            let route = link1(link) {
             return route
           }
         default:

@@ -111,66 +111,6 @@ extension HostileTracking {
         return nil
       }
 
-      /// /home/x"y\z/*
-      static func node4(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 3) {
-          if let route = link0(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /home/x"y\z
-      static func node3(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 2) {
-          return nil
-        }
-        if link.segment(2, isKindOf: [.int, .int64, .digits, .uuid, .slug, .text]), let route = node4(link) {
-          return route
-        }
-        return nil
-      }
-
-      /// /home
-      static func node2(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        switch link.hash(ofSegment: 1) {
-        case 0x7D6E_151D_91DD_7ED0:
-          if link.segment(1, is: "x\"y\\z"), let route = node3(link) {
-            return route
-          }
-        default:
-          break
-        }
-        return nil
-      }
-
-      /// /self/*
-      static func node6(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 2) {
-          if let route = link1(link) {
-            return route
-          }
-          return nil
-        }
-        return nil
-      }
-
-      /// /self
-      static func node5(_ link: ParsedLink) -> Route? {
-        if link.ends(after: 1) {
-          return nil
-        }
-        if link.segment(1, isKindOf: [.int]), let route = node6(link) {
-          return route
-        }
-        return nil
-      }
-
       /// /
       static func node1(_ link: ParsedLink) -> Route? {
         if link.ends(after: 0) {
@@ -178,11 +118,18 @@ extension HostileTracking {
         }
         switch link.hash(ofSegment: 0) {
         case 0x2D19_E518_D407_92B7:
-          if link.segment(0, is: "self"), let route = node5(link) {
+          if link.segment(0, is: "self"),
+            link.segment(1, isKindOf: [.int]),
+            link.ends(after: 2),
+            let route = link1(link) {
             return route
           }
         case 0x402D_1BCC_7E6F_9D6E:
-          if link.segment(0, is: "home"), let route = node2(link) {
+          if link.segment(0, is: "home"),
+            link.segment(1, is: "x\"y\\z"),
+            link.segment(2, isKindOf: [.int, .int64, .digits, .uuid, .slug, .text]),
+            link.ends(after: 3),
+            let route = link0(link) {
             return route
           }
         default:
