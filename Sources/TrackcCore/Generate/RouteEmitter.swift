@@ -236,7 +236,7 @@ struct RouteEmitter {
     let cases = entryPoints.routes.enumerated().map { index, route in
       SwiftCode.Case(patterns: [.implicitMember(namings[index].caseName)], body: [.returnValue(.string(route.name))])
     }
-    return property("entryPoint", Self.type("String"), [.switchOn(.selfReference, cases)], documentation: "The entry point's name in the config.")
+    return property("entryPoint", Self.type("String"), [.switchOn(.selfReference, cases + otherwise(.string("")))], documentation: "The entry point's name in the config.")
   }
 
   /// `public var openEvent: RouteOpenEvent`: the rule, the screen and the parameters as properties.
@@ -261,7 +261,14 @@ struct RouteEmitter {
         ])
       return SwiftCode.Case(patterns: [casePattern(index, binding: true)], body: [.returnValue(event)])
     }
-    return property("openEvent", Self.type("RouteOpenEvent"), [.switchOn(.selfReference, cases)], documentation: "What is tracked when the app is opened with the route.")
+    let none = Expression.call(
+      Self.reference("RouteOpenEvent"),
+      [
+        SwiftCode.Argument(ArgumentLabel(fixed: "rule"), .nilLiteral), SwiftCode.Argument(ArgumentLabel(fixed: "screen"), .string("")),
+        SwiftCode.Argument(ArgumentLabel(fixed: "parameters"), .dictionary([])),
+      ])
+    return property(
+      "openEvent", Self.type("RouteOpenEvent"), [.switchOn(.selfReference, cases + otherwise(none))], documentation: "What is tracked when the app is opened with the route.")
   }
 
   /// `public var url: URL?`: the first pattern that can carry the route's values (every value it has,
@@ -300,7 +307,7 @@ struct RouteEmitter {
       cases.append(SwiftCode.Case(patterns: [casePattern(index, binding: true)], body: body))
     }
     return property(
-      "url", .optional(Self.type("URL")), [.switchOn(.selfReference, cases)],
+      "url", .optional(Self.type("URL")), [.switchOn(.selfReference, cases + otherwise(.nilLiteral))],
       documentation: "The route as a link that reads back as the same route; nil when no pattern of it can carry its values.")
   }
 
@@ -364,6 +371,16 @@ struct RouteEmitter {
   }
 
   // MARK: Cases
+
+  /// A `default:` for a `switch` over the route, only past `exhaustiveCheckLimit` cases: Swift gives up
+  /// proving a switch over an enum of some 600 cases with values exhaustive ("unable to check that this
+  /// switch is exhaustive in reasonable time"), which is an error; below, a default would only hide a
+  /// case the generator forgot.
+  private func otherwise(_ value: Expression) -> [SwiftCode.Case] {
+    entryPoints.routes.count > Self.exhaustiveCheckLimit ? [SwiftCode.Case(patterns: [], body: [.returnValue(value)])] : []
+  }
+
+  static let exhaustiveCheckLimit = 256
 
   /// `.product(let id, let ref)` (or `.product` without binding, or for a case without values).
   private func casePattern(_ route: Int, binding: Bool) -> Expression {

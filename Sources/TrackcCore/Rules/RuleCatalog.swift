@@ -57,6 +57,7 @@ public enum RuleCatalog {
     AmbiguousHandlerRule.self,
     HandlerNotInterceptableRule.self,
     ScreenLifecycleRule.self,
+    EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,
     UnmappedScreenRule.self,
     // trackc generate.
