@@ -34,6 +34,10 @@ public struct TrackingConfig: Sendable {
   public var sources: [Located<String>]?
   /// How handler calls are intercepted at run time; decides what makes a handler reachable.
   public var interception: Located<Interception>?
+  /// `links`: the schemes, hosts and reading rules of the plan's link patterns (Config/EntryPoints.swift).
+  public var links: Links?
+  /// `entry_points`, in file order.
+  public var entryPoints: [EntryPoint] = []
 
   public enum Interception: String, Sendable, CaseIterable {
     /// UIKit target-action and view controller lifecycle, through the Objective-C runtime.
@@ -180,6 +184,8 @@ extension TrackingConfig {
   public enum Trigger: Sendable, Hashable {
     case page(PagePhase)
     case control(index: Int)
+    /// The open event of `entryPoints[index]`, tracked when the app is opened through it.
+    case entryPoint(index: Int)
   }
 }
 
@@ -206,6 +212,7 @@ extension TrackingConfig.Screen {
     switch trigger {
     case .page(let phase): return "the \(phase.rawValue) page event of '\(name.value)'"
     case .control(let index): return "handler '\(controlEvents[index].key.value)' of '\(name.value)'"
+    case .entryPoint: return "an entry point of '\(name.value)'"
     }
   }
 }
