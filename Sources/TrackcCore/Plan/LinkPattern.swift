@@ -297,7 +297,7 @@ private struct LinkPatternParser {
   func find(_ needle: String, before end: Int) -> Int? {
     let needle = Array(needle.unicodeScalars)
     guard end >= needle.count else { return nil }
-    for start in 0...(end - needle.count) where Array(scalars[start..<(start + needle.count)]) == needle {
+    for start in 0...(end - needle.count) where scalars[start..<(start + needle.count)].elementsEqual(needle) {
       // Only a scheme may stand before "://".
       let scheme = scalars[0..<start]
       guard let first = scheme.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first),
