@@ -184,14 +184,17 @@ extension ConfigDecoder {
       default: unknownKey(field, in: what, allowed: EntryPointKeys.entryPoint)
       }
     }
-    if entry.screen == nil && (document.kind(node) == .mapping || document.isNull(node)) && !hasKey("screen", in: node) {
-      problems.append(.missingKey(.key("screen", in: what, at: name.range)))
-    }
+    requireKeys(["screen"], in: node, of: what, at: name.range)
     return entry
   }
 
-  private func hasKey(_ key: String, in node: YAMLNodeID) -> Bool {
-    document.pairs(node).contains { document.textEquals($0.key, key) }
+  /// Reports each of `keys` that the mapping `node` lacks, at `range`. Only a mapping or an empty value
+  /// can lack a key: any other shape has been reported as the wrong type already.
+  private mutating func requireKeys(_ keys: [String], in node: YAMLNodeID, of what: String, at range: SourceRange) {
+    guard document.kind(node) == .mapping || document.isNull(node) else { return }
+    for key in keys where !document.pairs(node).contains(where: { document.textEquals($0.key, key) }) {
+      problems.append(.missingKey(.key(key, in: what, at: range)))
+    }
   }
 
   private mutating func notification(_ node: YAMLNodeID, key: Located<String>, of entry: String) -> TrackingConfig.Notification {
@@ -216,9 +219,7 @@ extension ConfigDecoder {
       default: unknownKey(field, in: what, allowed: EntryPointKeys.notification)
       }
     }
-    if !hasKey("match", in: node) && (document.kind(node) == .mapping || document.isNull(node)) {
-      problems.append(.missingKey(.key("match", in: what, at: key.range)))
-    }
+    requireKeys(["match"], in: node, of: what, at: key.range)
     return notification
   }
 
@@ -235,9 +236,7 @@ extension ConfigDecoder {
       default: unknownKey(field, in: what, allowed: EntryPointKeys.parameter)
       }
     }
-    if parameter.from == nil && !hasKey("from", in: node) && (document.kind(node) == .mapping || document.isNull(node)) {
-      problems.append(.missingKey(.key("from", in: what, at: name.range)))
-    }
+    requireKeys(["from"], in: node, of: what, at: name.range)
     return parameter
   }
 
@@ -259,9 +258,7 @@ extension ConfigDecoder {
       default: unknownKey(field, in: what, allowed: EntryPointKeys.shortcut)
       }
     }
-    for required in ["type", "title"] where !hasKey(required, in: node) && (document.kind(node) == .mapping || document.isNull(node)) {
-      problems.append(.missingKey(.key(required, in: what, at: key.range)))
-    }
+    requireKeys(["type", "title"], in: node, of: what, at: key.range)
     return shortcut
   }
 
