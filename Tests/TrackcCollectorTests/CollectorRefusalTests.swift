@@ -269,9 +269,13 @@ import TrackcCollector
   @Test func idleConnectionsAreClosed() async throws {
     try await withCollector({ $0.limits.idleTimeoutSeconds = 1 }) { collector in
       let connection = try await RawHTTPClient.connect(port: collector.port)
-      try await connection.send(Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{".utf8))
-      // The rest of the body never comes: the connection is closed after a second of silence.
-      #expect(try await connection.response(timeout: .seconds(5)) == nil)
+      // On a loaded machine more than the idle second can pass between connecting and sending: the
+      // collector has then closed the connection already and the send fails, which is the outcome
+      // this test is about, so a failed send is not a failure.
+      try? await connection.send(Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{".utf8))
+      // The rest of the body never comes: the connection is closed after a second of silence. The
+      // wait ends as soon as it closes; the long limit only matters on a starved machine.
+      #expect(try await connection.response(timeout: .seconds(60)) == nil)
     }
   }
 }
