@@ -6,7 +6,11 @@
 // "Fuzzing and sanitizers".
 import PackageDescription
 
-let targets = ["lint", "names", "registry", "scan-cache", "generate"]
+/// Each target, and the module of the main package whose input it reads (the others read TrackcCore's).
+let targets: [(name: String, module: String)] = [
+  ("lint", "TrackcCore"), ("names", "TrackcCore"), ("registry", "TrackcCore"), ("scan-cache", "TrackcCore"), ("generate", "TrackcCore"),
+  ("journal", "TrackcRuntime"), ("remote-config", "TrackcRuntime"), ("collector-request", "TrackcCollector"),
+]
 
 let package = Package(
   name: "trackc-fuzz",
@@ -26,7 +30,7 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
     )
-  ] + targets.map { name in
-    .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzInvariants", .product(name: "TrackcCore", package: "trackc")])
+  ] + targets.map { target in
+    .executableTarget(name: "fuzz-\(target.name)", dependencies: ["FuzzInvariants", .product(name: target.module, package: "trackc")])
   }
 )
