@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // The fuzz targets: one libFuzzer entry point per input trackc reads from outside, each a few lines that
 // feed arbitrary bytes through the real code path and check the laws in Tests/TrackcInvariants (reached
-// here through the symbolic link Sources/FuzzInvariants). Built by build.sh with libFuzzer and
+// here through the symbolic link Sources/FuzzInvariants), or, for the runtime and the collector, in
+// Tests/*/Fuzzed (each file linked into its target's folder). Built by build.sh with libFuzzer and
 // AddressSanitizer, never by `swift build` of the main package; run by run.sh. See the README's
 // "Fuzzing and sanitizers".
 import PackageDescription

@@ -7,7 +7,8 @@
 # (/opt/swift/usr/lib/clang/*/lib/linux), so nothing else is needed. The sanitizers apply to every
 # module, swift-syntax included, which is most of the build's time: a release build takes several
 # minutes, a debug build (what .ci/run uses) about half as long. -enable-testing lets the scan-cache
-# target reach the cache reader, which is internal to TrackcCore.
+# target reach the cache reader, which is internal to TrackcCore, and the journal and collector-request
+# targets the journal's writer and the collector's JSON reader.
 set -euo pipefail
 cd "$(dirname "$0")"
 
