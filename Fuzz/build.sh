@@ -26,5 +26,23 @@ if [ "${root_name,,}" = fuzz ]; then
   exit 1
 fi
 
-swift build -c "$configuration" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing -Xswiftc -use-ld=lld
+# One product at a time (they share their objects, so only the first compiles much). A plain `swift build`
+# of the whole package in debug linked fuzz targets whose Swift code had no coverage instrumentation
+# (libFuzzer reported 4 to 178 counters and `cov: 4` for lint, rather than some 290,000: a debug run was
+# blind random testing), apparently because it also builds the main package's modules for its plugins'
+# host tool, into the same folder without the sanitizers; building the products one by one does not.
+for target in Sources/fuzz-*; do
+  swift build -c "$configuration" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
+    --product "$(basename "$target")"
+done
+# A target built without coverage is no fuzzer: stop rather than let it run blind.
+export SWIFT_BACKTRACE=enable=no
+for target in Sources/fuzz-*; do
+  binary=".build/$configuration/$(basename "$target")"
+  counters="$("$binary" -runs=0 2>&1 | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p' | head -1)"
+  if [ "${counters:-0}" -lt 10000 ]; then
+    echo "build.sh: $binary has ${counters:-no} coverage counters: it was not instrumented" >&2
+    exit 1
+  fi
+done
 echo "built: $(cd .build/"$configuration" && ls -d fuzz-* | grep -v "\.product$" | tr "\n" " ")"

@@ -132,24 +132,52 @@ public enum CollectorRequestFuzzing {
 
   /// Where the readers differ on purpose. Foundation refuses numbers beyond Double's range, which RFC
   /// 8259 allows (the collector reads them as "not a finite number"); Foundation stops reading at a NUL
-  /// byte, taking "1\0garbage" for 1; and this reader refuses nesting deeper than its limit (64 levels),
-  /// which Foundation reads.
+  /// byte, taking "1\0garbage" for 1; Foundation (swift-foundation 6.3) accepts a comma before a closing
+  /// bracket or brace (`[1,]`, found by the fuzzer), which RFC 8259 does not; and this reader refuses
+  /// nesting deeper than its limit (64 levels), which Foundation reads.
   static func isKnownDifference(_ bytes: [UInt8], _ ours: JSONDocument?, _ ourError: JSONSyntaxError?, foundationAccepts: Bool) -> Bool {
     guard let ours else {
-      return foundationAccepts && (bytes.contains(0) || ourError?.reason.hasPrefix("nested more than") == true)
+      guard foundationAccepts else { return false }
+      if bytes.contains(0) || ourError?.reason.hasPrefix("nested more than") == true { return true }
+      let strict = withoutTrailingCommas(bytes)
+      return strict != bytes && (try? JSONDocument(strict)) != nil
     }
     return ours.nodes.indices.contains { ours[$0].kind == .number && !ours.number($0).isFinite }
   }
 
+  /// The bytes without the commas that directly (but for whitespace) precede a `]` or `}` outside strings.
+  static func withoutTrailingCommas(_ bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var inString = false
+    var escaped = false
+    for (index, byte) in bytes.enumerated() {
+      if inString {
+        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: ","),
+        let next = bytes[(index + 1)...].first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }),
+        next == UInt8(ascii: "]") || next == UInt8(ascii: "}")
+      {
+        continue
+      }
+      result.append(byte)
+    }
+    return result
+  }
+
   /// Numbers rounded to 14 significant digits: Foundation's reader is not correctly rounded
-  /// (1234.5678901234564 for 1234.567890123457), this one is (it uses strtod).
+  /// (1234.5678901234564 for 1234.567890123457), this one is (it uses strtod). Numbers near Double's
+  /// smallest are scaled up first, or the scale would overflow (the fuzzer's 5e-324).
   static func comparable(_ value: Value) -> Value {
     switch value {
     case .object(let members): return .object(members.mapValues(comparable))
     case .array(let elements): return .array(elements.map(comparable))
     case .number(let number) where number != 0:
-      let scale = pow(10, 13 - floor(log10(abs(number))))
-      return .number((number * scale).rounded() / scale)
+      let normal = abs(number) < 1e-290 ? number * 1e300 : number
+      let scale = pow(10, 13 - floor(log10(abs(normal))))
+      return .number((normal * scale).rounded() / scale)
     default: return value
     }
   }

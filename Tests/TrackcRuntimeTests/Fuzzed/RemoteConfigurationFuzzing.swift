@@ -12,9 +12,12 @@ import TrackcRuntime
 /// (sampling rates are products of rates in 0...1), is cached byte for byte, and the next process reads
 /// the same document back from the cache.
 public enum RemoteConfigurationFuzzing {
-  /// The document in force before the fuzzed one arrives.
-  static let previous = Data(
-    #"{"version": 1, "destinations": {"firebase": {"enabled": false}, "mixpanel": {"sampling": 0.5}}, "events": {"E": {"sampling": 0.25}}}"#.utf8)
+  /// The document in force before the fuzzed one arrives. (Made afresh each time: a `Data` kept in a
+  /// global holds its storage through a pointer whose spare bits tag the enum case, which LeakSanitizer
+  /// does not recognise, and reports as a leak.)
+  static var previous: Data {
+    Data(#"{"version": 1, "destinations": {"firebase": {"enabled": false}, "mixpanel": {"sampling": 0.5}}, "events": {"E": {"sampling": 0.25}}}"#.utf8)
+  }
 
   public static func violations(_ bytes: [UInt8]) -> [String] {
     let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("trackc-remote-fuzz-" + UUID().uuidString)
