@@ -13,7 +13,7 @@ import TrackcTestSupport
     return names.sorted().map { folder.appendingPathComponent($0) }
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: regressions())
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions())
   func regression(input: URL) throws {
     #expect(CollectorRequestFuzzing.violations([UInt8](try Data(contentsOf: input))) == [])
   }

@@ -26,12 +26,12 @@ import TrackcTestSupport
     return withUnsafeBytes(of: length.littleEndian, Array.init) + [0, 0, 0, 0] + payload
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: regressions("journal"))
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("journal"))
   func journalRegression(input: URL) throws {
     #expect(JournalFuzzing.violations([UInt8](try Data(contentsOf: input))) == [])
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: regressions("remote-config"))
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("remote-config"))
   func remoteConfigurationRegression(input: URL) throws {
     #expect(RemoteConfigurationFuzzing.violations([UInt8](try Data(contentsOf: input))) == [])
   }
