@@ -9,7 +9,7 @@ import PackageDescription
 
 /// Each target, and the module of the main package whose input it reads (the others read TrackcCore's).
 let targets: [(name: String, module: String)] = [
-  ("lint", "TrackcCore"), ("names", "TrackcCore"), ("registry", "TrackcCore"), ("scan-cache", "TrackcCore"), ("generate", "TrackcCore"),
+  ("lint", "TrackcCore"), ("names", "TrackcCore"), ("registry", "TrackcCore"), ("scan-cache", "TrackcCore"), ("generate", "TrackcCore"), ("links", "TrackcCore"),
   ("journal", "TrackcRuntime"), ("remote-config", "TrackcRuntime"), ("collector-request", "TrackcCollector"),
 ]
 
@@ -25,6 +25,7 @@ let package = Package(
       name: "FuzzInvariants",
       dependencies: [
         .product(name: "TrackcCore", package: "trackc"),
+        .product(name: "TrackcRouting", package: "trackc"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),

@@ -53,6 +53,8 @@ public enum ConfigProblem: Sendable, Hashable {
     case event(what: String, at: SourceRange)
     /// `require_tracking` without `suffix` or `tag`; reported at its key.
     case trackingMarker(at: SourceRange)
+    /// Another required key (`screen` of an entry point), missing in `what`; reported at `what`'s key.
+    case key(String, in: String, at: SourceRange)
   }
 }
 

@@ -35,6 +35,18 @@ public enum RuleCatalog {
     IneffectiveExcludeRule.self,
     EventWithoutDestinationRule.self,
     InvalidPropertyValueRule.self,
+    // Entry points.
+    LinkOriginRule.self,
+    EntryPointNameRule.self,
+    EntryPointScreenRule.self,
+    LinkPatternRule.self,
+    LinkOverlapRule.self,
+    LinkShadowedRule.self,
+    EntryPointParametersRule.self,
+    NotificationSelectorCollisionRule.self,
+    DuplicateShortcutTypeRule.self,
+    OpenRedirectRule.self,
+    SiteAssociationSizeRule.self,
     // Reading the code, then the cross-checks.
     MissingSourcesRule.self,
     SwiftSourceRule.self,
@@ -45,6 +57,7 @@ public enum RuleCatalog {
     AmbiguousHandlerRule.self,
     HandlerNotInterceptableRule.self,
     ScreenLifecycleRule.self,
+    EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,
     UnmappedScreenRule.self,
     // trackc generate.

@@ -1,7 +1,7 @@
 /// A required key is missing: `version` or `screens` at the top, `event` in a long-form event.
 public enum MissingKeyRule: Rule {
   public static let id = "missing-key"
-  public static let summary = "Required keys ('version', 'screens', and 'event' in the long form) must be present."
+  public static let summary = "Required keys ('version', 'screens', 'event' in the long form, an entry point's 'screen') must be present."
   public static let severity = Diagnostic.Severity.error
   public static let phase = RulePhase.structure
 
@@ -13,6 +13,12 @@ public enum MissingKeyRule: Rule {
         Home:
           control_events:
             1️⃣onShare(_:): {destinations: []}
+      """),
+    .triggers("""
+      version: 1
+      screens: {Cart: {}}
+      entry_points:
+        1️⃣cart: {links: ["/cart"]}
       """),
     .passes("version: 1\nscreens:\n  Home: {control_events: {onShare(_:): {event: HOME_SHARE}}}\n"),
   ]
@@ -33,6 +39,8 @@ public enum MissingKeyRule: Rule {
       context.report(Self.self, "\(what) has no 'event'; the long form needs 'event: EVENT_ID'", at: range)
     case .trackingMarker(let range):
       context.report(Self.self, "'require_tracking' needs a 'suffix' (such as '_UA'), a 'tag' (such as '@tracked'), or both", at: range)
+    case .key(let key, let what, let range):
+      context.report(Self.self, "\(what) has no '\(key)'", at: range)
     }
   }
 }
