@@ -1,12 +1,17 @@
 // swift-tools-version: 6.1
 // The fuzz targets: one libFuzzer entry point per input trackc reads from outside, each a few lines that
 // feed arbitrary bytes through the real code path and check the laws in Tests/TrackcInvariants (reached
-// here through the symbolic link Sources/FuzzInvariants). Built by build.sh with libFuzzer and
+// here through the symbolic link Sources/FuzzInvariants), or, for the runtime and the collector, in
+// Tests/*/Fuzzed (each file linked into its target's folder). Built by build.sh with libFuzzer and
 // AddressSanitizer, never by `swift build` of the main package; run by run.sh. See the README's
 // "Fuzzing and sanitizers".
 import PackageDescription
 
-let targets = ["lint", "names", "registry", "scan-cache", "generate", "links"]
+/// Each target, and the module of the main package whose input it reads (the others read TrackcCore's).
+let targets: [(name: String, module: String)] = [
+  ("lint", "TrackcCore"), ("names", "TrackcCore"), ("registry", "TrackcCore"), ("scan-cache", "TrackcCore"), ("generate", "TrackcCore"), ("links", "TrackcCore"),
+  ("journal", "TrackcRuntime"), ("remote-config", "TrackcRuntime"), ("collector-request", "TrackcCollector"),
+]
 
 let package = Package(
   name: "trackc-fuzz",
@@ -27,7 +32,7 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
     )
-  ] + targets.map { name in
-    .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzInvariants", .product(name: "TrackcCore", package: "trackc")])
+  ] + targets.map { target in
+    .executableTarget(name: "fuzz-\(target.name)", dependencies: ["FuzzInvariants", .product(name: target.module, package: "trackc")])
   }
 )

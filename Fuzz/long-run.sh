@@ -14,7 +14,7 @@ out="artifacts/long-run"
 rm -rf "$out"
 mkdir -p "$out"
 cores="$(nproc)"
-targets=(lint names registry scan-cache generate links)
+targets=(lint names registry scan-cache generate links journal remote-config collector-request)
 
 for target in "${targets[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n || true; done

@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh TARGET [SECONDS | -runs=N] [libFuzzer flags...]
 #
-# TARGET is lint, names, registry, scan-cache, generate or links; SECONDS (default 60) bounds the run, or
+# TARGET is lint, names, registry, scan-cache, generate, links, journal, remote-config or collector-request; SECONDS (default 60) bounds the run, or
 # -runs=N the number of inputs. New inputs go to Fuzz/artifacts/corpus/TARGET (not committed: merge them
 # into Fuzz/corpus with Fuzz/merge.sh); a crash, leak or timeout is written to Fuzz/artifacts/TARGET/ and
 # fails the run. FUZZ_CONFIGURATION (release) picks the build, FUZZ_TIMEOUT (1) the seconds one input
@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 # Swift's own crash backtracer reads memory that AddressSanitizer then reports; libFuzzer reports crashes itself.
 export SWIFT_BACKTRACE=enable=no
 
-targets="lint names registry scan-cache generate links"
+targets="lint names registry scan-cache generate links journal remote-config collector-request"
 target="${1:-}"
 if [ -z "$target" ] || [[ " $targets " != *" $target "* ]]; then
   echo "usage: $0 TARGET [SECONDS | -runs=N] [libFuzzer flags...]   (TARGET: ${targets// /, })" >&2
@@ -36,6 +36,8 @@ case "$target" in
   names) dictionary=(-dict=dictionaries/names.dict) ;;
   registry) dictionary=(-dict=dictionaries/registry.dict) ;;
   links) dictionary=(-dict=dictionaries/links.dict) ;;
+  remote-config) dictionary=(-dict=dictionaries/remote-config.dict) ;;
+  collector-request) dictionary=(-dict=dictionaries/collector.dict) ;;
   *) dictionary=() ;;
 esac
 
@@ -44,9 +46,10 @@ work="artifacts/corpus/$target"
 findings="$artifacts/$target"
 mkdir -p "$work" "$findings" "corpus/$target"
 log="$artifacts/$target.log"
-# Leaks are checked (LeakSanitizer comes with AddressSanitizer on Linux); inputs of up to 16 KB.
+# Leaks are checked (LeakSanitizer comes with AddressSanitizer on Linux), but for those that are not
+# trackc's (Scripts/lsan-suppressions.txt: swift-foundation's on reading an empty file, say); inputs of up to 16 KB.
 set +e
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" "$binary" "$work" "corpus/$target" "${dictionary[@]}" \
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$PWD/../Scripts/lsan-suppressions.txt:print_suppressions=0}" "$binary" "$work" "corpus/$target" "${dictionary[@]}" \
   -timeout="${FUZZ_TIMEOUT:-1}" -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
   -artifact_prefix="$findings/" "${limit[@]}" "$@" 2>&1 | tee "$log" |
   grep -E '^(#[0-9]+ *(INITED|DONE)|==[0-9]+==|invariant broken|SUMMARY|Test unit written)'

@@ -3,14 +3,21 @@
 
 Writes OUT/<target>/ for every target: the configs of the test fixtures, the example and the rule
 examples (lint, generate); the names they use (names); registries and scan caches `trackc scan` makes of
-the fixtures' sources (registry, scan-cache). Fuzz/merge.sh minimises them into the committed corpus.
+the fixtures' sources (registry, scan-cache); journal records and segments in the runtime's layout
+(journal); the remote configuration documents of the tests (remote-config); the collector's batch
+fixtures and the JSON reader's test texts (collector-request). Fuzz/merge.sh minimises them into the
+committed corpus.
 """
+import glob
 import hashlib
 import os
 import re
 import subprocess
 import sys
+import struct
 import tempfile
+import uuid
+import zlib
 
 import yaml
 
@@ -93,6 +100,10 @@ def main(out, trackc):
     write(out, "lint", "version: 1\nscreens: " + "[" * 150 + "]" * 150 + "\n")
     write(out, "lint", "version: 1\nscreens: " + "{a: " * 150 + "x" + "}" * 150 + "\n")
 
+    journal_seeds(out)
+    remote_config_seeds(out)
+    collector_request_seeds(out)
+
     sources = [
         "Tests/Fixtures/app/Sources",
         "Tests/GenerateFixtures/Sources/GenerateFixtureFeature",
@@ -107,6 +118,120 @@ def main(out, trackc):
                 data = open(os.path.join(cache, name), "rb").read()
                 write(out, "scan-cache", data)
                 write(out, "scan-cache", cache_body(data))
+
+
+def varint(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def string(text):
+    data = text.encode("utf-8")
+    return varint(len(data)) + data
+
+
+def event_payload(mask, event_id, source=3, screen=None, handler=None, properties=()):
+    """An event in EventCoding's layout (Sources/TrackcRuntime/Journal/EventCoding.swift)."""
+    out = struct.pack("<Q", mask) + uuid.UUID(int=mask * 7919 + len(event_id)).bytes + struct.pack("<q", 1_700_000_000_000_000)
+    out += bytes([source, 1 if screen is not None else 0]) + string(event_id)
+    if screen is not None:
+        out += string(screen)
+    if source == 2:
+        out += string(handler or "onFav(_:)")
+    out += varint(len(properties))
+    for key, value in properties:
+        out += string(key)
+        if isinstance(value, bool):
+            out += bytes([4 if value else 3])
+        elif isinstance(value, int):
+            out += b"\x01" + struct.pack("<q", value)
+        elif isinstance(value, float):
+            out += b"\x02" + struct.pack("<d", value)
+        else:
+            out += b"\x00" + string(value)
+    return out
+
+
+def record_checksum(payload):
+    """RecordChecksum.of (Segment.swift): a multiply-rotate hash over 8-byte words, folded to 32 bits."""
+    mask = (1 << 64) - 1
+    count = len(payload)
+    h = 0x9E3779B97F4A7C15 ^ ((count * 0xC2B2AE3D27D4EB4F) & mask)
+    offset = 0
+    while offset + 8 <= count:
+        word = struct.unpack_from("<Q", payload, offset)[0]
+        h ^= (word * 0x87C37B91114253D5) & mask
+        h = ((((h << 27) | (h >> 37)) & mask) * 0x4CF5AD432745937F) & mask
+        offset += 8
+    tail = 0
+    for shift, byte in enumerate(payload[offset:]):
+        tail |= byte << (8 * shift)
+    mixed = h ^ ((tail * 0x87C37B91114253D5) & mask)
+    h = ((((mixed << 31) | (mixed >> 33)) & mask) * 0x4CF5AD432745937F) & mask
+    h ^= h >> 33
+    h = (h * 0xFF51AFD7ED558CCD) & mask
+    h ^= h >> 33
+    h = (h * 0xC4CEB9FE1A85EC53) & mask
+    h ^= h >> 33
+    return (h ^ (h >> 32)) & 0xFFFFFFFF
+
+
+def record(payload, checksum=0):
+    return struct.pack("<II", len(payload), checksum) + payload
+
+
+def segment(payloads, ids=("firebase", "mixpanel")):
+    """A whole segment file as the journal writes it: header (with its CRC-32), records, zeros."""
+    header = b"TRKJ" + struct.pack("<HHQH", 1, 0, 1, len(ids))
+    for identifier in ids:
+        header += struct.pack("<H", len(identifier)) + identifier.encode()
+    header = header[:6] + struct.pack("<H", len(header) + 4) + header[8:]
+    header += struct.pack("<I", zlib.crc32(header))
+    header += bytes((-len(header)) % 8)
+    body = b"".join(record(p, record_checksum(p)) for p in payloads)
+    return header + body + bytes(256)
+
+
+def journal_seeds(out):
+    events = [
+        event_payload(1, "PAGE_HOME_ENTER", source=0, screen="HomeViewController"),
+        event_payload(2, "CTRL_HOME_FAV", source=2, screen="HomeViewController", handler="onFavBtnPressed(_:)",
+                      properties=[("source", "home"), ("n", 7), ("price", 9.5), ("express", False)]),
+        event_payload(3, "MANUAL_ONLY", properties=[("flag", True)]),
+        event_payload(1, "PAGE_CART_LEAVE", source=1, screen="CartView"),
+    ]
+    records = b"".join(record(p) for p in events)
+    write(out, "journal", b"\x00" + records)
+    write(out, "journal", b"\x00" + records + b"\xff\xee")  # a dirty tail
+    write(out, "journal", b"\x08" + records)  # the header's destinations shuffled
+    write(out, "journal", b"\x10" + records[: len(records) - 5])  # truncated in the last record
+    write(out, "journal", b"\x02" + struct.pack("<QQ", 1, 48 + 8 + len(events[0])) + records)  # a cursor after the first
+    write(out, "journal", b"\x04" + bytes(range(64)) + records)  # a cursor file of garbage
+    write(out, "journal", b"\x01" + segment(events))  # a whole segment, checksums and all
+    write(out, "journal", b"\x01" + segment(events, ids=("mixpanel",)))
+
+
+def remote_config_seeds(out):
+    found = set()
+    for path in glob.glob(os.path.join(ROOT, "Tests", "**", "*.swift"), recursive=True):
+        found.update(re.findall(r'#"(\{"version.*?)"#', open(path, encoding="utf-8").read()))
+    for document in sorted(found):
+        write(out, "remote-config", document)
+
+
+def collector_request_seeds(out):
+    for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "collector", "*", "*.json"))):
+        write(out, "collector-request", open(path, "rb").read())
+    text = open(os.path.join(ROOT, "Tests", "TrackcCollectorTests", "JSONDocumentTests.swift"), encoding="utf-8").read()
+    for literal in re.findall(r'#"(.*?)"#', text):
+        write(out, "collector-request", literal.replace('\\#(', '('))
 
 
 def cache_body(data):

@@ -24,14 +24,18 @@ import TrackcTestSupport
       let standardError = Pipe()
       process.standardOutput = standardOutput
       process.standardError = standardError
-      standardOutput.fileHandleForReading.readabilityHandler = { [self] handle in
+      // Weakly: the pipe's handler outlives the process, and a strong capture kept every collector (its
+      // process, pipes and output) alive to the end (LeakSanitizer, under Scripts/sanitize.sh).
+      standardOutput.fileHandleForReading.readabilityHandler = { [weak self] handle in
         let data = handle.availableData
+        guard let self else { return }
         lock.lock()
         output += data
         lock.unlock()
       }
-      standardError.fileHandleForReading.readabilityHandler = { [self] handle in
+      standardError.fileHandleForReading.readabilityHandler = { [weak self] handle in
         let data = handle.availableData
+        guard let self else { return }
         lock.lock()
         errors += data
         lock.unlock()

@@ -8,7 +8,8 @@ import TrackcTestSupport
   /// 300 MB; Scripts/sanitize.sh raises it for AddressSanitizer's builds, whose shadow memory, redzones
   /// and quarantine add about half again.
   static let memoryCeilingKilobytes = (ProcessInfo.processInfo.environment["TRACKC_TEST_MEMORY_CEILING_MB"].flatMap { Int($0) } ?? 300) * 1024
-  static let timeLimitSeconds = 60.0
+  /// A minute (scaled under a sanitizer: `TimeLimits`).
+  static let timeLimitSeconds = TimeLimits.seconds(60)
   /// A scan of every hostile Swift file with the default per-file limit: a sanity bound, not a target.
   static let slowScanLimitSeconds = 600.0
 

@@ -27,51 +27,11 @@ import Testing
     [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xFF, 0x22], [0x22, 0x80, 0x22], [0x22, 0xF0, 0x9F, 0x98, 0x22],
   ]
 
-  static func foundation(_ bytes: [UInt8]) -> Any? {
-    try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-  }
+  // The comparison with Foundation is the `collector-request` fuzz target's too (`CollectorRequestFuzzing`).
+  typealias Value = CollectorRequestFuzzing.Value
 
-  /// A value in one canonical form, to compare the two readers' results.
-  indirect enum Value: Equatable {
-    case object([String: Value])
-    case array([Value])
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    init(_ document: JSONDocument, _ node: Int) {
-      switch document[node].kind {
-      case .object:
-        var members: [String: Value] = [:]
-        for (key, value) in document.members(of: node) { members[document.string(key)] = Value(document, value) }
-        self = .object(members)
-      case .array: self = .array(document.elements(of: node).map { Value(document, $0) })
-      case .string: self = .string(document.string(node))
-      case .number: self = .number(document.number(node))
-      case .true: self = .bool(true)
-      case .false: self = .bool(false)
-      case .null: self = .null
-      }
-    }
-
-    init(foundation value: Any) {
-      switch value {
-      case let dictionary as [String: Any]: self = .object(dictionary.mapValues { Value(foundation: $0) })
-      case let array as [Any]: self = .array(array.map { Value(foundation: $0) })
-      case let string as String: self = .string(string)
-      case is NSNull: self = .null
-      case let number as NSNumber:
-        // Foundation keeps booleans as NSNumber too; its type tells them apart.
-        if String(cString: number.objCType) == "c" {
-          self = .bool(number.boolValue)
-        } else {
-          self = .number(number.doubleValue)
-        }
-      default: self = .null
-      }
-    }
-  }
+  static func foundation(_ bytes: [UInt8]) -> Any? { CollectorRequestFuzzing.foundation(bytes) }
+  static func comparable(_ value: Value) -> Value { CollectorRequestFuzzing.comparable(value) }
 
   @Test(arguments: valid)
   func validTextsAreReadAsFoundationReadsThem(_ text: String) throws {
@@ -133,7 +93,7 @@ import Testing
       }
       let ours = try? JSONDocument(bytes)
       let theirs = Self.foundation(bytes)
-      if Self.isKnownDifference(bytes, ours, foundationAccepts: theirs != nil) { continue }
+      if CollectorRequestFuzzing.isKnownDifference(bytes, ours, nil, foundationAccepts: theirs != nil) { continue }
       #expect((ours != nil) == (theirs != nil), "\(String(decoding: bytes, as: UTF8.self).debugDescription) \(bytes)")
       if let ours, let theirs {
         #expect(Self.comparable(Value(ours, ours.root)) == Self.comparable(Value(foundation: theirs)), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
@@ -141,26 +101,5 @@ import Testing
       agreed += 1
     }
     #expect(agreed > 4_000)
-  }
-
-  /// Where the readers differ on purpose. Foundation refuses numbers beyond Double's range, which RFC
-  /// 8259 allows (the collector reads them as "not a finite number"); and Foundation stops reading at
-  /// a NUL byte, taking "1\0garbage" for 1.
-  static func isKnownDifference(_ bytes: [UInt8], _ ours: JSONDocument?, foundationAccepts: Bool) -> Bool {
-    guard let ours else { return foundationAccepts && bytes.contains(0) }
-    return ours.nodes.indices.contains { ours[$0].kind == .number && !ours.number($0).isFinite }
-  }
-
-  /// Numbers rounded to 14 significant digits: Foundation's reader is not correctly rounded
-  /// (1234.5678901234564 for 1234.567890123457), this one is (it uses strtod).
-  static func comparable(_ value: Value) -> Value {
-    switch value {
-    case .object(let members): return .object(members.mapValues(comparable))
-    case .array(let elements): return .array(elements.map(comparable))
-    case .number(let number) where number != 0:
-      let scale = pow(10, 13 - floor(log10(abs(number))))
-      return .number((number * scale).rounded() / scale)
-    default: return value
-    }
   }
 }

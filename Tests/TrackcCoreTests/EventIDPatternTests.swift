@@ -100,7 +100,7 @@ import TrackcTestSupport
 
   /// The patterns that make a backtracking engine take exponential time (`Regex` takes minutes on the
   /// first with 30 `a`s), on IDs of 100,000 scalars: linear here. The time limit catches a regression.
-  @Test(.timeLimit(.minutes(1)), arguments: [
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: [
     ("^(a|a)*$", String(repeating: "a", count: 100_000) + "b", false),
     ("^(a|a)*$", String(repeating: "a", count: 100_000), true),
     ("(a*)*b", String(repeating: "a", count: 100_000), false),
@@ -118,7 +118,7 @@ import TrackcTestSupport
   /// Linear is not fast enough: `(a?){1000}a{1000}b` has thousands of instructions and no DFA worth the
   /// name, so 200 IDs of 20,000 scalars would take minutes. The lint shares one budget among the IDs and
   /// reports those it could not check, at the pattern, instead of hanging.
-  @Test(.timeLimit(.minutes(1))) func aCostlyPatternOverLongIDsIsReportedNotMatchedForever() {
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1)))) func aCostlyPatternOverLongIDsIsReportedNotMatchedForever() {
     let id = String(repeating: "A", count: 20_000)
     var config = "version: 1\nconventions: {event_id_pattern: '(A?){1000}A{1000}B'}\nscreens:\n"
     for screen in 0..<100 { config += "  S\(screen): {page_events: {enter: \(id)\(screen)E, leave: \(id)\(screen)L}}\n" }

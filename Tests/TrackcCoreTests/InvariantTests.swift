@@ -77,22 +77,22 @@ import TrackcTestSupport
     #expect(Invariants.positionViolations(in: [diagnostic(9, 9)], file: "other", input: input) == [])
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: regressions("lint"))
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("lint"))
   func lintRegression(input: URL) throws {
     #expect(Invariants.lintViolations(try Self.bytes(input)) == [])
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: regressions("generate"))
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("generate"))
   func generateRegression(input: URL) throws {
     #expect(Invariants.generateViolations(try Self.bytes(input)) == [])
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: regressions("names"))
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("names"))
   func namesRegression(input: URL) throws {
     #expect(Invariants.namesViolations(String(decoding: try Self.bytes(input), as: UTF8.self)) == [])
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: regressions("registry"))
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("registry"))
   func registryRegression(input: URL) throws {
     #expect(Invariants.registryViolations(try Self.bytes(input)) == [])
   }

@@ -1,0 +1,1 @@
+../../../Tests/TrackcCollectorTests/Fuzzed/CollectorRequestFuzzing.swift

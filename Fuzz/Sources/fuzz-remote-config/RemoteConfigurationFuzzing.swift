@@ -1,0 +1,1 @@
+../../../Tests/TrackcRuntimeTests/Fuzzed/RemoteConfigurationFuzzing.swift

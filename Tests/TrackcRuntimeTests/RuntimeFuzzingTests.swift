@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TrackcTestSupport
+
+@testable import TrackcRuntime
+
+/// The laws the `journal` and `remote-config` fuzz targets check (`JournalFuzzing`,
+/// `RemoteConfigurationFuzzing`), held on inputs made by hand and on every input a fuzzer once broke one
+/// with (`Tests/Fixtures/fuzz/journal/`, `.../remote-config/`), so that `swift test` keeps them
+/// without a fuzzer build.
+@Suite struct RuntimeFuzzingTests {
+  static func regressions(_ target: String) -> [URL] {
+    let folder = Fixtures.directory.appendingPathComponent("fuzz").appendingPathComponent(target)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().map { folder.appendingPathComponent($0) }
+  }
+
+  /// A record as the journal writes it (the harness fixes the checksum), routed by `mask`.
+  static func record(_ eventID: String, mask: UInt64, properties: [String: PropertyValue] = [:]) -> [UInt8] {
+    let draft = EventCoding.Draft(eventID: eventID, source: .manual, screen: "Home", properties: properties)
+    var payload = [UInt8](repeating: 0, count: EventCoding.encodedSize(draft))
+    _ = payload.withUnsafeMutableBytes { raw in
+      EventCoding.encode(draft, destinations: mask, messageID: UUID().uuid, microseconds: 1_700_000_000_000_000, into: raw.baseAddress!)
+    }
+    let length = UInt32(payload.count)
+    return withUnsafeBytes(of: length.littleEndian, Array.init) + [0, 0, 0, 0] + payload
+  }
+
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("journal"))
+  func journalRegression(input: URL) throws {
+    #expect(JournalFuzzing.violations([UInt8](try Data(contentsOf: input))) == [])
+  }
+
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("remote-config"))
+  func remoteConfigurationRegression(input: URL) throws {
+    #expect(RemoteConfigurationFuzzing.violations([UInt8](try Data(contentsOf: input))) == [])
+  }
+
+  /// Good records, one for each destination and one for both, then garbage that is not zeros.
+  @Test func journalLawsHoldOnRecordsAndADirtyTail() throws {
+    let records = Self.record("A", mask: 1) + Self.record("B", mask: 2) + Self.record("AB", mask: 3, properties: ["n": .int(7), "x": .double(.nan)])
+    #expect(JournalFuzzing.violations([0] + records) == [])
+    #expect(JournalFuzzing.violations([0] + records + [0xFF, 0xFF]) == [])
+    #expect(JournalFuzzing.violations([JournalFuzzing.Flags.shuffledDestinations.rawValue] + records) == [])
+    #expect(JournalFuzzing.violations([JournalFuzzing.Flags.truncated.rawValue] + records) == [])
+    // A cursor past the first record (the segment's header is 48 bytes here: records start at 48).
+    let cursor = withUnsafeBytes(of: UInt64(1).littleEndian, Array.init) + withUnsafeBytes(of: UInt64(48 + 8 + 40).littleEndian, Array.init)
+    #expect(JournalFuzzing.violations([JournalFuzzing.Flags.cursor.rawValue] + cursor + records) == [])
+    #expect(JournalFuzzing.violations([JournalFuzzing.Flags.rawCursor.rawValue] + [UInt8](repeating: 0xAB, count: 64) + records) == [])
+    // Not a segment at all: quarantined.
+    #expect(JournalFuzzing.violations([JournalFuzzing.Flags.raw.rawValue] + [UInt8](repeating: 7, count: 100)) == [])
+    #expect(JournalFuzzing.violations([]) == [])
+  }
+
+  /// The harness really recovers what it wrote: the laws are not checked on an empty journal.
+  @Test func journalHarnessRecoversWhatItWrites() throws {
+    let root = try #require(JournalFuzzing.makeDirectory())
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let written = try JournalFuzzing.write([0] + Self.record("A", mask: 1) + Self.record("AB", mask: 3), into: root)
+    #expect(written.headerIsValid)
+    #expect(written.routed == [2, 1])
+    #expect(!written.dirtyTail)
+    #expect(JournalFuzzing.drain(root, written) == [])
+    // And the laws catch a count that is wrong.
+    let other = try #require(JournalFuzzing.makeDirectory())
+    defer { try? FileManager.default.removeItem(atPath: other) }
+    var wrong = try JournalFuzzing.write([0] + Self.record("A", mask: 1), into: other)
+    wrong.routed = [2, 0]
+    #expect(JournalFuzzing.drain(other, wrong).count == 1)
+  }
+
+  @Test func remoteConfigurationLawsHoldOnGoodAndBadDocuments() {
+    for document in [
+      #"{"version": 2, "destinations": {"firebase": {"sampling": 0.1}, "x": {}}, "events": {"E": {"sampling": 0}, "F": {}}}"#,
+      #"{"version": 1}"#, #"{"version": 0}"#, #"{"version": 1, "destinations": {"a": {"enabled": 1}}}"#,
+      #"{"version": 1, "events": {"E": {"sampling": 1.5}}}"#, "[]", "", "not JSON", #"{"version": true}"#,
+    ] {
+      #expect(RemoteConfigurationFuzzing.violations(Array(document.utf8)) == [], "\(document)")
+    }
+  }
+}
