@@ -590,8 +590,15 @@ final class Journal: @unchecked Sendable {
     let cursors = monitor.withLock { books.map(\.cursor) }
     var pending = Array(repeating: 0, count: keys.count)
     var consumed = Array(repeating: 0, count: keys.count)
+    // Where each lane whose cursor is in this segment starts reading: its cursor if that is where a record
+    // starts (or the end), else the next record's start. A cursor between records' starts (a journal
+    // restored from elsewhere, or damage its checksum missed) would otherwise count the records after it
+    // as pending while the reader, finding no record there, skipped them: found by the `journal` fuzz target.
+    let cursorLanes = keys.indices.filter { cursors[$0].segment == segment.number && cursors[$0].offset > segment.recordsStart }
+    var firstUnread: [Int: Int] = [:]
     var offset = segment.recordsStart
     while let record = segment.record(at: offset, limit: segment.end, verify: false) {
+      for lane in cursorLanes where firstUnread[lane] == nil && offset >= cursors[lane].offset { firstUnread[lane] = offset }
       if var mask = EventCoding.destinations(of: record.payload) {
         while mask != 0 {
           let bit = mask.trailingZeroBitCount
@@ -620,6 +627,12 @@ final class Journal: @unchecked Sendable {
         books[lane].statistics.recovered += pending[lane]
         books[lane].statistics.queued += pending[lane]
         if books[lane].readPosition.segment == segment.number { books[lane].consumedInReadSegment = consumed[lane] }
+      }
+      for lane in cursorLanes where books[lane].cursor == cursors[lane] {
+        // Past the last record's start: the end of the records (or the cursor, if it is beyond them).
+        let start = firstUnread[lane] ?? max(offset, cursors[lane].offset)
+        books[lane].cursor.offset = start
+        if books[lane].readPosition == cursors[lane] { books[lane].readPosition.offset = start }
       }
     }
   }
