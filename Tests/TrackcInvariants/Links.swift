@@ -20,7 +20,9 @@ extension Invariants {
     }
     // Printed back: the origin as read, each segment and query item encoded on its own.
     var text = link.isWeb ? link.schemeText + "://" + (link.hostText ?? "") : link.schemeText + ":"
-    if !link.isWeb, link.hostText != nil { text += "//" }
+    // An authority, empty when there is no host but the path starts with an empty segment (`shop:////`):
+    // without it, that path's `//` would be read as the authority.
+    if !link.isWeb, link.hostText != nil || link.texts(fromSegment: 0).first == "" { text += "//" }
     let segments = link.texts(fromSegment: 0)
     for (index, segment) in segments.enumerated() {
       // A custom scheme's host is its first segment, written as it is (a host is never encoded).
