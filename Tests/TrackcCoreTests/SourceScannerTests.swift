@@ -270,14 +270,20 @@ import TrackcTestSupport
     #expect(screen.imports == ["Core", "Foundation", "Shop"])
     let add = try Self.method("add(_:at:_:)", of: screen)
     #expect(add.signature == MethodSignature(
-      parameters: [.init(label: nil, type: "inout [String]"), .init(label: "at", type: "Int"), .init(label: nil, type: "Int...")],
+      parameters: [
+        .init(label: nil, name: "item", type: "inout [String]"), .init(label: "at", name: "index", type: "Int", hasDefaultValue: true),
+        .init(label: nil, name: "rest", type: "Int..."),
+      ],
       returnType: nil, effects: nil))
     #expect(add.signature?.parameters[0].isInout == true)
     #expect(add.signature?.parameters[2].isVariadic == true)
     #expect(add.attributes == ["mutating"])
     let load = try Self.method("load(from:completion:)", of: screen)
     #expect(load.signature == MethodSignature(
-      parameters: [.init(label: "from", type: "URL"), .init(label: "completion", type: "@escaping (Result<Data, Error>) -> Void")],
+      parameters: [
+        .init(label: "from", name: "url", type: "URL"),
+        .init(label: "completion", name: "completion", type: "@escaping (Result<Data, Error>) -> Void"),
+      ],
       returnType: "[String: Int]", effects: "async throws"))
     let value = try Self.method("value()", of: screen)
     #expect(value.signature?.effects == "throws(MyError)")

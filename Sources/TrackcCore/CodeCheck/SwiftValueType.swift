@@ -98,7 +98,7 @@ extension String {
 
 /// The Swift types a bound value may have, and how each becomes a property value: what the binding rules
 /// check and the generated capture code converts, decided once (`MatchedPlan`).
-public enum CaptureConversion: Sendable, Hashable {
+public indirect enum CaptureConversion: Sendable, Hashable {
   /// `String`, `Int`, `Double`, `Bool`: as they are.
   case direct
   /// Other integer types (`Int32`, `UInt64`), clamped to `Int`.

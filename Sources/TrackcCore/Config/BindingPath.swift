@@ -46,8 +46,12 @@ public struct BindingPath: Hashable, Sendable, CustomStringConvertible {
       guard !component.isEmpty else {
         return .failure(ParseError(message: "'\(shown)' has an empty step; write names separated by single dots, such as 'self.cart.total'"))
       }
+      if index == 0 && component == "self" {
+        names.append("self")
+        continue
+      }
       // After a dot, and as an argument label, most keywords are names (`self.default`, `for`).
-      guard SwiftIdentifier.isValid(component, as: .member), !isReserved(component) || index == 0 && component == "self" else {
+      guard SwiftIdentifier.isValid(component, as: .member), !isReserved(component) else {
         return .failure(
           ParseError(
             message:

@@ -35,6 +35,9 @@ public enum RuleCatalog {
     IneffectiveExcludeRule.self,
     EventWithoutDestinationRule.self,
     InvalidPropertyValueRule.self,
+    InvalidBindingPathRule.self,
+    BindingOnPageEventRule.self,
+    PropertyTypeConflictRule.self,
     // Reading the code, then the cross-checks.
     MissingSourcesRule.self,
     SwiftSourceRule.self,
