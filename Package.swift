@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "trackc", targets: ["trackc"]),
     .library(name: "TrackcCore", targets: ["TrackcCore"]),
     .library(name: "TrackcRuntime", targets: ["TrackcRuntime"]),
+    .library(name: "TrackcCollector", targets: ["TrackcCollector"]),
     .plugin(name: "TrackcBuildPlugin", targets: ["TrackcBuildPlugin"]),
     .plugin(name: "TrackcCommandPlugin", targets: ["TrackcCommandPlugin"]),
   ],
@@ -19,6 +20,10 @@ let package = Package(
     // Starting, feeding and reaping the parsing workers, the same on Linux and macOS. Without its
     // Foundation trait: the core links FoundationEssentials only.
     .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
+    // The collector's HTTP server (`trackc collector`, and the server delivery tests start): NIO's
+    // HTTP/1 codec, and NIOHTTPCompression for gzip request bodies with a bounded decompressed size.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
   ],
   targets: [
     // libyaml, through its C API: the event parser gives exact marks for every node.
@@ -52,11 +57,26 @@ let package = Package(
     // What apps link: the tracker, the journal, destinations and interception entry points. Foundation
     // and system libraries only (no libyaml, no swift-syntax, no NIO), so that it builds for iOS as well as Linux.
     .target(name: "TrackcRuntime", dependencies: ["CZlib"]),
+    // The development collector: a Segment-compatible batch endpoint that checks every event against the
+    // tracking plan, with fault injection for tests and demos. Not linked by apps.
+    .target(
+      name: "TrackcCollector",
+      dependencies: [
+        "TrackcCore",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     // The thin command-line front end.
     .executableTarget(
       name: "trackc",
       dependencies: [
         "TrackcCore",
+        "TrackcCollector",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
@@ -86,10 +106,24 @@ let package = Package(
       dependencies: ["TrackcCore"],
       path: "Tests/TrackcTestSupport"
     ),
+    // Laws every input must keep (diagnostics inside the input, generated code that parses and reads
+    // back, names that round-trip): checked by the tests, and by the fuzz targets in Fuzz/, which reach
+    // this folder through a symbolic link.
+    .target(
+      name: "TrackcInvariants",
+      dependencies: [
+        "TrackcCore",
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ],
+      path: "Tests/TrackcInvariants"
+    ),
     .testTarget(
       name: "TrackcCoreTests",
       dependencies: [
-        "TrackcCore", "TrackcTestSupport",
+        "CYAML", "TrackcCore", "TrackcTestSupport", "TrackcInvariants",
         // To read generated code back as syntax.
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -103,7 +137,19 @@ let package = Package(
     ),
     .testTarget(
       name: "TrackcRuntimeTests",
-      dependencies: ["TrackcRuntime", "TrackcTestSupport", "trackc-crash-child"]
+      // The collector, started in-process on 127.0.0.1, for the HTTP failure-policy and crash tests.
+      dependencies: ["TrackcRuntime", "TrackcTestSupport", "trackc-crash-child", "TrackcCollector"]
+    ),
+    // Starts the collector on 127.0.0.1 and talks to it over real sockets.
+    .testTarget(
+      name: "TrackcCollectorTests",
+      dependencies: [
+        "TrackcCollector", "TrackcCore", "TrackcTestSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ]
     ),
     // The generator's fixture: a feature module compiled for dynamic replacement, the code trackc generates
     // for it (and for hostile strings), committed as golden files and compiled with warnings as errors,

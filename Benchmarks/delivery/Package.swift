@@ -20,6 +20,8 @@ let package = Package(
       dependencies: [
         "CSQLite",
         .product(name: "TrackcRuntime", package: "trackc"),
+        // The collector, in-process on 127.0.0.1, for the end-to-end mode.
+        .product(name: "TrackcCollector", package: "trackc"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]
     ),

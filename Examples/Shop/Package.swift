@@ -30,7 +30,21 @@ let package = Package(
       name: "ShopApp",
       dependencies: ["ShopUI", "Home", "ProductDetail", "Cart", "Checkout", "ShopTracking", .product(name: "TrackcRuntime", package: "trackc")]
     ),
-    .executableTarget(name: "ShopSession", dependencies: ["ShopApp", .product(name: "TrackcRuntime", package: "trackc")]),
-    .testTarget(name: "ShopTests", dependencies: ["ShopApp", .product(name: "TrackcRuntime", package: "trackc")]),
+    // The scripted visit, delivered over HTTP to a development collector it starts (`trackc collector`'s
+    // library; the app itself links only TrackcRuntime).
+    .executableTarget(
+      name: "ShopSession",
+      dependencies: [
+        "ShopApp", .product(name: "TrackcRuntime", package: "trackc"), .product(name: "TrackcCollector", package: "trackc"),
+        .product(name: "TrackcCore", package: "trackc"),
+      ]
+    ),
+    .testTarget(
+      name: "ShopTests",
+      dependencies: [
+        "ShopApp", .product(name: "TrackcRuntime", package: "trackc"), .product(name: "TrackcCollector", package: "trackc"),
+        .product(name: "TrackcCore", package: "trackc"),
+      ]
+    ),
   ]
 )

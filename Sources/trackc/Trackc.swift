@@ -2,7 +2,7 @@ import ArgumentParser
 import TrackcCore
 
 @main
-struct Trackc: ParsableCommand {
+struct Trackc: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trackc",
     abstract: "A declarative event-tracking rule compiler for Swift apps.",
@@ -20,11 +20,12 @@ struct Trackc: ParsableCommand {
         trackc docs tracking.yaml --output plan.html
         trackc diff --git origin/main tracking.yaml --format markdown
         trackc export --format jsonschema tracking.yaml --output schemas/
+        trackc collector --config tracking.yaml --port 9000
       """,
     version: TrackcVersion.current,
     subcommands: [
       LintCommand.self, GenerateCommand.self, ScanCommand.self, InitCommand.self, RulesCommand.self, DocsCommand.self, DiffCommand.self,
-      ExportCommand.self, ScanWorkerCommand.self,
+      ExportCommand.self, CollectorCommand.self, ScanWorkerCommand.self,
     ]
   )
 }

@@ -40,7 +40,7 @@ import TrackcTestSupport
     let position = SourcePosition(line: 2, column: 3)
     let range = SourceRange(at: position)
     let yaml: [YAMLProblem] = [
-      .encoding(.utf16(bigEndian: true), at: .start), .outOfMemory(whileInitialising: false),
+      .encoding(.utf16(bigEndian: true), at: .start), .yaml11LineBreak("\u{2028}", at: position), .outOfMemory(whileInitialising: false),
       .forbiddenCharacter(problem: "control characters are not allowed", code: 1, at: position),
       .syntax(problem: "did not find expected key", context: "while parsing a block mapping", at: position, character: nil, contextAt: .start),
       .duplicateKey("a", at: range, first: range), .undefinedAlias("a", at: position), .recursiveAlias("a", at: position),

@@ -104,4 +104,25 @@ import Testing
       #expect(decoded.path == request.path && decoded.text == request.text && decoded.maxBytes == request.maxBytes)
     }
   }
+
+  /// Found by the scan-cache fuzz target: integers were read from overlong forms and from bits past the
+  /// 64th, so a damaged cache header could still be read. Only the form the writer writes is read now.
+  @Test func integersHaveOneForm() throws {
+    func read(_ bytes: [UInt8]) -> Int? {
+      bytes.withUnsafeBytes { raw in
+        var reader = BinaryReader(raw)
+        guard let value = try? reader.int(), reader.isAtEnd else { return nil }
+        return value
+      }
+    }
+    for value in [0, 1, 127, 128, 300, Int.max, Int.min, -1] {
+      var writer = BinaryWriter()
+      writer.int(value)
+      #expect(read(writer.bytes) == value)
+    }
+    #expect(read([0x80, 0x00]) == nil)
+    #expect(read([0x81, 0x00]) == nil)
+    #expect(read([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x05]) == nil)
+    #expect(read([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x81, 0x00]) == nil)
+  }
 }

@@ -177,6 +177,34 @@ import Testing
     #expect(utf16.problems == [.encoding(.utf16(bigEndian: true), at: .start)])
   }
 
+  /// Found by fuzzing: libyaml (YAML 1.1) breaks lines at NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR,
+  /// editors do not, so every position after one was a line off (and a comment could end early). They are
+  /// refused where they stand; escaped in a double-quoted string they are ordinary characters.
+  @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+  func yaml11LineBreaksAreRefusedWhereTheyAre(separator: String) {
+    let result = parse("version: 1\n# a note\(separator)screens: {}\n")
+    #expect(result.problems == [.yaml11LineBreak(separator.unicodeScalars.first!, at: SourcePosition(line: 2, column: 9))])
+    #expect(result.root == nil)
+    let escaped = parse("a: \"x\\u2028y\\u0085z\"\n")
+    #expect(escaped.problems.isEmpty)
+    #expect(escaped.document.map { $0.text($0.pairs($0.root!)[0].value) } == "x\u{2028}y\u{85}z")
+  }
+
+  /// Found by fuzzing: at the end of an input without a final line break, libyaml adds a line break of its
+  /// own, and reported what it found there on a line past the text.
+  @Test func positionsAtTheEndOfAnUnterminatedInputStayOnItsLastLine() throws {
+    let unclosed = parse("a: 1\nb: {c: d")
+    guard case .syntax(_, _, let position, _, _)? = unclosed.problems.first else {
+      Issue.record("expected a syntax problem, found \(unclosed.problems)")
+      return
+    }
+    #expect(position == SourcePosition(line: 2, column: 9))
+    let mapping = parse("a: 1\nb: 2")
+    let document = try #require(mapping.document)
+    #expect(document.range(document.root!).end == SourcePosition(line: 2, column: 5))
+    #expect(parse("a: 1\nb: 2\n").document.map { $0.range($0.root!).end } == SourcePosition(line: 3, column: 1))
+  }
+
   @Test func controlCharactersAreReportedWhereTheyAre() throws {
     let result = YAMLParser.parse(Array("a: 1\nb: x\u{1}y\n".utf8))
     #expect(result.problems == [.forbiddenCharacter(problem: "control characters are not allowed", code: 1, at: SourcePosition(line: 2, column: 5))])

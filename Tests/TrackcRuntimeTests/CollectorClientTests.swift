@@ -21,7 +21,7 @@ import Testing
       try CollectorChannelConfiguration.builder().endpoint(URL(string: "ftp://example.com/v1/batch")!).build()
     }
     #expect(throws: CollectorChannelConfigurationError.notHTTP("file:///tmp/x")) {
-      try CollectorChannelConfiguration.builder().endpoint(URL(fileURLWithPath: "/tmp/x")).build()
+      try CollectorChannelConfiguration.builder().endpoint(URL(string: "file:///tmp/x")!).build()
     }
     #expect(throws: CollectorChannelConfigurationError.zeroBatchSize) {
       try CollectorChannelConfiguration.builder().endpoint(Self.collector).batch(events: 0).build()

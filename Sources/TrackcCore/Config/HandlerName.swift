@@ -74,7 +74,7 @@ public struct HandlerName: Hashable, Sendable, CustomStringConvertible {
     guard !bytes.isEmpty else { return nil }
     let isCanonical = !bytes.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "`") }
     if let open = bytes.firstIndex(of: UInt8(ascii: "(")) {
-      guard SwiftIdentifier.isValid(UnsafeBufferPointer(rebasing: bytes[..<open]), as: .member),
+      guard isValidPart(UnsafeBufferPointer(rebasing: bytes[..<open])),
         bytes[bytes.count - 1] == UInt8(ascii: ")"), open < bytes.count - 1
       else { return nil }
       // Labels, each up to its ':', with spaces allowed around them.
@@ -90,7 +90,7 @@ public struct HandlerName: Hashable, Sendable, CustomStringConvertible {
         case UInt8(ascii: ":"):
           guard labelStart >= 0 else { return nil }
           let label = UnsafeBufferPointer(rebasing: bytes[labelStart..<labelEnd])
-          guard (label.count == 1 && label[0] == UInt8(ascii: "_")) || SwiftIdentifier.isValid(label, as: .member) else { return nil }
+          guard (label.count == 1 && label[0] == UInt8(ascii: "_")) || isValidPart(label) else { return nil }
           labelStart = -1
         default:
           if labelStart < 0 {
@@ -120,7 +120,21 @@ public struct HandlerName: Hashable, Sendable, CustomStringConvertible {
       }
       return (.selector, isCanonical)
     }
-    return SwiftIdentifier.isValid(bytes, as: .member) ? (.baseName, isCanonical) : nil
+    return isValidPart(bytes) ? (.baseName, isCanonical) : nil
+  }
+
+  /// A base name or argument label: a Swift member name, in backticks or not. The canonical spelling
+  /// drops backticks, so a name in backticks must be valid without them too, or its canonical spelling
+  /// would not parse (found by fuzzing: `` `self` `` was accepted, and became `self`).
+  private static func isValidPart(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard SwiftIdentifier.isValid(part, as: .member) else { return false }
+    guard part.first == UInt8(ascii: "`") else { return true }
+    return SwiftIdentifier.isValid(UnsafeBufferPointer(rebasing: part[1..<(part.count - 1)]), as: .member)
+  }
+
+  private static func isValidPart(_ part: Substring) -> Bool {
+    var copy = String(part)
+    return copy.withUTF8 { isValidPart($0) }
   }
 
   /// What is wrong with a name that `validate` rejected, in words.
@@ -130,12 +144,12 @@ public struct HandlerName: Hashable, Sendable, CustomStringConvertible {
     if let open = utf8.firstIndex(of: UInt8(ascii: "(")) { return swiftNameError(text, open: open) }
     if utf8.contains(UInt8(ascii: ")")) { return "'\(text)' has ')' without '('" }
     if utf8.contains(UInt8(ascii: ":")) { return selectorError(text) }
-    return SwiftIdentifier.isValid(Substring(text), as: .member) ? nil : "'\(text)' is not a Swift method name"
+    return isValidPart(Substring(text)) ? nil : "'\(text)' is not a Swift method name"
   }
 
   private static func swiftNameError(_ text: String, open: String.Index) -> String? {
     let base = text[..<open]
-    guard SwiftIdentifier.isValid(base, as: .member) else {
+    guard isValidPart(base) else {
       return base.isEmpty ? "'\(text)' has no base name before '('" : "'\(text)': '\(base)' is not a Swift method name"
     }
     guard text.utf8.last == UInt8(ascii: ")") else {
@@ -157,7 +171,7 @@ public struct HandlerName: Hashable, Sendable, CustomStringConvertible {
           return "'\(text)' has an empty argument label; write '_:' for an unlabeled argument"
         }
         let label = inside[start..<labelEnd]
-        guard label == "_" || SwiftIdentifier.isValid(label, as: .member) else {
+        guard label == "_" || isValidPart(label) else {
           return "'\(text)': '\(label)' is not a valid argument label"
         }
         labelStart = nil

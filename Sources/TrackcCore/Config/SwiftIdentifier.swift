@@ -55,6 +55,10 @@ enum SwiftIdentifier {
       return isKeyword(inner) || isValid(inner, as: .member)
     }
     if isPlainASCII(name) && (name.count > longestKeyword || !isKeyword(name)) { return true }
+    // No identifier holds ASCII punctuation or spaces (`_` and `$` aside): such a name is refused here,
+    // not handed to swift-syntax, whose parser takes exponential time on some of them (found by fuzzing:
+    // a screen named `a[[[[[[[[[[[[[[[[[[x` took seconds, twice as long with each `[`).
+    if name.contains(where: { $0 < 0x80 && !isIdentifierASCII($0) }) { return false }
     let text = String(decoding: name, as: UTF8.self)
     switch role {
     case .declaration: return text.isValidSwiftIdentifier(for: .variableName)
@@ -73,6 +77,17 @@ enum SwiftIdentifier {
     }
     guard low < keywordHashes.count, keywordHashes[low] == hash else { return false }
     return keywords.contains(String(decoding: name, as: UTF8.self))
+  }
+
+  /// An ASCII byte an identifier may hold: a letter, a digit, `_` or `$`.
+  private static func isIdentifierASCII(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "_"), UInt8(ascii: "$"):
+      return true
+    default:
+      return false
+    }
   }
 
   /// `[A-Za-z_][A-Za-z0-9_]*`, excluding a lone `_`.

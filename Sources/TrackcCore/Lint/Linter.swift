@@ -59,10 +59,8 @@ public enum Linter {
     let sources: SwiftSourceSet
     switch options.code {
     case .registry(let path, let bytes, let fileSize)?:
-      let decoded = HandlerRegistry.decode(bytes, fileSize: fileSize)
-      var registryContext = RuleContext(file: path)
-      FrontEndDiagnostics.report(decoded.problems, in: &registryContext)
-      context.append(contentsOf: registryContext.diagnostics)
+      let decoded = HandlerRegistry.decode(bytes, path: path, fileSize: fileSize)
+      context.append(contentsOf: decoded.diagnostics)
       return decoded.registry
     case .sources(let set)?:
       sources = set

@@ -1,57 +1,57 @@
 /// `conventions.event_id_pattern`, compiled once and shared by every rule.
 ///
-/// Patterns use Swift's regular expression syntax (the `Regex` type), with Unicode-scalar semantics:
-/// the family of the ECMAScript patterns JSON Schema and editors use. A match may occur anywhere unless
-/// the pattern is anchored, and `$` matches only at the very end. The default pattern, which most
-/// configs use, is checked by `DefaultEventIDPattern` instead: the same answers (a test compares the two
-/// on every short string of a wide alphabet) at a small fraction of the cost.
+/// Patterns are regular expressions in the subset of ECMAScript's and Swift `Regex`'s syntax that
+/// `LinearPattern` matches in linear time (the README's "A config" lists it), with Unicode-scalar
+/// semantics: a match may occur anywhere unless the pattern is anchored, and `$` matches only at the
+/// very end. A config is untrusted input, and a backtracking engine can take minutes on a short pattern
+/// and a short ID. The default pattern, which most configs use, is checked by `DefaultEventIDPattern`
+/// instead: the same answers (a test compares it with `Regex` on every short string of a wide alphabet)
+/// at a fraction of the cost.
 public struct EventIDPattern: Sendable {
   public let source: String
   /// Where the pattern is written; nil for the default.
   public let range: SourceRange?
-  private let regex: SharedRegex?
+  private let compiled: LinearPattern?
 
   public struct CompileError: Error, Sendable {
+    /// What follows "event_id_pattern '...'" in a diagnostic: "is not a valid regular expression: ...",
+    /// "uses ..., which event ID patterns do not support" or "is too large: ...".
     public var message: String
   }
 
   public static func compile(_ written: Located<String>?) -> Result<EventIDPattern, CompileError> {
     let source = written?.value ?? TrackingConfig.defaultEventIDPattern
     if source == TrackingConfig.defaultEventIDPattern {
-      return .success(EventIDPattern(source: source, range: written?.range, regex: nil))
+      return .success(EventIDPattern(source: source, range: written?.range, compiled: nil))
     }
     do {
-      return .success(EventIDPattern(source: source, range: written?.range, regex: SharedRegex(try Regex(source))))
+      return .success(EventIDPattern(source: source, range: written?.range, compiled: try LinearPattern.compile(source)))
     } catch {
-      return .failure(CompileError(message: "\(error)"))
+      let hint = error.hint.map { "; \($0)" } ?? ""
+      switch error.kind {
+      case .invalid: return .failure(CompileError(message: "is not a valid regular expression: \(error.detail)\(hint)"))
+      case .unsupported:
+        return .failure(
+          CompileError(message: "uses \(error.detail), which event ID patterns do not support (they are matched in linear time)\(hint)"))
+      case .tooLarge: return .failure(CompileError(message: "is too large: \(error.detail)\(hint)"))
+      }
     }
   }
 
   public func matches(_ id: String) -> Bool {
-    guard let regex else { return DefaultEventIDPattern.matches(id) }
-    return regex.matches(id)
+    guard let compiled else { return DefaultEventIDPattern.matches(id) }
+    return compiled.matches(id)
   }
 
-  /// The same check through `Regex`, whatever the pattern (for tests of the default's fast path).
-  public static func matchesWithRegex(_ id: String, pattern: String) throws -> Bool {
-    SharedRegex(try Regex(pattern)).matches(id)
-  }
-}
+  /// Instructions a lint may visit simulating the NFA over all its IDs (about two seconds here): enough
+  /// for any real plan by orders of magnitude (the DFA covers the patterns people write), and a bound on
+  /// a hostile one.
+  public static let lintBudget = 100_000_000
 
-/// A compiled pattern read by several threads at once.
-///
-/// `Regex` is not declared `Sendable`, because a regex built with the DSL may hold closures. One compiled
-/// from a string holds none, and matching only reads it: the program it runs is lowered once, behind an
-/// atomic, and each match uses its own matcher state. So sharing it is safe, which this wrapper asserts.
-private final class SharedRegex: @unchecked Sendable {
-  private let regex: Regex<AnyRegexOutput>
-
-  init(_ regex: Regex<AnyRegexOutput>) {
-    self.regex = regex.matchingSemantics(.unicodeScalar)
-  }
-
-  func matches(_ id: String) -> Bool {
-    (try? regex.firstMatch(in: id)) != nil
+  /// Whether `id` matches, or nil once matching has used up `budget` (see `LinearPattern`).
+  public func matches(_ id: String, budget: inout Int) -> Bool? {
+    guard let compiled else { return DefaultEventIDPattern.matches(id) }
+    return compiled.matches(id, budget: &budget)
   }
 }
 

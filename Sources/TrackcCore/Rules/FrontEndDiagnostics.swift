@@ -11,6 +11,8 @@ enum FrontEndDiagnostics {
     switch problem {
     case .encoding(let encoding, let position):
       YAMLEncodingRule.report(encoding, at: position, in: &context)
+    case .yaml11LineBreak(let scalar, let position):
+      YAMLEncodingRule.reportLineBreak(scalar, at: position, in: &context)
     case .outOfMemory(let whileInitialising):
       YAMLSyntaxRule.reportOutOfMemory(whileInitialising: whileInitialising, in: &context)
     case .forbiddenCharacter(let problem, let code, let position):
@@ -77,5 +79,15 @@ extension ScanResult {
     var context = RuleContext(file: "")
     FrontEndDiagnostics.report(problems, in: &context)
     return context.diagnostics.sorted(by: Diagnostic.presentationOrder)
+  }
+}
+
+extension HandlerRegistry {
+  /// Reads a registry file (`decode(_:fileSize:)`) and words its problems as diagnostics at `path`.
+  public static func decode(_ input: InputBytes, path: String, fileSize: Int? = nil) -> (registry: HandlerRegistry?, diagnostics: [Diagnostic]) {
+    let decoded = decode(input, fileSize: fileSize)
+    var context = RuleContext(file: path)
+    FrontEndDiagnostics.report(decoded.problems, in: &context)
+    return (decoded.registry, context.diagnostics)
   }
 }

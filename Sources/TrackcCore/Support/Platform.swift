@@ -56,7 +56,16 @@ enum Platform {
   /// Caps this process's address space (a parsing worker's), so that a runaway allocation ends the
   /// worker, not the machine. Linux enforces it; macOS accepts `RLIMIT_AS` but does not enforce it
   /// (there the per-file time limit is the only bound).
+  /// Not under a sanitizer, which has reserved terabytes of address space for its shadow memory: a cap
+  /// would make every allocation fail (found running the tests under AddressSanitizer).
   static func limitAddressSpace(toBytes bytes: UInt64) {
+    #if canImport(Darwin)
+      let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+      let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #endif
+    let sanitized = dlsym(everyImage, "__asan_init") != nil || dlsym(everyImage, "__tsan_init") != nil
+    guard !sanitized else { return }
     var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
     #if canImport(Glibc)
       _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)

@@ -253,14 +253,19 @@ struct BinaryReader {
     }
   }
 
+  /// Only the one form `BinaryWriter.int` writes: no bits past the 64th, no trailing zero groups (found by
+  /// fuzzing: a cache whose checksum had a bit flipped past the 64th still read, as bytes trackc never wrote).
   mutating func int() throws(ScanCodec.Malformed) -> Int {
     var result: UInt64 = 0
     var shift: UInt64 = 0
     while true {
       let next = try byte()
-      guard shift < 64 else { throw ScanCodec.Malformed() }
+      guard shift < 63 || (shift == 63 && next <= 1) else { throw ScanCodec.Malformed() }
       result |= UInt64(next & 0x7F) << shift
-      if next < 0x80 { return Int(Int64(bitPattern: result)) }
+      if next < 0x80 {
+        guard next != 0 || shift == 0 else { throw ScanCodec.Malformed() }
+        return Int(Int64(bitPattern: result))
+      }
       shift += 7
     }
   }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Checks that a config is UTF-8 before libyaml sees it, so that a wrong encoding is reported
 /// as such, with the position of the first bad byte, rather than as a confusing syntax error.
 public enum TextEncoding {
@@ -57,5 +65,35 @@ public enum TextEncoding {
       index += 1
     }
     return SourcePosition(line: line, column: column)
+  }
+
+  /// The first NEL (U+0085), LINE SEPARATOR (U+2028) or PARAGRAPH SEPARATOR (U+2029) in valid UTF-8.
+  ///
+  /// libyaml reads YAML 1.1, where these break lines; YAML 1.2 and editors take them as ordinary
+  /// characters. Left in, they would end a comment early (turning the rest of an innocent-looking comment into
+  /// config), fold inside quotes, and shift the line of every position after them; so they are refused,
+  /// as text the reader and libyaml would see differently. Escaped (`"\u2028"`), they are fine.
+  static func firstYAML11LineBreak(in bytes: UnsafeBufferPointer<UInt8>) -> (byteOffset: Int, scalar: Unicode.Scalar)? {
+    // Found with memchr (a config is mostly ASCII, so lead bytes 0xC2 and 0xE2 are rare): a fraction of a
+    // millisecond on a 6 MB config.
+    func first(_ lead: UInt8, followedBy matches: (Int) -> Unicode.Scalar?) -> (Int, Unicode.Scalar)? {
+      guard let base = bytes.baseAddress else { return nil }
+      var offset = 0
+      while offset < bytes.count, let found = memchr(base + offset, Int32(lead), bytes.count - offset) {
+        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if let scalar = matches(index) { return (index, scalar) }
+        offset = index + 1
+      }
+      return nil
+    }
+    let nextLine = first(0xC2) { index in index + 1 < bytes.count && bytes[index + 1] == 0x85 ? "\u{85}" : nil }
+    let separator = first(0xE2) { index in
+      guard index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return nil }
+      return bytes[index + 2] == 0xA8 ? "\u{2028}" : bytes[index + 2] == 0xA9 ? "\u{2029}" : nil
+    }
+    switch (nextLine, separator) {
+    case let (a?, b?): return a.0 < b.0 ? a : b
+    case let (a, b): return a ?? b
+    }
   }
 }

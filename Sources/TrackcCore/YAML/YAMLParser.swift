@@ -49,6 +49,10 @@ public enum YAMLParser {
       }
       return YAMLParseResult(document: nil, problems: [.encoding(problem, at: position)], failed: true)
     }
+    if let (offset, scalar) = TextEncoding.firstYAML11LineBreak(in: bytes) {
+      let position = TextEncoding.position(ofByteOffset: offset, in: bytes)
+      return YAMLParseResult(document: nil, problems: [.yaml11LineBreak(scalar, at: position)], failed: true)
+    }
     var builder = TreeBuilder(bytes: bytes, limits: limits)
     builder.run()
     return YAMLParseResult(document: builder.failed ? nil : builder.document(), problems: builder.problems, failed: builder.failed)
@@ -58,6 +62,10 @@ public enum YAMLParser {
 private struct TreeBuilder {
   let bytes: UnsafeBufferPointer<UInt8>
   let limits: YAMLLimits
+  /// The end of the last line, when the input does not end with a line break. libyaml then ends the
+  /// input with a line break of its own, and puts what it finds at the end (an unclosed collection, the
+  /// end of the last mapping) at the start of a line past the text; such positions are moved back here.
+  private let endOfUnterminatedInput: SourcePosition?
 
   var problems: [YAMLProblem] = []
   var failed = false
@@ -108,6 +116,8 @@ private struct TreeBuilder {
   init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
     self.bytes = bytes
     self.limits = limits
+    endOfUnterminatedInput =
+      bytes.last == 0x0A || bytes.last == 0x0D ? nil : TextEncoding.position(ofByteOffset: bytes.count, in: bytes)
     // Configs hold about one node per 16 bytes, and most of their bytes are scalar text.
     nodes.reserveCapacity(bytes.count / 16 + 16)
     children.reserveCapacity(bytes.count / 16 + 16)
@@ -151,7 +161,7 @@ private struct TreeBuilder {
   // MARK: Events
 
   private mutating func handle(_ event: UnsafeMutablePointer<yaml_event_t>) {
-    let start = Self.position(event.pointee.start_mark)
+    let start = position(event.pointee.start_mark)
     switch event.pointee.type {
     case YAML_DOCUMENT_START_EVENT:
       documentCount += 1
@@ -165,7 +175,7 @@ private struct TreeBuilder {
       let offset = text.count
       text.append(contentsOf: value)
       let tag = checkedTag(data.tag, at: start, kind: .scalar, value: value)
-      let end = Self.position(event.pointee.end_mark)
+      let end = position(event.pointee.end_mark)
       let node = append(
         NodeRecord(
           kind: .scalar, style: Self.style(data.style), tag: tag, startLine: Int32(start.line), startColumn: Int32(start.column),
@@ -181,7 +191,7 @@ private struct TreeBuilder {
       open(.mapping, at: start, anchor: Self.string(data.anchor), tag: checkedTag(data.tag, at: start, kind: .mapping))
 
     case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-      close(at: Self.position(event.pointee.end_mark))
+      close(at: position(event.pointee.end_mark))
 
     case YAML_ALIAS_EVENT:
       let name = Self.string(event.pointee.data.alias.anchor) ?? ""
@@ -470,12 +480,12 @@ private struct TreeBuilder {
       let position = TextEncoding.position(ofByteOffset: parser.problem_offset, in: bytes)
       fail(.forbiddenCharacter(problem: problem, code: parser.problem_value, at: position))
     default:
-      let position = Self.position(parser.problem_mark)
-      let contextPosition = Self.position(parser.context_mark)
-      let showsContext = context != nil && contextPosition != position && parser.context_mark.line <= parser.problem_mark.line
+      let problemPosition = position(parser.problem_mark)
+      let contextPosition = position(parser.context_mark)
+      let showsContext = context != nil && contextPosition != problemPosition && parser.context_mark.line <= parser.problem_mark.line
       fail(
         .syntax(
-          problem: problem, context: context, at: position, character: character(at: position),
+          problem: problem, context: context, at: problemPosition, character: character(at: problemPosition),
           contextAt: showsContext ? contextPosition : nil))
     }
   }
@@ -485,7 +495,8 @@ private struct TreeBuilder {
     var line = 1
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while line < position.line, index < bytes.count {
-      if bytes[index] == 0x0A { line += 1 }
+      // A line ends at `\n`, or at a `\r` not followed by one (as libyaml counts).
+      if bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { line += 1 }
       index += 1
     }
     guard index < bytes.count else { return nil }
@@ -494,7 +505,7 @@ private struct TreeBuilder {
     var decoder = UTF8()
     while case .scalarValue(let scalar) = decoder.decode(&iterator) {
       if column == position.column { return scalar }
-      if scalar == "\n" { return nil }
+      if scalar == "\n" || scalar == "\r" { return nil }
       column += 1
     }
     return nil
@@ -507,8 +518,10 @@ private struct TreeBuilder {
 
   // MARK: Conversions
 
-  private static func position(_ mark: yaml_mark_t) -> SourcePosition {
-    SourcePosition(line: mark.line + 1, column: mark.column + 1)
+  private func position(_ mark: yaml_mark_t) -> SourcePosition {
+    let position = SourcePosition(line: mark.line + 1, column: mark.column + 1)
+    if let end = endOfUnterminatedInput, end < position { return end }
+    return position
   }
 
   private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

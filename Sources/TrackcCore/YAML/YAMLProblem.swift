@@ -6,6 +6,9 @@
 public enum YAMLProblem: Sendable, Hashable {
   /// The bytes are not UTF-8 text (UTF-16 or UTF-32 by their byte order mark, or an invalid byte).
   case encoding(TextEncoding.Problem, at: SourcePosition)
+  /// A line break only YAML 1.1 knows (U+0085, U+2028, U+2029): libyaml counts it as one and editors
+  /// do not, so every later position would be off.
+  case yaml11LineBreak(Unicode.Scalar, at: SourcePosition)
   /// libyaml could not allocate memory (while being set up, or while parsing).
   case outOfMemory(whileInitialising: Bool)
   /// libyaml's reader refused a character: its problem text and the character's code.
@@ -38,7 +41,7 @@ public enum YAMLProblem: Sendable, Hashable {
   /// Problems after which there is no document to read.
   public var stopsParsing: Bool {
     switch self {
-    case .encoding, .outOfMemory, .forbiddenCharacter, .syntax, .undefinedAlias, .recursiveAlias, .aliasExpansionTooLarge,
+    case .encoding, .yaml11LineBreak, .outOfMemory, .forbiddenCharacter, .syntax, .undefinedAlias, .recursiveAlias, .aliasExpansionTooLarge,
       .nestingTooDeep, .multipleDocuments:
       return true
     case .duplicateKey, .mergeValueNotMapping, .mergeSourceNotMapping, .unsupportedTag, .invalidTaggedValue:

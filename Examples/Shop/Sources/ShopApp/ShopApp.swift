@@ -1,3 +1,4 @@
+import Foundation
 import Cart
 import Checkout
 import Home
@@ -9,8 +10,15 @@ import TrackcRuntime
 /// The shop's tracking set-up: the generated registry and a destination per analytics service. In the
 /// app these would be Firebase and Mixpanel clients; here they keep what they receive.
 public enum ShopApp {
-  public static func makeTracker(destinations: [any TrackingDestination]) -> Tracker {
-    Tracker(registry: ShopTracking.Tracking.registry, destinations: destinations)
+  public static func makeTracker(destinations: [any TrackingDestination], journal: JournalConfiguration = .inMemory) -> Tracker {
+    Tracker(registry: ShopTracking.Tracking.registry, destinations: destinations, journal: journal)
+  }
+
+  /// The shop's destinations as the app ships them: both analytics services fed by one collector
+  /// endpoint (Segment's batch API; the two share one channel, one session and one upload loop).
+  public static func collectorDestinations(endpoint: URL) throws -> [any TrackingDestination] {
+    let channel = try CollectorChannelConfiguration.builder().endpoint(endpoint).batch(events: 20, seconds: 1).build()
+    return [HTTPCollectorDestination(id: "firebase", configuration: channel), HTTPCollectorDestination(id: "mixpanel", configuration: channel)]
   }
 }
 

@@ -1,20 +1,48 @@
+import Foundation
 import ShopApp
+import Synchronization
+import TrackcCollector
+import TrackcCore
 import TrackcRuntime
 
-// Runs the scripted visit and prints, after each step, the events each destination received. The
-// feature code has no tracking calls: the events come from the generated interceptors.
-let firebase = InMemoryDestination(id: "firebase")
-let mixpanel = InMemoryDestination(id: "mixpanel")
-let tracker = ShopApp.makeTracker(destinations: [firebase, mixpanel])
-var printed = (firebase: 0, mixpanel: 0)
+// Runs the scripted visit as the app ships: the generated interceptors emit the events, the journal keeps
+// them, and both destinations upload them to a collector, here `trackc collector`'s server started on
+// 127.0.0.1 with the example's own tracking plan. The collector prints each event as it arrives, with
+// any violation of the plan. The feature code has no tracking calls.
+let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("tracking.yaml")
+let plan = try CollectorPlan(lintResult: Linter.lint(try ConfigSource.read(path: config.path)))
+var settings = CollectorConfiguration()
+settings.plan = plan
+// The collector's lines are kept until their step is printed: uploads may finish before the step's
+// callback runs.
+let arrived = Mutex<[String]>([])
+settings.observer = { records in
+  arrived.withLock { lines in
+    for record in records { lines += record.textLines.map { "    collector: " + $0 } }
+  }
+}
+func printArrived() {
+  for line in arrived.withLock({ lines in defer { lines.removeAll() }; return lines }) { print(line) }
+}
+let collector = try await Collector.start(settings)
+print("collector listening on \(collector.baseURL.absoluteString)")
+
+let journal = FileManager.default.temporaryDirectory.appendingPathComponent("shop-session-\(ProcessInfo.processInfo.processIdentifier)")
+defer { try? FileManager.default.removeItem(at: journal) }
+let tracker = ShopApp.makeTracker(destinations: try ShopApp.collectorDestinations(endpoint: collector.baseURL), journal: .directory(journal))
 
 let screens = ScriptedSession().run(with: tracker) { step in
+  // Upload what the step tracked now, as an app does when it goes to the background, so that the
+  // collector's lines follow their step.
+  tracker.uploadNow()
+  _ = tracker.flush(timeout: 10)
   print("• \(step.description)")
-  for (destination, count) in [(firebase, printed.firebase), (mixpanel, printed.mixpanel)] {
-    for event in destination.events.dropFirst(count) {
-      print("    " + LoggingDestination.line(for: event, destination: destination.id))
-    }
-  }
-  printed = (firebase.events.count, mixpanel.events.count)
+  printArrived()
 }
-print("order placed: \(screens.orderPlaced); \(firebase.events.count) events to firebase, \(mixpanel.events.count) to mixpanel")
+tracker.uploadNow()
+_ = tracker.flush(timeout: 10)
+printArrived()
+let statistics = collector.statistics
+print("order placed: \(screens.orderPlaced); the collector accepted \(statistics.acceptedEvents) events, \(statistics.violations) violations, \(statistics.duplicates) duplicates")
+await collector.stop()

@@ -1,5 +1,8 @@
+import Foundation
 import ShopApp
 import Testing
+import TrackcCollector
+import TrackcCore
 import TrackcRuntime
 
 /// The scripted visit emits exactly the events tracking.yaml maps, in order, to the destinations its
@@ -80,5 +83,36 @@ import TrackcRuntime
     }
     #expect(screens.orderPlaced)
     #expect(firebase.events.isEmpty)
+  }
+
+  /// As the app ships: both destinations upload through the journal to a real collector on 127.0.0.1,
+  /// started with the example's own plan. Every event arrives once, for the destinations its rule
+  /// names, in order, with its properties and its screen, and conforms to the plan.
+  @Test func theVisitIsDeliveredToACollectorExactlyOnce() async throws {
+    let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("tracking.yaml")
+    var settings = CollectorConfiguration()
+    settings.plan = try CollectorPlan(lintResult: Linter.lint(try ConfigSource.read(path: config.path)))
+    let collector = try await Collector.start(settings)
+    let journal = FileManager.default.temporaryDirectory.appendingPathComponent("shop-tests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: journal) }
+
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = InMemoryDestination(id: "mixpanel")
+    _ = ScriptedSession().run(with: ShopApp.makeTracker(destinations: [firebase, mixpanel]))
+    let tracker = ShopApp.makeTracker(destinations: try ShopApp.collectorDestinations(endpoint: collector.baseURL), journal: .directory(journal))
+    _ = ScriptedSession().run(with: tracker)
+    #expect(tracker.flush(timeout: 30))
+    await collector.stop()
+
+    for expected in [firebase, mixpanel] {
+      let received = collector.received.filter { $0.destination == expected.id }
+      #expect(received.map(\.event) == expected.events.map(\.id), "\(expected.id)")
+      #expect(received.map(\.screen) == expected.events.map(\.screen), "\(expected.id)")
+      #expect(received.map { $0.properties.mapValues(\.description) } == expected.events.map { $0.properties.mapValues(\.description) })
+    }
+    #expect(collector.violations.isEmpty, "\(collector.violations)")
+    #expect(collector.statistics.duplicates == 0)
+    #expect(tracker.statistics["firebase"]?.delivered == firebase.events.count)
   }
 }

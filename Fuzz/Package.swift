@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+// The fuzz targets: one libFuzzer entry point per input trackc reads from outside, each a few lines that
+// feed arbitrary bytes through the real code path and check the laws in Tests/TrackcInvariants (reached
+// here through the symbolic link Sources/FuzzInvariants). Built by build.sh with libFuzzer and
+// AddressSanitizer, never by `swift build` of the main package; run by run.sh. See the README's
+// "Fuzzing and sanitizers".
+import PackageDescription
+
+let targets = ["lint", "names", "registry", "scan-cache", "generate"]
+
+let package = Package(
+  name: "trackc-fuzz",
+  dependencies: [
+    // By path: the fuzzers test the working tree. Named, because a path package's identity is its folder's name.
+    .package(name: "trackc", path: ".."),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+  ],
+  targets: [
+    .target(
+      name: "FuzzInvariants",
+      dependencies: [
+        .product(name: "TrackcCore", package: "trackc"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
+    )
+  ] + targets.map { name in
+    .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzInvariants", .product(name: "TrackcCore", package: "trackc")])
+  }
+)

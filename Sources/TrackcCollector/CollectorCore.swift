@@ -1,0 +1,266 @@
+import NIOConcurrencyHelpers
+
+/// An HTTP answer, before it is written.
+struct HTTPAnswer: Sendable {
+  var status: Int
+  var body: String
+  var headers: [(String, String)] = []
+  /// Close the connection after answering (the rest of the request was not read).
+  var closesConnection = false
+  /// An answer to HEAD: the headers (Content-Length included) without the body.
+  var omitsBody = false
+
+  static func json(_ status: Int, _ body: String, closesConnection: Bool = false) -> HTTPAnswer {
+    HTTPAnswer(status: status, body: body, closesConnection: closesConnection)
+  }
+
+  static func rejection(_ rejection: Rejection, closesConnection: Bool = false) -> HTTPAnswer {
+    json(
+      rejection.status, #"{"code":"# + JSONText.quoted(rejection.code) + #","message":"# + JSONText.quoted(rejection.message) + "}",
+      closesConnection: closesConnection)
+  }
+}
+
+/// What to do with a request before looking at it, as the fault settings decide.
+enum FaultDecision: Sendable, Hashable {
+  case proceed(failAfterRecording: Bool)
+  case fail(status: Int)
+  case drop
+}
+
+/// A seeded pseudo-random generator (SplitMix64): the same seed gives the same faults.
+struct SeededGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+
+  /// True with probability `rate`.
+  mutating func chance(_ rate: Double) -> Bool {
+    Double(next() >> 11) * 0x1.0p-53 < rate
+  }
+}
+
+/// Everything the collector does apart from HTTP: deciding faults, reading batches, deduplicating,
+/// checking against the plan, recording, serving the remote configuration. Shared by the connections;
+/// the recorded state is behind one lock, taken once per request.
+final class CollectorCore: Sendable {
+  let configuration: CollectorConfiguration
+  private let decoder: BatchDecoder
+  private let output: OutputFile?
+  private let state: NIOLockedValueBox<State>
+  /// The fault settings in effect (`Collector.setFaults` changes them) and the generator of decisions.
+  private let faults: NIOLockedValueBox<(settings: CollectorConfiguration.Faults, generator: SeededGenerator)>
+  private let remoteDocument: NIOLockedValueBox<CollectorConfiguration.RemoteConfiguration?>
+
+  struct State: Sendable {
+    var deduplication: DeduplicationWindow
+    var received: RecentElements<ReceivedEvent>
+    var violations: RecentElements<Violation>
+    var statistics = CollectorStatistics()
+  }
+
+  init(configuration: CollectorConfiguration) throws(CollectorError) {
+    if let problem = configuration.faults.problem { throw .invalidConfiguration(problem) }
+    self.configuration = configuration
+    decoder = BatchDecoder(maxEventBytes: configuration.limits.maxEventBytes, defaultDestination: configuration.defaultDestination)
+    output = try configuration.outputPath.map { (path) throws(CollectorError) in try OutputFile(path: path) }
+    state = NIOLockedValueBox(
+      State(
+        deduplication: DeduplicationWindow(capacity: configuration.limits.deduplicationWindow),
+        received: RecentElements(capacity: configuration.limits.retainedEvents),
+        violations: RecentElements(capacity: configuration.limits.retainedViolations)))
+    faults = NIOLockedValueBox((configuration.faults, SeededGenerator(seed: configuration.faults.seed)))
+    remoteDocument = NIOLockedValueBox(configuration.remoteConfiguration)
+  }
+
+  // MARK: What was received
+
+  var received: [ReceivedEvent] { state.withLockedValue { $0.received.elements } }
+  var violations: [Violation] { state.withLockedValue { $0.violations.elements } }
+  var statistics: CollectorStatistics { state.withLockedValue { $0.statistics } }
+
+  func reset() {
+    state.withLockedValue { state in
+      state.deduplication.removeAll()
+      state.received.removeAll()
+      state.violations.removeAll()
+      state.statistics = CollectorStatistics()
+    }
+  }
+
+  func setRemoteConfiguration(_ source: CollectorConfiguration.RemoteConfiguration?) {
+    remoteDocument.withLockedValue { $0 = source }
+  }
+
+  // MARK: Faults
+
+  /// Replaces the fault settings; the generator restarts from their seed.
+  func setFaults(_ settings: CollectorConfiguration.Faults) throws(CollectorError) {
+    if let problem = settings.problem { throw .invalidConfiguration(problem) }
+    faults.withLockedValue { $0 = (settings, SeededGenerator(seed: settings.seed)) }
+  }
+
+  var faultSettings: CollectorConfiguration.Faults { faults.withLockedValue { $0.settings } }
+
+  /// Draws the fault decisions of one request (always the same number of draws for a kind of request),
+  /// and the delay before acting on them.
+  func decideFaults(isBatch: Bool) -> (FaultDecision, delayMilliseconds: Int) {
+    let (settings, drop, fail, failAfter) = faults.withLockedValue { faults in
+      let settings = faults.settings
+      return (
+        settings,
+        settings.dropRate > 0 && faults.generator.chance(settings.dropRate),
+        settings.effectiveFailureRate > 0 && faults.generator.chance(settings.effectiveFailureRate),
+        isBatch && settings.acceptThenFailRate > 0 && faults.generator.chance(settings.acceptThenFailRate)
+      )
+    }
+    if drop { return (.drop, settings.delayMilliseconds) }
+    if fail { return (.fail(status: settings.effectiveFailStatus), settings.delayMilliseconds) }
+    return (.proceed(failAfterRecording: failAfter), settings.delayMilliseconds)
+  }
+
+  func injectedFailure(status: Int, request: String) -> HTTPAnswer {
+    record([.injected(.failure(status: status), request: request)]) { $0.injectedFailures += 1 }
+    return withRetryAfter(
+      .rejection(Rejection(status: status, code: "injected-failure", message: "failure injected by the collector (--fail-status, --failure-rate)")))
+  }
+
+  func droppedConnection(request: String) {
+    record([.injected(.droppedConnection, request: request)]) { $0.droppedConnections += 1 }
+  }
+
+  /// A refusal decided from the request line and headers, or while reading the body.
+  func rejected(_ rejection: Rejection, request: String, closesConnection: Bool = false) -> HTTPAnswer {
+    record([.rejected(rejection, request: request, violations: [])]) { $0.rejectedByStatus[rejection.status, default: 0] += 1 }
+    return withRetryAfter(.rejection(rejection, closesConnection: closesConnection))
+  }
+
+  func refusedConnection() {
+    state.withLockedValue { $0.statistics.refusedConnections += 1 }
+  }
+
+  private func withRetryAfter(_ answer: HTTPAnswer) -> HTTPAnswer {
+    guard let seconds = faultSettings.retryAfterSeconds, answer.status == 429 || answer.status == 503 else { return answer }
+    var answer = answer
+    answer.headers.append(("Retry-After", String(seconds)))
+    return answer
+  }
+
+  // MARK: Batches
+
+  /// Reads, checks and records one batch body; the answer to send.
+  func acceptBatch(_ body: [UInt8], request: String, failAfterRecording: Bool) -> HTTPAnswer {
+    let events: [ReceivedEvent]
+    do {
+      events = try decoder.decode(body, checkingAgainst: configuration.plan)
+    } catch {
+      return rejected(error, request: request)
+    }
+    let violationCount = events.reduce(0) { $0 + $1.violations.count }
+    if configuration.rejectViolations && violationCount > 0 {
+      let violations = events.flatMap(\.violations)
+      let rejection = Rejection.badRequest(
+        "plan-violation", "\(violationCount) plan violation\(violationCount == 1 ? "" : "s"), the first: \(violations[0].description)")
+      record([.rejected(rejection, request: request, violations: violations)]) { statistics in
+        statistics.rejectedByStatus[400, default: 0] += 1
+        statistics.violations += violationCount
+      } retaining: { state in
+        for violation in violations { state.violations.append(violation) }
+      }
+      return .rejection(rejection)
+    }
+
+    var accepted = 0
+    var duplicates = 0
+    var newViolations = 0
+    state.withLockedValue { state in
+      var records: [CollectorRecord] = []
+      records.reserveCapacity(events.count + 1)
+      var lines = ""
+      for event in events {
+        guard state.deduplication.insert(destination: event.destination, messageID: event.messageID) else {
+          duplicates += 1
+          state.statistics.duplicatesByDestination[event.destination ?? "", default: 0] += 1
+          records.append(.duplicate(event))
+          continue
+        }
+        accepted += 1
+        if !event.violations.isEmpty {
+          newViolations += event.violations.count
+          state.statistics.eventsWithViolations += 1
+          state.statistics.violations += event.violations.count
+          for violation in event.violations { state.violations.append(violation) }
+        }
+        state.received.append(event)
+        let record = CollectorRecord.accepted(event)
+        if output != nil { lines += record.jsonLines[0] + "\n" }
+        records.append(record)
+      }
+      state.statistics.requests += 1
+      state.statistics.acceptedEvents += accepted
+      state.statistics.duplicates += duplicates
+      state.statistics.forgottenMessageIDs = state.deduplication.forgotten
+      state.statistics.droppedFromMemory = state.received.dropped + state.violations.dropped
+      if failAfterRecording {
+        state.statistics.failedAfterRecording += 1
+        records.append(.injected(.failedAfterRecording, request: request))
+      } else {
+        state.statistics.acceptedBatches += 1
+      }
+      if let output, !lines.isEmpty, !output.append(lines) { state.statistics.outputFailures += 1 }
+      configuration.observer?(records)
+    }
+    if failAfterRecording {
+      return .rejection(Rejection(status: 500, code: "injected-failure", message: "the batch was recorded, then failed on purpose (--accept-then-fail)"))
+    }
+    return .json(200, #"{"success":true,"accepted":\#(accepted),"duplicates":\#(duplicates),"violations":\#(newViolations)}"#)
+  }
+
+  // MARK: Remote configuration
+
+  func remoteConfiguration(ifNoneMatch: [String], request: String) -> HTTPAnswer {
+    guard let source = remoteDocument.withLockedValue({ $0 }) else {
+      return rejected(Rejection(status: 404, code: "no-remote-configuration", message: "the collector serves no remote configuration (--remote-config)"), request: request)
+    }
+    let document: [UInt8]
+    switch source {
+    case .document(let bytes):
+      document = bytes
+    case .file(let path):
+      switch FileContents.read(path: path, maxBytes: configuration.limits.maxRemoteConfigurationBytes) {
+      case .success(let bytes): document = bytes
+      case .failure(let reason):
+        return rejected(Rejection(status: 500, code: "remote-configuration-unreadable", message: "cannot read '\(path)': \(reason)"), request: request)
+      }
+    }
+    let tag = "\"" + String(FileContents.fingerprint(document), radix: 16) + "\""
+    let status = ifNoneMatch.contains(tag) || ifNoneMatch.contains("*") ? 304 : 200
+    record([.servedRemoteConfiguration(status: status)]) { _ in }
+    var answer = HTTPAnswer.json(status, status == 304 ? "" : String(decoding: document, as: UTF8.self))
+    answer.headers = [("ETag", tag), ("Cache-Control", "no-cache")]
+    return answer
+  }
+
+  // MARK: Recording
+
+  /// Records what one request (read to its end, or refused before) produced.
+  private func record(
+    _ records: [CollectorRecord], _ count: (inout CollectorStatistics) -> Void, retaining: (inout State) -> Void = { _ in }
+  ) {
+    state.withLockedValue { state in
+      state.statistics.requests += 1
+      count(&state.statistics)
+      retaining(&state)
+      state.statistics.droppedFromMemory = state.received.dropped + state.violations.dropped
+      configuration.observer?(records)
+    }
+  }
+}

@@ -1,0 +1,67 @@
+extension CollectorPlan {
+  /// What the plan says is wrong with a received event, in a stable order: the event, its routing, then
+  /// its properties by name.
+  public func violations(of event: ReceivedEvent) -> [Violation] {
+    var found: [Violation] = []
+    func report(_ rule: Violation.Rule, _ message: String) {
+      found.append(Violation(rule: rule, message: message, event: event.event, messageID: event.messageID, destination: event.destination))
+    }
+    var id: String { Self.quoted(event.event) }  // for messages only
+    // Property values first, by name (sorted only when there is something to report).
+    var invalid: [(name: String, kind: String)] = []
+    for (name, value) in event.properties {
+      if case .other(let kind) = value { invalid.append((name, kind)) }
+    }
+    for (name, kind) in invalid.sorted(by: { $0.name < $1.name }) {
+      report(.propertyValue, "property '\(Self.quoted(name))' of \(id) is \(kind), not a string, number or boolean")
+    }
+    guard let planned = events[event.event] else {
+      report(.unknownEvent, "\(id) is not an event of the tracking plan")
+      return found
+    }
+    if let destinations {
+      if let destination = event.destination {
+        if !destinations.contains(destination) {
+          report(.unknownDestination, "\(id) arrived for '\(Self.quoted(destination))', which the plan does not declare (it declares \(Self.list(destinations)))")
+        } else if !planned.routing.allows(destination) {
+          report(.notRouted, "\(id) is not routed to '\(destination)' (the plan sends it to \(Self.list(planned.routing)))")
+        }
+      } else {
+        report(.missingDestination, "\(id) names no destination (context.trackc.destination), so its routing cannot be checked")
+      }
+    }
+    var mismatched: [(name: String, rule: Violation.Rule, message: String)] = []
+    for (name, allowed) in planned.properties {
+      guard let value = event.properties[name] else {
+        if planned.requiredProperties.contains(name) {
+          mismatched.append((name, .missingProperty, "\(id) lacks its static property '\(Self.quoted(name))' (\(Self.list(allowed)))"))
+        }
+        continue
+      }
+      guard let type = value.propertyType else { continue }  // already reported as property-value
+      if !allowed.contains(type) {
+        mismatched.append(
+          (name, .propertyType, "property '\(Self.quoted(name))' of \(id) is a \(type.rawValue), but the plan declares a \(Self.list(allowed))"))
+      }
+    }
+    for (_, rule, message) in mismatched.sorted(by: { $0.name < $1.name }) { report(rule, message) }
+    return found
+  }
+
+  private static func quoted(_ text: String) -> String { BatchDecoder.quoted(text) }
+
+  private static func list(_ names: Set<String>) -> String {
+    names.isEmpty ? "none" : names.sorted().map { "'\($0)'" }.joined(separator: ", ")
+  }
+
+  private static func list(_ routing: Routing) -> String {
+    switch routing {
+    case .unrestricted: return "every destination"
+    case .only(let destinations): return destinations.isEmpty ? "no destination" : list(destinations)
+    }
+  }
+
+  private static func list(_ types: Set<PropertyType>) -> String {
+    types.sorted().map(\.rawValue).joined(separator: " or ")
+  }
+}

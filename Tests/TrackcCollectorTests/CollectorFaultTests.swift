@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TrackcCollector
+
+/// Each fault flag, against the real server.
+@Suite struct CollectorFaultTests {
+  static func body(_ id: String = UUID().uuidString) -> [UInt8] {
+    Batches.body([Batches.event("CTRL_HOME_FAVORITE", messageID: id)])
+  }
+
+  @Test func failStatusAloneFailsEveryRequestWithRetryAfter() async throws {
+    try await withCollector({
+      $0.faults.failStatus = 503
+      $0.faults.retryAfterSeconds = 7
+    }) { collector in
+      for _ in 0..<3 {
+        let answer = try await RawHTTPClient.post(Self.body(), port: collector.port)
+        #expect(answer?.status == 503)
+        #expect(answer?.code == "injected-failure")
+        #expect(answer?.headers["Retry-After"] == ["7"])
+      }
+      #expect(collector.received.isEmpty)
+      #expect(collector.statistics.injectedFailures == 3)
+    }
+  }
+
+  @Test func retryAfterIsOnlySentWith429And503() async throws {
+    try await withCollector({
+      $0.faults.failStatus = 500
+      $0.faults.retryAfterSeconds = 7
+    }) { collector in
+      let answer = try await RawHTTPClient.post(Self.body(), port: collector.port)
+      #expect(answer?.status == 500)
+      #expect(answer?.headers["Retry-After"] == [])
+    }
+    try await withCollector({
+      $0.faults.failStatus = 429
+      $0.faults.retryAfterSeconds = 1
+    }) { collector async throws in
+      #expect(try await RawHTTPClient.post(Self.body(), port: collector.port)?.headers["Retry-After"] == ["1"])
+    }
+  }
+
+  /// The same seed gives the same answers to the same sequence of requests; about the rate fail.
+  @Test func failureRateIsSeededAndReproducible() async throws {
+    func statuses(seed: UInt64) async throws -> [Int] {
+      try await withCollector({
+        $0.faults.failureRate = 0.3
+        $0.faults.seed = seed
+      }) { collector in
+        var statuses: [Int] = []
+        for index in 0..<60 {
+          statuses.append(try await RawHTTPClient.post(Self.body("r\(index)"), port: collector.port)?.status ?? 0)
+        }
+        #expect(collector.statistics.injectedFailures == statuses.filter { $0 == 503 }.count)
+        #expect(collector.received.count == statuses.filter { $0 == 200 }.count)
+        return statuses
+      }
+    }
+    let first = try await statuses(seed: 42)
+    let again = try await statuses(seed: 42)
+    let other = try await statuses(seed: 43)
+    #expect(first == again)
+    #expect(first != other)
+    #expect(Set(first) == [200, 503])
+    let failures = first.filter { $0 == 503 }.count
+    #expect((6...30).contains(failures), "\(failures) of 60 failed at a rate of 0.3")
+  }
+
+  @Test func delayedAnswersTakeAtLeastTheDelay() async throws {
+    try await withCollector({ $0.faults.delayMilliseconds = 250 }) { collector in
+      let start = ContinuousClock.now
+      let answer = try await RawHTTPClient.post(Self.body(), port: collector.port)
+      let elapsed = ContinuousClock.now - start
+      #expect(answer?.status == 200)
+      #expect(elapsed >= .milliseconds(250))
+    }
+  }
+
+  @Test func droppedConnectionsGetNoAnswerAndRecordNothing() async throws {
+    try await withCollector({ $0.faults.dropRate = 1 }) { collector in
+      let answer = try await RawHTTPClient.post(Self.body(), port: collector.port)
+      #expect(answer == nil)
+      #expect(collector.received.isEmpty)
+      #expect(collector.statistics.droppedConnections == 1)
+      #expect(try await RawHTTPClient.get("/v1/config", port: collector.port) == nil)
+    }
+  }
+
+  @Test func acceptThenFailRecordsTheBatchAndTheRetryIsADuplicate() async throws {
+    try await withCollector({ $0.faults.acceptThenFailRate = 1 }) { collector in
+      let body = Self.body("once")
+      let first = try await RawHTTPClient.post(body, port: collector.port)
+      #expect(first?.status == 500)
+      #expect(collector.received.map(\.messageID) == ["once"])
+      let retry = try await RawHTTPClient.post(body, port: collector.port)
+      #expect(retry?.status == 500)
+      #expect(collector.received.map(\.messageID) == ["once"])
+      #expect(collector.statistics.duplicates == 1)
+      #expect(collector.statistics.failedAfterRecording == 2)
+      #expect(collector.statistics.acceptedBatches == 0)
+    }
+  }
+
+  @Test func faultsDoNotApplyToRefusals() async throws {
+    try await withCollector({ $0.faults.failStatus = 503 }) { collector async throws in
+      #expect(try await RawHTTPClient.post(Self.body(), port: collector.port, path: "/elsewhere")?.status == 404)
+      #expect(try await RawHTTPClient.post(Array("{".utf8), port: collector.port)?.status == 503)
+    }
+  }
+
+  @Test func invalidFaultSettingsAreRefused() async throws {
+    var configuration = CollectorConfiguration()
+    configuration.faults.failStatus = 200
+    await #expect(throws: CollectorError.self) { try await Collector.start(configuration) }
+    configuration.faults = .init()
+    configuration.faults.dropRate = 1.5
+    await #expect(throws: CollectorError.self) { try await Collector.start(configuration) }
+  }
+}
+
+extension CollectorFaultTests {
+  /// A collector that goes down and comes back, in one test.
+  @Test func faultsCanChangeWhileRunning() async throws {
+    try await withCollector { collector in
+      #expect(try await RawHTTPClient.post(Self.body("up"), port: collector.port)?.status == 200)
+      var down = CollectorConfiguration.Faults()
+      down.dropRate = 1
+      try collector.setFaults(down)
+      #expect(collector.faults.dropRate == 1)
+      #expect(try await RawHTTPClient.post(Self.body("down"), port: collector.port) == nil)
+      try collector.setFaults(CollectorConfiguration.Faults())
+      #expect(try await RawHTTPClient.post(Self.body("back"), port: collector.port)?.status == 200)
+      #expect(collector.received.map(\.messageID) == ["up", "back"])
+      var invalid = CollectorConfiguration.Faults()
+      invalid.failStatus = 99
+      #expect(throws: CollectorError.self) { try collector.setFaults(invalid) }
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import Testing
+import TrackcCollector
+import TrackcCore
+
+/// The plan a config gives, and each violation rule with an event that triggers it and one that does not.
+@Suite struct CollectorPlanTests {
+  static let yaml = """
+    version: 1
+    destinations:
+      firebase: {}
+      mixpanel: {}
+      warehouse: {}
+    defaults:
+      destinations: [firebase, mixpanel]
+    screens:
+      Home:
+        page_events:
+          enter: PAGE_HOME
+        control_events:
+          onBanner(_:):
+            event: CTRL_BANNER
+            destinations: [warehouse]
+            properties: { slot: hero, position: 2, promoted: true }
+          onShare(_:):
+            event: CTRL_SHARE
+            exclude: [mixpanel]
+      Cart:
+        control_events:
+          onBanner(_:):
+            event: CTRL_BANNER
+            properties: { slot: 3, campaign: spring }
+    """
+
+  @Test func routingAndPropertiesComeFromTheConfig() throws {
+    let plan = try Batches.plan(Self.yaml)
+    #expect(plan.destinations == ["firebase", "mixpanel", "warehouse"])
+    #expect(plan.events["PAGE_HOME"]?.routing == .only(["firebase", "mixpanel"]))
+    #expect(plan.events["CTRL_SHARE"]?.routing == .only(["firebase"]))
+    // Mapped twice: the union of both mappings' routing and property types; only what both declare is required.
+    let banner = try #require(plan.events["CTRL_BANNER"])
+    #expect(banner.routing == .only(["warehouse", "firebase", "mixpanel"]))
+    #expect(banner.properties == ["slot": [.string, .number], "position": [.number], "promoted": [.boolean], "campaign": [.string]])
+    #expect(banner.requiredProperties == ["slot"])
+  }
+
+  @Test func aConfigWithoutDestinationsDoesNotRestrictRouting() throws {
+    let plan = try Batches.plan("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: PAGE_HOME\n")
+    #expect(plan.destinations == nil)
+    #expect(plan.events["PAGE_HOME"]?.routing == .unrestricted)
+    let event = ReceivedEvent(event: "PAGE_HOME", messageID: "m", destination: "anything", timestamp: "t")
+    #expect(plan.violations(of: event).isEmpty)
+    #expect(plan.violations(of: ReceivedEvent(event: "PAGE_HOME", messageID: "m", timestamp: "t")).isEmpty)
+  }
+
+  @Test func aConfigWithErrorsIsNotAPlan() {
+    #expect(throws: CollectorPlan.InvalidConfig.self) {
+      try Batches.plan("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: not-an-id\n")
+    }
+    do {
+      _ = try Batches.plan("version: 1\ndestinations:\n  firebase: {}\nscreens:\n  Home:\n    control_events:\n      onX(_:):\n        event: CTRL_X\n        destinations: [nowhere]\n")
+      Issue.record("no error")
+    } catch let error as CollectorPlan.InvalidConfig {
+      #expect(error.diagnostics.contains { $0.ruleID == "unknown-destination" })
+    } catch {
+      Issue.record("\(error)")
+    }
+  }
+
+  @Test func theShopExampleIsAPlan() {
+    #expect(Batches.shopPlan.destinations == ["firebase", "mixpanel"])
+    #expect(Batches.shopPlan.events["CTRL_HOME_BANNER"]?.routing == .only(["firebase"]))
+  }
+
+  static func rules(_ event: ReceivedEvent) throws -> [Violation.Rule] {
+    try Batches.plan(yaml).violations(of: event).map(\.rule)
+  }
+
+  static func banner(destination: String? = "warehouse", properties: [String: ReceivedValue]) -> ReceivedEvent {
+    ReceivedEvent(event: "CTRL_BANNER", messageID: "m", destination: destination, timestamp: "t", properties: properties)
+  }
+
+  static let goodBanner: [String: ReceivedValue] = ["slot": .string("hero"), "position": .number(2, text: "2"), "promoted": .bool(true)]
+
+  @Test func aConformingEventHasNoViolation() throws {
+    #expect(try Self.rules(Self.banner(properties: Self.goodBanner)).isEmpty)
+    // Extra properties (a manual track adds them) are fine; so is the other mapping's type.
+    var more = Self.goodBanner
+    more["extra"] = .string("x")
+    more["slot"] = .number(3, text: "3")
+    #expect(try Self.rules(Self.banner(destination: "firebase", properties: more)).isEmpty)
+  }
+
+  @Test func unknownEvent() throws {
+    #expect(try Self.rules(ReceivedEvent(event: "NOPE", messageID: "m", destination: "firebase", timestamp: "t")) == [.unknownEvent])
+  }
+
+  @Test func unknownMissingAndUnroutedDestinations() throws {
+    #expect(try Self.rules(Self.banner(destination: "amplitude", properties: Self.goodBanner)) == [.unknownDestination])
+    #expect(try Self.rules(Self.banner(destination: nil, properties: Self.goodBanner)) == [.missingDestination])
+    let share = ReceivedEvent(event: "CTRL_SHARE", messageID: "m", destination: "mixpanel", timestamp: "t")
+    #expect(try Self.rules(share) == [.notRouted])
+    var routed = share
+    routed.destination = "firebase"
+    #expect(try Self.rules(routed).isEmpty)
+  }
+
+  @Test func missingWrongTypeAndInvalidProperties() throws {
+    #expect(try Self.rules(Self.banner(properties: [:])) == [.missingProperty])
+    var wrong = Self.goodBanner
+    wrong["position"] = .string("2")
+    wrong["promoted"] = .number(1, text: "1")
+    #expect(try Self.rules(Self.banner(properties: wrong)) == [.propertyType, .propertyType])
+    var nested = Self.goodBanner
+    nested["extra"] = .other("an object")
+    #expect(try Self.rules(Self.banner(properties: nested)) == [.propertyValue])
+  }
+
+  @Test func messagesNameTheEventAndWhatIsExpected() throws {
+    let share = ReceivedEvent(event: "CTRL_SHARE", messageID: "m", destination: "mixpanel", timestamp: "t")
+    let violation = try #require(try Batches.plan(Self.yaml).violations(of: share).first)
+    #expect(violation.description == "CTRL_SHARE is not routed to 'mixpanel' (the plan sends it to 'firebase') [not-routed]")
+    let hostile = ReceivedEvent(event: "X\u{1B}[2J\nY", messageID: "m", destination: "firebase", timestamp: "t")
+    let escaped = try #require(try Batches.plan(Self.yaml).violations(of: hostile).first)
+    #expect(!escaped.message.contains("\u{1B}") && !escaped.message.contains("\n"))
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TrackcCore
+import TrackcInvariants
+import TrackcTestSupport
+
+/// The laws the fuzz targets check (`TrackcInvariants`), held here on the fixtures and on every input a
+/// fuzzer once broke one with (`Tests/Fixtures/fuzz/<target>/`, each named for what it broke), so that
+/// `swift test` keeps them without a fuzzer build. The regressions have a time limit: some were hangs.
+@Suite struct InvariantTests {
+  static let regressions = Fixtures.directory.appendingPathComponent("fuzz")
+
+  static func regressions(_ target: String) -> [URL] {
+    let folder = regressions.appendingPathComponent(target)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().map { folder.appendingPathComponent($0) }
+  }
+
+  static func bytes(_ url: URL) throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }
+
+  /// Every config in the fixture folders, the hostile ones included.
+  static let fixtureConfigs = ["valid", "invalid", "findings", "hostile", "app"].flatMap { Fixtures.configs(in: $0) }
+
+  @Test func fixturesAreFound() {
+    #expect(Self.fixtureConfigs.count > 40)
+  }
+
+  @Test(arguments: fixtureConfigs)
+  func diagnosticsPointInsideTheFixture(config: URL) throws {
+    #expect(Invariants.lintViolations(try Self.bytes(config)) == [])
+  }
+
+  @Test(arguments: HostileCorpus.generated.filter { $0.name != "generated-50mb" })
+  func diagnosticsPointInsideGeneratedHostileInput(input: HostileCorpus.Generated) {
+    #expect(Invariants.lintViolations(input.make()) == [])
+  }
+
+  /// The configs that lint clean against their own sources generate Swift that parses and reads back.
+  @Test(arguments: ["Tests/GenerateFixtures/tracking.yaml", "Tests/GenerateFixtures/hostile.yaml", "Examples/Shop/tracking.yaml", "Tests/Fixtures/app/dynamic.yaml"])
+  func generatedCodeParsesAndReadsBack(config: String) throws {
+    let lint = try Fixtures.lint(inPlace: Fixtures.repositoryRoot.appendingPathComponent(config))
+    #expect(!lint.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(lint.diagnostics))")
+    #expect(Invariants.generatedCodeViolations(lint) == [])
+  }
+
+  /// The law is not vacuous: a position past the end of a line, or past the last line, is caught.
+  @Test func positionsOutsideTheInputAreCaught() {
+    let input = Array("ab\r\ncdé\n".utf8)
+    func diagnostic(_ line: Int, _ column: Int) -> Diagnostic {
+      Diagnostic(.error, rule: "test", "test", at: SourceLocation(file: "f", line: line, column: column))
+    }
+    let inside = [diagnostic(1, 3), diagnostic(2, 4), diagnostic(3, 1)]
+    #expect(Invariants.positionViolations(in: inside, file: "f", input: input) == [])
+    for outside in [diagnostic(1, 4), diagnostic(2, 5), diagnostic(4, 1), diagnostic(0, 1), diagnostic(1, 0)] {
+      #expect(Invariants.positionViolations(in: [outside], file: "f", input: input).count == 1)
+    }
+    #expect(Invariants.positionViolations(in: [diagnostic(9, 9)], file: "other", input: input) == [])
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: regressions("lint"))
+  func lintRegression(input: URL) throws {
+    #expect(Invariants.lintViolations(try Self.bytes(input)) == [])
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: regressions("generate"))
+  func generateRegression(input: URL) throws {
+    #expect(Invariants.generateViolations(try Self.bytes(input)) == [])
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: regressions("names"))
+  func namesRegression(input: URL) throws {
+    #expect(Invariants.namesViolations(String(decoding: try Self.bytes(input), as: UTF8.self)) == [])
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: regressions("registry"))
+  func registryRegression(input: URL) throws {
+    #expect(Invariants.registryViolations(try Self.bytes(input)) == [])
+  }
+}
