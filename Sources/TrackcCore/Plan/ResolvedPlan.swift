@@ -52,8 +52,8 @@ public struct ResolvedPlan: Sendable {
     public enum Origin: Sendable {
       /// Declared in the plan's `properties`, here.
       case declaration(SourceRange)
-      /// The first use with a type: a static value, or a binding's `type:`.
-      case usage(Event.ID, SourceRange)
+      /// The first use with a type: a static value, or a binding's `type:` (`isBinding`).
+      case usage(Event.ID, SourceRange, isBinding: Bool)
     }
 
     public var type: PropertyType
@@ -154,7 +154,7 @@ public struct ResolvedPlan: Sendable {
             // An integer and a double under one name make it a double (a JSON number either way).
             if first.type == .int && type == .double { propertyTypes[property.key.value]!.type = .double }
           } else {
-            propertyTypes[property.key.value] = PlanPropertyType(type: type, origin: .usage(id, Self.typeRange(of: property)))
+            propertyTypes[property.key.value] = PlanPropertyType(type: type, origin: .usage(id, Self.typeRange(of: property), isBinding: property.binding != nil))
           }
         }
       }

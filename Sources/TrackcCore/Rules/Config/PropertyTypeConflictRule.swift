@@ -1,8 +1,12 @@
 /// One property name with two types in one plan: a warehouse column or a dashboard filter on it can
 /// only have one, so events disagreeing about it would be dropped or mis-read downstream.
+///
+/// An error against the plan's `properties` or a binding; between two static values (which configs
+/// written before bindings may have, and which the collector reads as either type) a warning, so that
+/// an old config keeps its meaning.
 public enum PropertyTypeConflictRule: PlanRule {
   public static let id = "property-type-conflict"
-  public static let summary = "A property name has one type across the plan: its 'properties' declaration, else its first use (an integer also fits a double)."
+  public static let summary = "A property name has one type across the plan: its 'properties' declaration, else its first use (an integer fits a double; two literals that disagree only warn)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -40,14 +44,15 @@ public enum PropertyTypeConflictRule: PlanRule {
             Self.self,
             "property '\(property.key.value)' of \(plan.describe(event)) is \(article(type)), but the plan's 'properties' declare it \(article(expected.type))",
             at: ResolvedPlan.typeRange(of: property), notes: [Diagnostic.Note("declared here", at: context.location(range))])
-        case .usage(let first, let range):
+        case .usage(let first, let range, let firstIsBinding):
           // Integers and doubles mix (the name is a double); anything else must be the first use's type.
           guard first != event.id || range != ResolvedPlan.typeRange(of: property) else { continue }
           guard !type.fits(expected.type) && !(type == .double && expected.type == .int) else { continue }
           context.report(
             Self.self,
             "property '\(property.key.value)' of \(plan.describe(event)) is \(article(type)), but \(plan.describe(plan[first])) makes it \(article(expected.type)); one name has one type in a plan (declare it under 'properties')",
-            at: ResolvedPlan.typeRange(of: property), notes: [Diagnostic.Note("first used here", at: context.location(range))])
+            at: ResolvedPlan.typeRange(of: property), severity: firstIsBinding || property.binding != nil ? nil : .warning,
+            notes: [Diagnostic.Note("first used here", at: context.location(range))])
         }
       }
     }
