@@ -19,6 +19,7 @@ public final class Tracker: @unchecked Sendable {
   private let lock = NSLock()
   // Guarded by `lock`.
   private var screensByType: [ObjectIdentifier: ScreenID?] = [:]
+  private var missingBound = 0
 
   /// At most this many destinations (a bit each in a journal record); further ones get nothing.
   public static let maximumDestinations = 64
@@ -79,6 +80,38 @@ public final class Tracker: @unchecked Sendable {
   public func trackControl(of screenType: Any.Type, handler: HandlerID) {
     guard let screen = screen(of: screenType), let rule = registry.controlRule(screen: screen, handler: handler) else { return }
     emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen))
+  }
+
+  /// The same, with the properties its bindings read: `capture` runs only when the screen maps the
+  /// handler, so an unmapped call reads nothing.
+  public func trackControl(of screenType: Any.Type, handler: HandlerID, capture: (inout CapturedProperties) -> Void) {
+    guard let screen = screen(of: screenType), let rule = registry.controlRule(screen: screen, handler: handler) else { return }
+    emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen), extraProperties: captured(capture))
+  }
+
+  /// A page phase whose event binds the screen's state.
+  public func trackPage(of screenType: Any.Type, _ phase: PagePhase, capture: (inout CapturedProperties) -> Void) {
+    guard let screen = screen(of: screenType), let rule = registry.pageRule(screen: screen, phase: phase) else { return }
+    emit(rule, source: .page(phase), screen: registry.name(of: screen), extraProperties: captured(capture))
+  }
+
+  /// Bound values that were nil without `optional: true` in the config: left out of their events and
+  /// counted here (a delivery warning, not a crash).
+  public var missingBoundValues: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return missingBound
+  }
+
+  private func captured(_ capture: (inout CapturedProperties) -> Void) -> [String: PropertyValue] {
+    var properties = CapturedProperties()
+    capture(&properties)
+    if properties.missingRequired > 0 {
+      lock.lock()
+      missingBound += properties.missingRequired
+      lock.unlock()
+    }
+    return properties.values
   }
 
   /// A handler call by names, as the Objective-C runtime gives them: the class name

@@ -52,6 +52,10 @@ public struct GenerationModel {
     var handlerIdentifier: ValidIdentifier?
     /// The page phase, when the method is a lifecycle method of a screen with that page event.
     var phases: [TrackingConfig.PagePhase]
+    /// The properties the handler's events bind, read when the call is reported.
+    var handlerCaptures: [Capture] = []
+    /// The properties each phase's page events bind (the screen's state).
+    var pageCaptures: [TrackingConfig.PagePhase: [Capture]] = [:]
     /// For sorting: the owner's and the method's names as the registry writes them.
     var ownerName: String
     var methodName: String
@@ -62,6 +66,45 @@ public struct GenerationModel {
       case moduleName(String)
       case noSignature(method: String)
       case signature(method: String, ReplacementSignature.Problem)
+    }
+  }
+
+  /// A bound property the generated code reads, from the binding's resolution.
+  struct Capture {
+    var key: String
+    var value: BoundValue
+    /// The wire type the plan expects (`type:` or `properties`), else the value's own.
+    var wireType: PropertyType
+    /// Not `optional: true`: a nil is counted.
+    var isRequired: Bool
+    /// When the screen's state is read in a method its superclass declares (an inherited lifecycle
+    /// method or handler), `self` is cast to the screen's type first: `(self as? CatalogScreen)?.tab`.
+    var screenCast: [ValidIdentifier]?
+
+    /// The resolved bindings of `events`, one per property name and screen (the first in plan order),
+    /// sorted by name. `owner` is the type whose method is replaced.
+    static func of(_ events: [ResolvedPlan.Event.ID], owner: Int, in code: MatchedPlan) -> [Capture] {
+      var captures: [Capture] = []
+      for event in events {
+        let screen = code.type(of: code.plan[event].screen)
+        for binding in code.plan.bindings(of: event) {
+          let property = code.plan.written(binding)
+          guard case .resolved(let value) = code.resolution(of: binding.id) else { continue }
+          var cast: [ValidIdentifier]?
+          if value.root == .screen, let screen, screen != owner {
+            // A name that is not a path cannot be cast to: the value is not captured.
+            guard let path = ValidIdentifier.path(code.index[screen].name) else { continue }
+            cast = path
+          }
+          guard !captures.contains(where: { $0.key == property.key.value && $0.screenCast?.map(\.text) == cast?.map(\.text) }) else { continue }
+          captures.append(
+            Capture(
+              key: property.key.value, value: value, wireType: code.plan.expectedType(of: property) ?? value.wireType,
+              // Through a cast, another screen's call leaves the value out without anything missing.
+              isRequired: property.binding?.isOptional != true && cast == nil, screenCast: cast))
+        }
+      }
+      return captures.sorted { UTF8Order.less($0.key, $1.key) }
     }
   }
 
@@ -222,6 +265,13 @@ public struct GenerationModel {
       case .success(var replacement):
         if !target.handlerEvents.isEmpty { replacement.handlerIdentifier = handlerIdentifier(replacement.methodName) }
         replacement.phases = target.phases
+        if !code.plan.bindings.isEmpty {
+          replacement.handlerCaptures = Capture.of(target.handlerEvents, owner: target.method.type, in: code)
+          for phase in target.phases {
+            let events = target.pageEvents.filter { code.plan[$0].trigger == .page(phase) }
+            replacement.pageCaptures[phase] = Capture.of(events, owner: target.method.type, in: code)
+          }
+        }
         let module = code.index[target.method.type].module
         byModule[module, default: (module.flatMap(ValidIdentifier.path), [])].items.append(replacement)
       }

@@ -95,6 +95,8 @@ enum SwiftCode {
     case deferred(Expression)
     /// `switch subject { cases }`, the cases at the switch's indentation.
     case switchOn(Expression, [Case])
+    /// `let name = call { parameter in statements }`: a call with a trailing closure of one parameter.
+    case constantWithClosure(ValidIdentifier, Expression, closureParameter: ValidIdentifier, [Statement])
   }
 
   /// `case a, b:` (or `default:` without patterns) and its statements.
@@ -122,6 +124,12 @@ enum SwiftCode {
     case inOut(ValidIdentifier)
     /// `try expression`
     case tryExpression(Expression)
+    /// `base.name`
+    case member(Expression, ValidIdentifier)
+    /// `base?.name`
+    case optionalMember(Expression, ValidIdentifier)
+    /// `(base as? A.B)`
+    case conditionalCast(Expression, [ValidIdentifier])
   }
 
   struct Argument {
