@@ -136,6 +136,13 @@ public final class Tracker: @unchecked Sendable {
     emit(rule, source: .manual, screen: screen, extraProperties: properties)
   }
 
+  /// An event tracked by hand through its generated typed function (`Track.checkoutCompleted(total:)`),
+  /// which fills in the properties.
+  public func track<ID: TrackingEventID>(_ id: ID, screen: String? = nil, capture: (inout CapturedProperties) -> Void) {
+    guard let rule = registry.rule(eventID: id.rawValue) else { return }
+    emit(rule, source: .manual, screen: screen, extraProperties: captured(capture))
+  }
+
   // MARK: Delivery
 
   /// Waits until every event tracked so far has been delivered (or dropped) by every destination;

@@ -72,6 +72,17 @@ import GenerateFixtureTracking
     #expect(tracker.missingBoundValues == 1)
   }
 
+  /// The typed function of an event with bindings: its properties are parameters of their types.
+  @Test func typedManualTrackingSendsItsParameters() {
+    let received = tracking {
+      FixtureTracking.Track.ctrlCatalogOpenAt(item: 4, position: 1)
+      FixtureTracking.Track.pageCatalogEnter(coupon: nil, tab: "all")
+    }
+    #expect(received.firebase.map(\.id) == ["CTRL_CATALOG_OPEN_AT", "PAGE_CATALOG_ENTER"])
+    #expect(received.firebase.first?.properties == ["item": .int(4), "position": .int(1)])
+    #expect(received.firebase.last?.properties == ["tab": .string("all")])
+  }
+
   @Test func handlersOfEveryShapeReportAndStillRun() throws {
     let screen = CatalogScreen()
     var completed = false

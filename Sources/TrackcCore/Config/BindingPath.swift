@@ -97,6 +97,16 @@ public enum PropertyType: String, Sendable, Hashable, CaseIterable, CustomString
     }
   }
 
+  /// The Swift type a typed tracking function takes.
+  public var swiftName: StaticString {
+    switch self {
+    case .string: return "String"
+    case .int: return "Int"
+    case .double: return "Double"
+    case .bool: return "Bool"
+    }
+  }
+
   /// The JSON type, as JSON Schema names it.
   public var jsonType: String {
     switch self {

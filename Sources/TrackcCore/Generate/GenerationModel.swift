@@ -108,6 +108,46 @@ public struct GenerationModel {
     }
   }
 
+  /// A function for tracking an event by hand with its bound properties as typed parameters
+  /// (`Track.ctrlCatalogAdd(productId:quantity:)`), so that the compiler catches a missing one.
+  struct ManualEvent {
+    var eventID: String
+    var identifier: ValidIdentifier
+    var parameters: [ManualParameter]
+  }
+
+  struct ManualParameter {
+    var key: String
+    var label: ArgumentLabel
+    var type: PropertyType
+    /// `optional: true`: the parameter is an optional, and nil leaves the property out.
+    var isOptional: Bool
+  }
+
+  /// One per event ID with bindings whose types the config or the code tells, sorted by ID; a property
+  /// bound in several mappings of the ID takes its first.
+  static func manualEvents(_ plan: ResolvedPlan, code: MatchedPlan?, identifiers: [String: ValidIdentifier]) -> [ManualEvent] {
+    guard !plan.bindings.isEmpty else { return [] }
+    var byID: [String: [(key: String, type: PropertyType, isOptional: Bool)]] = [:]
+    for binding in plan.bindings {
+      let property = plan.written(binding)
+      let id = plan.written(plan[binding.event]).id.value
+      var type = plan.expectedType(of: property)
+      if type == nil, let code, case .resolved(let value) = code.resolution(of: binding.id) { type = value.wireType }
+      guard let type, byID[id]?.contains(where: { $0.key == property.key.value }) != true else { continue }
+      byID[id, default: []].append((property.key.value, type, property.binding?.isOptional == true))
+    }
+    return byID.keys.sorted(by: UTF8Order.less).map { id in
+      var labels = UniqueIdentifiers()
+      let parameters = byID[id]!.sorted { UTF8Order.less($0.key, $1.key) }.map { property in
+        let identifier = labels.claim(SwiftSource.identifier(fromEventID: property.key))
+        return ManualParameter(
+          key: property.key, label: ArgumentLabel(identifier.bare) ?? ArgumentLabel(fixed: "value"), type: property.type, isOptional: property.isOptional)
+      }
+      return ManualEvent(eventID: id, identifier: identifiers[id] ?? SwiftSource.identifier(fromEventID: id), parameters: parameters)
+    }
+  }
+
   /// The replacements of one feature module.
   struct Module {
     /// nil when the code does not say.
@@ -127,6 +167,8 @@ public struct GenerationModel {
   var eventIdentifiers: [String: ValidIdentifier] = [:]
   /// For `rule(eventID:)`: the first mapping of each ID in config order.
   var firstRule: [(id: String, rule: Int)] = []
+  /// Typed functions for tracking by hand, for the events with bindings.
+  var manualEvents: [ManualEvent] = []
   /// By module, sorted, under `dynamic-replacement`.
   var modules: [Module] = []
   /// The replacement targets whose replacement cannot be written, and why, in target order.
@@ -204,6 +246,7 @@ public struct GenerationModel {
     }
     eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map { (id: $0, identifier: eventIdentifiers[$0] ?? SwiftSource.identifier(fromEventID: $0)) }
 
+    manualEvents = Self.manualEvents(plan, code: code, identifiers: eventIdentifiers)
     if let code {
       (modules, unwritable) = Self.replacements(code) { handlerIndex[$0].map { handlers[$0].identifier } }
     }

@@ -95,6 +95,8 @@ enum SwiftCode {
     case deferred(Expression)
     /// `switch subject { cases }`, the cases at the switch's indentation.
     case switchOn(Expression, [Case])
+    /// `call { parameter in statements }`
+    case callWithClosure(Expression, closureParameter: ValidIdentifier, [Statement])
     /// `let name = call { parameter in statements }`: a call with a trailing closure of one parameter.
     case constantWithClosure(ValidIdentifier, Expression, closureParameter: ValidIdentifier, [Statement])
   }

@@ -173,6 +173,10 @@ struct SwiftRenderer {
       initializer(value, at: depth)
     case .deferred(let value):
       output += "defer { " + Self.flat(value) + " }"
+    case .callWithClosure(let call, let parameter, let body):
+      output += Self.flat(call) + " { " + parameter.text + " in"
+      statements(body, at: depth + 1)
+      line(depth, "}")
     case .constantWithClosure(let name, let call, let parameter, let body):
       output += "let " + name.text + " = " + Self.flat(call) + " { " + parameter.text + " in"
       statements(body, at: depth + 1)
