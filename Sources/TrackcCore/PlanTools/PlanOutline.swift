@@ -212,14 +212,7 @@ extension PlanOutline {
 
 extension PropertyValue {
   /// The JSON type of the value, as JSON Schema names it.
-  public var jsonType: String {
-    switch self {
-    case .string: return "string"
-    case .int: return "integer"
-    case .double: return "number"
-    case .bool: return "boolean"
-    }
-  }
+  public var jsonType: String { type.jsonType }
 
   /// The value as text: a string as it is, a number in its shortest exact form, `true`/`false`.
   public var text: String {

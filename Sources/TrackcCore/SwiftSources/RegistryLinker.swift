@@ -238,40 +238,27 @@ extension DeclaredType {
 /// then location; names by UTF-8 bytes (deterministic, and faster than String's Unicode-aware `<`).
 /// Keys are sorted rather than the structs: comparing the structs made the optimiser copy them
 /// (retaining every field) for each comparison, a quarter of a warm run.
-extension Array where Element == DeclaredMethod {
+///
+/// Methods, properties and initializers (never static) share the members' order.
+protocol RegistryOrderedMember {
+  var name: String { get }
+  var isStatic: Bool { get }
+  var location: RegistryLocation { get }
+}
+
+extension DeclaredMethod: RegistryOrderedMember {}
+extension DeclaredProperty: RegistryOrderedMember {}
+extension DeclaredInitializer: RegistryOrderedMember {
+  var isStatic: Bool { false }
+}
+
+extension Array where Element: RegistryOrderedMember {
   mutating func sortByOrder() {
     guard count > 1 else { return }
     let keys = map { (name: $0.name, isStatic: $0.isStatic, location: $0.location) }
     let order = keys.indices.sorted { i, j in
       if let byName = UTF8Order.compare(keys[i].name, keys[j].name) { return byName }
       if keys[i].isStatic != keys[j].isStatic { return !keys[i].isStatic }
-      return keys[i].location < keys[j].location
-    }
-    self = order.map { self[$0] }
-  }
-}
-
-extension Array where Element == DeclaredProperty {
-  /// By name, instance before static, then location.
-  mutating func sortByOrder() {
-    guard count > 1 else { return }
-    let keys = map { (name: $0.name, isStatic: $0.isStatic, location: $0.location) }
-    let order = keys.indices.sorted { i, j in
-      if let byName = UTF8Order.compare(keys[i].name, keys[j].name) { return byName }
-      if keys[i].isStatic != keys[j].isStatic { return !keys[i].isStatic }
-      return keys[i].location < keys[j].location
-    }
-    self = order.map { self[$0] }
-  }
-}
-
-extension Array where Element == DeclaredInitializer {
-  /// By name, then location.
-  mutating func sortByOrder() {
-    guard count > 1 else { return }
-    let keys = map { (name: $0.name, location: $0.location) }
-    let order = keys.indices.sorted { i, j in
-      if let byName = UTF8Order.compare(keys[i].name, keys[j].name) { return byName }
       return keys[i].location < keys[j].location
     }
     self = order.map { self[$0] }
