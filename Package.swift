@@ -8,6 +8,8 @@ let package = Package(
     .executable(name: "trackc", targets: ["trackc"]),
     .library(name: "TrackcCore", targets: ["TrackcCore"]),
     .library(name: "TrackcRuntime", targets: ["TrackcRuntime"]),
+    // How links are read, for tools outside this package (the fuzz target of links).
+    .library(name: "TrackcRouting", targets: ["TrackcRouting"]),
     .library(name: "TrackcCollector", targets: ["TrackcCollector"]),
     .plugin(name: "TrackcBuildPlugin", targets: ["TrackcBuildPlugin"]),
     .plugin(name: "TrackcCommandPlugin", targets: ["TrackcCommandPlugin"]),
@@ -39,6 +41,7 @@ let package = Package(
       name: "TrackcCore",
       dependencies: [
         "CYAML",
+        "TrackcRouting",
         .product(name: "SwiftBasicFormat", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -56,8 +59,12 @@ let package = Package(
     ),
     // What apps link: the tracker, the journal, destinations and interception entry points. Foundation
     // and system libraries only (no libyaml, no swift-syntax, no NIO), so that it builds for iOS as well as Linux.
-    .target(name: "TrackcRuntime", dependencies: ["CZlib"]),
-    // The development collector: a Segment-compatible batch endpoint that checks every event against the
+    .target(name: "TrackcRuntime", dependencies: ["CZlib", "TrackcRouting"]),
+    // How links are split, decoded, classified and hashed: shared by the compiler (which decides
+    // statically what two patterns can both match, and hashes literals for the generated matcher) and the
+    // runtime (which reads the links apps are opened with). Plain Swift, no Foundation.
+    .target(name: "TrackcRouting"),
+        // The development collector: a Segment-compatible batch endpoint that checks every event against the
     // tracking plan, with fault injection for tests and demos. Not linked by apps.
     .target(
       name: "TrackcCollector",
@@ -112,7 +119,7 @@ let package = Package(
     .target(
       name: "TrackcInvariants",
       dependencies: [
-        "TrackcCore",
+        "TrackcCore", "TrackcRouting",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),

@@ -6,7 +6,7 @@
 // "Fuzzing and sanitizers".
 import PackageDescription
 
-let targets = ["lint", "names", "registry", "scan-cache", "generate"]
+let targets = ["lint", "names", "registry", "scan-cache", "generate", "links"]
 
 let package = Package(
   name: "trackc-fuzz",
@@ -20,6 +20,7 @@ let package = Package(
       name: "FuzzInvariants",
       dependencies: [
         .product(name: "TrackcCore", package: "trackc"),
+        .product(name: "TrackcRouting", package: "trackc"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),

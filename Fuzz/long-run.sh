@@ -14,7 +14,7 @@ out="artifacts/long-run"
 rm -rf "$out"
 mkdir -p "$out"
 cores="$(nproc)"
-targets=(lint names registry scan-cache generate)
+targets=(lint names registry scan-cache generate links)
 
 for target in "${targets[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n || true; done

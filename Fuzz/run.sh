@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh TARGET [SECONDS | -runs=N] [libFuzzer flags...]
 #
-# TARGET is lint, names, registry, scan-cache or generate; SECONDS (default 60) bounds the run, or
+# TARGET is lint, names, registry, scan-cache, generate or links; SECONDS (default 60) bounds the run, or
 # -runs=N the number of inputs. New inputs go to Fuzz/artifacts/corpus/TARGET (not committed: merge them
 # into Fuzz/corpus with Fuzz/merge.sh); a crash, leak or timeout is written to Fuzz/artifacts/TARGET/ and
 # fails the run. FUZZ_CONFIGURATION (release) picks the build, FUZZ_TIMEOUT (1) the seconds one input
@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 # Swift's own crash backtracer reads memory that AddressSanitizer then reports; libFuzzer reports crashes itself.
 export SWIFT_BACKTRACE=enable=no
 
-targets="lint names registry scan-cache generate"
+targets="lint names registry scan-cache generate links"
 target="${1:-}"
 if [ -z "$target" ] || [[ " $targets " != *" $target "* ]]; then
   echo "usage: $0 TARGET [SECONDS | -runs=N] [libFuzzer flags...]   (TARGET: ${targets// /, })" >&2
@@ -35,6 +35,7 @@ case "$target" in
   lint | generate) dictionary=(-dict=dictionaries/yaml.dict) ;;
   names) dictionary=(-dict=dictionaries/names.dict) ;;
   registry) dictionary=(-dict=dictionaries/registry.dict) ;;
+  links) dictionary=(-dict=dictionaries/links.dict) ;;
   *) dictionary=() ;;
 esac
 

@@ -6,8 +6,9 @@
 Generates a large valid config (default 5,000 screens x 20 handlers) and two of the sizes real configs have
 (500 KB and 10 KB), compiles yaml_parse.c (libyaml's event API, touching every event, building nothing),
 then for each config runs both (and an earlier trackc binary given with --baseline) alternately N times
-each. Reports the median and minimum wall time, the ratio to libyaml, and the peak resident memory of
-each (from wait4's rusage).
+each. Reports the median and minimum wall time, the ratio to libyaml, the median CPU time (user + system,
+which moves less than wall time when other processes share the cores) and its ratio, and the peak
+resident memory of each (from wait4's rusage).
 Machine noise is real on a shared 2-core box: read the medians and the ratio, not a single run.
 """
 import argparse
@@ -29,7 +30,7 @@ def run(command, **kwargs):
 
 
 def measure(command):
-    """Wall seconds and peak RSS (KiB) of one run; output discarded, exit status checked."""
+    """Wall seconds, peak RSS (KiB) and CPU seconds of one run; output discarded, exit status checked."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
@@ -39,7 +40,7 @@ def measure(command):
     process.stderr.close()
     if process.returncode != 0:
         sys.exit(f"{' '.join(command)} exited {process.returncode}: {stderr}")
-    return elapsed, usage.ru_maxrss
+    return elapsed, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -85,26 +86,31 @@ def main() -> None:
         for command in commands.values():  # warm the page cache and the dynamic loader
             measure(command)
         samples = {name: [] for name in commands}
+        cpu = {name: [] for name in commands}
         peaks = {name: 0 for name in commands}
         for _ in range(args.runs):
             for name, command in commands.items():
-                seconds, rss = measure(command)
+                seconds, rss, cpu_seconds = measure(command)
                 samples[name].append(seconds)
+                cpu[name].append(cpu_seconds)
                 peaks[name] = max(peaks[name], rss)
 
         size = os.path.getsize(config)
         screens, handlers = configs[label]
         print(f"\nconfig ({label}): {screens} screens x {handlers} handlers, {size / 1e6:.2f} MB, "
               f"event_id_pattern '{args.pattern}', {args.runs} runs each, alternating")
-        print(f"{'':16} {'median':>10} {'min':>10} {'peak RSS':>10} {'/ libyaml':>10}")
+        print(f"{'':16} {'median':>10} {'min':>10} {'/ libyaml':>10} {'CPU median':>11} {'/ libyaml':>10} {'peak RSS':>10}")
         floor = statistics.median(samples["libyaml parse"])
+        cpu_floor = statistics.median(cpu["libyaml parse"])
         for name in commands:
             median = statistics.median(samples[name])
-            print(f"{name:16} {median * 1000:8.1f} ms {min(samples[name]) * 1000:7.1f} ms"
-                  f" {peaks[name] / 1024:7.1f} MB {median / floor:9.2f}x")
+            cpu_median = statistics.median(cpu[name])
+            print(f"{name:16} {median * 1000:8.1f} ms {min(samples[name]) * 1000:7.1f} ms {median / floor:9.2f}x"
+                  f" {cpu_median * 1000:8.1f} ms {cpu_median / cpu_floor:9.2f}x {peaks[name] / 1024:7.1f} MB")
         if args.baseline:
             ratio = statistics.median(samples["trackc lint"]) / statistics.median(samples["baseline lint"])
-            print(f"trackc lint / baseline lint: {ratio:.2f}x")
+            cpu_ratio = statistics.median(cpu["trackc lint"]) / statistics.median(cpu["baseline lint"])
+            print(f"trackc lint / baseline lint: {ratio:.2f}x wall, {cpu_ratio:.2f}x CPU")
 
 
 if __name__ == "__main__":

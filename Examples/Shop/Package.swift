@@ -42,7 +42,7 @@ let package = Package(
     .testTarget(
       name: "ShopTests",
       dependencies: [
-        "ShopApp", .product(name: "TrackcRuntime", package: "trackc"), .product(name: "TrackcCollector", package: "trackc"),
+        "ShopApp", "ShopTracking", .product(name: "TrackcRuntime", package: "trackc"), .product(name: "TrackcCollector", package: "trackc"),
         .product(name: "TrackcCore", package: "trackc"),
       ]
     ),

@@ -143,6 +143,12 @@ public final class Tracker: @unchecked Sendable {
     emit(rule, source: .manual, screen: screen, extraProperties: captured(capture))
   }
 
+  /// An event by its generated rule (an entry point's open event, which `PendingRoute` tracks): routed
+  /// and carrying the static properties as that rule says, whichever other mapping shares its ID.
+  public func track(_ rule: EventRule, screen: String?, properties: [String: PropertyValue] = [:]) {
+    emit(rule, source: .manual, screen: screen, extraProperties: properties)
+  }
+
   // MARK: Delivery
 
   /// Waits until every event tracked so far has been delivered (or dropped) by every destination;

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Foundation
 import TrackcCore
 
-struct DiffCommand: ParsableCommand {
+struct DiffCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "diff",
     abstract: "Show what changed in the tracking plan between two configs, and what of it breaks.",
@@ -42,14 +41,14 @@ struct DiffCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run() async throws {
     let newPath = configs.last!
     let old: ConfigSource
     let new: ConfigSource
     do {
       new = try ConfigSource.read(path: newPath)
       if let revision {
-        old = try GitRevision.read(newPath, at: revision)
+        old = try await GitRevision.read(newPath, at: revision)
       } else {
         old = try ConfigSource.read(path: configs[0])
       }
@@ -79,45 +78,3 @@ struct DiffCommand: ParsableCommand {
 }
 
 extension PlanDiffFormat: ExpressibleByArgument {}
-
-/// A file as it was at a git revision (`git show REV:./path`, run in the file's directory so that any
-/// working directory works), named `REV:path` in findings.
-enum GitRevision {
-  struct Failure: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "cannot read '\(path)': \(reason)" }
-  }
-
-  static func read(_ path: String, at revision: String) throws(Failure) -> ConfigSource {
-    let label = "\(revision):\(path)"
-    guard !revision.hasPrefix("-") else { throw Failure(path: label, reason: "a revision cannot start with '-'") }
-    let directory = RelativePath.directory(of: path)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", directory.isEmpty ? "." : directory, "show", "\(revision):./\(RelativePath.fileName(of: path))"]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    do { try process.run() } catch { throw Failure(path: label, reason: "git could not be run: \(error)") }
-    // Read no more than a config may hold (and the error text), then let git finish.
-    let limit = LintOptions.defaultMaxConfigBytes + 1
-    var bytes: [UInt8] = []
-    while bytes.count < limit {
-      let chunk = output.fileHandleForReading.readData(ofLength: min(1 << 16, limit - bytes.count))
-      if chunk.isEmpty { break }
-      bytes += chunk
-    }
-    let fileSize = bytes.count
-    if bytes.count >= limit { process.terminate() }
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile().prefix(4096), as: UTF8.self)
-    process.waitUntilExit()
-    guard fileSize >= limit || process.terminationStatus == 0 else {
-      let reason = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? "git show failed"
-      throw Failure(path: label, reason: reason)
-    }
-    return ConfigSource(path: label, bytes: fileSize >= limit ? [] : bytes, fileSize: fileSize)
-  }
-}

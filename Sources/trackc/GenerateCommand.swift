@@ -8,7 +8,7 @@ struct GenerateCommand: ParsableCommand {
     discussion: """
       Lints the config first, against the code like 'trackc lint'; any error stops generation. Writes <name>.swift (event IDs, handlers, rules, the registry) and, under 'interception: dynamic-replacement', <name>+<Module>.swift for each feature module. Files are written only when they change; files of this name it no longer generates are removed.
 
-      With --check nothing is written: the run fails (exit 1), naming each file, when what it would write differs from what is there. Use it in CI and pre-commit.
+      With --check nothing is written: the run fails (exit 1), naming each file, when what it would write differs from what is there (the Swift files, and the apple-app-site-association file and Android manifest the config's 'links' asks for). Use it in CI and pre-commit.
 
       Examples:
         trackc generate tracking.yaml --output Sources/AppTracking
@@ -61,8 +61,12 @@ struct GenerateCommand: ParsableCommand {
     }
 
     let destination = GeneratedOutput(directory: output, name: name)
+    // Files for other platforms (`links.apple.site_association`, `links.android.manifest`), where the config
+    // says, relative to its directory; trackc owns only those paths there.
+    let platformNames = Set(generated.platformFiles.map(\.name))
+    let platform = GeneratedOutput(directory: RelativePath.directory(of: config), owning: { platformNames.contains($0) })
     if check {
-      let changes = destination.changes(for: generated.files)
+      let changes = destination.changes(for: generated.files) + platform.changes(for: generated.platformFiles)
       for change in changes {
         switch change {
         case .create(let path): StandardError.write("trackc: error: \(path) is missing; run 'trackc generate' without --check\n")
@@ -73,12 +77,20 @@ struct GenerateCommand: ParsableCommand {
       if !changes.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
       return
     }
-    switch destination.write(generated.files) {
-    case .failure(let failure):
-      StandardError.write("trackc: error: cannot write '\(failure.path)'\n")
-      throw ExitCode(ExitStatus.cannotWrite.rawValue)
-    case .success(let changes):
-      StandardError.write("trackc: \(generated.files.count) files generated, \(changes.count) changed\n")
+    var changed = 0
+    for (output, files) in [(destination, generated.files), (platform, generated.platformFiles)] {
+      for file in files where file.name.contains("/") {
+        let path = output.directory.isEmpty ? file.name : output.directory + "/" + file.name
+        _ = FileSystem.makeDirectories(RelativePath.directory(of: path))
+      }
+      switch output.write(files) {
+      case .failure(let failure):
+        StandardError.write("trackc: error: cannot write '\(failure.path)'\n")
+        throw ExitCode(ExitStatus.cannotWrite.rawValue)
+      case .success(let changes):
+        changed += changes.count
+      }
     }
+    StandardError.write("trackc: \(generated.files.count + generated.platformFiles.count) files generated, \(changed) changed\n")
   }
 }

@@ -157,7 +157,7 @@ import GenerateFixtureTracking
   }
 
   @Test func typedEventIDsForTrackingByHand() {
-    #expect(FixtureTracking.EventID.allCases.count == 14)
+    #expect(FixtureTracking.EventID.allCases.count == 19)
     #expect(FixtureTracking.EventID.ctrlCatalogFavorite.rawValue == "CTRL_CATALOG_FAVORITE")
     let received = tracking {
       Interception.tracker?.track(FixtureTracking.EventID.ctrlCatalogFavorite, properties: ["source": .string("widget")])
@@ -177,6 +177,7 @@ import GenerateFixtureTracking
     let expected: Set<String> = [
       "PAGE\"); fatalError(\"injected", "\\(interpolated) #\"raw\"# \"\"\" multi", "line\nbreak\r\ttab\u{0}nul", "class",
       "123 starts with a digit", "rawValue", "init", "*/ /* // comment", "PAGE_BIDI_\u{202E}_OVERRIDE", "ÉVÉNEMENT_ÉTÉ",
+      "OPEN \"); evil(\"",
     ]
     #expect(Set(HostileTracking.EventID.allCases.map(\.rawValue)) == expected)
     for id in expected { #expect(registry.rule(eventID: id)?.eventID == id, "\(id)") }

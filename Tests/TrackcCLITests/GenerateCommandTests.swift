@@ -19,19 +19,55 @@ import TrackcTestSupport
     defer { scratch.remove() }
     let first = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
     #expect(first.status == 0, "\(first.standardError)")
-    #expect(first.standardError == "trackc: 2 files generated, 2 changed\n")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking.swift"])
+    #expect(first.standardError == "trackc: 3 files generated, 3 changed\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
+      "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking.swift",
+    ])
     #expect(try scratch.read("FixtureTracking.swift") == (try String(contentsOfFile: Self.committed + "/FixtureTracking.swift", encoding: .utf8)))
     let registry = scratch.path + "/FixtureTracking.swift"
     let written = try FileIdentity(registry)
     try scratch.write("FixtureTracking+Removed.swift", "// an interceptor file for a module the config no longer maps\n")
     try scratch.write("Helpers.swift", "// not trackc's\n")
     let second = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
-    #expect(second.standardError == "trackc: 2 files generated, 1 changed\n")
+    #expect(second.standardError == "trackc: 3 files generated, 1 changed\n")
     #expect(try FileIdentity(registry) == written, "rewritten though unchanged")
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
-      "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking.swift", "Helpers.swift",
+      "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking.swift", "Helpers.swift",
     ])
+  }
+
+  /// The apple-app-site-association file and the Android manifest are written where `links` says,
+  /// relative to the config (folders made as needed), and `--check` fails when either is stale.
+  @Test func platformFilesAreWrittenAndChecked() throws {
+    let scratch = try ScratchDirectory("generate-platform")
+    defer { scratch.remove() }
+    let config = try scratch.write("tracking.yaml", """
+      version: 1
+      screens:
+        Product: {page_events: {enter: PRODUCT_ENTER}}
+      links:
+        hosts: [shop.example.com]
+        apple: {app_ids: [ABCDE12345.com.example.shop], site_association: web/.well-known/apple-app-site-association}
+        android: {manifest: android/AndroidManifest.xml}
+      entry_points:
+        product: {screen: Product, links: ["/product/{id:int}"]}
+      """)
+    func generate(_ extra: String...) throws -> ProcessOutput {
+      try TrackcBinary.run(["generate", config, "-o", scratch.path + "/Sources", "--no-cache"] + extra)
+    }
+    let missing = try generate("--check")
+    #expect(missing.status == 1)
+    #expect(missing.standardError.contains("apple-app-site-association is missing"))
+    #expect(missing.standardError.contains("AndroidManifest.xml is missing"))
+    let written = try generate()
+    #expect(written.status == 0, "\(written.standardError)")
+    #expect(try scratch.read("web/.well-known/apple-app-site-association").contains("\"/\" : \"/product/*\""))
+    #expect(try scratch.read("android/AndroidManifest.xml").contains("android:pathPattern=\"/product/.*\""))
+    #expect(try generate("--check").status == 0)
+    _ = try scratch.write("web/.well-known/apple-app-site-association", "{}\n")
+    let stale = try generate("--check")
+    #expect(stale.status == 1)
+    #expect(stale.standardError.contains("apple-app-site-association is out of date"))
   }
 
   @Test func checkFailsOnAnythingStale() throws {

@@ -40,6 +40,11 @@ import TrackcTestSupport
     for file in result.files {
       Golden.check(file.contents, matches: output.appendingPathComponent(file.name))
     }
+    // The apple-app-site-association file and the Android manifest, where its `links` says.
+    #expect(result.platformFiles.map(\.name) == ["Generated/apple-app-site-association", "Generated/AndroidManifest.xml"])
+    for file in result.platformFiles {
+      Golden.check(file.contents, matches: example.appendingPathComponent(file.name))
+    }
     if !Golden.isRecording {
       #expect(GeneratedOutput(directory: output.path, name: "Tracking").changes(for: result.files) == [])
     }

@@ -35,6 +35,26 @@ import TrackcTestSupport
     #expect(Invariants.lintViolations(input.make()) == [])
   }
 
+  /// Links keep their laws (`Invariants.linkViolations`): the link fuzz target's committed corpus, and
+  /// links built to break them.
+  static let links: [[UInt8]] = {
+    let corpus = Fixtures.repositoryRoot.appendingPathComponent("Fuzz/corpus/links")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+    return names.sorted().compactMap { try? bytes(corpus.appendingPathComponent($0)) } + [
+      "shop://a//", "mailto:x", "https:/a", "https://h.example/a%2F%2E%2E/%2e?%26=%3D&+=+", "shop://..",
+      "https://h.example/" + String(repeating: "%E2%82%AC", count: 400), "https://h.example/a/b/?x=%F0%9F%98%80#f",
+    ].map { Array($0.utf8) }
+  }()
+
+  @Test func thereAreLinkSeeds() {
+    #expect(Self.links.count >= 10)
+  }
+
+  @Test(arguments: links)
+  func linksAreRefusedOrPrintBackToThemselves(link: [UInt8]) {
+    #expect(Invariants.linkViolations(link) == [], "\(String(decoding: link, as: UTF8.self))")
+  }
+
   /// The configs that lint clean against their own sources generate Swift that parses and reads back.
   @Test(arguments: ["Tests/GenerateFixtures/tracking.yaml", "Tests/GenerateFixtures/hostile.yaml", "Examples/Shop/tracking.yaml", "Tests/Fixtures/app/dynamic.yaml"])
   func generatedCodeParsesAndReadsBack(config: String) throws {

@@ -60,6 +60,7 @@ import TrackcTestSupport
       .empty(at: .start), .unknownKey(key, in: "'defaults'", allowed: ["destinations"], kind: "key"),
       .wrongType(ConfigProblem.WrongType(kind: .emptyDestinationID, range: range)), .missingKey(.version(at: .start)),
       .missingKey(.screens(at: .start)), .missingKey(.event(what: "x", at: range)), .missingKey(.trackingMarker(at: range)),
+      .missingKey(.key("screen", in: "entry point 'x'", at: range)),
       .versionNotInteger(found: .string("1"), at: range), .unsupportedVersion(2, at: range),
     ]
     for problem in config {

@@ -57,6 +57,8 @@ public enum ConfigProblem: Sendable, Hashable {
     case trackingMarker(at: SourceRange)
     /// A binding without `from`; reported at the property's key.
     case bindingSource(property: String, what: String, at: SourceRange)
+    /// Another required key (`screen` of an entry point), missing in `what`; reported at `what`'s key.
+    case key(String, in: String, at: SourceRange)
   }
 }
 

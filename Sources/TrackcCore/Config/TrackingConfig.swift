@@ -44,6 +44,10 @@ public struct TrackingConfig: Sendable {
   public var sources: [Located<String>]?
   /// How handler calls are intercepted at run time; decides what makes a handler reachable.
   public var interception: Located<Interception>?
+  /// `links`: the schemes, hosts and reading rules of the plan's link patterns (Config/EntryPoints.swift).
+  public var links: Links?
+  /// `entry_points`, in file order.
+  public var entryPoints: [EntryPoint] = []
 
   public enum Interception: String, Sendable, CaseIterable {
     /// UIKit target-action and view controller lifecycle, through the Objective-C runtime.
@@ -215,6 +219,8 @@ extension TrackingConfig {
   public enum Trigger: Sendable, Hashable {
     case page(PagePhase)
     case control(index: Int)
+    /// The open event of `entryPoints[index]`, tracked when the app is opened through it.
+    case entryPoint(index: Int)
   }
 }
 
@@ -222,11 +228,17 @@ extension TrackingConfig.Screen {
   /// Calls `body` for every event rule of this screen: page events, then control events. The event is
   /// borrowed, not copied.
   public func forEachEvent(_ body: (TrackingConfig.Trigger, borrowing TrackingConfig.EventRule) throws -> Void) rethrows {
-    for index in pageEvents.indices {
-      try body(.page(pageEvents[index].phase.value), pageEvents[index].event)
+    // Through buffer pointers, whose elements are borrowed in place: an array's subscript copies the
+    // element, retaining each of its strings and arrays, once per event per rule.
+    try pageEvents.withUnsafeBufferPointer { pageEvents in
+      for index in pageEvents.indices {
+        try body(.page(pageEvents[index].phase.value), pageEvents[index].event)
+      }
     }
-    for index in controlEvents.indices {
-      try body(.control(index: index), controlEvents[index].event)
+    try controlEvents.withUnsafeBufferPointer { controlEvents in
+      for index in controlEvents.indices {
+        try body(.control(index: index), controlEvents[index].event)
+      }
     }
   }
 
@@ -235,6 +247,7 @@ extension TrackingConfig.Screen {
     switch trigger {
     case .page(let phase): return "the \(phase.rawValue) page event of '\(name.value)'"
     case .control(let index): return "handler '\(controlEvents[index].key.value)' of '\(name.value)'"
+    case .entryPoint: return "an entry point of '\(name.value)'"
     }
   }
 }

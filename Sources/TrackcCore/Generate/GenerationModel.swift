@@ -169,6 +169,8 @@ public struct GenerationModel {
   var firstRule: [(id: String, rule: Int)] = []
   /// Typed functions for tracking by hand, for the events with bindings.
   var manualEvents: [ManualEvent] = []
+  /// The rule of each entry point's open event, by the entry point's index in the config.
+  var entryPointRules: [Int: Int] = [:]
   /// By module, sorted, under `dynamic-replacement`.
   var modules: [Module] = []
   /// The replacement targets whose replacement cannot be written, and why, in target order.
@@ -208,36 +210,41 @@ public struct GenerationModel {
     var ruleIdentifiers = UniqueIdentifiers()
     var usedRuntimeNames = Set<String>()
     var firstByID: [String: (event: ResolvedPlan.Event.ID, rule: Int)] = [:]
+    func addRule(_ event: ResolvedPlan.Event, stem: String, suffix: String) -> Int {
+      let written = plan.written(event)
+      let properties = written.properties.compactMap { property in property.value.map { (key: property.key.value, value: $0) } }
+        .sorted { UTF8Order.less($0.key, $1.key) }
+      rules.append(
+        Rule(
+          event: event.id, identifier: ruleIdentifiers.claim(SwiftSource.identifier(fromSwiftName: stem + "_" + suffix)),
+          eventID: written.id.value, routing: event.routing, properties: properties))
+      let rule = rules.count - 1
+      // For `rule(eventID:)`: the first mapping in config order.
+      if firstByID[written.id.value].map({ $0.event < event.id }) != true {
+        firstByID[written.id.value] = (event.id, rule)
+      }
+      return rule
+    }
     for screenID in byName {
       let screen = plan.written(screenID)
       let stem = Self.screenStem(screen.name.value)
       var model = Screen(name: screen.name.value, runtimeNames: Self.runtimeNames(screenID, plan: plan, code: code), pageRules: [], controlRules: [])
-      func addRule(_ event: ResolvedPlan.Event, suffix: String) -> Int {
-        let written = plan.written(event)
-        let properties = written.properties.compactMap { property in property.value.map { (key: property.key.value, value: $0) } }
-          .sorted { UTF8Order.less($0.key, $1.key) }
-        rules.append(
-          Rule(
-            event: event.id, identifier: ruleIdentifiers.claim(SwiftSource.identifier(fromSwiftName: stem + "_" + suffix)),
-            eventID: written.id.value, routing: event.routing, properties: properties))
-        let rule = rules.count - 1
-        // For `rule(eventID:)`: the first mapping in config order.
-        if firstByID[written.id.value].map({ $0.event < event.id }) != true {
-          firstByID[written.id.value] = (event.id, rule)
-        }
-        return rule
-      }
       let events = plan.events(of: screenID)
       for phase in TrackingConfig.PagePhase.allCases {
         guard let page = events.first(where: { $0.trigger == .page(phase) }) else { continue }
-        model.pageRules.append((phase, addRule(page, suffix: phase.rawValue)))
+        model.pageRules.append((phase, addRule(page, stem: stem, suffix: phase.rawValue)))
       }
       let controls = events.compactMap { event in handlerOf[event.id].map { (event, $0) } }.sorted { UTF8Order.less($0.1, $1.1) }
       for (event, name) in controls where !model.controlRules.contains(where: { $0.handler == handlerIndex[name]! }) {
-        model.controlRules.append((handlerIndex[name]!, addRule(event, suffix: name)))
+        model.controlRules.append((handlerIndex[name]!, addRule(event, stem: stem, suffix: name)))
       }
       model.runtimeNames = model.runtimeNames.filter { usedRuntimeNames.insert($0).inserted }
       screens.append(model)
+    }
+    // The open events of entry points, in file order: the generated `Route.openEvent` tracks by these.
+    for event in plan.events {
+      guard case .entryPoint(let entry) = event.trigger else { continue }
+      entryPointRules[entry] = addRule(event, stem: "open", suffix: plan.config.entryPoints[entry].name.value)
     }
     firstRule = firstByID.map { (id: $0.key, rule: $0.value.rule) }.sorted { UTF8Order.less($0.id, $1.id) }
     for event in plan.events {

@@ -39,6 +39,9 @@ public enum Generator {
     /// Empty when there are errors.
     public var files: [File]
     public var diagnostics: [Diagnostic]
+    /// The files of other platforms the config asks for (`links.apple.site_association`,
+    /// `links.android.manifest`), named by their paths relative to the config's directory.
+    public var platformFiles: [File] = []
   }
 
   /// Generates from a lint result; a result with errors (or a config that could not be read) generates
@@ -71,7 +74,18 @@ public enum Generator {
         files.append(File(name: "\(options.name)+\(emitter.moduleFileStem).swift", contents: SwiftRenderer.render(file)))
       }
     }
+    // The routes of the entry points: a file of their own, or the end of the one file.
+    let routes = RouteEmitter(model: model, namespace: name)
+    if routes.hasRoutes {
+      if options.singleFile {
+        registry.declarations.insert(SwiftCode.Member(declaration: .importModule(testable: false, [ValidIdentifier(fixed: "Foundation")])), at: 0)
+        registry.declarations.append(routes.extensionOfNamespace())
+      } else {
+        let file = SwiftCode.File(header: [header], declarations: routes.imports(runtimeModule: runtimeModule) + [routes.extensionOfNamespace()])
+        files.append(File(name: "\(options.name)+Routes.swift", contents: SwiftRenderer.render(file)))
+      }
+    }
     files.insert(File(name: "\(options.name).swift", contents: SwiftRenderer.render(registry)), at: 0)
-    return Result(files: files, diagnostics: diagnostics)
+    return Result(files: files, diagnostics: diagnostics, platformFiles: PlatformFiles.files(plan, configFileName: options.configFileName))
   }
 }

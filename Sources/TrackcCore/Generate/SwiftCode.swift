@@ -41,15 +41,21 @@ enum SwiftCode {
     case extensionOf([ValidIdentifier], [Member])
     /// `<modifiers> let name = value`
     case constant([Modifier], ValidIdentifier, Expression)
+    /// `<modifiers> let name: Type = value`
+    case typedConstant([Modifier], ValidIdentifier, TypeReference, Expression)
     /// `case name = value`
     case enumCase(ValidIdentifier, rawValue: Expression)
+    /// `case name(label: Type, ...)`; `case name` without values.
+    case caseWithValues(ValidIdentifier, [(label: ArgumentLabel, type: TypeReference)])
+    /// `<modifiers> var name: Type { statements }`
+    case computedProperty([Modifier], ValidIdentifier, TypeReference, [Statement])
     /// `<modifiers> init() {}`
     case emptyInitializer([Modifier])
     case function(Function)
   }
 
   enum Modifier: String {
-    case `public`, `private`, `static`, nonisolated, mutating
+    case `public`, `private`, `static`, nonisolated, mutating, `fileprivate`
   }
 
   struct Function {
@@ -82,6 +88,10 @@ enum SwiftCode {
     case named([ValidIdentifier])
     /// `A?`
     case optional(TypeReference)
+    /// `[A]`
+    case array(TypeReference)
+    /// `A<B, C>`
+    case generic(ValidIdentifier, [TypeReference])
     /// A type from the code, as `ReplacementSignature` read it.
     case syntax(TypeSyntax)
   }
@@ -99,6 +109,20 @@ enum SwiftCode {
     case callWithClosure(Expression, closureParameter: ValidIdentifier, [Statement])
     /// `let name = call { parameter in statements }`: a call with a trailing closure of one parameter.
     case constantWithClosure(ValidIdentifier, Expression, closureParameter: ValidIdentifier, [Statement])
+    /// `if conditions { statements }`
+    case ifThen([Condition], [Statement])
+    /// `guard conditions else { statements }`
+    case guardElse([Condition], [Statement])
+    /// `break` (a `default:` that does nothing).
+    case breakStatement
+  }
+
+  /// One condition of an `if` or a `guard`.
+  enum Condition {
+    /// A Boolean expression.
+    case test(Expression)
+    /// `let name = value`: an optional unwrapped.
+    case binding(ValidIdentifier, Expression)
   }
 
   /// `case a, b:` (or `default:` without patterns) and its statements.
@@ -126,12 +150,20 @@ enum SwiftCode {
     case inOut(ValidIdentifier)
     /// `try expression`
     case tryExpression(Expression)
-    /// `base.name`
-    case member(Expression, ValidIdentifier)
     /// `base?.name`
     case optionalMember(Expression, ValidIdentifier)
     /// `(base as? A.B)`
     case conditionalCast(Expression, [ValidIdentifier])
+    /// `0x0123456789ABCDEF`: a 64-bit value (a hash) in hexadecimal.
+    case hexadecimal(UInt64)
+    /// `base.member`
+    case member(Expression, ValidIdentifier)
+    /// `A.B.self`
+    case metatype([ValidIdentifier])
+    /// `let name`, in a pattern (`case .product(let id)`).
+    case binding(ValidIdentifier)
+    /// `value == nil`
+    case isNil(Expression)
   }
 
   struct Argument {

@@ -92,9 +92,19 @@ struct SwiftRenderer {
     case .constant(let modifiers, let name, let value):
       output += Self.modifiers(modifiers) + "let " + name.text
       initializer(value, at: depth)
+    case .typedConstant(let modifiers, let name, let type, let value):
+      output += Self.modifiers(modifiers) + "let " + name.text + ": " + Self.type(type)
+      initializer(value, at: depth)
     case .enumCase(let name, let rawValue):
       output += "case " + name.text
       initializer(rawValue, at: depth)
+    case .caseWithValues(let name, let values):
+      output += "case " + name.text
+      if !values.isEmpty { output += "(" + values.map { $0.label.text + ": " + Self.type($0.type) }.joined(separator: ", ") + ")" }
+    case .computedProperty(let modifiers, let name, let type, let body):
+      output += Self.modifiers(modifiers) + "var " + name.text + ": " + Self.type(type) + " {"
+      statements(body, at: depth + 1)
+      line(depth, "}")
     case .emptyInitializer(let modifiers):
       output += Self.modifiers(modifiers) + "init() {}"
     case .function(let function):
@@ -185,6 +195,45 @@ struct SwiftRenderer {
       output += "switch " + Self.flat(subject) + " {"
       for switchCase in cases { self.switchCase(switchCase, at: depth) }
       line(depth, "}")
+    case .ifThen(let conditions, let body):
+      conditionList("if ", conditions, " {", at: depth)
+      statements(body, at: depth + 1)
+      line(depth, "}")
+    case .guardElse(let conditions, let body):
+      // `guard a else { return nil }` on one line when it fits.
+      let flatConditions = conditions.map(Self.flat).joined(separator: ", ")
+      if body.count == 1, case .returnValue(let value) = body[0], fits("guard  else { return  }".utf8.count + flatConditions.utf8.count + Self.flat(value).utf8.count) {
+        output += "guard " + flatConditions + " else { return " + Self.flat(value) + " }"
+        return
+      }
+      conditionList("guard ", conditions, " else {", at: depth)
+      statements(body, at: depth + 1)
+      line(depth, "}")
+    case .breakStatement:
+      output += "break"
+    }
+  }
+
+  /// `if a, let b = c {` on one line when it fits; else one condition a line, the later ones aligned
+  /// under the first, the brace on the last.
+  private mutating func conditionList(_ keyword: String, _ conditions: [SwiftCode.Condition], _ end: String, at depth: Int) {
+    let flat = conditions.map(Self.flat)
+    if fits(keyword.utf8.count + flat.reduce(0) { $0 + $1.utf8.count } + 2 * max(0, flat.count - 1) + end.utf8.count) {
+      output += keyword + flat.joined(separator: ", ") + end
+      return
+    }
+    output += keyword + flat[0]
+    for condition in flat.dropFirst() {
+      output += ","
+      line(depth + 1, condition)
+    }
+    output += end
+  }
+
+  private static func flat(_ condition: SwiftCode.Condition) -> String {
+    switch condition {
+    case .test(let value): return flat(value)
+    case .binding(let name, let value): return "let " + name.text + " = " + flat(value)
     }
   }
 
@@ -316,9 +365,16 @@ struct SwiftRenderer {
       return elements.isEmpty ? "[:]" : "[" + elements.map { flat($0.key) + ": " + flat($0.value) }.joined(separator: ", ") + "]"
     case .inOut(let name): return "&" + name.text
     case .tryExpression(let inner): return "try " + flat(inner)
-    case .member(let base, let name): return flat(base) + "." + name.text
     case .optionalMember(let base, let name): return flat(base) + "?." + name.text
     case .conditionalCast(let base, let type): return "(" + flat(base) + " as? " + path(type) + ")"
+    case .hexadecimal(let value):
+      let digits = String(value, radix: 16, uppercase: true)
+      let padded = String(repeating: "0", count: 16 - digits.count) + digits
+      return "0x" + padded.prefix(4) + "_" + padded.dropFirst(4).prefix(4) + "_" + padded.dropFirst(8).prefix(4) + "_" + padded.suffix(4)
+    case .member(let base, let name): return flat(base) + "." + name.text
+    case .metatype(let path): return Self.path(path) + ".self"
+    case .binding(let name): return "let " + name.text
+    case .isNil(let value): return flat(value) + " == nil"
     }
   }
 
@@ -344,6 +400,8 @@ struct SwiftRenderer {
     switch type {
     case .named(let path): return Self.path(path)
     case .optional(let wrapped): return Self.type(wrapped) + "?"
+    case .array(let element): return "[" + Self.type(element) + "]"
+    case .generic(let name, let arguments): return name.text + "<" + arguments.map(Self.type).joined(separator: ", ") + ">"
     case .syntax(let syntax): return syntax.description
     }
   }

@@ -25,7 +25,9 @@ public enum Linter {
 
     let plan = ResolvedPlan(config)
     clock.lap("resolve the plan")
-    // Each plan rule walks the whole plan; they are independent, so they run side by side.
+    // Each plan rule walks the whole plan; they are independent, so they run side by side. What it buys
+    // is measured in the README's "Performance" (nothing while the other core is busy: 74 ms on one core
+    // against 84 ms on two, 105,000 events, loaded machine; on an idle core, to be measured).
     let checks = RuleCatalog.planChecks
     let found = Parallel.map(checks.count) { index in
       var ruleContext = RuleContext(file: file)

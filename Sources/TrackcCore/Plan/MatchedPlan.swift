@@ -113,6 +113,8 @@ public struct MatchedPlan: Sendable {
     for event in plan.events {
       guard case .found(let type)? = screens[Int(event.screen.rawValue)] else { continue }
       switch event.trigger {
+      case .entryPoint:
+        continue
       case .control:
         guard case .found(let method)? = handlers[Int(event.id.rawValue)] else { continue }
         target(method) { $0.handlerEvents.append(event.id) }

@@ -24,7 +24,8 @@ public struct ResolvedPlan: Sendable {
   public let hasExplicitDefaults: Bool
   /// Every screen, in file order.
   public let screens: [Screen]
-  /// Every event, screen by screen in file order; each screen's page events, then its control events.
+  /// Every event, screen by screen in file order; each screen's page events, then its control events;
+  /// then the open events of entry points, in file order (those whose screen is a key of `screens`).
   public let events: [Event]
   /// Every property written as a binding, in plan order.
   public let bindings: [BoundProperty]
@@ -32,6 +33,8 @@ public struct ResolvedPlan: Sendable {
   /// declaration, else the first static value or declared binding type (an integer where a double is
   /// also used counts as a double). Bindings whose type only the code tells are added by `MatchedPlan`.
   public let propertyTypes: [String: PlanPropertyType]
+  /// The entry points: link rules, parsed patterns, routes and what the rules report about them.
+  public let entryPoints: EntryPointPlan
   private let declaredSet: Set<String>
 
   /// A property of an event written as a binding (`{from: id}`).
@@ -130,23 +133,24 @@ public struct ResolvedPlan: Sendable {
     screens.reserveCapacity(config.screens.count)
     let isRestricted = declared != nil
     let defaultRouting = Routing.only(defaultDestinations)
+    func routing(_ event: borrowing TrackingConfig.EventRule) -> Routing {
+      if !isRestricted {
+        return .unrestricted
+      } else if let only = event.only {
+        return .only(Set(only.entries.map(\.value)).intersection(declaredSet).sorted(by: UTF8Order.less))
+      } else if let exclude = event.exclude {
+        let excluded = Set(exclude.entries.map(\.value))
+        return .only(defaultDestinations.filter { !excluded.contains($0) })
+      } else {
+        return defaultRouting
+      }
+    }
     for (index, screen) in config.screens.enumerated() {
       let screenID = Screen.ID(rawValue: Int32(index))
       let first = events.count
       screen.forEachEvent { trigger, event in
-        let routing: Routing
-        if !isRestricted {
-          routing = .unrestricted
-        } else if let only = event.only {
-          routing = .only(Set(only.entries.map(\.value)).intersection(declaredSet).sorted(by: UTF8Order.less))
-        } else if let exclude = event.exclude {
-          let excluded = Set(exclude.entries.map(\.value))
-          routing = .only(defaultDestinations.filter { !excluded.contains($0) })
-        } else {
-          routing = defaultRouting
-        }
         let id = Event.ID(rawValue: Int32(events.count))
-        events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing))
+        events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(event)))
         for (index, property) in event.properties.enumerated() {
           if property.binding != nil { bindings.append(BoundProperty(id: BoundProperty.ID(rawValue: Int32(bindings.count)), event: id, index: index)) }
           guard let type = Self.writtenType(of: property), !declaredNames.contains(property.key.value) else { continue }
@@ -161,6 +165,11 @@ public struct ResolvedPlan: Sendable {
       screens.append(Screen(id: screenID, events: first..<events.count))
     }
     self.screens = screens
+    entryPoints = EntryPointPlan(config) { Self.screen(named: $0, in: config) }
+    for route in entryPoints.routes {
+      guard let screen = route.screen, let event = config.entryPoints[route.entry].event else { continue }
+      events.append(Event(id: Event.ID(rawValue: Int32(events.count)), screen: screen, trigger: .entryPoint(index: route.entry), routing: routing(event)))
+    }
     self.events = events
     self.bindings = bindings
     self.propertyTypes = propertyTypes
@@ -181,6 +190,16 @@ public struct ResolvedPlan: Sendable {
     property.binding?.declaredType?.value ?? propertyTypes[property.key.value]?.type
   }
 
+  /// The screen an entry point names: the key as written, else the same type name spelt otherwise.
+  static func screen(named name: String, in config: TrackingConfig) -> Screen.ID? {
+    if let index = config.screens.firstIndex(where: { $0.name.value == name }) { return Screen.ID(rawValue: Int32(index)) }
+    guard case .success(let typeName) = SwiftTypeName.parse(name) else { return nil }
+    return config.screens.firstIndex { screen in
+      if case .success(let other) = screen.typeName { return other == typeName }
+      return false
+    }.map { Screen.ID(rawValue: Int32($0)) }
+  }
+
   // MARK: Looking up
 
   public subscript(screen: Screen.ID) -> Screen { screens[Int(screen.rawValue)] }
@@ -196,6 +215,7 @@ public struct ResolvedPlan: Sendable {
     switch event.trigger {
     case .page(let phase): return screen.pageEvents.first { $0.phase.value == phase }!.event
     case .control(let index): return screen.controlEvents[index].event
+    case .entryPoint(let index): return config.entryPoints[index].event!
     }
   }
 
@@ -214,12 +234,21 @@ public struct ResolvedPlan: Sendable {
   /// Calls `body` for every event in order, with the event as written (borrowed, not copied: a plan
   /// rule walks a hundred thousand events).
   public func forEachEvent(_ body: (Event, borrowing TrackingConfig.EventRule) throws -> Void) rethrows {
+    // Borrowed in place (see `TrackingConfig.Screen.forEachEvent`).
     var index = 0
-    for screen in config.screens {
-      try screen.forEachEvent { _, written in
-        try body(events[index], written)
-        index += 1
+    try events.withUnsafeBufferPointer { events in
+      try config.screens.withUnsafeBufferPointer { screens in
+        for screen in screens.indices {
+          try screens[screen].forEachEvent { _, written in
+            try body(events[index], written)
+            index += 1
+          }
+        }
       }
+    }
+    for event in events[index...] {
+      guard case .entryPoint(let entry) = event.trigger else { continue }
+      try body(event, config.entryPoints[entry].event!)
     }
   }
 
@@ -242,7 +271,13 @@ public struct ResolvedPlan: Sendable {
 
   /// "the enter page event of 'Home'", "handler 'onFav(_:)' of 'Home'": words for messages.
   public func describe(_ event: Event) -> String {
-    written(event.screen).describe(event.trigger)
+    if case .entryPoint(let index) = event.trigger { return "the event of entry point '\(config.entryPoints[index].name.value)'" }
+    return written(event.screen).describe(event.trigger)
+  }
+
+  /// The open event of an entry point, when it has one and opens a known screen.
+  public func event(ofEntryPoint index: Int) -> Event? {
+    events.last { $0.trigger == .entryPoint(index: index) }
   }
 
   /// Whether the config declares this destination.

@@ -38,6 +38,18 @@ public enum RuleCatalog {
     InvalidBindingPathRule.self,
     BindingOnPageEventRule.self,
     PropertyTypeConflictRule.self,
+    // Entry points.
+    LinkOriginRule.self,
+    EntryPointNameRule.self,
+    EntryPointScreenRule.self,
+    LinkPatternRule.self,
+    LinkOverlapRule.self,
+    LinkShadowedRule.self,
+    EntryPointParametersRule.self,
+    NotificationSelectorCollisionRule.self,
+    DuplicateShortcutTypeRule.self,
+    OpenRedirectRule.self,
+    SiteAssociationSizeRule.self,
     // Reading the code, then the cross-checks.
     MissingSourcesRule.self,
     SwiftSourceRule.self,
@@ -53,6 +65,7 @@ public enum RuleCatalog {
     BindingTypeMismatchRule.self,
     BindingNotInterceptableRule.self,
     ScreenLifecycleRule.self,
+    EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,
     UnmappedScreenRule.self,
     // trackc generate.

@@ -43,6 +43,15 @@ let screens = ScriptedSession().run(with: tracker) { step in
 tracker.uploadNow()
 _ = tracker.flush(timeout: 10)
 printArrived()
+// Then the app is opened from outside: a product link, the shipped-order notification, the Cart
+// shortcut and a link that matches nothing (`EntryPointSession`).
+let opened = EntryPointSession().run(with: tracker) { step in
+  tracker.uploadNow()
+  _ = tracker.flush(timeout: 10)
+  print("• \(step.description)")
+  printArrived()
+}
+print("opened from outside: \(opened.opened.joined(separator: ", ")); unmatched links: \(opened.pending.statistics.dropped[.unmatched] ?? 0)")
 let statistics = collector.statistics
 print("order placed: \(screens.orderPlaced); the collector accepted \(statistics.acceptedEvents) events, \(statistics.violations) violations, \(statistics.duplicates) duplicates")
 await collector.stop()

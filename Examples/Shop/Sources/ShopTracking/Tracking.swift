@@ -22,6 +22,9 @@ public enum Tracking {
     case ctrlProductFavorite = "CTRL_PRODUCT_FAVORITE"
     case ctrlProductShare = "CTRL_PRODUCT_SHARE"
     case ctrlProductSizeSelected = "CTRL_PRODUCT_SIZE_SELECTED"
+    case openCart = "OPEN_CART"
+    case openOrderShipped = "OPEN_ORDER_SHIPPED"
+    case openProduct = "OPEN_PRODUCT"
     case pageCartEnter = "PAGE_CART_ENTER"
     case pageCartLeave = "PAGE_CART_LEAVE"
     case pageCheckoutEnter = "PAGE_CHECKOUT_ENTER"
@@ -148,6 +151,9 @@ public enum Tracking {
       eventID: "CTRL_PRODUCT_SIZE_SELECTED",
       routing: .only(["firebase", "mixpanel"])
     )
+    static let open_product = EventRule(eventID: "OPEN_PRODUCT", routing: .only(["firebase", "mixpanel"]))
+    static let open_order_shipped = EventRule(eventID: "OPEN_ORDER_SHIPPED", routing: .only(["firebase", "mixpanel"]))
+    static let open_cart = EventRule(eventID: "OPEN_CART", routing: .only(["firebase", "mixpanel"]))
   }
 
   public struct Registry: TrackingRegistry {
@@ -257,6 +263,9 @@ public enum Tracking {
       case "CTRL_PRODUCT_FAVORITE": return Rules.productDetailViewController_onFavBtnPressed_
       case "CTRL_PRODUCT_SHARE": return Rules.productDetailViewController_onShareBtnPressed_
       case "CTRL_PRODUCT_SIZE_SELECTED": return Rules.productDetailViewController_onSizeSelected_
+      case "OPEN_CART": return Rules.open_cart
+      case "OPEN_ORDER_SHIPPED": return Rules.open_order_shipped
+      case "OPEN_PRODUCT": return Rules.open_product
       case "PAGE_CART_ENTER": return Rules.cartViewController_enter
       case "PAGE_CART_LEAVE": return Rules.cartViewController_leave
       case "PAGE_CHECKOUT_ENTER": return Rules.checkoutViewController_enter

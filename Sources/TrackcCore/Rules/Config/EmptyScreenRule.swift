@@ -1,7 +1,7 @@
 /// A screen listed with no events: either unfinished or left over.
 public enum EmptyScreenRule: PlanRule {
   public static let id = "empty-screen"
-  public static let summary = "A screen should map at least one page or control event."
+  public static let summary = "A screen should map at least one page or control event (or be opened by an entry point)."
   public static let severity = Diagnostic.Severity.warning
 
   public static let examples: [RuleExample] = [
@@ -17,11 +17,16 @@ public enum EmptyScreenRule: PlanRule {
       screens:
         Home: {page_events: {enter: HOME_ENTER}}
         Detail: {control_events: {onFav(_:): DETAIL_FAV}}
+        Cart: {}
+      entry_points:
+        cart: {screen: Cart, shortcut: {type: com.example.cart, title: Cart}}
       """),
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    for screen in plan.config.screens where screen.isEmptyAsWritten {
+    // A screen an entry point opens is there to be opened, events or not.
+    let opened = Set(plan.entryPoints.routes.compactMap(\.screen))
+    for (index, screen) in plan.config.screens.enumerated() where screen.isEmptyAsWritten && !opened.contains(ResolvedPlan.Screen.ID(rawValue: Int32(index))) {
       context.report(
         Self.self, "screen '\(screen.name.value)' has no events; map its page or control events, or remove it",
         at: screen.name.range)

@@ -1,7 +1,7 @@
 /// A required key is missing: `version` or `screens` at the top, `event` in a long-form event.
 public enum MissingKeyRule: Rule {
   public static let id = "missing-key"
-  public static let summary = "Required keys ('version', 'screens', 'event' in the long form, 'from' in a binding) must be present."
+  public static let summary = "Required keys ('version', 'screens', 'event' in the long form, 'from' in a binding, an entry point's 'screen') must be present."
   public static let severity = Diagnostic.Severity.error
   public static let phase = RulePhase.structure
 
@@ -16,6 +16,12 @@ public enum MissingKeyRule: Rule {
             onOpen(id:):
               event: OPEN
               properties: {2️⃣product_id: {type: string}}
+      """),
+    .triggers("""
+      version: 1
+      screens: {Cart: {}}
+      entry_points:
+        1️⃣cart: {links: ["/cart"]}
       """),
     .passes("version: 1\nscreens:\n  Home: {control_events: {onShare(_:): {event: HOME_SHARE}}}\n"),
   ]
@@ -41,6 +47,8 @@ public enum MissingKeyRule: Rule {
         at: range)
     case .trackingMarker(let range):
       context.report(Self.self, "'require_tracking' needs a 'suffix' (such as '_UA'), a 'tag' (such as '@tracked'), or both", at: range)
+    case .key(let key, let what, let range):
+      context.report(Self.self, "\(what) has no '\(key)'", at: range)
     }
   }
 }

@@ -20,6 +20,11 @@ public enum FixtureTracking {
     case ctrlCheckoutConfirm = "CTRL_CHECKOUT_CONFIRM"
     case ctrlCheckoutPay = "CTRL_CHECKOUT_PAY"
     case ctrlSaleFavorite = "CTRL_SALE_FAVORITE"
+    case openCart = "OPEN_CART"
+    case openFiles = "OPEN_FILES"
+    case openOrder = "OPEN_ORDER"
+    case openProduct = "OPEN_PRODUCT"
+    case openSale = "OPEN_SALE"
     case pageCatalogEnter = "PAGE_CATALOG_ENTER"
     case pageCatalogLeave = "PAGE_CATALOG_LEAVE"
     case pageSaleEnter = "PAGE_SALE_ENTER"
@@ -87,6 +92,15 @@ public enum FixtureTracking {
       eventID: "CTRL_SALE_FAVORITE",
       routing: .only(["firebase", "mixpanel"])
     )
+    static let open_product = EventRule(eventID: "OPEN_PRODUCT", routing: .only(["firebase", "mixpanel"]))
+    static let open_order = EventRule(
+      eventID: "OPEN_ORDER",
+      routing: .only(["warehouse"]),
+      properties: ["campaign": .string("spring")]
+    )
+    static let open_files = EventRule(eventID: "OPEN_FILES", routing: .only(["firebase", "mixpanel"]))
+    static let open_cart = EventRule(eventID: "OPEN_CART", routing: .only(["firebase", "mixpanel"]))
+    static let open_sale = EventRule(eventID: "OPEN_SALE", routing: .only(["firebase", "mixpanel"]))
   }
 
   public struct Registry: TrackingRegistry {
@@ -185,6 +199,11 @@ public enum FixtureTracking {
       case "CTRL_CHECKOUT_CONFIRM": return Rules.summary_confirm
       case "CTRL_CHECKOUT_PAY": return Rules.checkoutScreen_pay_
       case "CTRL_SALE_FAVORITE": return Rules.saleScreen_onFavorite_
+      case "OPEN_CART": return Rules.open_cart
+      case "OPEN_FILES": return Rules.open_files
+      case "OPEN_ORDER": return Rules.open_order
+      case "OPEN_PRODUCT": return Rules.open_product
+      case "OPEN_SALE": return Rules.open_sale
       case "PAGE_CATALOG_ENTER": return Rules.catalogScreen_enter
       case "PAGE_CATALOG_LEAVE": return Rules.catalogScreen_leave
       case "PAGE_SALE_ENTER": return Rules.saleScreen_enter

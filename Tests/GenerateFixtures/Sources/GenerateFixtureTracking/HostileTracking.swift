@@ -11,6 +11,7 @@ public enum HostileTracking {
   public enum EventID: String, TrackingEventID, CaseIterable {
     case comment = "*/ /* // comment"
     case _123StartsWithADigit = "123 starts with a digit"
+    case openEvil = "OPEN \"); evil(\""
     case pageFatalErrorInjected = "PAGE\"); fatalError(\"injected"
     case pageBidiOverride = "PAGE_BIDI_\u{202E}_OVERRIDE"
     case interpolatedRawMulti = "\\(interpolated) #\"raw\"# \"\"\" multi"
@@ -86,6 +87,10 @@ public enum HostileTracking {
       eventID: "ÉVÉNEMENT_ÉTÉ",
       routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
     )
+    static let open_class = EventRule(
+      eventID: "OPEN \"); evil(\"",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
+    )
   }
 
   public struct Registry: TrackingRegistry {
@@ -147,6 +152,7 @@ public enum HostileTracking {
       switch eventID {
       case "*/ /* // comment": return Rules.home_onSell_
       case "123 starts with a digit": return Rules.home_default_
+      case "OPEN \"); evil(\"": return Rules.open_class
       case "PAGE\"); fatalError(\"injected": return Rules.home_enter
       case "PAGE_BIDI_\u{202E}_OVERRIDE": return Rules.class_enter
       case "\\(interpolated) #\"raw\"# \"\"\" multi": return Rules.home_leave

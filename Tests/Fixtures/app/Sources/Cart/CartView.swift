@@ -12,4 +12,7 @@ struct CartView: View {
   private func recomputeTotals() {}
 
   fileprivate func onPromoBannerTapped() {}
+
+  /// How a link opens the cart (`entry-point-signature` checks entry points against it).
+  func route(items: [String]) {}
 }

@@ -1,0 +1,77 @@
+/// A route parameter its sources disagree about: its type, whether it is always there, where a
+/// notification keeps it.
+public enum EntryPointParametersRule: PlanRule {
+  public static let id = "entry-point-parameters"
+  public static let summary = "An entry point's sources must agree on each parameter's type; notification parameters need 'from: payload.key' and a valid type; a parameter some source lacks is a warning (it becomes optional)."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      screens:
+        Order: {page_events: {enter: ORDER_ENTER}}
+      links: {schemes: [shop]}
+      entry_points:
+        order:
+          screen: Order
+          links: ["shop://order/{id:int}"]
+          1️⃣notification:
+            match: {type: order_shipped}
+            parameters:
+              id: {from: 2️⃣order.id, type: int}
+              carrier: {from: payload.carrier, type: 3️⃣carrier}
+      """),
+    .triggers("""
+      version: 1
+      screens:
+        Order: {page_events: {enter: ORDER_ENTER}}
+      links: {schemes: [shop]}
+      entry_points:
+        order:
+          screen: Order
+          links: ["shop://order/{id:int}"]
+          1️⃣notification:
+            match: {type: order_shipped}
+            parameters: {id: {from: payload.order.id, type: string}}
+      """),
+    .passes("""
+      version: 1
+      screens:
+        Order: {page_events: {enter: ORDER_ENTER}}
+      links: {schemes: [shop]}
+      entry_points:
+        order:
+          screen: Order
+          links: ["shop://order/{id:int}?ref={ref:string?}"]
+          notification:
+            match: {type: order_shipped, aps.category: ORDER}
+            parameters:
+              id: {from: payload.order.id, type: int}
+              ref: {from: payload.campaign, type: string?}
+      """),
+  ]
+
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for problem in plan.entryPoints.parameterProblems {
+      let entry = "entry point '\(plan.entryPoints.routes[problem.route].name)'"
+      let message: String
+      switch problem.kind {
+      case .typeMismatch(let name, let first, let second, let source):
+        message = "parameter '\(name)' of \(entry) is '\(second)' here but '\(first)' in \(source); every source must give it the same type"
+      case .missing(let name, let requiredBy, let missingFrom):
+        message = "\(missingFrom) of \(entry) does not give parameter '\(name)', which \(requiredBy) requires, so the route's '\(name)' is optional"
+      case .payloadPath(let from):
+        message = "'\(from)' is not where a notification keeps a value; write 'payload.' and a key path, such as 'payload.order.id'"
+      case .type(let type, let kind):
+        message = "notification parameter type '\(type)' of \(entry): \(LinkPatternRule.describe(kind))"
+      case .defaultValue(let value, let type):
+        message = "the default '\(value)' of \(entry) is not a value of type '\(type)'"
+      case .matchPath(let path):
+        message = "'\(path)' in 'match' of \(entry) is not a payload key path (keys of letters, digits, '_' and '-', joined by '.')"
+      case .parameterName(let name):
+        message = "parameter name '\(name)' of \(entry) must be letters, digits and '_', not starting with a digit"
+      }
+      context.report(Self.self, message, at: problem.range, severity: problem.severity)
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/// An entry point whose parameters its screen cannot take: the screen declares `route(...)` methods, and
+/// none has the route's parameters (by name, type and optionality), so the app's `switch` over `Route`
+/// cannot hand them over as the config says.
+///
+/// Checked against the `route(...)` methods of the screen and its superclasses in the sources. (The
+/// scanner does not record initializers yet, so a screen opened through `init(...)` is not checked.)
+public enum EntryPointSignatureRule: CodeRule {
+  public static let id = "entry-point-signature"
+  public static let summary = "When a screen declares 'route(...)' methods, one must take the entry point's parameters: the same names (case and '_' aside), types and optionality."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        ProductScreen: {page_events: {enter: PRODUCT_ENTER}}
+      links: {schemes: [shop]}
+      entry_points:
+        1️⃣product: {screen: ProductScreen, links: ["shop://product/{id:int}?ref={ref:string?}"]}
+      """,
+      swift: [
+        "Sources/Product/ProductScreen.swift":
+          "class ProductScreen {\n  func viewDidAppear(_ animated: Bool) {}\n  func route(id: String, ref: String) {}\n}\n"
+      ]),
+    .passes(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        ProductScreen: {page_events: {enter: PRODUCT_ENTER}}
+      links: {schemes: [shop]}
+      entry_points:
+        product: {screen: ProductScreen, links: ["shop://product/{id:int}?ref={ref:string?}&order_id={order_id:uuid?}"]}
+      """,
+      swift: [
+        "Sources/Product/ProductScreen.swift":
+          "import Foundation\nclass ProductScreen {\n  func viewDidAppear(_ animated: Bool) {}\n  func route(ref: String?, id: Int, orderID: Optional<UUID>) {}\n}\n"
+      ]),
+  ]
+
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    let plan = code.plan
+    for route in plan.entryPoints.routes {
+      guard let screen = route.screen, let type = code.type(of: screen) else { continue }
+      let methods = code.index.lineage(of: type).flatMap { owner in code.index[owner].methods.filter { $0.baseName == "route" && $0.signature != nil } }
+      guard !methods.isEmpty, !methods.contains(where: { accepts($0.signature!, route.parameters) }) else { continue }
+      let wanted = route.parameters.map { "\($0.name): \(expectedType($0.type) ?? "its enum")\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
+      context.report(
+        Self.self,
+        "no 'route(...)' of '\(code.index[type].name)' takes the parameters of entry point '\(route.name)' (\(wanted.isEmpty ? "none" : wanted))",
+        at: plan.config.entryPoints[route.entry].name.range,
+        notes: methods.map { Diagnostic.Note("'\($0.name)' is declared here", at: $0.nameLocation) })
+    }
+  }
+
+  /// Whether a method takes exactly the route's parameters, each of its type (optional when the route's
+  /// value may be absent).
+  static func accepts(_ signature: MethodSignature, _ parameters: [EntryPointPlan.RouteParameter]) -> Bool {
+    guard signature.parameters.count == parameters.count else { return false }
+    for parameter in parameters {
+      guard let declared = signature.parameters.first(where: { $0.label.map(folded) == folded(parameter.name) }) else { return false }
+      var written = declared.type.filter { !$0.isWhitespace }
+      var isOptional = false
+      if written.hasSuffix("?") {
+        written.removeLast()
+        isOptional = true
+      } else if written.hasPrefix("Optional<") && written.hasSuffix(">") {
+        written = String(written.dropFirst(9).dropLast())
+        isOptional = true
+      }
+      if parameter.isOptional && !isOptional { return false }
+      // An enumeration's type is generated (`Tracking.Route.ProductTab`) or the app's own: any type.
+      if let expected = expectedType(parameter.type), written != expected && written != "Swift." + expected && written != "Foundation." + expected {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// The Swift type a parameter's value has; nil for an enumeration.
+  static func expectedType(_ type: ParameterType) -> String? {
+    switch type {
+    case .value(.int): return "Int"
+    case .value(.int64): return "Int64"
+    case .value(.string), .value(.slug): return "String"
+    case .value(.uuid): return "UUID"
+    case .value(.url): return "URL"
+    case .value(.path): return "[String]"
+    case .enumeration: return nil
+    }
+  }
+
+  /// `order_id`, `orderId` and `orderID` are one name.
+  static func folded(_ name: String) -> String {
+    name.lowercased().filter { $0 != "_" }
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Writes a route back as a link (`route.url`), so that reading it gives the same route again: every
+/// segment and query value percent-encoded on its own (all but unreserved characters), `.` and `..`
+/// segments escaped so that no URL library can resolve them away, `+` and space escaped in the query.
+///
+/// The generated printer gives the parts as arrays (`[.literal("product"), .value(id, .int)]`), so a
+/// pattern of any length is one call and the generated code stays declarative.
+public enum LinkPrinter {
+  /// A custom-scheme link (`shop://product/1`): the first part is its host.
+  public static func url(scheme: StaticString, path: [LinkPathPart], query: [LinkQueryPart] = [], trailingSlash: Bool = false) -> URL? {
+    URL(string: text(start: scheme.description + "://", hostFirst: true, path: path, query: query, trailingSlash: trailingSlash))
+  }
+
+  /// A universal link on `host` (`https://shop.example.com/product/1`).
+  public static func url(host: StaticString, path: [LinkPathPart], query: [LinkQueryPart] = [], trailingSlash: Bool = false) -> URL? {
+    URL(string: text(start: "https://" + host.description, hostFirst: false, path: path, query: query, trailingSlash: trailingSlash))
+  }
+
+  /// The link as text (what `url` parses).
+  public static func text(start: String, hostFirst: Bool, path: [LinkPathPart], query: [LinkQueryPart], trailingSlash: Bool) -> String {
+    var text = start
+    var atHost = hostFirst
+    let segments = path.flatMap(\.segments)
+    for segment in segments {
+      if atHost {
+        atHost = false
+      } else {
+        text += "/"
+      }
+      text += LinkEncoding.segment(segment)
+    }
+    // A last segment that is empty (`{rest:path}` of `a//`) needs the `/` after it, or reading the link
+    // would take that `/` for a trailing slash and lose the segment.
+    if trailingSlash || (segments.last == "" && !(hostFirst && segments.count == 1)) { text += "/" }
+    var separator = "?"
+    for item in query {
+      guard let value = item.value else { continue }
+      text += separator + LinkEncoding.percentEncoded(item.name) + "=" + LinkEncoding.percentEncoded(value)
+      separator = "&"
+    }
+    return text
+  }
+}
+
+/// Segments of a printed link: a literal of the pattern, a parameter's value, or the rest of the path.
+public struct LinkPathPart: Sendable {
+  let segments: [String]
+
+  /// A literal segment of the pattern.
+  public static func literal(_ segment: StaticString) -> LinkPathPart {
+    LinkPathPart(segments: [segment.description])
+  }
+
+  /// A parameter's value as one segment.
+  public static func value<Value>(_ value: Value, _ type: RouteValueType<Value>) -> LinkPathPart {
+    LinkPathPart(segments: [type.linkText(value)])
+  }
+
+  /// `{rest:path}`: each segment on its own.
+  public static func rest(_ segments: [String]) -> LinkPathPart {
+    LinkPathPart(segments: segments)
+  }
+}
+
+/// A query item of a printed link; left out when its value is nil or the default.
+public struct LinkQueryPart: Sendable {
+  let name: String
+  let value: String?
+
+  /// A query parameter; nothing when the value is nil.
+  public static func value<Value>(_ name: StaticString, _ value: Value?, _ type: RouteValueType<Value>) -> LinkQueryPart {
+    LinkQueryPart(name: name.description, value: value.map(type.linkText))
+  }
+
+  /// A query parameter with a default (as the config writes it); nothing when the value is the default,
+  /// which reading the link gives back.
+  public static func value<Value>(_ name: StaticString, _ value: Value, _ type: RouteValueType<Value>, defaultText: StaticString) -> LinkQueryPart {
+    let text = type.linkText(value)
+    return LinkQueryPart(name: name.description, value: text == defaultText.description ? nil : text)
+  }
+}
