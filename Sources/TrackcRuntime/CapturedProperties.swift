@@ -10,6 +10,13 @@ public struct CapturedProperties: Sendable {
 
   public init() {}
 
+  /// Starting from `base` (a rule's static properties), with room for a few more: the event's own
+  /// dictionary, grown once.
+  init(base: [String: PropertyValue]) {
+    values.reserveCapacity(base.count + 4)
+    for (key, value) in base { values[key] = value }
+  }
+
   private mutating func set(_ key: String, _ value: PropertyValue?, required: Bool) {
     if let value {
       values[key] = value
