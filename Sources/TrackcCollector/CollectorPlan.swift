@@ -69,16 +69,22 @@ public struct CollectorPlan: Sendable, Hashable {
     var events: [String: Event] = [:]
     plan.forEachEvent { resolved, written in
       var types: [String: Set<PropertyType>] = [:]
+      var bound: Set<String> = []
       for property in written.properties {
-        guard let value = property.value else { continue }
-        types[property.key.value, default: []].insert(PropertyType(value))
+        if let value = property.value {
+          types[property.key.value, default: []].insert(PropertyType(value))
+        } else if property.binding != nil {
+          // A bound value: of its declared type (else whatever the code has), and left out when nil.
+          bound.insert(property.key.value)
+          types[property.key.value, default: []].formUnion(plan.expectedType(of: property).map { [PropertyType($0)] } ?? Set(PropertyType.allCases))
+        }
       }
       let routing: Routing
       switch resolved.routing {
       case .unrestricted: routing = .unrestricted
       case .only(let destinations): routing = .only(Set(destinations))
       }
-      let mapping = Event(routing: routing, properties: types)
+      let mapping = Event(routing: routing, properties: types, requiredProperties: Set(types.keys).subtracting(bound))
       guard var merged = events[written.id.value] else {
         events[written.id.value] = mapping
         return
@@ -104,6 +110,14 @@ public struct CollectorPlan: Sendable, Hashable {
 }
 
 extension CollectorPlan.PropertyType {
+  init(_ type: TrackcCore.PropertyType) {
+    switch type {
+    case .string: self = .string
+    case .int, .double: self = .number
+    case .bool: self = .boolean
+    }
+  }
+
   init(_ value: PropertyValue) {
     switch value {
     case .string: self = .string

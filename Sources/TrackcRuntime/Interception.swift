@@ -33,9 +33,20 @@ public enum Interception {
     begin(screen, code: Int(handler.rawValue)) { $0.trackControl(of: type(of: screen), handler: handler) }
   }
 
+  /// The same, for a handler whose events bind properties: `capture` reads them, and runs only when
+  /// the call is reported.
+  public static func beginControl<Screen>(_ screen: Screen, _ handler: HandlerID, capture: (inout CapturedProperties) -> Void) -> Scope {
+    begin(screen, code: Int(handler.rawValue)) { $0.trackControl(of: type(of: screen), handler: handler, capture: capture) }
+  }
+
   /// A generated replacement of a lifecycle method carrying page events begins (see `beginControl`).
   public static func beginPage<Screen>(_ screen: Screen, _ phase: PagePhase) -> Scope {
     begin(screen, code: phase == .enter ? -1 : -2) { $0.trackPage(of: type(of: screen), phase) }
+  }
+
+  /// The same, for a page event that binds the screen's state.
+  public static func beginPage<Screen>(_ screen: Screen, _ phase: PagePhase, capture: (inout CapturedProperties) -> Void) -> Scope {
+    begin(screen, code: phase == .enter ? -1 : -2) { $0.trackPage(of: type(of: screen), phase, capture: capture) }
   }
 
   /// An intercepted call in progress on this thread.

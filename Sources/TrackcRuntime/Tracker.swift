@@ -19,6 +19,7 @@ public final class Tracker: @unchecked Sendable {
   private let lock = NSLock()
   // Guarded by `lock`.
   private var screensByType: [ObjectIdentifier: ScreenID?] = [:]
+  private var missingBound = 0
 
   /// At most this many destinations (a bit each in a journal record); further ones get nothing.
   public static let maximumDestinations = 64
@@ -81,6 +82,41 @@ public final class Tracker: @unchecked Sendable {
     emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen))
   }
 
+  /// The same, with the properties its bindings read: `capture` runs only when the screen maps the
+  /// handler, so an unmapped call reads nothing.
+  public func trackControl(of screenType: Any.Type, handler: HandlerID, capture: (inout CapturedProperties) -> Void) {
+    guard let screen = screen(of: screenType), let rule = registry.controlRule(screen: screen, handler: handler) else { return }
+    emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen), capture: capture)
+  }
+
+  /// A page phase whose event binds the screen's state.
+  public func trackPage(of screenType: Any.Type, _ phase: PagePhase, capture: (inout CapturedProperties) -> Void) {
+    guard let screen = screen(of: screenType), let rule = registry.pageRule(screen: screen, phase: phase) else { return }
+    emit(rule, source: .page(phase), screen: registry.name(of: screen), capture: capture)
+  }
+
+  /// Bound values that were nil without `optional: true` in the config: left out of their events and
+  /// counted here (a delivery warning, not a crash).
+  public var missingBoundValues: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return missingBound
+  }
+
+  /// The rule's static properties with what `capture` reads added, counting the required values that
+  /// were nil. Built in one dictionary (the event's own), after routing decided the event is sent.
+  private func captured(_ rule: EventRule, _ capture: (inout CapturedProperties) -> Void) -> [String: PropertyValue] {
+    var properties = CapturedProperties(base: rule.properties)
+    capture(&properties)
+    if properties.missingRequired > 0 {
+      lock.lock()
+      missingBound += properties.missingRequired
+      lock.unlock()
+    }
+    return properties.values
+  }
+
+
   /// A handler call by names, as the Objective-C runtime gives them: the class name
   /// (`NSStringFromClass`) and the selector (or a Swift name).
   public func trackControl(screenNamed screenName: String, handlerNamed handlerName: String) {
@@ -101,6 +137,13 @@ public final class Tracker: @unchecked Sendable {
   public func track<ID: TrackingEventID>(_ id: ID, screen: String? = nil, properties: [String: PropertyValue] = [:]) {
     guard let rule = registry.rule(eventID: id.rawValue) else { return }
     emit(rule, source: .manual, screen: screen, extraProperties: properties)
+  }
+
+  /// An event tracked by hand through its generated typed function (`Track.checkoutCompleted(total:)`),
+  /// which fills in the properties.
+  public func track<ID: TrackingEventID>(_ id: ID, screen: String? = nil, capture: (inout CapturedProperties) -> Void) {
+    guard let rule = registry.rule(eventID: id.rawValue) else { return }
+    emit(rule, source: .manual, screen: screen, capture: capture)
   }
 
   /// An event by its generated rule (an entry point's open event, which `PendingRoute` tracks): routed
@@ -139,14 +182,31 @@ public final class Tracker: @unchecked Sendable {
   // MARK: Internals
 
   private func emit(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, extraProperties: [String: PropertyValue] = [:]) {
+    let destinations = destinations(of: rule)
+    guard destinations != 0 else { return }
+    let properties = extraProperties.isEmpty ? rule.properties : rule.properties.merging(extraProperties) { _, extra in extra }
+    append(rule, source: source, screen: screen, properties: properties, destinations: destinations)
+  }
+
+  /// The same, with bound properties: `capture` runs only when some destination takes the event.
+  private func emit(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, capture: (inout CapturedProperties) -> Void) {
+    let destinations = destinations(of: rule)
+    guard destinations != 0 else { return }
+    append(rule, source: source, screen: screen, properties: captured(rule, capture), destinations: destinations)
+  }
+
+  /// The lanes the event goes to: routed, enabled and sampled in.
+  private func destinations(of rule: EventRule) -> UInt64 {
     var destinations: UInt64 = 0
     for (index, id) in laneIDs.enumerated() where rule.routing.allows(id) && configuration.isEnabled(id) {
       let rate = configuration.samplingRate(eventID: rule.eventID, destinationID: id)
       if rate < 1 && !(rate > 0 && Double.random(in: 0..<1) < rate) { continue }
       destinations |= 1 << UInt64(index)
     }
-    guard destinations != 0 else { return }
-    let properties = extraProperties.isEmpty ? rule.properties : rule.properties.merging(extraProperties) { _, extra in extra }
+    return destinations
+  }
+
+  private func append(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, properties: [String: PropertyValue], destinations: UInt64) {
     journal.append(
       EventCoding.Draft(eventID: rule.eventID, source: source, screen: screen, properties: properties), destinations: destinations,
       date: Date())

@@ -35,6 +35,54 @@ import GenerateFixtureTracking
     #expect(screen.log == ["Screen.viewDidAppear", "Screen.viewDidDisappear"])
   }
 
+  /// Bindings: the handler's arguments and the screen's state, read when the call is reported and
+  /// converted by type; a nil left out, and counted unless the binding is `optional: true`.
+  @Test func boundPropertiesCarryTheValuesOfTheMoment() throws {
+    let screen = CatalogScreen()
+    screen.selectedTab = .sale
+    screen.cart.total = 12.5
+    screen.cart.count = 200
+    let tracker = Tracker(registry: FixtureTracking.registry, destinations: [firebase, mixpanel, warehouse])
+    try Interception.withTracker(tracker) {
+      screen.viewDidAppear(true)
+      screen.open(item: 7, at: 2)
+      _ = try screen.addToCart("p2", quantity: 3)
+      screen.coupon = "SPRING"
+      screen.note = "gift"
+      screen.cart.owner = CatalogOwner()
+      screen.cart.owner?.name = "ann"
+      screen.viewDidAppear(true)
+      _ = try screen.addToCart("p3", quantity: 1)
+      // Another screen with the same inherited lifecycle reads nothing of the catalog's.
+      SaleScreen().viewDidAppear(true)
+    }
+    tracker.flush()
+    let events = firebase.events
+    #expect(events.map(\.id) == ["PAGE_CATALOG_ENTER", "CTRL_CATALOG_OPEN_AT", "CTRL_CATALOG_ADD", "PAGE_CATALOG_ENTER", "CTRL_CATALOG_ADD", "PAGE_SALE_ENTER"])
+    #expect(events[0].properties == ["tab": .string("sale")])
+    #expect(events[1].properties == ["item": .int(7), "position": .int(2)])
+    #expect(events[2].properties == [
+      "product_id": .string("p2"), "quantity": .double(3), "quote \" and \\ key": .int(3), "total": .double(12.5), "items": .int(200),
+    ])
+    #expect(events[3].properties == ["tab": .string("sale"), "coupon": .string("SPRING")])
+    #expect(events[4].properties["note"] == .string("gift"))
+    #expect(events[4].properties["owner"] == .string("ann"))
+    #expect(events[5].properties.isEmpty)
+    // The first addToCart had no note (required): left out and counted once; the optional owner is not counted.
+    #expect(tracker.missingBoundValues == 1)
+  }
+
+  /// The typed function of an event with bindings: its properties are parameters of their types.
+  @Test func typedManualTrackingSendsItsParameters() {
+    let received = tracking {
+      FixtureTracking.Track.ctrlCatalogOpenAt(item: 4, position: 1)
+      FixtureTracking.Track.pageCatalogEnter(coupon: nil, tab: "all")
+    }
+    #expect(received.firebase.map(\.id) == ["CTRL_CATALOG_OPEN_AT", "PAGE_CATALOG_ENTER"])
+    #expect(received.firebase.first?.properties == ["item": .int(4), "position": .int(1)])
+    #expect(received.firebase.last?.properties == ["tab": .string("all")])
+  }
+
   @Test func handlersOfEveryShapeReportAndStillRun() throws {
     let screen = CatalogScreen()
     var completed = false

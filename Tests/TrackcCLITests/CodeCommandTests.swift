@@ -118,7 +118,7 @@ import TrackcTestSupport
     let lines = broken.standardOutput.split(separator: "\n").filter { !$0.contains(": note: ") }
     #expect(lines == [
       "Shop/Sources/Home/WishlistViewController.swift:3:12: error: 'WishlistViewController' is a ScreenController but no screen lists it; add it to 'screens' [unmapped-screen]",
-      "Shop/tracking.yaml:69:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
+      "Shop/tracking.yaml:75:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
     ], "\(broken.standardOutput)")
   }
 }

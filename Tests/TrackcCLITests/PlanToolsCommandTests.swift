@@ -91,7 +91,7 @@ import TrackcTestSupport
     #expect(!after.contains("CTRL_GONE.schema.json") && after.contains("README.md") && after.count == 22)
     let csv = try TrackcBinary.run("export", "--format", "csv", "Examples/Shop/tracking.yaml", "--no-cache")
     #expect(csv.status == 0 && csv.standardOutput.components(separatedBy: "\r\n").count == 23)
-    #expect(csv.standardOutput.contains("HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,36,Sources/Home/HomeViewController.swift:14"))
+    #expect(csv.standardOutput.contains("HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,41,Sources/Home/HomeViewController.swift:14"))
     #expect(try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml").status == 64)
   }
 

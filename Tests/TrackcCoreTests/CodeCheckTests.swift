@@ -10,7 +10,7 @@ import TrackcTestSupport
 @Suite struct CodeCheckTests {
   static let app = Fixtures.directory.appendingPathComponent("app")
   static let clean = ["tracking.yaml", "dynamic.yaml"].map { app.appendingPathComponent($0) }
-  static let broken = ["config-to-code.yaml", "code-to-config.yaml", "dynamic-broken.yaml"].map { app.appendingPathComponent($0) }
+  static let broken = ["config-to-code.yaml", "code-to-config.yaml", "dynamic-broken.yaml", "bindings-broken.yaml"].map { app.appendingPathComponent($0) }
 
   /// Lints a config of the app, scanning its `sources` without a cache; paths in the output are relative
   /// to `Tests/Fixtures`, whichever directory the tests run in.

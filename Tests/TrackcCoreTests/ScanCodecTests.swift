@@ -22,16 +22,28 @@ import Testing
     plain.parameterTypes = []
     plain.returnType = nil
     plain.effects = nil
+    method.parameters = ScannedParameters(names: ["item", nil, "where"], hasDefault: [false, true, false])
+    let property = ScannedProperty(
+      name: "total", type: "Double?", typeIsInferred: true, isStatic: true, isComputed: true, isConstant: true, access: .package,
+      attributes: ["@objc(sum)", "lazy"], hasEffectfulGetter: true, conditional: true, position: ScannedPosition(line: 7, column: 3))
+    let plainProperty = ScannedProperty(
+      name: "tab", type: nil, isStatic: false, isComputed: false, isConstant: false, access: nil, attributes: [], conditional: false,
+      position: ScannedPosition(line: 8, column: 3))
+    let initializer = ScannedInitializer(
+      labels: ["feed", nil], parameterTypes: ["Feed", "Int"], parameters: ScannedParameters(names: ["feed", "position"], hasDefault: [false, true]),
+      failability: "?", access: .public, attributes: ["convenience"], isGeneric: true, effects: "throws", conditional: true,
+      documentation: "Makes one.", position: ScannedPosition(line: 4, column: 5))
+    var typeScan = ScannedType(
+      kind: .actor, name: "Outer.Inner", inheritance: ["Base", "Sendable"], isGeneric: true, inGenericContext: true,
+      objcMembers: true, access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
+    typeScan.properties = [property, plainProperty]
+    typeScan.initializers = [initializer]
     return FileScan(
-      types: [
-        ScannedType(
-          kind: .actor, name: "Outer.Inner", inheritance: ["Base", "Sendable"], isGeneric: true, inGenericContext: true,
-          objcMembers: true, access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
-      ],
+      types: [typeScan],
       extensions: [
         ScannedExtension(
           extendedName: "Shop.Home", inheritance: ["P"], isObjC: true, hasWhereClause: true, access: .private, conditional: true,
-          position: ScannedPosition(line: 9, column: 11), methods: [plain])
+          position: ScannedPosition(line: 9, column: 11), methods: [plain], properties: [plainProperty], initializers: [initializer])
       ],
       imports: ["Foundation", "ShopUI"],
       problems: [ScanProblem(line: 5, column: 6, message: "this is not valid Swift")])

@@ -270,19 +270,149 @@ import TrackcTestSupport
     #expect(screen.imports == ["Core", "Foundation", "Shop"])
     let add = try Self.method("add(_:at:_:)", of: screen)
     #expect(add.signature == MethodSignature(
-      parameters: [.init(label: nil, type: "inout [String]"), .init(label: "at", type: "Int"), .init(label: nil, type: "Int...")],
+      parameters: [
+        .init(label: nil, name: "item", type: "inout [String]"), .init(label: "at", name: "index", type: "Int", hasDefaultValue: true),
+        .init(label: nil, name: "rest", type: "Int..."),
+      ],
       returnType: nil, effects: nil))
     #expect(add.signature?.parameters[0].isInout == true)
     #expect(add.signature?.parameters[2].isVariadic == true)
     #expect(add.attributes == ["mutating"])
     let load = try Self.method("load(from:completion:)", of: screen)
     #expect(load.signature == MethodSignature(
-      parameters: [.init(label: "from", type: "URL"), .init(label: "completion", type: "@escaping (Result<Data, Error>) -> Void")],
+      parameters: [
+        .init(label: "from", name: "url", type: "URL"),
+        .init(label: "completion", name: "completion", type: "@escaping (Result<Data, Error>) -> Void"),
+      ],
       returnType: "[String: Int]", effects: "async throws"))
     let value = try Self.method("value()", of: screen)
     #expect(value.signature?.effects == "throws(MyError)")
     #expect(value.signature?.returnType == "Int")
     #expect(value.attributes == ["nonisolated"])
+  }
+
+  // MARK: What bindings and entry points need
+
+  static func property(_ name: String, isStatic: Bool = false, of type: DeclaredType) throws -> DeclaredProperty {
+    try #require(type.properties?.first { $0.name == name && $0.isStatic == isStatic }, "\(type.name) has no property \(name)")
+  }
+
+  static func initializer(_ name: String, of type: DeclaredType) throws -> DeclaredInitializer {
+    try #require(type.initializers?.first { $0.name == name }, "\(type.name) has no \(name)")
+  }
+
+  @Test func propertiesWithTypeAccessStaticAndConditional() throws {
+    let result = Self.scan([
+      ("Sources/App/Cart.swift", """
+        public final class CartViewController: UIViewController {
+          public private(set) var cart: Cart = Cart()
+          var selectedTab: Tab? = nil
+          let `default` = 0.5, title = "Cart"
+          var a, b: Int
+          private var secret: String { "s" }
+          static let shared = CartViewController()
+          @objc dynamic var couponCode: String?
+          @objc(itemCount) var count: Int { get async throws { 0 } }
+          lazy var formatter = makeFormatter()
+          #if DEBUG
+          var debugLabel: String = ""
+          #endif
+          func checkout() {
+            let local = 1
+          }
+        }
+        struct Cart {
+          var total: Double
+          var items: [Item] = []
+        }
+        """),
+      ("Sources/App/Cart+State.swift", """
+        extension CartViewController {
+          var isEmpty: Bool { cart.items.isEmpty }
+          static var count: Int { 0 }
+        }
+        """),
+    ])
+    let screen = try Self.type("CartViewController", in: result)
+    let cart = try Self.property("cart", of: screen)
+    #expect(cart.type == "Cart" && !cart.typeIsInferred && cart.access == .public && !cart.isComputed && !cart.isStatic)
+    #expect(try Self.property("selectedTab", of: screen).type == "Tab?")
+    let defaultValue = try Self.property("default", of: screen)
+    #expect(defaultValue.type == "Double" && defaultValue.typeIsInferred && defaultValue.isConstant)
+    #expect(try Self.property("title", of: screen).type == "String")
+    // `var a, b: Int`: both are Int.
+    #expect(try Self.property("a", of: screen).type == "Int")
+    #expect(try Self.property("b", of: screen).type == "Int")
+    let secret = try Self.property("secret", of: screen)
+    #expect(secret.isComputed && secret.access == .private && secret.type == "String")
+    let shared = try Self.property("shared", isStatic: true, of: screen)
+    #expect(shared.type == "CartViewController" && shared.typeIsInferred)
+    let coupon = try Self.property("couponCode", of: screen)
+    #expect(coupon.objcName == "couponCode" && coupon.attributes == ["@objc", "dynamic"])
+    let count = try Self.property("count", of: screen)
+    #expect(count.objcName == "itemCount" && count.hasEffectfulGetter && count.isComputed)
+    #expect(try Self.property("count", isStatic: true, of: screen).isComputed)
+    // Neither written nor plain from its value: no type, never a guess.
+    #expect(try Self.property("formatter", of: screen).type == nil)
+    #expect(try Self.property("debugLabel", of: screen).conditional)
+    #expect(try !Self.property("cart", of: screen).conditional)
+    // Extensions add theirs; a method's locals are not properties.
+    let isEmpty = try Self.property("isEmpty", of: screen)
+    #expect(isEmpty.isComputed && isEmpty.location.file == "Sources/App/Cart+State.swift")
+    #expect(screen.properties?.contains { $0.name == "local" } == false)
+    // Sorted by name, instance before static: the same bytes whatever the order of files or members.
+    #expect(screen.properties?.map(\.name) == ["a", "b", "cart", "count", "count", "couponCode", "debugLabel", "default", "formatter",
+      "isEmpty", "secret", "selectedTab", "shared", "title"])
+    let model = try Self.type("Cart", in: result)
+    #expect(try Self.property("total", of: model).type == "Double")
+    #expect(try Self.property("items", of: model).type == "[Item]")
+  }
+
+  @Test func initializersAndParameterNames() throws {
+    let result = Self.scan([
+      ("Sources/App/Feed.swift", """
+        final class FeedViewController {
+          /// Opens a feed.
+          init(feed: Feed, at position: Int = 0, _ source: String) {}
+          convenience init?(coder: NSCoder) { nil }
+          private init() throws {}
+          func open(_ product: Product, at position: Int, `for` reason: String) {}
+        }
+        extension FeedViewController {
+          public convenience init(`default`: Bool) { self.init() }
+        }
+        """)
+    ])
+    let feed = try Self.type("FeedViewController", in: result)
+    #expect(feed.initializers?.map(\.name) == ["init()", "init(coder:)", "init(default:)", "init(feed:at:_:)"])
+    let main = try Self.initializer("init(feed:at:_:)", of: feed)
+    #expect(main.signature.parameters == [
+      .init(label: "feed", name: "feed", type: "Feed"), .init(label: "at", name: "position", type: "Int", hasDefaultValue: true),
+      .init(label: nil, name: "source", type: "String"),
+    ])
+    #expect(main.documentation == "Opens a feed.")
+    let coder = try Self.initializer("init(coder:)", of: feed)
+    #expect(coder.failability == "?" && coder.attributes == ["convenience"])
+    let hidden = try Self.initializer("init()", of: feed)
+    #expect(hidden.access == .private && hidden.signature.effects == "throws")
+    #expect(try Self.initializer("init(default:)", of: feed).signature.parameters == [.init(label: "default", name: "default", type: "Bool")])
+    let open = try Self.method("open(_:at:for:)", of: feed)
+    #expect(open.signature?.parameters == [
+      .init(label: nil, name: "product", type: "Product"), .init(label: "at", name: "position", type: "Int"),
+      .init(label: "for", name: "reason", type: "String"),
+    ])
+  }
+
+  @Test func propertiesAndInitializersRoundTripThroughTheRegistryJSON() throws {
+    let files: [(path: String, text: String)] = [
+      ("Sources/A/A.swift", "class A { var z: Int = 0\n var y = \"\"\n init(x: Int) {}\n }\n"),
+      ("Sources/A/A+B.swift", "extension A { var b: Bool { true }\n convenience init() { self.init(x: 0) } }\n"),
+    ]
+    let forward = Self.scan(files)
+    #expect(forward.registry.json() == Self.scan(files.reversed()).registry.json())
+    let decoded = HandlerRegistry.decode(InputBytes(Array(forward.registry.json().utf8)))
+    #expect(decoded.problems.isEmpty)
+    #expect(decoded.registry == forward.registry)
   }
 
   @Test func invalidSwiftYieldsWhatCanBeReadAndAWarning() throws {

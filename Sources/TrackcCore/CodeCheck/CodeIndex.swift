@@ -23,6 +23,9 @@ public struct CodeIndex: Sendable {
 
   public subscript(type: Int) -> DeclaredType { registry.types[type] }
 
+  /// The declared (not merely extended) types of this name (`Outer.Inner`).
+  func byNameLookup(_ name: String) -> [Int] { byName[name] ?? [] }
+
   public subscript(method: MethodReference) -> DeclaredMethod { registry.types[method.type].methods[method.method] }
 
   /// The type and its superclasses in the sources, nearest first.
@@ -140,6 +143,76 @@ public struct CodeIndex: Sendable {
     }
     return result
   }
+}
+
+// MARK: Properties and types named in the code
+
+extension CodeIndex {
+  /// A type named in the code, as seen from a declaration inside `context`.
+  public enum TypeLookup: Sendable {
+    case found(Int)
+    /// Declared in several modules, none of them the context's.
+    case ambiguous([Int])
+    case notFound
+  }
+
+  /// Resolves a type name written inside `context` as Swift would, as far as the sources tell: nested in
+  /// the context or an enclosing type first (`Tab` inside `Home` is `Home.Tab` when that exists), then at
+  /// the top level (in the context's module first), then module-qualified (`Shop.Cart`).
+  public func lookUpType(_ components: [String], from context: Int) -> TypeLookup {
+    let name = components.joined(separator: ".")
+    let module = registry.types[context].module
+    var enclosing = registry.types[context].name.split(separator: ".").map(String.init)
+    while !enclosing.isEmpty {
+      if let match = declaredTypes(named: (enclosing + [name]).joined(separator: "."), preferring: module) { return .found(match) }
+      enclosing.removeLast()
+    }
+    let candidates = byNameLookup(name)
+    if let local = candidates.first(where: { registry.types[$0].module == module }) { return .found(local) }
+    if candidates.count == 1 { return .found(candidates[0]) }
+    if candidates.count > 1 { return .ambiguous(candidates) }
+    if components.count >= 2 {
+      let rest = components.dropFirst().joined(separator: ".")
+      if let match = byNameLookup(rest).first(where: { registry.types[$0].module == components[0] }) { return .found(match) }
+    }
+    return .notFound
+  }
+
+  private func declaredTypes(named name: String, preferring module: String?) -> Int? {
+    let candidates = byNameLookup(name)
+    return candidates.first { registry.types[$0].module == module } ?? (candidates.count == 1 ? candidates[0] : nil)
+  }
+
+  /// The instance property of this name a type has: its own (with its extensions'), or the nearest
+  /// superclass's in the sources. Nil also when the registry does not list the type's properties.
+  public func instanceProperty(named name: String, on type: Int) -> PropertyReference? {
+    for owner in lineage(of: type) {
+      if let index = registry.types[owner].properties?.firstIndex(where: { !$0.isStatic && $0.name == name }) {
+        return PropertyReference(type: owner, property: index)
+      }
+    }
+    return nil
+  }
+
+  /// The names of the instance properties a type has, its superclasses' included (for did-you-mean).
+  public func instancePropertyNames(of type: Int) -> [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    for owner in lineage(of: type) {
+      for property in registry.types[owner].properties ?? [] where !property.isStatic && seen.insert(property.name).inserted {
+        result.append(property.name)
+      }
+    }
+    return result
+  }
+
+  public subscript(property: PropertyReference) -> DeclaredProperty { registry.types[property.type].properties![property.property] }
+}
+
+/// A property of a type in the registry, by position.
+public struct PropertyReference: Hashable, Sendable {
+  public var type: Int
+  public var property: Int
 }
 
 public struct MethodReference: Hashable, Sendable {

@@ -35,7 +35,7 @@ struct ConfigDecoder {
   }
 
   enum Keys {
-    static let root = ["version", "sources", "interception", "conventions", "destinations", "defaults", "screens", "links", "entry_points"]
+    static let root = ["version", "sources", "interception", "conventions", "destinations", "defaults", "properties", "screens", "links", "entry_points"]
     static let conventions = ["event_id_pattern", "require_tracking", "require_screens", "lifecycle"]
     static let requireTracking = ["suffix", "tag"]
     static let lifecycle = ["enter", "leave"]
@@ -44,6 +44,7 @@ struct ConfigDecoder {
     static let screen = ["page_events", "control_events"]
     static let pageEvents = TrackingConfig.PagePhase.allCases.map(\.rawValue)
     static let event = ["event", "destinations", "exclude", "properties"]
+    static let binding = ["from", "type", "optional"]
   }
 
   /// Where a value sits, for messages. Inside screens it names nodes rather than holding text, so the
@@ -123,6 +124,7 @@ struct ConfigDecoder {
     case "conventions": config.conventions = conventions(value)
     case "destinations": config.destinations = destinations(value)
     case "defaults": config.defaults = defaults(value)
+    case "properties": config.propertyDeclarations = propertyDeclarations(value)
     case "links": config.links = links(value, key: key)
     case "entry_points": config.entryPoints = entryPoints(value)
     default: unknownKey(key, in: "the config", allowed: Keys.root)
@@ -369,9 +371,74 @@ struct ConfigDecoder {
     var result: [TrackingConfig.Property] = []
     for pair in mappingPairs(node, what: what, expected: "a mapping of property names to values") {
       guard let key = keyText(pair.key, in: what) else { continue }
+      var property = TrackingConfig.Property(
+        key: key, value: PropertyValue(document.value(pair.value)), valueRange: document.range(pair.value), found: found(pair.value))
+      if isBinding(pair.value) { property.binding = binding(pair.value, key: key, place: what) }
+      result.append(property)
+    }
+    return result
+  }
+
+  /// Whether a property's value is written as a binding: a mapping with one of the binding's keys, or a
+  /// near miss of one (`fro:`), so that a typo gets a did-you-mean rather than "found a mapping".
+  private func isBinding(_ node: YAMLNodeID) -> Bool {
+    guard document.kind(node) == .mapping else { return false }
+    return document.pairs(node).contains { pair in
+      guard document.kind(pair.key) == .scalar else { return false }
+      let key = document.text(pair.key)
+      return Keys.binding.contains(key) || Suggestions.closest(to: key, in: Keys.binding) != nil
+    }
+  }
+
+  /// `{from: id, type: int, optional: true}`.
+  private mutating func binding(_ node: YAMLNodeID, key property: Located<String>, place: Place) -> TrackingConfig.Binding {
+    var binding = TrackingConfig.Binding(source: nil, path: nil, declaredType: nil, isOptional: false, range: document.range(node))
+    let what = "property '\(property.value)' of \(words(Place(place.subject)))"
+    var hasSource = false
+    for pair in document.pairs(node) {
+      guard let field = keyText(pair.key, in: .text(what)) else { continue }
+      switch field.value {
+      case "from":
+        hasSource = true
+        if let source = string(pair.value, what: .text("'from' of \(what)")) {
+          binding.source = source
+          binding.path = BindingPath.parse(source.value)
+        }
+      case "type":
+        binding.declaredType = propertyType(pair.value, what: "the type of \(what)")
+      case "optional":
+        guard case .bool(let optional) = document.value(pair.value) else {
+          wrongType(.notExpected(what: "'optional' of \(what)", expected: "true or false", found: found(pair.value)), at: document.range(pair.value))
+          continue
+        }
+        binding.isOptional = optional
+      default:
+        unknownKey(field, in: what, allowed: Keys.binding)
+      }
+    }
+    if !hasSource { problems.append(.missingKey(.bindingSource(property: property.value, what: words(Place(place.subject)), at: property.range))) }
+    return binding
+  }
+
+  /// One of `PropertyType`'s names.
+  private mutating func propertyType(_ node: YAMLNodeID, what: String) -> Located<PropertyType>? {
+    let range = document.range(node)
+    guard let text = document.stringValue(node), let type = PropertyType(rawValue: text) else {
+      let suggestion = document.stringValue(node).flatMap(PropertyType.suggestion(for:))
+      wrongType(.propertyType(what: what, found: found(node), suggestion: suggestion), at: range)
+      return nil
+    }
+    return Located(type, at: range)
+  }
+
+  /// The plan's `properties`: shared names and their types.
+  private mutating func propertyDeclarations(_ node: YAMLNodeID) -> [TrackingConfig.PropertyDeclaration] {
+    var result: [TrackingConfig.PropertyDeclaration] = []
+    let place = Place.text("'properties'")
+    for pair in mappingPairs(node, what: place, expected: "a mapping of property names to their types, such as '{product_id: string}'") {
+      guard let name = keyText(pair.key, in: place) else { continue }
       result.append(
-        TrackingConfig.Property(
-          key: key, value: PropertyValue(document.value(pair.value)), valueRange: document.range(pair.value), found: found(pair.value)))
+        TrackingConfig.PropertyDeclaration(name: name, type: propertyType(pair.value, what: "the type of property '\(name.value)' in 'properties'")))
     }
     return result
   }

@@ -38,6 +38,8 @@ public enum ConfigProblem: Sendable, Hashable {
       /// A list was expected; `items` describes its entries ("destination IDs such as '[firebase]'").
       case notList(what: String, items: String, found: FoundValue)
       case entryNotString(in: String, found: FoundValue)
+      /// A property type that is not one of `PropertyType`; with the one it was likely meant as.
+      case propertyType(what: String, found: FoundValue, suggestion: PropertyType?)
     }
 
     public var kind: Kind
@@ -53,6 +55,8 @@ public enum ConfigProblem: Sendable, Hashable {
     case event(what: String, at: SourceRange)
     /// `require_tracking` without `suffix` or `tag`; reported at its key.
     case trackingMarker(at: SourceRange)
+    /// A binding without `from`; reported at the property's key.
+    case bindingSource(property: String, what: String, at: SourceRange)
     /// Another required key (`screen` of an entry point), missing in `what`; reported at `what`'s key.
     case key(String, in: String, at: SourceRange)
   }

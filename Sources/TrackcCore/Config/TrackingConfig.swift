@@ -27,8 +27,18 @@ public struct TrackingConfig: Sendable {
   public var destinations: [Destination]?
   public var defaults = Defaults()
   public var screens: [Screen] = []
+  /// The plan's shared property names and their types (`properties: {product_id: string}`), in file
+  /// order; nil when the config has no `properties` section.
+  public var propertyDeclarations: [PropertyDeclaration]?
 
   public init() {}
+
+  /// A property name the whole plan agrees on the type of.
+  public struct PropertyDeclaration: Sendable {
+    public var name: Located<String>
+    /// nil when the type is not one of `PropertyType` (`wrong-type` reports it).
+    public var type: Located<PropertyType>?
+  }
 
   /// Swift sources to check the config against, relative to the config file (`--sources` overrides).
   public var sources: [Located<String>]?
@@ -169,12 +179,37 @@ public struct TrackingConfig: Sendable {
 
   public struct Property: Sendable {
     public var key: Located<String>
-    /// The value; nil when it is not a string, finite number or boolean (`invalid-property-value`
-    /// reports it, saying what was found).
+    /// The static value; nil for a binding, and when it is neither a string, finite number or boolean nor
+    /// a binding (`invalid-property-value` reports it, saying what was found).
     public var value: PropertyValue?
     public var valueRange: SourceRange
     /// What was written.
     public var found: FoundValue
+    /// A value read when the event fires (`{from: id}`), when the property is written as one.
+    public var binding: Binding?
+
+    public init(key: Located<String>, value: PropertyValue?, valueRange: SourceRange, found: FoundValue, binding: Binding? = nil) {
+      self.key = key
+      self.value = value
+      self.valueRange = valueRange
+      self.found = found
+      self.binding = binding
+    }
+  }
+
+  /// A property whose value is read when the event fires: `{from: id}`, `{from: self.cart.total, type:
+  /// double}`, `{from: self.coupon, optional: true}`.
+  public struct Binding: Sendable {
+    /// `from:` as written; nil when it is missing or not a string (reported by the structure rules).
+    public var source: Located<String>?
+    /// `from:` read as a path, or why it is not one (`invalid-binding-path`); nil without a source.
+    public var path: Result<BindingPath, BindingPath.ParseError>?
+    /// `type:`; nil when not written (the Swift type decides) or not one of `PropertyType`.
+    public var declaredType: Located<PropertyType>?
+    /// `optional: true`: a nil value is left out of the event. Without it, a nil is left out and counted.
+    public var isOptional: Bool
+    /// The whole mapping.
+    public var range: SourceRange
   }
 }
 
@@ -223,6 +258,16 @@ public enum PropertyValue: Sendable, Hashable {
   case int(Int)
   case double(Double)
   case bool(Bool)
+
+  /// The wire type of the value.
+  public var type: PropertyType {
+    switch self {
+    case .string: return .string
+    case .int: return .int
+    case .double: return .double
+    case .bool: return .bool
+    }
+  }
 
   public init?(_ value: YAMLValue) {
     switch value {

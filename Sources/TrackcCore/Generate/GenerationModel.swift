@@ -52,6 +52,10 @@ public struct GenerationModel {
     var handlerIdentifier: ValidIdentifier?
     /// The page phase, when the method is a lifecycle method of a screen with that page event.
     var phases: [TrackingConfig.PagePhase]
+    /// The properties the handler's events bind, read when the call is reported.
+    var handlerCaptures: [Capture] = []
+    /// The properties each phase's page events bind (the screen's state).
+    var pageCaptures: [TrackingConfig.PagePhase: [Capture]] = [:]
     /// For sorting: the owner's and the method's names as the registry writes them.
     var ownerName: String
     var methodName: String
@@ -62,6 +66,85 @@ public struct GenerationModel {
       case moduleName(String)
       case noSignature(method: String)
       case signature(method: String, ReplacementSignature.Problem)
+    }
+  }
+
+  /// A bound property the generated code reads, from the binding's resolution.
+  struct Capture {
+    var key: String
+    var value: BoundValue
+    /// The wire type the plan expects (`type:` or `properties`), else the value's own.
+    var wireType: PropertyType
+    /// Not `optional: true`: a nil is counted.
+    var isRequired: Bool
+    /// When the screen's state is read in a method its superclass declares (an inherited lifecycle
+    /// method or handler), `self` is cast to the screen's type first: `(self as? CatalogScreen)?.tab`.
+    var screenCast: [ValidIdentifier]?
+
+    /// The resolved bindings of `events`, one per property name and screen (the first in plan order),
+    /// sorted by name. `owner` is the type whose method is replaced.
+    static func of(_ events: [ResolvedPlan.Event.ID], owner: Int, in code: MatchedPlan) -> [Capture] {
+      var captures: [Capture] = []
+      for event in events {
+        let screen = code.type(of: code.plan[event].screen)
+        for binding in code.plan.bindings(of: event) {
+          let property = code.plan.written(binding)
+          guard case .resolved(let value) = code.resolution(of: binding.id) else { continue }
+          var cast: [ValidIdentifier]?
+          if value.root == .screen, let screen, screen != owner {
+            // A name that is not a path cannot be cast to: the value is not captured.
+            guard let path = ValidIdentifier.path(code.index[screen].name) else { continue }
+            cast = path
+          }
+          guard !captures.contains(where: { $0.key == property.key.value && $0.screenCast?.map(\.text) == cast?.map(\.text) }) else { continue }
+          captures.append(
+            Capture(
+              key: property.key.value, value: value, wireType: code.plan.expectedType(of: property) ?? value.wireType,
+              // Through a cast, another screen's call leaves the value out without anything missing.
+              isRequired: property.binding?.isOptional != true && cast == nil, screenCast: cast))
+        }
+      }
+      return captures.sorted { UTF8Order.less($0.key, $1.key) }
+    }
+  }
+
+  /// A function for tracking an event by hand with its bound properties as typed parameters
+  /// (`Track.ctrlCatalogAdd(productId:quantity:)`), so that the compiler catches a missing one.
+  struct ManualEvent {
+    var eventID: String
+    var identifier: ValidIdentifier
+    var parameters: [ManualParameter]
+  }
+
+  struct ManualParameter {
+    var key: String
+    var label: ArgumentLabel
+    var type: PropertyType
+    /// `optional: true`: the parameter is an optional, and nil leaves the property out.
+    var isOptional: Bool
+  }
+
+  /// One per event ID with bindings whose types the config or the code tells, sorted by ID; a property
+  /// bound in several mappings of the ID takes its first.
+  static func manualEvents(_ plan: ResolvedPlan, code: MatchedPlan?, identifiers: [String: ValidIdentifier]) -> [ManualEvent] {
+    guard !plan.bindings.isEmpty else { return [] }
+    var byID: [String: [(key: String, type: PropertyType, isOptional: Bool)]] = [:]
+    for binding in plan.bindings {
+      let property = plan.written(binding)
+      let id = plan.written(plan[binding.event]).id.value
+      var type = plan.expectedType(of: property)
+      if type == nil, let code, case .resolved(let value) = code.resolution(of: binding.id) { type = value.wireType }
+      guard let type, byID[id]?.contains(where: { $0.key == property.key.value }) != true else { continue }
+      byID[id, default: []].append((property.key.value, type, property.binding?.isOptional == true))
+    }
+    return byID.keys.sorted(by: UTF8Order.less).map { id in
+      var labels = UniqueIdentifiers()
+      let parameters = byID[id]!.sorted { UTF8Order.less($0.key, $1.key) }.map { property in
+        let identifier = labels.claim(SwiftSource.identifier(fromEventID: property.key))
+        return ManualParameter(
+          key: property.key, label: ArgumentLabel(identifier.bare) ?? ArgumentLabel(fixed: "value"), type: property.type, isOptional: property.isOptional)
+      }
+      return ManualEvent(eventID: id, identifier: identifiers[id] ?? SwiftSource.identifier(fromEventID: id), parameters: parameters)
     }
   }
 
@@ -84,6 +167,8 @@ public struct GenerationModel {
   var eventIdentifiers: [String: ValidIdentifier] = [:]
   /// For `rule(eventID:)`: the first mapping of each ID in config order.
   var firstRule: [(id: String, rule: Int)] = []
+  /// Typed functions for tracking by hand, for the events with bindings.
+  var manualEvents: [ManualEvent] = []
   /// The rule of each entry point's open event, by the entry point's index in the config.
   var entryPointRules: [Int: Int] = [:]
   /// By module, sorted, under `dynamic-replacement`.
@@ -168,6 +253,7 @@ public struct GenerationModel {
     }
     eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map { (id: $0, identifier: eventIdentifiers[$0] ?? SwiftSource.identifier(fromEventID: $0)) }
 
+    manualEvents = Self.manualEvents(plan, code: code, identifiers: eventIdentifiers)
     if let code {
       (modules, unwritable) = Self.replacements(code) { handlerIndex[$0].map { handlers[$0].identifier } }
     }
@@ -229,6 +315,13 @@ public struct GenerationModel {
       case .success(var replacement):
         if !target.handlerEvents.isEmpty { replacement.handlerIdentifier = handlerIdentifier(replacement.methodName) }
         replacement.phases = target.phases
+        if !code.plan.bindings.isEmpty {
+          replacement.handlerCaptures = Capture.of(target.handlerEvents, owner: target.method.type, in: code)
+          for phase in target.phases {
+            let events = target.pageEvents.filter { code.plan[$0].trigger == .page(phase) }
+            replacement.pageCaptures[phase] = Capture.of(events, owner: target.method.type, in: code)
+          }
+        }
         let module = code.index[target.method.type].module
         byModule[module, default: (module.flatMap(ValidIdentifier.path), [])].items.append(replacement)
       }

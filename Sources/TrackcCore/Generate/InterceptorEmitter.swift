@@ -65,18 +65,25 @@ struct InterceptorEmitter {
     // Scopes, then the original called directly: a call from inside a closure would reach this
     // replacement again.
     var body: [SwiftCode.Statement] = []
-    func scope(_ name: ValidIdentifier, _ begin: StaticString, _ subject: SwiftCode.Expression) {
+    func scope(_ name: ValidIdentifier, _ begin: StaticString, _ subject: SwiftCode.Expression, captures: [GenerationModel.Capture]) {
       let call = SwiftCode.Expression.call(
         .reference([ValidIdentifier(fixed: "Interception"), ValidIdentifier(fixed: begin)]), [SwiftCode.Argument(.selfReference), SwiftCode.Argument(subject)])
-      body.append(.constant(name, call))
+      if captures.isEmpty {
+        body.append(.constant(name, call))
+      } else {
+        let properties = ValidIdentifier(fixed: "properties")
+        body.append(.constantWithClosure(name, call, closureParameter: properties, captures.map { Self.capture($0, into: properties) }))
+      }
       body.append(.deferred(.call(.reference([name, ValidIdentifier(fixed: "end")]), [])))
     }
     for phase in replacement.phases {
       let name = ValidIdentifier(fixed: phase.staticName)
-      scope(name, "beginPage", .implicitMember(name))
+      scope(name, "beginPage", .implicitMember(name), captures: replacement.pageCaptures[phase] ?? [])
     }
     if let handler = replacement.handlerIdentifier {
-      scope(ValidIdentifier(fixed: "call"), "beginControl", .reference([namespace, ValidIdentifier(fixed: "Handler"), handler]))
+      scope(
+        ValidIdentifier(fixed: "call"), "beginControl", .reference([namespace, ValidIdentifier(fixed: "Handler"), handler]),
+        captures: replacement.handlerCaptures)
     }
     let arguments = signature.parameters.enumerated().map { index, parameter in
       let name = Self.parameterName(index)
@@ -96,6 +103,60 @@ struct InterceptorEmitter {
         SwiftCode.Parameter(label: parameter.label, name: Self.parameterName(index), type: .syntax(parameter.type))
       },
       effects: signature.effects, result: signature.returnType.map { .syntax($0) }, body: body)
+  }
+
+  /// `properties.int("position", p1, required: true)`: the value read (through `?.` after an optional),
+  /// converted by a typed call of `CapturedProperties`.
+  static func capture(_ capture: GenerationModel.Capture, into properties: ValidIdentifier) -> SwiftCode.Statement {
+    let value = capture.value
+    var expression: SwiftCode.Expression
+    var lastIsOptional: Bool
+    switch value.root {
+    case .screen:
+      if let cast = capture.screenCast {
+        expression = .conditionalCast(.selfReference, cast)
+        lastIsOptional = true
+      } else {
+        expression = .selfReference
+        lastIsOptional = false
+      }
+    case .parameter(let index):
+      expression = .reference([parameterName(index)])
+      lastIsOptional = value.rootIsOptional
+    }
+    func member(_ name: ValidIdentifier) {
+      expression = lastIsOptional ? .optionalMember(expression, name) : .member(expression, name)
+    }
+    for step in value.steps {
+      // The scanner records declared names only, which are identifiers (a keyword gets backticks).
+      member(ValidIdentifier(escaping: step.name) ?? ValidIdentifier(derived: step.name))
+      lastIsOptional = step.isOptional
+    }
+    var conversion = value.conversion
+    switch conversion {
+    case .rawValue(let raw):
+      member(ValidIdentifier(fixed: "rawValue"))
+      lastIsOptional = false
+      conversion = raw
+    case .description:
+      member(ValidIdentifier(fixed: "description"))
+    default:
+      break
+    }
+    let method: ValidIdentifier
+    switch (value.wireType, conversion, capture.wireType) {
+    case (.int, .integer, .double), (.int, .direct, .double): method = ValidIdentifier(fixed: "integerAsDouble")
+    case (.int, .integer, _): method = ValidIdentifier(fixed: "integer")
+    case (.double, .floatingPoint, _): method = ValidIdentifier(fixed: "floatingPoint")
+    case (.string, _, _): method = ValidIdentifier(fixed: "string")
+    case (.int, _, _): method = ValidIdentifier(fixed: "int")
+    case (.double, _, _): method = ValidIdentifier(fixed: "double")
+    case (.bool, _, _): method = ValidIdentifier(fixed: "bool")
+    }
+    return .expression(
+      .call(
+        .member(.reference([properties]), method),
+        [SwiftCode.Argument(.string(capture.key)), SwiftCode.Argument(expression), SwiftCode.Argument(ArgumentLabel(fixed: "required"), .boolean(capture.isRequired))]))
   }
 
   /// `p0`, `p1`: the replacement's own parameter names.

@@ -17,7 +17,7 @@ struct RegistryEmitter {
         declaration: .constant([.public, .static], ValidIdentifier(fixed: "registry"), .call(Self.reference("Registry"), [])),
         documentation: [Comment("The registry to give `Tracker`.")]),
       eventIDs(), handlers(), rules(), Member(declaration: registry(), blankLineBefore: true),
-    ]
+    ] + (model.manualEvents.isEmpty ? [] : [manualTracking()])
     return [
       Member(declaration: .importModule(testable: false, [runtimeModule]), blankLineBefore: true),
       Member(
@@ -45,6 +45,48 @@ struct RegistryEmitter {
     return Member(
       declaration: .enumeration([.public], ValidIdentifier(fixed: "Handler"), inherits: [], constants), blankLineBefore: true,
       documentation: [Comment("The handlers the config maps, numbered (the generated interceptors pass these).")])
+  }
+
+  /// `public enum Track { public static func name(label: Type) { ... } }`: an event with bindings,
+  /// tracked by hand with its properties as typed parameters.
+  private func manualTracking() -> Member {
+    let properties = ValidIdentifier(fixed: "properties")
+    let functions = model.manualEvents.enumerated().map { index, event in
+      let captures = event.parameters.enumerated().map { position, parameter -> SwiftCode.Statement in
+        let method: ValidIdentifier
+        switch parameter.type {
+        case .string: method = ValidIdentifier(fixed: "string")
+        case .int: method = ValidIdentifier(fixed: "int")
+        case .double: method = ValidIdentifier(fixed: "double")
+        case .bool: method = ValidIdentifier(fixed: "bool")
+        }
+        return .expression(
+          .call(
+            .member(.reference([properties]), method),
+            [
+              SwiftCode.Argument(.string(parameter.key)), SwiftCode.Argument(.reference([Self.parameterName(position)])),
+              SwiftCode.Argument(ArgumentLabel(fixed: "required"), .boolean(!parameter.isOptional)),
+            ]))
+      }
+      let track = SwiftCode.Expression.call(
+        .optionalMember(.reference([ValidIdentifier(fixed: "Interception"), ValidIdentifier(fixed: "tracker")]), ValidIdentifier(fixed: "track")),
+        [SwiftCode.Argument(.reference([name, ValidIdentifier(fixed: "EventID"), event.identifier]))])
+      let function = SwiftCode.Function(
+        modifiers: [.public, .static], name: event.identifier,
+        parameters: event.parameters.enumerated().map { position, parameter in
+          let type = SwiftCode.TypeReference.named([ValidIdentifier(fixed: parameter.type.swiftName)])
+          return SwiftCode.Parameter(label: parameter.label, name: Self.parameterName(position), type: parameter.isOptional ? .optional(type) : type)
+        },
+        result: nil, body: [.callWithClosure(track, closureParameter: properties, captures)])
+      return Member(declaration: .function(function), blankLineBefore: index > 0, documentation: [Comment(event.eventID)])
+    }
+    return Member(
+      declaration: .enumeration([.public], ValidIdentifier(fixed: "Track"), inherits: [], functions), blankLineBefore: true,
+      documentation: [Comment("Tracking by hand, for the events with bindings: their properties as typed parameters.")])
+  }
+
+  private static func parameterName(_ index: Int) -> ValidIdentifier {
+    ValidIdentifier(derived: "p\(index)")
   }
 
   /// `enum Rules { static let name = EventRule(eventID:routing:properties:) }`

@@ -105,6 +105,10 @@ enum SwiftCode {
     case deferred(Expression)
     /// `switch subject { cases }`, the cases at the switch's indentation.
     case switchOn(Expression, [Case])
+    /// `call { parameter in statements }`
+    case callWithClosure(Expression, closureParameter: ValidIdentifier, [Statement])
+    /// `let name = call { parameter in statements }`: a call with a trailing closure of one parameter.
+    case constantWithClosure(ValidIdentifier, Expression, closureParameter: ValidIdentifier, [Statement])
     /// `if conditions { statements }`
     case ifThen([Condition], [Statement])
     /// `guard conditions else { statements }`
@@ -146,6 +150,10 @@ enum SwiftCode {
     case inOut(ValidIdentifier)
     /// `try expression`
     case tryExpression(Expression)
+    /// `base?.name`
+    case optionalMember(Expression, ValidIdentifier)
+    /// `(base as? A.B)`
+    case conditionalCast(Expression, [ValidIdentifier])
     /// `0x0123456789ABCDEF`: a 64-bit value (a hash) in hexadecimal.
     case hexadecimal(UInt64)
     /// `base.member`

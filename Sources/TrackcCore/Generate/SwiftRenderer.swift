@@ -183,6 +183,14 @@ struct SwiftRenderer {
       initializer(value, at: depth)
     case .deferred(let value):
       output += "defer { " + Self.flat(value) + " }"
+    case .callWithClosure(let call, let parameter, let body):
+      output += Self.flat(call) + " { " + parameter.text + " in"
+      statements(body, at: depth + 1)
+      line(depth, "}")
+    case .constantWithClosure(let name, let call, let parameter, let body):
+      output += "let " + name.text + " = " + Self.flat(call) + " { " + parameter.text + " in"
+      statements(body, at: depth + 1)
+      line(depth, "}")
     case .switchOn(let subject, let cases):
       output += "switch " + Self.flat(subject) + " {"
       for switchCase in cases { self.switchCase(switchCase, at: depth) }
@@ -357,6 +365,8 @@ struct SwiftRenderer {
       return elements.isEmpty ? "[:]" : "[" + elements.map { flat($0.key) + ": " + flat($0.value) }.joined(separator: ", ") + "]"
     case .inOut(let name): return "&" + name.text
     case .tryExpression(let inner): return "try " + flat(inner)
+    case .optionalMember(let base, let name): return flat(base) + "?." + name.text
+    case .conditionalCast(let base, let type): return "(" + flat(base) + " as? " + path(type) + ")"
     case .hexadecimal(let value):
       let digits = String(value, radix: 16, uppercase: true)
       let padded = String(repeating: "0", count: 16 - digits.count) + digits

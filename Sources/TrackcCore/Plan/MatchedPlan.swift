@@ -14,6 +14,8 @@ public struct MatchedPlan: Sendable {
   // By screen ID and by event ID; reached only through the lookups below.
   private let screenResolutions: [CodeIndex.ScreenResolution?]
   private let handlerResolutions: [CodeIndex.HandlerResolution?]
+  // By binding ID; empty when the plan has no bindings.
+  private let bindingResolutions: [BindingResolution]
 
   /// A method whose dynamic replacement reports events: a mapped handler where it is declared for its
   /// screen (its own, or a superclass's), or the lifecycle method of a screen with page events.
@@ -55,6 +57,12 @@ public struct MatchedPlan: Sendable {
     self.mappedMethods = mappedMethods
     self.mappedTypes = mappedTypes
     replacementTargets = plan.interception == .dynamicReplacement ? Self.targets(plan, index, screens, handlers) : []
+    bindingResolutions = plan.bindings.isEmpty ? [] : Self.resolveBindings(plan, index, screens: screens, handlers: handlers)
+  }
+
+  /// What a bound property reads in the code, and whether it can be a property value.
+  public func resolution(of binding: ResolvedPlan.BoundProperty.ID) -> BindingResolution {
+    bindingResolutions[Int(binding.rawValue)]
   }
 
   // MARK: Looking up

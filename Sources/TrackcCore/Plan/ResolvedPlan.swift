@@ -27,9 +27,41 @@ public struct ResolvedPlan: Sendable {
   /// Every event, screen by screen in file order; each screen's page events, then its control events;
   /// then the open events of entry points, in file order (those whose screen is a key of `screens`).
   public let events: [Event]
+  /// Every property written as a binding, in plan order.
+  public let bindings: [BoundProperty]
+  /// The type each property name has across the plan, where the config says it: the plan's `properties`
+  /// declaration, else the first static value or declared binding type (an integer where a double is
+  /// also used counts as a double). Bindings whose type only the code tells are added by `MatchedPlan`.
+  public let propertyTypes: [String: PlanPropertyType]
   /// The entry points: link rules, parsed patterns, routes and what the rules report about them.
   public let entryPoints: EntryPointPlan
   private let declaredSet: Set<String>
+
+  /// A property of an event written as a binding (`{from: id}`).
+  public struct BoundProperty: Sendable, Identifiable {
+    public struct ID: Hashable, Sendable, Comparable {
+      let rawValue: Int32
+      public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public let id: ID
+    public let event: Event.ID
+    /// Its index in the event's written properties.
+    public let index: Int
+  }
+
+  /// A property name's type across the plan, and what settled it.
+  public struct PlanPropertyType: Sendable {
+    public enum Origin: Sendable {
+      /// Declared in the plan's `properties`, here.
+      case declaration(SourceRange)
+      /// The first use with a type: a static value, or a binding's `type:` (`isBinding`).
+      case usage(Event.ID, SourceRange, isBinding: Bool)
+    }
+
+    public var type: PropertyType
+    public var origin: Origin
+  }
 
   public struct Screen: Sendable, Identifiable {
     public struct ID: Hashable, Sendable, Comparable {
@@ -91,6 +123,13 @@ public struct ResolvedPlan: Sendable {
 
     var screens: [Screen] = []
     var events: [Event] = []
+    var bindings: [BoundProperty] = []
+    var propertyTypes: [String: PlanPropertyType] = [:]
+    for declaration in config.propertyDeclarations ?? [] {
+      guard let type = declaration.type, propertyTypes[declaration.name.value] == nil else { continue }
+      propertyTypes[declaration.name.value] = PlanPropertyType(type: type.value, origin: .declaration(declaration.name.range))
+    }
+    let declaredNames = Set(propertyTypes.keys)
     screens.reserveCapacity(config.screens.count)
     let isRestricted = declared != nil
     let defaultRouting = Routing.only(defaultDestinations)
@@ -110,7 +149,18 @@ public struct ResolvedPlan: Sendable {
       let screenID = Screen.ID(rawValue: Int32(index))
       let first = events.count
       screen.forEachEvent { trigger, event in
-        events.append(Event(id: Event.ID(rawValue: Int32(events.count)), screen: screenID, trigger: trigger, routing: routing(event)))
+        let id = Event.ID(rawValue: Int32(events.count))
+        events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(event)))
+        for (index, property) in event.properties.enumerated() {
+          if property.binding != nil { bindings.append(BoundProperty(id: BoundProperty.ID(rawValue: Int32(bindings.count)), event: id, index: index)) }
+          guard let type = Self.writtenType(of: property), !declaredNames.contains(property.key.value) else { continue }
+          if let first = propertyTypes[property.key.value] {
+            // An integer and a double under one name make it a double (a JSON number either way).
+            if first.type == .int && type == .double { propertyTypes[property.key.value]!.type = .double }
+          } else {
+            propertyTypes[property.key.value] = PlanPropertyType(type: type, origin: .usage(id, Self.typeRange(of: property), isBinding: property.binding != nil))
+          }
+        }
       }
       screens.append(Screen(id: screenID, events: first..<events.count))
     }
@@ -121,6 +171,23 @@ public struct ResolvedPlan: Sendable {
       events.append(Event(id: Event.ID(rawValue: Int32(events.count)), screen: screen, trigger: .entryPoint(index: route.entry), routing: routing(event)))
     }
     self.events = events
+    self.bindings = bindings
+    self.propertyTypes = propertyTypes
+  }
+
+  /// The type the config itself gives a property: a static value's, or a binding's `type:`.
+  public static func writtenType(of property: TrackingConfig.Property) -> PropertyType? {
+    property.value?.type ?? property.binding?.declaredType?.value
+  }
+
+  /// Where that type is written: the value, or the binding's `type:`.
+  public static func typeRange(of property: TrackingConfig.Property) -> SourceRange {
+    property.binding?.declaredType?.range ?? property.valueRange
+  }
+
+  /// The type a property is expected to have: its own binding's `type:`, else the plan's for its name.
+  public func expectedType(of property: TrackingConfig.Property) -> PropertyType? {
+    property.binding?.declaredType?.value ?? propertyTypes[property.key.value]?.type
   }
 
   /// The screen an entry point names: the key as written, else the same type name spelt otherwise.
@@ -188,6 +255,20 @@ public struct ResolvedPlan: Sendable {
   /// The events of one screen.
   public func events(of screen: Screen.ID) -> ArraySlice<Event> { events[self[screen].events] }
 
+  public subscript(binding: BoundProperty.ID) -> BoundProperty { bindings[Int(binding.rawValue)] }
+
+  /// The bindings of one event, in the order written.
+  public func bindings(of event: Event.ID) -> some Collection<BoundProperty> {
+    // Bindings are in event order: find the first, then take while the event matches.
+    let start = bindings.partitioningIndex { $0.event >= event }
+    return bindings[start...].prefix { $0.event == event }
+  }
+
+  /// A bound property as written.
+  public func written(_ binding: BoundProperty) -> TrackingConfig.Property {
+    written(self[binding.event]).properties[binding.index]
+  }
+
   /// "the enter page event of 'Home'", "handler 'onFav(_:)' of 'Home'": words for messages.
   public func describe(_ event: Event) -> String {
     if case .entryPoint(let index) = event.trigger { return "the event of entry point '\(config.entryPoints[index].name.value)'" }
@@ -201,4 +282,24 @@ public struct ResolvedPlan: Sendable {
 
   /// Whether the config declares this destination.
   public func declares(_ destination: String) -> Bool { declaredSet.contains(destination) }
+}
+
+extension RandomAccessCollection {
+  /// The first index whose element satisfies `predicate`, in a collection where every element that does
+  /// comes after every element that does not (a binary search).
+  func partitioningIndex(where predicate: (Element) -> Bool) -> Index {
+    var low = startIndex
+    var count = self.count
+    while count > 0 {
+      let half = count / 2
+      let middle = index(low, offsetBy: half)
+      if predicate(self[middle]) {
+        count = half
+      } else {
+        low = index(after: middle)
+        count -= half + 1
+      }
+    }
+    return low
+  }
 }

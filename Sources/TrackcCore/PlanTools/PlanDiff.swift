@@ -272,6 +272,7 @@ public struct PlanDiff: Sendable {
     switch value {
     case .literal(.string(let string)): return "\"\(string)\""
     case .literal(let literal): return literal.text
+    case .bound(let from, let type): return "{from: \(from)" + (type.map { ", type: \($0)" } ?? "") + "}"
     case .invalid(let found): return "\(found)"
     }
   }

@@ -70,7 +70,13 @@ public enum PlanExport {
     var required: [String] = []
     for property in properties {
       // A property whose value is invalid is reported by lint and sent by nothing.
-      guard case .literal(let value) = property.value, schemas[property.key] == nil else { continue }
+      guard schemas[property.key] == nil else { continue }
+      // A bound value is of its type when the plan gives one, and may be left out (a nil is not sent).
+      if case .bound(_, let type) = property.value {
+        schemas[property.key] = type.map { .object(["type": .string($0.jsonType)]) } ?? .object([:])
+        continue
+      }
+      guard case .literal(let value) = property.value else { continue }
       schemas[property.key] = .object(["type": .string(value.jsonType), "const": JSONValue(value)])
       required.append(property.key)
     }
@@ -140,6 +146,8 @@ public enum PlanExport {
         let value: String
         switch property.value {
         case .literal(let literal): value = jsonFragment(literal)
+        case .bound(let from, let type):
+          value = "{" + jsonFragment(.string("from")) + ":" + jsonFragment(.string(from)) + (type.map { "," + jsonFragment(.string("type")) + ":" + jsonFragment(.string($0.rawValue)) } ?? "") + "}"
         case .invalid: value = "null"
         }
         return jsonFragment(.string(property.key)) + ":" + value

@@ -85,19 +85,24 @@ public struct PlanOutline: Sendable {
     public var value: Value
     public var valueRange: SourceRange
 
-    /// What the event carries under this key. Property bindings (values read from the handler's
-    /// arguments at run time) will be another case, with a type and no value.
+    /// What the event carries under this key.
     public enum Value: Sendable, Hashable {
       /// A static value, sent as written.
       case literal(PropertyValue)
+      /// A binding (`{from: id}`): read when the event fires, of the type the plan gives it (nil when
+      /// only the code tells).
+      case bound(from: String, type: PropertyType?)
       /// Not a value an event can carry (`invalid-property-value` reports it).
       case invalid(FoundValue)
     }
 
     /// The JSON type of the value ("string", "integer", "number", "boolean"); nil when invalid.
     public var type: String? {
-      if case .literal(let value) = value { return value.jsonType }
-      return nil
+      switch value {
+      case .literal(let value): return value.jsonType
+      case .bound(_, let type): return type?.jsonType
+      case .invalid: return nil
+      }
     }
   }
 
@@ -197,7 +202,7 @@ extension PlanOutline {
         let properties = rule.properties.map { property in
           Property(
             key: property.key.value, keyRange: property.key.range,
-            value: property.value.map { .literal($0) } ?? .invalid(property.found), valueRange: property.valueRange)
+            value: Self.value(of: property, in: plan), valueRange: property.valueRange)
         }
         return Event(
           id: rule.id.value, idRange: rule.id.range, trigger: trigger, triggerRange: triggerRange, routing: event.routing,
@@ -210,16 +215,17 @@ extension PlanOutline {
   }
 }
 
+extension PlanOutline {
+  static func value(of property: TrackingConfig.Property, in plan: ResolvedPlan) -> Property.Value {
+    if let value = property.value { return .literal(value) }
+    if let binding = property.binding, let source = binding.source { return .bound(from: source.value, type: plan.expectedType(of: property)) }
+    return .invalid(property.found)
+  }
+}
+
 extension PropertyValue {
   /// The JSON type of the value, as JSON Schema names it.
-  public var jsonType: String {
-    switch self {
-    case .string: return "string"
-    case .int: return "integer"
-    case .double: return "number"
-    case .bool: return "boolean"
-    }
-  }
+  public var jsonType: String { type.jsonType }
 
   /// The value as text: a string as it is, a number in its shortest exact form, `true`/`false`.
   public var text: String {

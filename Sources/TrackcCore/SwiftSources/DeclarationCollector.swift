@@ -195,6 +195,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     method.parameterTypes = node.signature.parameterClause.parameters.map { parameter in
       sourceText(parameter.type) + (parameter.ellipsis != nil ? "..." : "")
     }
+    method.parameters = Self.parameters(node.signature.parameterClause)
     method.returnType = node.signature.returnClause.map { sourceText($0.type) }
     method.effects = effects.map { sourceText($0) }
     method.deriveNames()
@@ -203,6 +204,155 @@ private final class DeclarationCollector: SyntaxVisitor {
     case .extensionDecl(let index): scan.extensions[index].methods.append(method)
     }
     return .skipChildren
+  }
+
+  // MARK: Properties and initializers
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    // Members only: the variables of bodies are never reached (bodies are skipped), top-level ones have no
+    // context. Accessor bodies and initial values are not walked.
+    guard let context = contexts.last else { return .skipChildren }
+    var attributes = attributeNames(node.attributes)
+    var isStatic = false
+    for modifier in node.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.static), .keyword(.class): isStatic = true
+      case .keyword(.lazy): attributes.append("lazy")
+      case .keyword(.weak): attributes.append("weak")
+      case .keyword(.unowned): attributes.append("unowned")
+      case .keyword(.dynamic): attributes.append("dynamic")
+      case .keyword(.final): attributes.append("final")
+      case .keyword(.override): attributes.append("override")
+      case .keyword(.nonisolated): attributes.append("nonisolated")
+      default: break
+      }
+    }
+    let access = Self.access(node.modifiers)
+    let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
+    var properties: [ScannedProperty] = []
+    // `var a, b: Int`: a binding without a type or a value of its own has the type of the next one that has one.
+    var pendingWithoutType: [Int] = []
+    for binding in node.bindings {
+      guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+      var type = binding.typeAnnotation.map { sourceText($0.type) }
+      var inferred = false
+      if type == nil, let value = binding.initializer?.value {
+        type = inferredType(value)
+        inferred = type != nil
+      }
+      var isComputed = false
+      var effectful = false
+      switch binding.accessorBlock?.accessors {
+      case .getter?:
+        isComputed = true
+      case .accessors(let accessors)?:
+        for accessor in accessors {
+          switch accessor.accessorSpecifier.tokenKind {
+          case .keyword(.get), .keyword(._read), .keyword(.unsafeAddress):
+            isComputed = true
+            if accessor.effectSpecifiers != nil { effectful = true }
+          default: continue
+          }
+        }
+      case nil: break
+      }
+      properties.append(
+        ScannedProperty(
+          name: Self.unescaped(pattern.identifier.text), type: type, typeIsInferred: inferred, isStatic: isStatic, isComputed: isComputed,
+          isConstant: isConstant, access: access, attributes: attributes, hasEffectfulGetter: effectful,
+          conditional: conditionalDepth > 0, position: position(pattern.identifier)))
+      if binding.typeAnnotation == nil && binding.initializer == nil && binding.accessorBlock == nil {
+        pendingWithoutType.append(properties.count - 1)
+      } else if let written = binding.typeAnnotation.map({ sourceText($0.type) }) {
+        for index in pendingWithoutType { properties[index].type = written }
+        pendingWithoutType.removeAll()
+      }
+    }
+    switch context.owner {
+    case .type(let index): scan.types[index].properties += properties
+    case .extensionDecl(let index): scan.extensions[index].properties += properties
+    }
+    return .skipChildren
+  }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard let context = contexts.last else { return .skipChildren }
+    var attributes = attributeNames(node.attributes)
+    for modifier in node.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.convenience): attributes.append("convenience")
+      case .keyword(.required): attributes.append("required")
+      case .keyword(.override): attributes.append("override")
+      case .keyword(.nonisolated): attributes.append("nonisolated")
+      default: break
+      }
+    }
+    let clause = node.signature.parameterClause
+    let initializer = ScannedInitializer(
+      labels: clause.parameters.map { $0.firstName.tokenKind == .wildcard ? nil : Self.unescaped($0.firstName.text) },
+      parameterTypes: clause.parameters.map { sourceText($0.type) + ($0.ellipsis != nil ? "..." : "") },
+      parameters: Self.parameters(clause), failability: node.optionalMark.map(\.text), access: Self.access(node.modifiers),
+      attributes: attributes, isGeneric: node.genericParameterClause != nil, effects: node.signature.effectSpecifiers.map { sourceText($0) },
+      conditional: conditionalDepth > 0, documentation: Self.documentation(node.leadingTrivia), position: position(node.initKeyword))
+    switch context.owner {
+    case .type(let index): scan.types[index].initializers.append(initializer)
+    case .extensionDecl(let index): scan.extensions[index].initializers.append(initializer)
+    }
+    return .skipChildren
+  }
+
+  /// Each parameter's own name (`position` in `at position: Int`; the label when it has no second name;
+  /// nil for `_`) and whether it has a default value.
+  private static func parameters(_ clause: FunctionParameterClauseSyntax) -> ScannedParameters {
+    var result = ScannedParameters()
+    for parameter in clause.parameters {
+      let name = parameter.secondName ?? parameter.firstName
+      result.names.append(name.tokenKind == .wildcard ? nil : unescaped(name.text))
+      result.hasDefault.append(parameter.defaultValue != nil)
+    }
+    return result
+  }
+
+  /// The type of an initial value, when the value says it plainly: a literal (`false`, `0`, `0.5`, `"a"`),
+  /// a call of a type (`Cart()`, `Shop.Cart(items: [])`) or a member of one (`Tab.home`). Nil otherwise: a
+  /// property whose type cannot be told without the compiler has none.
+  private func inferredType(_ value: ExprSyntax) -> String? {
+    if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+    if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+    if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+    if value.is(StringLiteralExprSyntax.self) { return "String" }
+    if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+      if prefix.expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+      if prefix.expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+    }
+    if let call = value.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
+      return typeReference(call.calledExpression)
+    }
+    if let member = value.as(MemberAccessExprSyntax.self), let base = member.base {
+      return typeReference(base)
+    }
+    return nil
+  }
+
+  /// `Cart`, `Shop.Cart`: an expression that names a type by the convention that types are capitalised.
+  private func typeReference(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+      let name = Self.unescaped(reference.baseName.text)
+      guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return nil }
+      return name
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let head = typeReference(base) ?? moduleName(base) {
+      let name = Self.unescaped(member.declName.baseName.text)
+      guard member.declName.argumentNames == nil, let first = name.unicodeScalars.first, first.properties.isUppercase else { return nil }
+      return head + "." + name
+    }
+    return nil
+  }
+
+  /// A lower-case first component (`shop.Cart` is rare, but modules may be named so): only as a base.
+  private func moduleName(_ expression: ExprSyntax) -> String? {
+    guard let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return nil }
+    return Self.unescaped(reference.baseName.text)
   }
 
   // MARK: Conditional compilation
@@ -220,8 +370,6 @@ private final class DeclarationCollector: SyntaxVisitor {
     node.item.is(DeclSyntax.self) ? .visitChildren : .skipChildren
   }
   override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

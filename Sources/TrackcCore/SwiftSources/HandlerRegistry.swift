@@ -50,6 +50,11 @@ public struct DeclaredType: Codable, Sendable, Equatable {
   /// Where it is extended.
   public var extensions: [RegistryLocation]
   public var methods: [DeclaredMethod]
+  /// Stored and computed properties, from its declaration and extensions; nil when the registry does not
+  /// say (one made another way), in which case bindings to its state cannot be checked.
+  public var properties: [DeclaredProperty]? = nil
+  /// Its initializers; nil when the registry does not say.
+  public var initializers: [DeclaredInitializer]? = nil
   /// The modules imported (outside `#if`) by the files that declare or extend it: what generated code
   /// that repeats its methods' signatures must import. Nil when the registry does not say.
   public var imports: [String]?
@@ -94,17 +99,125 @@ public struct DeclaredMethod: Codable, Sendable, Equatable {
 
 }
 
+/// A stored or computed property of a type, from its declaration or one of its extensions.
+public struct DeclaredProperty: Codable, Sendable, Equatable {
+  public var name: String
+  /// The type as written (`Int`, `Cart?`); when the declaration does not write it, the type of its
+  /// literal or `Type(...)` initial value (`typeIsInferred`); nil when neither tells.
+  public var type: String?
+  public var typeIsInferred: Bool
+  public var isStatic: Bool
+  /// It has a getter (computed, or a protocol requirement) rather than storage.
+  public var isComputed: Bool
+  /// Declared with `let`.
+  public var isConstant: Bool
+  /// The getter's effective access: its own, bounded by its extension's and its type's (`private(set)`
+  /// does not narrow it).
+  public var access: AccessLevel
+  /// As written: `@objc`, `@objc(name)`, `@IBOutlet`, `@Published`, `lazy`, `weak`, `unowned`, `dynamic`,
+  /// `final`, `override`.
+  public var attributes: [String]
+  /// The key Objective-C (and key-value coding) knows it by, when it is exposed to Objective-C; nil otherwise.
+  public var objcName: String?
+  /// Its getter `throws` or is `async`.
+  public var hasEffectfulGetter: Bool
+  /// Declared inside `#if`.
+  public var conditional: Bool
+  public var location: RegistryLocation
+
+  public init(
+    name: String, type: String?, typeIsInferred: Bool = false, isStatic: Bool = false, isComputed: Bool = false, isConstant: Bool = false,
+    access: AccessLevel = .internal, attributes: [String] = [], objcName: String? = nil, hasEffectfulGetter: Bool = false,
+    conditional: Bool = false, location: RegistryLocation
+  ) {
+    self.name = name
+    self.type = type
+    self.typeIsInferred = typeIsInferred
+    self.isStatic = isStatic
+    self.isComputed = isComputed
+    self.isConstant = isConstant
+    self.access = access
+    self.attributes = attributes
+    self.objcName = objcName
+    self.hasEffectfulGetter = hasEffectfulGetter
+    self.conditional = conditional
+    self.location = location
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    type = try container.decodeIfPresent(String.self, forKey: .type)
+    typeIsInferred = try container.decodeIfPresent(Bool.self, forKey: .typeIsInferred) ?? false
+    isStatic = try container.decode(Bool.self, forKey: .isStatic)
+    isComputed = try container.decode(Bool.self, forKey: .isComputed)
+    isConstant = try container.decode(Bool.self, forKey: .isConstant)
+    access = try container.decode(AccessLevel.self, forKey: .access)
+    attributes = try container.decode([String].self, forKey: .attributes)
+    objcName = try container.decodeIfPresent(String.self, forKey: .objcName)
+    hasEffectfulGetter = try container.decodeIfPresent(Bool.self, forKey: .hasEffectfulGetter) ?? false
+    conditional = try container.decode(Bool.self, forKey: .conditional)
+    location = try container.decode(RegistryLocation.self, forKey: .location)
+  }
+
+  /// Where the property's name is written.
+  var nameLocation: SourceLocation { location.sourceLocation(spanning: Substring(name)) }
+}
+
+/// An initializer of a type, from its declaration or one of its extensions.
+public struct DeclaredInitializer: Codable, Sendable, Equatable {
+  /// `init(feed:)`, `init()`.
+  public var name: String
+  /// `?` or `!` for a failable initializer; nil otherwise.
+  public var failability: String?
+  /// The effective access, as for methods.
+  public var access: AccessLevel
+  /// As written: `@objc`, `@MainActor`, `convenience`, `required`, `override`, `nonisolated`.
+  public var attributes: [String]
+  /// The initializer, its type or its extension is generic.
+  public var inGenericContext: Bool
+  public var conditional: Bool
+  public var documentation: String?
+  public var location: RegistryLocation
+  /// Its parameters (labels, names, types, defaults) and effects; no result type.
+  public var signature: MethodSignature
+
+  /// Where the `init` keyword is written.
+  var nameLocation: SourceLocation { location.sourceLocation(spanning: "init") }
+}
+
 /// A method's signature as written in its declaration.
 public struct MethodSignature: Codable, Sendable, Equatable {
   public struct Parameter: Codable, Sendable, Equatable {
     /// The argument label; nil for `_`.
     public var label: String?
+    /// The parameter's own name inside the function (`position` in `at position: Int`, the label when it
+    /// has no second name); nil for `_`, and when the registry does not say.
+    public var name: String?
     /// The type as written: `Int`, `inout [String]`, `@escaping () -> Void`, `Int...` (variadic).
     public var type: String
+    /// It has a default value (`= 0`), so that a call may leave it out.
+    public var hasDefaultValue: Bool
 
-    public init(label: String?, type: String) {
+    public init(label: String?, name: String? = nil, type: String, hasDefaultValue: Bool = false) {
       self.label = label
+      self.name = name
       self.type = type
+      self.hasDefaultValue = hasDefaultValue
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      label = try container.decodeIfPresent(String.self, forKey: .label)
+      name = try container.decodeIfPresent(String.self, forKey: .name)
+      type = try container.decode(String.self, forKey: .type)
+      hasDefaultValue = try container.decodeIfPresent(Bool.self, forKey: .hasDefaultValue) ?? false
+    }
+
+    /// The parameter's type is an optional (`T?`, `T!`, `Optional<T>`), so that a call may pass nil.
+    public var isOptional: Bool {
+      let type = type.filter { $0 != " " }
+      return type.hasSuffix("?") || type.hasSuffix("!") || (type.hasPrefix("Optional<") && type.hasSuffix(">"))
     }
 
     public var isVariadic: Bool { type.hasSuffix("...") }

@@ -217,6 +217,11 @@ private struct JSONTextWriter {
       writer.member("inheritance", last: false) { writer in
         writer.array(type.inheritance, indent: indent + 1) { writer, name in writer.string(name) }
       }
+      if let initializers = type.initializers {
+        writer.member("initializers", last: false) { writer in
+          writer.array(initializers, indent: indent + 1) { writer, initializer in writer.initializer(initializer, indent: indent + 2) }
+        }
+      }
       writer.member("isGeneric", last: false) { $0.bool(type.isGeneric) }
       writer.member("kind", last: false) { $0.string(type.kind.rawValue) }
       writer.member("location", last: false) { $0.location(type.location, indent: indent + 1) }
@@ -225,7 +230,50 @@ private struct JSONTextWriter {
       }
       if let module = type.module { writer.member("module", last: false) { $0.string(module) } }
       writer.member("name", last: false) { $0.string(type.name) }
-      writer.member("objcMembers", last: true) { $0.bool(type.objcMembers) }
+      writer.member("objcMembers", last: type.properties == nil) { $0.bool(type.objcMembers) }
+      if let properties = type.properties {
+        writer.member("properties", last: true) { writer in
+          writer.array(properties, indent: indent + 1) { writer, property in writer.property(property, indent: indent + 2) }
+        }
+      }
+    }
+  }
+
+  mutating func property(_ property: DeclaredProperty, indent: Int) {
+    object(indent: indent) { writer in
+      writer.member("access", last: false) { $0.string(property.access.rawValue) }
+      writer.member("attributes", last: false) { writer in
+        writer.array(property.attributes, indent: indent + 1) { writer, attribute in writer.string(attribute) }
+      }
+      writer.member("conditional", last: false) { $0.bool(property.conditional) }
+      if property.hasEffectfulGetter { writer.member("hasEffectfulGetter", last: false) { $0.bool(true) } }
+      writer.member("isComputed", last: false) { $0.bool(property.isComputed) }
+      writer.member("isConstant", last: false) { $0.bool(property.isConstant) }
+      writer.member("isStatic", last: false) { $0.bool(property.isStatic) }
+      writer.member("location", last: false) { $0.location(property.location, indent: indent + 1) }
+      let afterName = property.objcName != nil || property.type != nil
+      writer.member("name", last: !afterName) { $0.string(property.name) }
+      if let objcName = property.objcName { writer.member("objcName", last: property.type == nil) { $0.string(objcName) } }
+      if let type = property.type {
+        writer.member("type", last: !property.typeIsInferred) { $0.string(type) }
+        if property.typeIsInferred { writer.member("typeIsInferred", last: true) { $0.bool(true) } }
+      }
+    }
+  }
+
+  mutating func initializer(_ initializer: DeclaredInitializer, indent: Int) {
+    object(indent: indent) { writer in
+      writer.member("access", last: false) { $0.string(initializer.access.rawValue) }
+      writer.member("attributes", last: false) { writer in
+        writer.array(initializer.attributes, indent: indent + 1) { writer, attribute in writer.string(attribute) }
+      }
+      writer.member("conditional", last: false) { $0.bool(initializer.conditional) }
+      if let documentation = initializer.documentation { writer.member("documentation", last: false) { $0.string(documentation) } }
+      if let failability = initializer.failability { writer.member("failability", last: false) { $0.string(failability) } }
+      writer.member("inGenericContext", last: false) { $0.bool(initializer.inGenericContext) }
+      writer.member("location", last: false) { $0.location(initializer.location, indent: indent + 1) }
+      writer.member("name", last: false) { $0.string(initializer.name) }
+      writer.member("signature", last: true) { $0.signature(initializer.signature, indent: indent + 1) }
     }
   }
 
@@ -256,7 +304,9 @@ private struct JSONTextWriter {
       writer.member("parameters", last: last) { writer in
         writer.array(signature.parameters, indent: indent + 1) { writer, parameter in
           writer.object(indent: indent + 2) { writer in
+            if parameter.hasDefaultValue { writer.member("hasDefaultValue", last: false) { $0.bool(true) } }
             if let label = parameter.label { writer.member("label", last: false) { $0.string(label) } }
+            if let name = parameter.name { writer.member("name", last: false) { $0.string(name) } }
             writer.member("type", last: true) { $0.string(parameter.type) }
           }
         }

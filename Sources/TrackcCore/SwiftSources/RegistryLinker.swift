@@ -27,9 +27,14 @@ enum RegistryLinker {
             exposedByContainer: scanned.objcMembers, kind: scanned.kind,
             genericContext: scanned.isGeneric || scanned.inGenericContext)
         }
+        let members = Members(
+          scanned.properties, scanned.initializers, in: file.path, typeAccess: typeAccess, extensionAccess: nil,
+          exposedByContainer: scanned.objcMembers, kind: scanned.kind, genericContext: scanned.isGeneric || scanned.inGenericContext)
         if types[key] != nil {
           // The same type declared twice (in #if branches, say): one type with both sets of members.
           types[key]!.methods += methods
+          types[key]!.properties! += members.properties
+          types[key]!.initializers! += members.initializers
           types[key]!.conditional = types[key]!.conditional && scanned.conditional
           types[key]!.addImports(file.scan.imports)
           continue
@@ -38,7 +43,7 @@ enum RegistryLinker {
           name: scanned.name, module: file.module, kind: scanned.kind, inheritance: scanned.inheritance,
           isGeneric: scanned.isGeneric || scanned.inGenericContext, objcMembers: scanned.objcMembers,
           conditional: scanned.conditional, access: typeAccess, location: location, extensions: [], methods: methods,
-          imports: file.scan.imports)
+          properties: members.properties, initializers: members.initializers, imports: file.scan.imports)
         byName[scanned.name, default: []].append(key)
       }
     }
@@ -50,7 +55,8 @@ enum RegistryLinker {
         if types[key] == nil {
           types[key] = DeclaredType(
             name: scanned.extendedName, module: nil, kind: .external, inheritance: [], isGeneric: false, objcMembers: false,
-            conditional: scanned.conditional, access: .public, location: location, extensions: [], methods: [], imports: [])
+            conditional: scanned.conditional, access: .public, location: location, extensions: [], methods: [], properties: [],
+            initializers: [], imports: [])
         }
         // Mutated in place: a copy taken out and put back would copy its method list each time.
         let (access, exposed, kind, generic) = (
@@ -63,6 +69,13 @@ enum RegistryLinker {
           declaredMethod($0, in: file.path, typeAccess: access, extensionAccess: scanned.access,
             exposedByContainer: exposed, kind: kind, genericContext: generic)
         }
+        if !scanned.properties.isEmpty || !scanned.initializers.isEmpty {
+          let members = Members(
+            scanned.properties, scanned.initializers, in: file.path, typeAccess: access, extensionAccess: scanned.access,
+            exposedByContainer: exposed, kind: kind, genericContext: generic)
+          types[key]!.properties! += members.properties
+          types[key]!.initializers! += members.initializers
+        }
       }
     }
 
@@ -70,6 +83,8 @@ enum RegistryLinker {
     types = [:]
     for index in linked.indices {
       linked[index].methods.sortByOrder()
+      linked[index].properties?.sortByOrder()
+      linked[index].initializers?.sortByOrder()
       linked[index].extensions.sort()
       linked[index].imports?.sort(by: UTF8Order.less)
     }
@@ -137,20 +152,68 @@ enum RegistryLinker {
     return nil
   }
 
-  private static func declaredMethod(
-    _ method: ScannedMethod, in file: String, typeAccess: AccessLevel, extensionAccess: AccessLevel?,
-    exposedByContainer: Bool, kind: DeclaredType.Kind, genericContext: Bool
-  ) -> DeclaredMethod {
-    // `private extension` makes its members fileprivate; a member is never more visible than its type.
+  /// A member's effective access: `private extension` makes its members fileprivate; a member is never
+  /// more visible than its type.
+  private static func effectiveAccess(_ own: AccessLevel?, typeAccess: AccessLevel, extensionAccess: AccessLevel?) -> AccessLevel {
     var access: AccessLevel
-    if let own = method.access {
+    if let own {
       access = own
     } else if let extensionAccess {
       access = extensionAccess == .private ? .fileprivate : extensionAccess
     } else {
       access = .internal
     }
-    access = min(access, typeAccess == .private ? .fileprivate : typeAccess)
+    return min(access, typeAccess == .private ? .fileprivate : typeAccess)
+  }
+
+  /// The properties and initializers of one declaration or extension, linked as its methods are.
+  private struct Members {
+    var properties: [DeclaredProperty] = []
+    var initializers: [DeclaredInitializer] = []
+
+    init(
+      _ properties: [ScannedProperty], _ initializers: [ScannedInitializer], in file: String, typeAccess: AccessLevel,
+      extensionAccess: AccessLevel?, exposedByContainer: Bool, kind: DeclaredType.Kind, genericContext: Bool
+    ) {
+      let canBeObjC = kind == .class || kind == .external || kind == .protocol
+      self.properties = properties.map { property in
+        let exposed = canBeObjC && !property.isNonObjC && (property.hasObjCAttribute || exposedByContainer)
+        return DeclaredProperty(
+          name: property.name, type: property.type, typeIsInferred: property.typeIsInferred, isStatic: property.isStatic,
+          isComputed: property.isComputed, isConstant: property.isConstant,
+          access: RegistryLinker.effectiveAccess(property.access, typeAccess: typeAccess, extensionAccess: extensionAccess),
+          attributes: property.attributes, objcName: exposed ? (property.explicitObjCName ?? property.name) : nil,
+          hasEffectfulGetter: property.hasEffectfulGetter, conditional: property.conditional,
+          location: RegistryLocation(file: file, line: property.position.line, column: property.position.column))
+      }
+      self.initializers = initializers.map { initializer in
+        DeclaredInitializer(
+          name: initializer.fullName, failability: initializer.failability,
+          access: RegistryLinker.effectiveAccess(initializer.access, typeAccess: typeAccess, extensionAccess: extensionAccess),
+          attributes: initializer.attributes, inGenericContext: genericContext || initializer.isGeneric, conditional: initializer.conditional,
+          documentation: initializer.documentation,
+          location: RegistryLocation(file: file, line: initializer.position.line, column: initializer.position.column),
+          signature: MethodSignature(
+            parameters: RegistryLinker.parameters(initializer.labels, initializer.parameterTypes, initializer.parameters), returnType: nil,
+            effects: initializer.effects))
+      }
+    }
+  }
+
+  /// Labels, types, names and defaults, zipped.
+  private static func parameters(_ labels: [String?], _ types: [String], _ details: ScannedParameters) -> [MethodSignature.Parameter] {
+    zip(labels, types).enumerated().map { index, pair in
+      MethodSignature.Parameter(
+        label: pair.0, name: index < details.names.count ? details.names[index] : nil, type: pair.1,
+        hasDefaultValue: index < details.hasDefault.count && details.hasDefault[index])
+    }
+  }
+
+  private static func declaredMethod(
+    _ method: ScannedMethod, in file: String, typeAccess: AccessLevel, extensionAccess: AccessLevel?,
+    exposedByContainer: Bool, kind: DeclaredType.Kind, genericContext: Bool
+  ) -> DeclaredMethod {
+    let access = effectiveAccess(method.access, typeAccess: typeAccess, extensionAccess: extensionAccess)
     let canBeObjC = kind == .class || kind == .external || kind == .protocol
     let exposed = canBeObjC && !method.isNonObjC && (method.hasObjCAttribute || exposedByContainer)
     return DeclaredMethod(
@@ -160,7 +223,7 @@ enum RegistryLinker {
       documentation: method.documentation,
       location: RegistryLocation(file: file, line: method.position.line, column: method.position.column),
       signature: MethodSignature(
-        parameters: zip(method.labels, method.parameterTypes).map { MethodSignature.Parameter(label: $0, type: $1) },
+        parameters: parameters(method.labels, method.parameterTypes, method.parameters),
         returnType: method.returnType, effects: method.effects))
   }
 }
@@ -175,7 +238,21 @@ extension DeclaredType {
 /// then location; names by UTF-8 bytes (deterministic, and faster than String's Unicode-aware `<`).
 /// Keys are sorted rather than the structs: comparing the structs made the optimiser copy them
 /// (retaining every field) for each comparison, a quarter of a warm run.
-extension Array where Element == DeclaredMethod {
+///
+/// Methods, properties and initializers (never static) share the members' order.
+protocol RegistryOrderedMember {
+  var name: String { get }
+  var isStatic: Bool { get }
+  var location: RegistryLocation { get }
+}
+
+extension DeclaredMethod: RegistryOrderedMember {}
+extension DeclaredProperty: RegistryOrderedMember {}
+extension DeclaredInitializer: RegistryOrderedMember {
+  var isStatic: Bool { false }
+}
+
+extension Array where Element: RegistryOrderedMember {
   mutating func sortByOrder() {
     guard count > 1 else { return }
     let keys = map { (name: $0.name, isStatic: $0.isStatic, location: $0.location) }

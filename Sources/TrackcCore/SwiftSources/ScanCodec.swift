@@ -20,6 +20,8 @@ enum ScanCodec {
       writer.bool(type.conditional)
       writer.position(type.position)
       writer.array(type.methods, encodeMethod)
+      writer.array(type.properties, encodeProperty)
+      writer.array(type.initializers, encodeInitializer)
     }
     writer.array(scan.extensions) { writer, scanned in
       writer.string(scanned.extendedName)
@@ -30,6 +32,8 @@ enum ScanCodec {
       writer.bool(scanned.conditional)
       writer.position(scanned.position)
       writer.array(scanned.methods, encodeMethod)
+      writer.array(scanned.properties, encodeProperty)
+      writer.array(scanned.initializers, encodeInitializer)
     }
     writer.array(scan.imports) { $0.string($1) }
     writer.array(scan.problems) { writer, problem in
@@ -48,13 +52,15 @@ enum ScanCodec {
         kind: kind, name: try reader.string(), inheritance: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
         isGeneric: try reader.bool(), inGenericContext: try reader.bool(), objcMembers: try reader.bool(),
         access: try reader.access(), conditional: try reader.bool(), position: try reader.position(),
-        methods: try reader.array(decodeMethod))
+        methods: try reader.array(decodeMethod), properties: try reader.array(decodeProperty),
+        initializers: try reader.array(decodeInitializer))
     }
     scan.extensions = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
       ScannedExtension(
         extendedName: try reader.string(), inheritance: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
         isObjC: try reader.bool(), hasWhereClause: try reader.bool(), access: try reader.access(), conditional: try reader.bool(),
-        position: try reader.position(), methods: try reader.array(decodeMethod))
+        position: try reader.position(), methods: try reader.array(decodeMethod), properties: try reader.array(decodeProperty),
+        initializers: try reader.array(decodeInitializer))
     }
     scan.imports = try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() }
     scan.problems = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
@@ -77,6 +83,7 @@ enum ScanCodec {
     writer.optionalString(method.documentation)
     writer.position(method.position)
     writer.array(method.parameterTypes) { $0.string($1) }
+    writer.parameters(method.parameters, labels: method.labels)
     writer.optionalString(method.returnType)
     writer.optionalString(method.effects)
     writer.string(method.fullName)
@@ -84,16 +91,72 @@ enum ScanCodec {
   }
 
   private static func decodeMethod(_ reader: inout BinaryReader) throws(Malformed) -> ScannedMethod {
-    ScannedMethod(
-      baseName: try reader.string(), labels: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.optionalString() },
+    let baseName = try reader.string()
+    let labels = try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.optionalString() }
+    return ScannedMethod(
+      baseName: baseName, labels: labels,
       isStatic: try reader.bool(), access: try reader.access(),
       attributes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
       explicitSelector: try reader.optionalString(), isGeneric: try reader.bool(), isThrowing: try reader.bool(),
       isAsync: try reader.bool(), conditional: try reader.bool(), documentation: try reader.optionalString(),
       position: try reader.position(),
       parameterTypes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
+      parameters: try reader.parameters(labels: labels),
       returnType: try reader.optionalString(), effects: try reader.optionalString(),
       fullName: try reader.string(), derivedSelector: try reader.string())
+  }
+
+  private static func encodeProperty(_ writer: inout BinaryWriter, _ property: ScannedProperty) {
+    writer.string(property.name)
+    writer.optionalString(property.type)
+    // Six flags in one byte: most properties are plain, and a warm lint decodes every one.
+    var flags: UInt8 = 0
+    if property.typeIsInferred { flags |= 1 }
+    if property.isStatic { flags |= 2 }
+    if property.isComputed { flags |= 4 }
+    if property.isConstant { flags |= 8 }
+    if property.hasEffectfulGetter { flags |= 16 }
+    if property.conditional { flags |= 32 }
+    writer.byte(flags)
+    writer.access(property.access)
+    writer.array(property.attributes) { $0.string($1) }
+    writer.position(property.position)
+  }
+
+  private static func decodeProperty(_ reader: inout BinaryReader) throws(Malformed) -> ScannedProperty {
+    let name = try reader.string()
+    let type = try reader.optionalString()
+    let flags = try reader.byte()
+    guard flags < 64 else { throw Malformed() }
+    return ScannedProperty(
+      name: name, type: type, typeIsInferred: flags & 1 != 0, isStatic: flags & 2 != 0, isComputed: flags & 4 != 0,
+      isConstant: flags & 8 != 0, access: try reader.access(),
+      attributes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
+      hasEffectfulGetter: flags & 16 != 0, conditional: flags & 32 != 0, position: try reader.position())
+  }
+
+  private static func encodeInitializer(_ writer: inout BinaryWriter, _ initializer: ScannedInitializer) {
+    writer.array(initializer.labels) { $0.optionalString($1) }
+    writer.array(initializer.parameterTypes) { $0.string($1) }
+    writer.parameters(initializer.parameters, labels: initializer.labels)
+    writer.optionalString(initializer.failability)
+    writer.access(initializer.access)
+    writer.array(initializer.attributes) { $0.string($1) }
+    writer.bool(initializer.isGeneric)
+    writer.optionalString(initializer.effects)
+    writer.bool(initializer.conditional)
+    writer.optionalString(initializer.documentation)
+    writer.position(initializer.position)
+  }
+
+  private static func decodeInitializer(_ reader: inout BinaryReader) throws(Malformed) -> ScannedInitializer {
+    let labels = try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.optionalString() }
+    return ScannedInitializer(
+      labels: labels, parameterTypes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
+      parameters: try reader.parameters(labels: labels), failability: try reader.optionalString(), access: try reader.access(),
+      attributes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() }, isGeneric: try reader.bool(),
+      effects: try reader.optionalString(), conditional: try reader.bool(), documentation: try reader.optionalString(),
+      position: try reader.position())
   }
 
   private static let kinds: [DeclaredType.Kind] = [.class, .struct, .enum, .actor, .protocol, .external]
@@ -143,6 +206,25 @@ struct BinaryWriter {
   mutating func array<Element>(_ values: [Element], _ element: (inout BinaryWriter, Element) -> Void) {
     int(values.count)
     for value in values { element(&self, value) }
+  }
+
+  /// A byte per parameter (bit 0: the name is the label; bit 1: there is no name; bit 2: it has a default
+  /// value), followed by the name when it is neither: the common case costs the byte alone.
+  mutating func parameters(_ parameters: ScannedParameters, labels: [String?]) {
+    int(parameters.names.count)
+    for (index, name) in parameters.names.enumerated() {
+      let hasDefault: UInt8 = index < parameters.hasDefault.count && parameters.hasDefault[index] ? 4 : 0
+      if let name {
+        if index < labels.count, labels[index] == name {
+          byte(1 | hasDefault)
+        } else {
+          byte(hasDefault)
+          string(name)
+        }
+      } else {
+        byte(2 | hasDefault)
+      }
+    }
   }
 }
 
@@ -214,6 +296,28 @@ struct BinaryReader {
 
   mutating func position() throws(ScanCodec.Malformed) -> ScannedPosition {
     ScannedPosition(line: try int(), column: try int())
+  }
+
+  /// See `BinaryWriter.parameters`: a name equal to its label shares the label's storage.
+  mutating func parameters(labels: [String?]) throws(ScanCodec.Malformed) -> ScannedParameters {
+    let count = try count()
+    var result = ScannedParameters()
+    result.names.reserveCapacity(count)
+    result.hasDefault.reserveCapacity(count)
+    for index in 0..<count {
+      let flags = try byte()
+      guard flags < 8 else { throw ScanCodec.Malformed() }
+      if flags & 1 != 0 {
+        guard index < labels.count, let label = labels[index] else { throw ScanCodec.Malformed() }
+        result.names.append(label)
+      } else if flags & 2 != 0 {
+        result.names.append(nil)
+      } else {
+        result.names.append(try string())
+      }
+      result.hasDefault.append(flags & 4 != 0)
+    }
+    return result
   }
 
   mutating func array<Element>(_ element: (inout BinaryReader) throws(ScanCodec.Malformed) -> Element) throws(ScanCodec.Malformed) -> [Element] {

@@ -1,4 +1,5 @@
-/// What one Swift file declares, as far as trackc cares: types, extensions and their methods.
+/// What one Swift file declares, as far as trackc cares: types, extensions and their methods, properties
+/// and initializers.
 ///
 /// It is position-exact and path-free (the path is attached when files are linked into a registry), so
 /// that a file's scan can be cached by its content and reused wherever that content appears.
@@ -36,6 +37,8 @@ struct ScannedType: Codable, Sendable {
   var conditional: Bool
   var position: ScannedPosition
   var methods: [ScannedMethod]
+  var properties: [ScannedProperty] = []
+  var initializers: [ScannedInitializer] = []
 }
 
 struct ScannedExtension: Codable, Sendable {
@@ -48,6 +51,8 @@ struct ScannedExtension: Codable, Sendable {
   var conditional: Bool
   var position: ScannedPosition
   var methods: [ScannedMethod]
+  var properties: [ScannedProperty] = []
+  var initializers: [ScannedInitializer] = []
 }
 
 struct ScannedMethod: Codable, Sendable {
@@ -70,6 +75,8 @@ struct ScannedMethod: Codable, Sendable {
   /// The parameters' types as written (`inout Int`, `@escaping () -> Void`, `Int...`), the result type and
   /// the effects (`async throws`), for generated code that must repeat the signature.
   var parameterTypes: [String] = []
+  /// The parameters' own names (`position` in `at position: Int`) and whether each has a default value.
+  var parameters = ScannedParameters()
   var returnType: String?
   var effects: String?
   /// `open(item:at:)`. Worked out when the file is scanned (in parallel, and cached), not when linking.
@@ -88,6 +95,75 @@ struct ScannedMethod: Codable, Sendable {
   }
 
   var isNonObjC: Bool { attributes.contains("@nonobjc") }
+}
+
+/// What a parameter list says beyond labels and types: each parameter's own name and whether it has a
+/// default value. Kept apart so that the common case (the name is the label, no default) costs a byte.
+struct ScannedParameters: Codable, Sendable, Hashable {
+  /// The parameter's name inside the function; nil when it is `_` (or not given).
+  var names: [String?] = []
+  var hasDefault: [Bool] = []
+}
+
+/// A stored or computed property of a type or extension (not an enum case, not a local variable).
+struct ScannedProperty: Codable, Sendable {
+  var name: String
+  /// As written (`Int`, `Cart?`, `[String]`); when not written, inferred from a literal or a `Type(...)`
+  /// initial value (`typeIsInferred`); nil when neither.
+  var type: String?
+  var typeIsInferred = false
+  var isStatic: Bool
+  /// Has a getter of its own (`var total: Double { ... }`, `{ get }` in a protocol), rather than storage.
+  var isComputed: Bool
+  /// `let`.
+  var isConstant: Bool
+  /// The getter's access as written (`private(set)` does not narrow it); nil for the default.
+  var access: AccessLevel?
+  /// As written: `@objc`, `@objc(name)`, `@IBOutlet`, `@Published`, and the modifiers `lazy`, `weak`,
+  /// `unowned`, `dynamic`, `final`, `override`.
+  var attributes: [String]
+  /// The getter `throws` or is `async`, so that reading it needs `try` or `await`.
+  var hasEffectfulGetter = false
+  var conditional: Bool
+  var position: ScannedPosition
+
+  var hasObjCAttribute: Bool {
+    attributes.contains {
+      $0 == "@objc" || $0.hasPrefix("@objc(") || $0 == "@IBOutlet" || $0 == "@IBInspectable" || $0 == "@NSManaged"
+        || $0 == "@GKInspectable"
+    }
+  }
+
+  var isNonObjC: Bool { attributes.contains("@nonobjc") }
+
+  /// The name given by `@objc(name)`, if any.
+  var explicitObjCName: String? {
+    guard let attribute = attributes.first(where: { $0.hasPrefix("@objc(") && $0.hasSuffix(")") }) else { return nil }
+    return String(attribute.dropFirst(6).dropLast())
+  }
+}
+
+/// An `init` of a type or extension.
+struct ScannedInitializer: Codable, Sendable {
+  /// Argument labels; nil for `_`.
+  var labels: [String?]
+  var parameterTypes: [String]
+  var parameters: ScannedParameters
+  /// `?` or `!` for a failable initializer.
+  var failability: String?
+  var access: AccessLevel?
+  /// As written: `@objc`, `@MainActor`, and the modifiers `convenience`, `required`, `override`,
+  /// `nonisolated`.
+  var attributes: [String]
+  var isGeneric: Bool
+  /// `throws`, `async throws`, as written.
+  var effects: String?
+  var conditional: Bool
+  var documentation: String?
+  var position: ScannedPosition
+
+  /// `init(feed:)`.
+  var fullName: String { "init(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")" }
 }
 
 /// Swift access levels, in increasing order.

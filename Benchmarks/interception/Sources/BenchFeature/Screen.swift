@@ -3,10 +3,17 @@
 /// handler the config does not map (so nothing replaces it) on a screen that has replaced ones.
 public final class BenchScreen {
   public private(set) var taps = 0
+  /// Screen state a bound property reads.
+  public var selectedTab = "home"
 
   public init() {}
 
   public func onTap(_ value: Int) {
+    taps &+= value
+  }
+
+  /// Mapped with two bound properties (`value` and `self.selectedTab`).
+  public func onTapBound(_ value: Int) {
     taps &+= value
   }
 

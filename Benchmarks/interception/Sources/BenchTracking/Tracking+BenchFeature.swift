@@ -15,4 +15,14 @@ extension BenchScreen {
     defer { call.end() }
     onTap(p0)
   }
+
+  @_dynamicReplacement(for: onTapBound(_:))
+  private func __trackc_onTapBound(_ p0: Int) {
+    let call = Interception.beginControl(self, Tracking.Handler.onTapBound_) { properties in
+      properties.string("tab", self.selectedTab, required: true)
+      properties.int("value", p0, required: true)
+    }
+    defer { call.end() }
+    onTapBound(p0)
+  }
 }

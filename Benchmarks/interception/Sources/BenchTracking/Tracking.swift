@@ -10,18 +10,26 @@ public enum Tracking {
   /// Every event ID of the config, for code that tracks by hand.
   public enum EventID: String, TrackingEventID, CaseIterable {
     case ctrlBenchTap = "CTRL_BENCH_TAP"
+    case ctrlBenchTapBound = "CTRL_BENCH_TAP_BOUND"
   }
 
   /// The handlers the config maps, numbered (the generated interceptors pass these).
   public enum Handler {
     /// onTap(_:)
     public static let onTap_ = HandlerID(rawValue: 0)
+    /// onTapBound(_:)
+    public static let onTapBound_ = HandlerID(rawValue: 1)
   }
 
   /// One rule per mapping, with its routing resolved.
   enum Rules {
     static let benchScreen_onTap_ = EventRule(
       eventID: "CTRL_BENCH_TAP",
+      routing: .only(["memory"]),
+      properties: ["source": .string("bench")]
+    )
+    static let benchScreen_onTapBound_ = EventRule(
+      eventID: "CTRL_BENCH_TAP_BOUND",
       routing: .only(["memory"]),
       properties: ["source": .string("bench")]
     )
@@ -40,6 +48,7 @@ public enum Tracking {
     public func handler(named name: String) -> HandlerID? {
       switch name {
       case "onTap(_:)", "onTap:": return Handler.onTap_
+      case "onTapBound(_:)", "onTapBound:": return Handler.onTapBound_
       default: return nil
       }
     }
@@ -55,6 +64,7 @@ public enum Tracking {
       case 0:
         switch handler.rawValue {
         case 0: return Rules.benchScreen_onTap_
+        case 1: return Rules.benchScreen_onTapBound_
         default: return nil
         }
       default: return nil
@@ -64,6 +74,7 @@ public enum Tracking {
     public func rule(eventID: String) -> EventRule? {
       switch eventID {
       case "CTRL_BENCH_TAP": return Rules.benchScreen_onTap_
+      case "CTRL_BENCH_TAP_BOUND": return Rules.benchScreen_onTapBound_
       default: return nil
       }
     }
@@ -78,7 +89,19 @@ public enum Tracking {
     public func name(of handler: HandlerID) -> String {
       switch handler.rawValue {
       case 0: return "onTap(_:)"
+      case 1: return "onTapBound(_:)"
       default: return ""
+      }
+    }
+  }
+
+  /// Tracking by hand, for the events with bindings: their properties as typed parameters.
+  public enum Track {
+    /// CTRL_BENCH_TAP_BOUND
+    public static func ctrlBenchTapBound(tab p0: String, value p1: Int) {
+      Interception.tracker?.track(Tracking.EventID.ctrlBenchTapBound) { properties in
+        properties.string("tab", p0, required: true)
+        properties.int("value", p1, required: true)
       }
     }
   }

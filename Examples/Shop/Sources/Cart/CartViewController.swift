@@ -5,6 +5,12 @@ open class CartViewController: ScreenController {
   public private(set) var items: [String]
   public private(set) var coupon: String?
 
+  /// Every item costs the same in this example.
+  public static let unitPrice = 24.5
+
+  /// What the cart comes to (checkout sends it with its event).
+  public var total: Double { Double(items.count) * Self.unitPrice }
+
   public init(items: [String]) {
     self.items = items
     super.init(title: "Cart")

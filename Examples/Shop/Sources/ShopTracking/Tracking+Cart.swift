@@ -19,7 +19,9 @@ extension CartViewController {
 
   @_dynamicReplacement(for: onCheckoutPressed(_:))
   private func __trackc_onCheckoutPressed(_ p0: Control) {
-    let call = Interception.beginControl(self, Tracking.Handler.onCheckoutPressed_)
+    let call = Interception.beginControl(self, Tracking.Handler.onCheckoutPressed_) { properties in
+      properties.double("total", self.total, required: true)
+    }
     defer { call.end() }
     onCheckoutPressed(p0)
   }

@@ -33,7 +33,10 @@ extension HomeViewController {
 
   @_dynamicReplacement(for: openProduct(id:position:))
   private func __trackc_openProduct(id p0: String, position p1: Int) {
-    let call = Interception.beginControl(self, Tracking.Handler.openProduct_id_position)
+    let call = Interception.beginControl(self, Tracking.Handler.openProduct_id_position) { properties in
+      properties.int("position", p1, required: true)
+      properties.string("product_id", p0, required: true)
+    }
     defer { call.end() }
     openProduct(id: p0, position: p1)
   }

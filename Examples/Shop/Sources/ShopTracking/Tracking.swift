@@ -306,4 +306,22 @@ public enum Tracking {
       }
     }
   }
+
+  /// Tracking by hand, for the events with bindings: their properties as typed parameters.
+  public enum Track {
+    /// CTRL_CART_CHECKOUT
+    public static func ctrlCartCheckout(total p0: Double) {
+      Interception.tracker?.track(Tracking.EventID.ctrlCartCheckout) { properties in
+        properties.double("total", p0, required: true)
+      }
+    }
+
+    /// CTRL_HOME_OPEN_PRODUCT
+    public static func ctrlHomeOpenProduct(position p0: Int, productId p1: String) {
+      Interception.tracker?.track(Tracking.EventID.ctrlHomeOpenProduct) { properties in
+        properties.int("position", p0, required: true)
+        properties.string("product_id", p1, required: true)
+      }
+    }
+  }
 }

@@ -23,14 +23,14 @@ import TrackcRuntime
     #expect(Self.lines(firebase.events) == [
       "PAGE_HOME_ENTER HomeViewController enter",
       "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
-      "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {source: home_feed}",
+      "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
       "PAGE_HOME_LEAVE HomeViewController leave",
       "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
       "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
       "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
       "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
       "PAGE_CART_ENTER CartViewController enter",
-      "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1}",
+      "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
       "PAGE_CART_LEAVE CartViewController leave",
       "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
       "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
@@ -41,7 +41,7 @@ import TrackcRuntime
     #expect(Self.lines(mixpanel.events) == [
       "PAGE_HOME_ENTER HomeViewController enter",
       "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
-      "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {source: home_feed}",
+      "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
       "PAGE_HOME_LEAVE HomeViewController leave",
       "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
       "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
@@ -49,7 +49,7 @@ import TrackcRuntime
       "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
       "PAGE_CART_ENTER CartViewController enter",
       "CTRL_CART_APPLY_COUPON CartViewController.onApplyCouponPressed(_:)",
-      "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1}",
+      "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
       "PAGE_CART_LEAVE CartViewController leave",
       "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
       "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
@@ -57,6 +57,12 @@ import TrackcRuntime
     ])
     let properties = firebase.events.first { $0.id == "CTRL_PRODUCT_ADD_TO_CART" }?.properties
     #expect(properties == ["source": .string("product_detail"), "quantity": .int(1)])
+    // Bound properties: the product and its place in the feed from the handler's arguments, the cart
+    // total from the cart screen's state.
+    let opened = firebase.events.first { $0.id == "CTRL_HOME_OPEN_PRODUCT" }?.properties
+    #expect(opened == ["source": .string("home_feed"), "product_id": .string("sku-42"), "position": .int(2)])
+    let checkout = firebase.events.first { $0.id == "CTRL_CART_CHECKOUT" }?.properties
+    #expect(checkout?["total"] == .double(24.5))
     #expect(Set(firebase.events.map(\.messageID)).count == firebase.events.count)
   }
 

@@ -1,7 +1,7 @@
-/// A static property whose value is not a string, number or boolean.
+/// A property whose value is neither a string, number or boolean nor a binding (`{from: ...}`).
 public enum InvalidPropertyValueRule: PlanRule {
   public static let id = "invalid-property-value"
-  public static let summary = "Event property values must be scalars: a string, a finite number or a boolean."
+  public static let summary = "Event property values must be a string, a finite number, a boolean, or a binding ('{from: id}')."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -25,13 +25,13 @@ public enum InvalidPropertyValueRule: PlanRule {
           control_events:
             onFav(_:):
               event: HOME_FAV
-              properties: {source: home, position: 2, ratio: 0.5, promoted: true, label: "yes", code: "007"}
+              properties: {source: home, position: 2, ratio: 0.5, promoted: true, label: "yes", code: "007", id: {from: id}}
       """),
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     plan.forEachEvent { event, written in
-      for property in written.properties where property.value == nil {
+      for property in written.properties where property.value == nil && property.binding == nil {
         context.report(
           Self.self,
           "property '\(property.key.value)' of \(plan.describe(event)) must be a string, number or boolean, found \(describe(property.found))",
@@ -49,7 +49,7 @@ public enum InvalidPropertyValueRule: PlanRule {
     case .integer: return "an integer"
     case .boolean: return "a boolean"
     case .sequence: return "a sequence"
-    case .mapping: return "a mapping"
+    case .mapping: return "a mapping (a binding is written '{from: id}')"
     }
   }
 }

@@ -1,7 +1,7 @@
 /// A required key is missing: `version` or `screens` at the top, `event` in a long-form event.
 public enum MissingKeyRule: Rule {
   public static let id = "missing-key"
-  public static let summary = "Required keys ('version', 'screens', 'event' in the long form, an entry point's 'screen') must be present."
+  public static let summary = "Required keys ('version', 'screens', 'event' in the long form, 'from' in a binding, an entry point's 'screen') must be present."
   public static let severity = Diagnostic.Severity.error
   public static let phase = RulePhase.structure
 
@@ -13,6 +13,9 @@ public enum MissingKeyRule: Rule {
         Home:
           control_events:
             1️⃣onShare(_:): {destinations: []}
+            onOpen(id:):
+              event: OPEN
+              properties: {2️⃣product_id: {type: string}}
       """),
     .triggers("""
       version: 1
@@ -37,6 +40,11 @@ public enum MissingKeyRule: Rule {
         Self.self, "the config has no 'screens'; map each screen type name to its events under 'screens:'", at: SourceRange(at: start))
     case .event(let what, let range):
       context.report(Self.self, "\(what) has no 'event'; the long form needs 'event: EVENT_ID'", at: range)
+    case .bindingSource(let property, let what, let range):
+      context.report(
+        Self.self,
+        "property '\(property)' of \(what) is a binding and has no 'from'; write 'from: id' for a handler parameter or 'from: self.cart.total' for the screen's state",
+        at: range)
     case .trackingMarker(let range):
       context.report(Self.self, "'require_tracking' needs a 'suffix' (such as '_UA'), a 'tag' (such as '@tracked'), or both", at: range)
     case .key(let key, let what, let range):

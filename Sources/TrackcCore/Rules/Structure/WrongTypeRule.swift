@@ -17,7 +17,9 @@ public enum WrongTypeRule: Rule {
             onFav(_:): 3️⃣42
             onShare(_:): {event: 4️⃣[A, B]}
             5️⃣[a, b]: C
+            onOpen(id:): {event: OPEN, properties: {id: {from: 6️⃣[id], type: 7️⃣Int, optional: 8️⃣yes}}}
       """),
+    .triggers("version: 1\nproperties: {product_id: 1️⃣text, position: 2️⃣[int]}\nscreens: {}\n"),
     .passes("""
       version: 1
       conventions: {event_id_pattern: '^[A-Z0-9_]+$'}
@@ -29,6 +31,8 @@ public enum WrongTypeRule: Rule {
           control_events:
             onFav(_:): HOME_FAV
             onShare(_:): {event: "42"}
+            onOpen(id:): {event: OPEN, properties: {id: {from: id, type: string, optional: true}}}
+      properties: {product_id: string}
       """),
   ]
 
@@ -71,6 +75,9 @@ public enum WrongTypeRule: Rule {
       return "\(what) must be a list of \(items), found \(found)"
     case .entryNotString(let what, let found):
       return "entries of \(what) must be strings, found \(found)"
+    case .propertyType(let what, let found, let suggestion):
+      let allowed = PropertyType.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+      return "\(what) must be one of \(allowed), found \(found)" + (suggestion.map { "; did you mean '\($0.rawValue)'?" } ?? "")
     }
   }
 }

@@ -21,6 +21,13 @@ open class Screen {
 open class CatalogScreen: Screen {
   public enum Failure: Error { case outOfStock }
 
+  /// A raw-value enum, an optional, a nested path and a value of another integer type: what bindings read.
+  public enum Tab: String { case all, sale }
+  public var selectedTab: Tab = .all
+  public var coupon: String? = nil
+  public var cart = CatalogCart()
+  public var note: String? = nil
+
   public func onFavorite(_ productID: String) {
     record("favorite \(productID)")
   }
@@ -98,4 +105,19 @@ public struct Basket {
     public init() {}
     public func confirm() {}
   }
+}
+
+/// The catalog screen's cart, read through `self.cart.total`.
+public struct CatalogCart {
+  public var total: Double = 0
+  public var count: UInt8 = 0
+  public var owner: CatalogOwner? = nil
+
+  public init() {}
+}
+
+public struct CatalogOwner {
+  public var name: String = ""
+
+  public init() {}
 }

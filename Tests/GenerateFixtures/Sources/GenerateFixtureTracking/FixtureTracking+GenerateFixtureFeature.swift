@@ -20,7 +20,15 @@ extension Basket {
 extension CatalogScreen {
   @_dynamicReplacement(for: addToCart(_:quantity:))
   private func __trackc_addToCart(_ p0: String, quantity p1: Int) throws -> Int {
-    let call = Interception.beginControl(self, FixtureTracking.Handler.addToCart__quantity)
+    let call = Interception.beginControl(self, FixtureTracking.Handler.addToCart__quantity) { properties in
+      properties.integer("items", self.cart.count, required: true)
+      properties.string("note", self.note, required: true)
+      properties.string("owner", self.cart.owner?.name, required: false)
+      properties.string("product_id", p0, required: true)
+      properties.integerAsDouble("quantity", p1, required: true)
+      properties.int("quote \" and \\ key", p1, required: true)
+      properties.double("total", self.cart.total, required: true)
+    }
     defer { call.end() }
     return try addToCart(p0, quantity: p1)
   }
@@ -55,7 +63,10 @@ extension CatalogScreen {
 
   @_dynamicReplacement(for: open(item:at:))
   private func __trackc_open(item p0: Int, at p1: Int) {
-    let call = Interception.beginControl(self, FixtureTracking.Handler.open_item_at)
+    let call = Interception.beginControl(self, FixtureTracking.Handler.open_item_at) { properties in
+      properties.int("item", p0, required: true)
+      properties.int("position", p1, required: true)
+    }
     defer { call.end() }
     open(item: p0, at: p1)
   }
@@ -105,7 +116,10 @@ extension SaleScreen {
 extension Screen {
   @_dynamicReplacement(for: viewDidAppear(_:))
   private func __trackc_viewDidAppear(_ p0: Bool) {
-    let enter = Interception.beginPage(self, .enter)
+    let enter = Interception.beginPage(self, .enter) { properties in
+      properties.string("coupon", (self as? CatalogScreen)?.coupon, required: false)
+      properties.string("tab", (self as? CatalogScreen)?.selectedTab.rawValue, required: false)
+    }
     defer { enter.end() }
     viewDidAppear(p0)
   }

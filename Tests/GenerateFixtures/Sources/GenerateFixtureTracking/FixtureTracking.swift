@@ -238,4 +238,44 @@ public enum FixtureTracking {
       }
     }
   }
+
+  /// Tracking by hand, for the events with bindings: their properties as typed parameters.
+  public enum Track {
+    /// CTRL_CATALOG_ADD
+    public static func ctrlCatalogAdd(
+      items p0: Int,
+      note p1: String,
+      owner p2: String?,
+      productId p3: String,
+      quantity p4: Double,
+      quoteAndKey p5: Int,
+      total p6: Double
+    ) {
+      Interception.tracker?.track(FixtureTracking.EventID.ctrlCatalogAdd) { properties in
+        properties.int("items", p0, required: true)
+        properties.string("note", p1, required: true)
+        properties.string("owner", p2, required: false)
+        properties.string("product_id", p3, required: true)
+        properties.double("quantity", p4, required: true)
+        properties.int("quote \" and \\ key", p5, required: true)
+        properties.double("total", p6, required: true)
+      }
+    }
+
+    /// CTRL_CATALOG_OPEN_AT
+    public static func ctrlCatalogOpenAt(item p0: Int, position p1: Int) {
+      Interception.tracker?.track(FixtureTracking.EventID.ctrlCatalogOpenAt) { properties in
+        properties.int("item", p0, required: true)
+        properties.int("position", p1, required: true)
+      }
+    }
+
+    /// PAGE_CATALOG_ENTER
+    public static func pageCatalogEnter(coupon p0: String?, tab p1: String) {
+      Interception.tracker?.track(FixtureTracking.EventID.pageCatalogEnter) { properties in
+        properties.string("coupon", p0, required: false)
+        properties.string("tab", p1, required: true)
+      }
+    }
+  }
 }

@@ -26,4 +26,8 @@ final class HomeViewController: BaseViewController {
   ///
   /// - Note: @tracked
   @objc func onShareFeed(_ sender: Any) {}
+
+  /// State bound by the bindings fixture: one exposed to Objective-C, one not.
+  @objc var feedTitle: String = ""
+  var selectedTab: String = ""
 }

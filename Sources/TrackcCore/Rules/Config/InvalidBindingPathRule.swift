@@ -1,0 +1,46 @@
+/// A binding's `from:` that is not a handler parameter or a short path: nothing could read it.
+public enum InvalidBindingPathRule: PlanRule {
+  public static let id = "invalid-binding-path"
+  public static let summary = "A binding's 'from' must be a handler parameter ('id') or a path of at most 4 properties ('self.cart.total')."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers("""
+      version: 1
+      screens:
+        Cart:
+          control_events:
+            checkout(_:):
+              event: CART_CHECKOUT
+              properties:
+                total: {from: 1️⃣self..total}
+                screen: {from: 2️⃣self}
+                deep: {from: 3️⃣self.a.b.c.d.e}
+                code: {from: 4️⃣"coupon code"}
+                number: {from: 5️⃣1st}
+      """),
+    .passes("""
+      version: 1
+      screens:
+        Cart:
+          control_events:
+            checkout(_:):
+              event: CART_CHECKOUT
+              properties:
+                total: {from: self.cart.total}
+                sender: {from: sender}
+                label: {from: for}
+                flag: {from: self.default}
+                sku: {from: item.product.sku}
+      """),
+  ]
+
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for binding in plan.bindings {
+      let property = plan.written(binding)
+      guard case .failure(let error)? = property.binding?.path, let source = property.binding?.source else { continue }
+      context.report(
+        Self.self, "property '\(property.key.value)' of \(plan.describe(plan[binding.event])): \(error.message)", at: source.range)
+    }
+  }
+}

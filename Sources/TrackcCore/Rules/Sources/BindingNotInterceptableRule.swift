@@ -1,0 +1,97 @@
+/// A binding the config's interception cannot capture. Under `objc-runtime` the UIKit adapter sees only
+/// the action's sender and its target (the screen), and reads state by key path, so only the sender and
+/// `@objc` properties are reachable. Under `dynamic-replacement` the generated replacement, in another
+/// file, reads the value: it must not be private and its getter must not throw or be async.
+public enum BindingNotInterceptableRule: CodeRule {
+  public static let id = "binding-not-interceptable"
+  public static let summary = "A binding must be readable by the config's interception (objc-runtime: the sender and @objc properties; dynamic-replacement: not private, no throwing or async getter)."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      """
+      version: 1
+      screens:
+        FeedViewController:
+          control_events:
+            open(_:at:): {event: FEED_OPEN, properties: {position: {from: 1️⃣at}, tab: {from: 2️⃣self.tab}, title: {from: self.screenTitle}}}
+      """,
+      swift: [
+        "Sources/Feed/Feed.swift": """
+          class FeedViewController {
+            var tab: String = ""
+            @objc var screenTitle: String = ""
+            @objc func open(_ sender: Any, at position: Int) {}
+          }
+          """
+      ]),
+    .triggers(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        FeedViewController:
+          control_events:
+            open(): {event: FEED_OPEN, properties: {tab: {from: 1️⃣self.tab}, count: {from: 2️⃣self.count}}}
+      """,
+      swift: [
+        "Sources/Feed/Feed.swift": """
+          final class FeedViewController {
+            private var tab: String = ""
+            var count: Int { get throws { 0 } }
+            func open() {}
+          }
+          """
+      ]),
+    .passes(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        FeedViewController:
+          control_events:
+            open(at:): {event: FEED_OPEN, properties: {tab: {from: self.tab}, position: {from: at}}}
+      """,
+      swift: ["Sources/Feed/Feed.swift": "final class FeedViewController {\n  private(set) var tab: String = \"\"\n  func open(at position: Int) {}\n}\n"]),
+  ]
+
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    code.forEachBinding { site in
+      guard case .resolved(let value) = site.resolution else { return }
+      switch code.plan.interception {
+      case .objcRuntime:
+        if case .parameter(let index) = value.root, index > 0 {
+          context.report(
+            Self.self,
+            "\(site.subject) reads '\(site.source.value)', which is not the sender; under interception: objc-runtime only the action's sender and the screen's @objc state are reachable (use interception: dynamic-replacement, or read the value from the screen)",
+            at: site.source.range, notes: [Diagnostic.Note("declared here", at: value.declaration)])
+          return
+        }
+        for step in value.steps where code.index[step.property].objcName == nil {
+          let property = code.index[step.property]
+          context.report(
+            Self.self,
+            "\(site.subject) reads '\(step.name)', which is not exposed to Objective-C; under interception: objc-runtime only the action's sender and the screen's @objc state are reachable (mark it '@objc')",
+            at: site.source.range, notes: [Diagnostic.Note("'\(property.name)' is declared here", at: property.nameLocation)])
+          return
+        }
+      case .dynamicReplacement:
+        for step in value.steps {
+          let property = code.index[step.property]
+          let problem: String
+          if property.access <= .fileprivate {
+            problem = "is \(property.access.rawValue), so the generated replacement cannot read it (make it internal, or 'private(set)')"
+          } else if property.hasEffectfulGetter {
+            problem = "has a getter that throws or is async, which the generated replacement cannot call"
+          } else {
+            continue
+          }
+          context.report(
+            Self.self, "\(site.subject) reads '\(step.name)', which \(problem)", at: site.source.range,
+            notes: [Diagnostic.Note("'\(property.name)' is declared here", at: property.nameLocation)])
+          return
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/// A binding whose value has a type a property cannot hold: the collector and the destinations take
+/// strings, numbers and booleans only.
+public enum UnsupportedPropertyTypeRule: CodeRule {
+  public static let id = "unsupported-property-type"
+  public static let summary = "A bound value must be a String, an integer, a floating-point number, a Bool, an optional of those, a raw-value enum of those, or (with 'type: string') a CustomStringConvertible."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        CartViewController:
+          control_events:
+            checkout(): {event: CART_CHECKOUT, properties: {items: {from: 1️⃣self.items}, cart: {from: 2️⃣self.cart}, code: {from: 3️⃣self.coupon}, size: {from: 4️⃣self.title.count}}}
+      """,
+      swift: [
+        "Sources/Cart/Cart.swift": """
+          final class CartViewController {
+            var items: [String] = []
+            var cart = Cart()
+            var coupon: Coupon? = nil
+            var title = ""
+            func checkout() {}
+          }
+          struct Cart {}
+          struct Coupon: CustomStringConvertible {
+            var description: String { "" }
+          }
+          """
+      ]),
+    .passes(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        CartViewController:
+          control_events:
+            checkout(): {event: CART_CHECKOUT, properties: {count: {from: self.count}, tab: {from: self.tab}, code: {from: self.coupon, type: string}, ratio: {from: self.ratio}}}
+      """,
+      swift: [
+        "Sources/Cart/Cart.swift": """
+          final class CartViewController {
+            var count: UInt8 = 0
+            var tab: Tab = .all
+            var coupon: Coupon? = nil
+            var ratio: Swift.Float?
+            func checkout() {}
+          }
+          enum Tab: String { case all }
+          struct Coupon: CustomStringConvertible {
+            var description: String { "" }
+          }
+          """
+      ]),
+  ]
+
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    code.forEachBinding { site in
+      guard case .unsupportedType(let text, let refusal, let declaration) = site.resolution else { return }
+      let allowed = "a property is a String, an integer, a floating-point number, a Bool, an optional of those, or an enum with such a raw type"
+      let message: String
+      switch refusal {
+      case .untyped:
+        message = "\(site.subject) reads '\(site.source.value)', whose type the declaration does not write; write it (': Int') so that the binding can be checked"
+      case .notNamed:
+        message = "\(site.subject) reads '\(site.source.value)', of type '\(text ?? "?")', which cannot be a property value; \(allowed)"
+      case .notAValue(let name, let describable):
+        let tail = describable ? " ('\(name)' is CustomStringConvertible: declare 'type: string' to send its description)" : ""
+        message = "\(site.subject) reads '\(site.source.value)', of type '\(name)', which cannot be a property value; \(allowed)\(tail)"
+      case .noProperties(let name):
+        message = "\(site.subject) reads '\(site.source.value)', which goes on past a '\(name)'; a path reads properties declared in the sources (bind '\(name)' itself, or give the screen a property)"
+      }
+      context.report(Self.self, message, at: site.source.range, notes: [Diagnostic.Note("declared here", at: declaration)])
+    }
+  }
+}
