@@ -75,13 +75,14 @@ public enum Interception {
   }
 
   /// A handler reached through the Objective-C runtime: the target's class name and the selector.
-  public static func control(className: String, selector: String) {
-    slot.get()?.trackControl(screenNamed: className, handlerNamed: selector)
+  /// `read` returns a bound property's value by key path (`EventRule.keyPathBindings`).
+  public static func control(className: String, selector: String, read: ((KeyPathBinding) -> Any?)? = nil) {
+    slot.get()?.trackControl(screenNamed: className, handlerNamed: selector, read: read)
   }
 
   /// A view controller's lifecycle, through the Objective-C runtime.
-  public static func page(className: String, _ phase: PagePhase) {
-    slot.get()?.trackPage(screenNamed: className, phase)
+  public static func page(className: String, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
+    slot.get()?.trackPage(screenNamed: className, phase, read: read)
   }
 
 }

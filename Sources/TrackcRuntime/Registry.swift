@@ -73,11 +73,14 @@ public struct EventRule: Sendable, Hashable {
   public let eventID: String
   public let routing: Routing
   public let properties: [String: PropertyValue]
+  /// Under `interception: objc-runtime`, the bound properties the adapter reads by key path.
+  public let keyPathBindings: [KeyPathBinding]
 
-  public init(eventID: String, routing: Routing, properties: [String: PropertyValue] = [:]) {
+  public init(eventID: String, routing: Routing, properties: [String: PropertyValue] = [:], keyPathBindings: [KeyPathBinding] = []) {
     self.eventID = eventID
     self.routing = routing
     self.properties = properties
+    self.keyPathBindings = keyPathBindings
   }
 }
 

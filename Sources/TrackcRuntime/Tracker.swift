@@ -119,17 +119,29 @@ public final class Tracker: @unchecked Sendable {
 
   /// A handler call by names, as the Objective-C runtime gives them: the class name
   /// (`NSStringFromClass`) and the selector (or a Swift name).
-  public func trackControl(screenNamed screenName: String, handlerNamed handlerName: String) {
+  /// `read` returns the value of a bound property (`rule.keyPathBindings`) by key path from the
+  /// action's target or sender; it runs only when the screen maps the handler and the event is sent.
+  public func trackControl(screenNamed screenName: String, handlerNamed handlerName: String, read: ((KeyPathBinding) -> Any?)? = nil) {
     guard let screen = screen(named: screenName), let handler = registry.handler(named: handlerName),
       let rule = registry.controlRule(screen: screen, handler: handler)
     else { return }
-    emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen))
+    emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen), read: read)
   }
 
-  /// A page phase by the class name, as the Objective-C runtime gives it.
-  public func trackPage(screenNamed screenName: String, _ phase: PagePhase) {
+  /// A page phase by the class name, as the Objective-C runtime gives it; `read` as above, from the screen.
+  public func trackPage(screenNamed screenName: String, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
     guard let screen = screen(named: screenName), let rule = registry.pageRule(screen: screen, phase: phase) else { return }
-    emit(rule, source: .page(phase), screen: registry.name(of: screen))
+    emit(rule, source: .page(phase), screen: registry.name(of: screen), read: read)
+  }
+
+  /// An event reached through the Objective-C runtime: its key-path bindings read with `read`. Without a
+  /// reader (a caller that cannot reach the objects) the bound values are not there, and the required
+  /// ones are counted as missing.
+  private func emit(_ rule: EventRule, source: TrackingEvent.Source, screen: String, read: ((KeyPathBinding) -> Any?)?) {
+    guard !rule.keyPathBindings.isEmpty else { return emit(rule, source: source, screen: screen) }
+    emit(rule, source: source, screen: screen) { properties in
+      for binding in rule.keyPathBindings { properties.add(binding, value: read?(binding)) }
+    }
   }
 
   /// An event tracked by hand, by its generated ID constant; routed as the config routes that ID.

@@ -5,7 +5,8 @@
   /// `interception: objc-runtime` on Apple platforms: hooks `UIApplication.sendAction(_:to:from:for:)`
   /// and `UIViewController.viewDidAppear(_:)`/`viewDidDisappear(_:)` once, and reports each to
   /// `Interception` by class name and selector; the registry resolves them (tested on Linux through
-  /// `Tracker.trackControl(screenNamed:handlerNamed:)`). Kept minimal because it cannot be built here.
+  /// `Tracker.trackControl(screenNamed:handlerNamed:read:)`); bound properties are read by key path
+  /// (`EventRule.keyPathBindings`). Kept minimal because it cannot be built here.
   ///
   /// Not reached: actions sent to a nil target (resolved along the responder chain).
   public enum UIKitInterception {
@@ -23,6 +24,13 @@
         UIViewController.self, #selector(UIViewController.viewDidDisappear(_:)), #selector(UIViewController.trackc_viewDidDisappear(_:)))
     }
 
+    /// One key-value-coding step, asked only of an object that answers the getter: `value(forKey:)` on
+    /// anything else raises an Objective-C exception, which Swift cannot catch.
+    static func value(of object: Any, forKey key: String) -> Any? {
+      guard let object = object as? NSObject, object.responds(to: NSSelectorFromString(key)) else { return nil }
+      return object.value(forKey: key)
+    }
+
     private static func exchange(_ type: AnyClass, _ original: Selector, _ replacement: Selector) {
       guard let originalMethod = class_getInstanceMethod(type, original),
         let replacementMethod = class_getInstanceMethod(type, replacement)
@@ -35,7 +43,9 @@
     // After the exchange, calling this name runs the original implementation.
     @objc dynamic func trackc_sendAction(_ action: Selector, to target: Any?, from sender: Any?, for event: UIEvent?) -> Bool {
       if let target = target as AnyObject? {
-        Interception.control(className: NSStringFromClass(type(of: target)), selector: NSStringFromSelector(action))
+        Interception.control(className: NSStringFromClass(type(of: target)), selector: NSStringFromSelector(action)) { binding in
+          binding.read(from: binding.root == .screen ? target : sender, step: UIKitInterception.value(of:forKey:))
+        }
       }
       return trackc_sendAction(action, to: target, from: sender, for: event)
     }
@@ -43,12 +53,16 @@
 
   extension UIViewController {
     @objc dynamic func trackc_viewDidAppear(_ animated: Bool) {
-      Interception.page(className: NSStringFromClass(type(of: self)), .enter)
+      Interception.page(className: NSStringFromClass(type(of: self)), .enter) {
+        $0.read(from: self, step: UIKitInterception.value(of:forKey:))
+      }
       trackc_viewDidAppear(animated)
     }
 
     @objc dynamic func trackc_viewDidDisappear(_ animated: Bool) {
-      Interception.page(className: NSStringFromClass(type(of: self)), .leave)
+      Interception.page(className: NSStringFromClass(type(of: self)), .leave) {
+        $0.read(from: self, step: UIKitInterception.value(of:forKey:))
+      }
       trackc_viewDidDisappear(animated)
     }
   }

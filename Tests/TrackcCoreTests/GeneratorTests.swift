@@ -17,7 +17,7 @@ import TrackcTestSupport
   }
 
   /// Re-record with `TRACKC_RECORD_GOLDENS=1 swift test` (the run fails while recording).
-  @Test(arguments: [("tracking.yaml", "FixtureTracking"), ("hostile.yaml", "HostileTracking")])
+  @Test(arguments: [("tracking.yaml", "FixtureTracking"), ("hostile.yaml", "HostileTracking"), ("objc-runtime.yaml", "ObjCTracking")])
   func generatedCodeMatchesTheCompiledFixture(config: String, name: String) throws {
     let result = try Self.generate(config, name: name)
     #expect(!result.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(result.diagnostics))")

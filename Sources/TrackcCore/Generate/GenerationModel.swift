@@ -31,6 +31,57 @@ public struct GenerationModel {
     /// As the plan resolves it (the rules check the same).
     var routing: ResolvedPlan.Routing
     var properties: [(key: String, value: PropertyValue)]
+    /// Under `interception: objc-runtime`, the bindings the adapter reads by key path, sorted by key.
+    var keyPathBindings: [KeyPathCapture] = []
+  }
+
+  /// A binding read by key path through the Objective-C runtime: from the action's sender or the
+  /// screen, through the `@objc` names of the properties on the way.
+  struct KeyPathCapture {
+    var key: String
+    var fromSender: Bool
+    var steps: [String]
+    var wireType: PropertyType
+    var isRequired: Bool
+
+    /// The event's resolved bindings that the adapter can reach (`binding-not-interceptable` reports
+    /// the others, and they are left out); one per key, the first in plan order.
+    static func of(_ event: ResolvedPlan.Event.ID, in code: MatchedPlan) -> [KeyPathCapture] {
+      var captures: [KeyPathCapture] = []
+      for binding in code.plan.bindings(of: event) {
+        let property = code.plan.written(binding)
+        guard !captures.contains(where: { $0.key == property.key.value }) else { continue }
+        let root: BoundValue.Root
+        let checked: [BoundValue.Step]
+        let wireType: PropertyType
+        var unchecked: [String] = []
+        switch code.resolution(of: binding.id) {
+        case .resolved(let value):
+          (root, checked, wireType) = (value.root, value.steps, code.plan.expectedType(of: property) ?? value.wireType)
+        case .outsideSources(let value):
+          // Past the sources, the names as written (UIKit's Objective-C names are its Swift names) and
+          // the declared type, which the rule requires.
+          guard let declared = code.plan.expectedType(of: property) else { continue }
+          (root, checked, wireType, unchecked) = (value.root, value.checkedSteps, declared, value.uncheckedSteps)
+        default:
+          continue
+        }
+        let fromSender: Bool
+        switch root {
+        case .screen: fromSender = false
+        case .parameter(let index):
+          guard index == 0 else { continue }
+          fromSender = true
+        }
+        let names = checked.compactMap { code.index[$0.property].objcName }
+        guard names.count == checked.count else { continue }
+        captures.append(
+          KeyPathCapture(
+            key: property.key.value, fromSender: fromSender, steps: names + unchecked, wireType: wireType,
+            isRequired: property.binding?.isOptional != true))
+      }
+      return captures.sorted { UTF8Order.less($0.key, $1.key) }
+    }
   }
 
   /// A method to replace and what its replacement reports; made only from a checked signature and names
@@ -219,6 +270,9 @@ public struct GenerationModel {
           event: event.id, identifier: ruleIdentifiers.claim(SwiftSource.identifier(fromSwiftName: stem + "_" + suffix)),
           eventID: written.id.value, routing: event.routing, properties: properties))
       let rule = rules.count - 1
+      if plan.interception == .objcRuntime, let code, !plan.bindings.isEmpty {
+        rules[rule].keyPathBindings = KeyPathCapture.of(event.id, in: code)
+      }
       // For `rule(eventID:)`: the first mapping in config order.
       if firstByID[written.id.value].map({ $0.event < event.id }) != true {
         firstByID[written.id.value] = (event.id, rule)

@@ -108,11 +108,34 @@ struct RegistryEmitter {
         let properties = rule.properties.map { (key: Expression.string($0.key), value: literal($0.value)) }
         arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "properties"), .dictionary(properties)))
       }
+      if !rule.keyPathBindings.isEmpty {
+        arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "keyPathBindings"), .array(rule.keyPathBindings.map(keyPathBinding))))
+      }
       return Member(declaration: .constant([.static], rule.identifier, .call(Self.reference("EventRule"), arguments)))
     }
     return Member(
       declaration: .enumeration([], ValidIdentifier(fixed: "Rules"), inherits: [], constants), blankLineBefore: true,
       documentation: [Comment("One rule per mapping, with its routing resolved.")])
+  }
+
+  /// `KeyPathBinding(key:root:steps:type:isRequired:)`
+  private func keyPathBinding(_ capture: GenerationModel.KeyPathCapture) -> Expression {
+    let type: StaticString
+    switch capture.wireType {
+    case .string: type = "string"
+    case .int: type = "int"
+    case .double: type = "double"
+    case .bool: type = "bool"
+    }
+    return .call(
+      Self.reference("KeyPathBinding"),
+      [
+        SwiftCode.Argument(ArgumentLabel(fixed: "key"), .string(capture.key)),
+        SwiftCode.Argument(ArgumentLabel(fixed: "root"), .implicitMember(ValidIdentifier(fixed: capture.fromSender ? "sender" : "screen"))),
+        SwiftCode.Argument(ArgumentLabel(fixed: "steps"), .array(capture.steps.map { .string($0) })),
+        SwiftCode.Argument(ArgumentLabel(fixed: "type"), .implicitMember(ValidIdentifier(fixed: type))),
+        SwiftCode.Argument(ArgumentLabel(fixed: "isRequired"), .boolean(capture.isRequired)),
+      ])
   }
 
   private func literal(_ value: PropertyValue) -> Expression {

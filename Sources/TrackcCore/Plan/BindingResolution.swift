@@ -11,6 +11,10 @@ public enum BindingResolution: Sendable {
   case unknownParameter(name: String, method: MethodReference, candidates: [String])
   /// Step `step` (0 for the first after the root) names no instance property of `ownerName`.
   case unknownProperty(step: Int, name: String, ownerName: String, candidates: [String], ownerDeclaration: SourceLocation?)
+  /// The path reaches a type the sources do not declare (`sender.tag` on a `UIButton`): the steps after
+  /// it cannot be checked. Under `objc-runtime` the adapter can still read them by key path (with a
+  /// declared `type:`); generated Swift cannot (`binding-not-interceptable` says which).
+  case outsideSources(OutsideValue)
   /// The value (or a step the path goes through) has a type that is not a property value.
   case unsupportedType(typeText: String?, refusal: TypeRefusal, declaration: SourceLocation)
 
@@ -26,6 +30,19 @@ public enum BindingResolution: Sendable {
     /// A standard type whose properties the sources do not declare (`String`, `Int`): a path cannot go on.
     case noProperties(name: String)
   }
+}
+
+/// A binding whose path leaves the sources part of the way.
+public struct OutsideValue: Sendable {
+  public let root: BoundValue.Root
+  /// The steps read inside the sources, resolved.
+  public let checkedSteps: [BoundValue.Step]
+  /// The names written after them, read on `typeName`.
+  public let uncheckedSteps: [String]
+  /// The type outside the sources, as written.
+  public let typeName: String
+  /// Where the value of that type is declared (the parameter's handler, or the last checked property).
+  public let declaration: SourceLocation
 }
 
 /// A binding that resolved: the reading the generated code does.
@@ -161,7 +178,9 @@ private struct BindingResolver {
         return .unsupportedType(typeText: text, refusal: .noProperties(name: name), declaration: declaration)
       }
       // A type outside the sources (`UIButton`): its properties cannot be checked.
-      return .notChecked
+      return .outsideSources(
+        OutsideValue(
+          root: root, checkedSteps: done, uncheckedSteps: Array(steps[done.count...]), typeName: text, declaration: declaration))
     }
   }
 

@@ -1,7 +1,9 @@
 /// A binding the config's interception cannot capture. Under `objc-runtime` the UIKit adapter sees only
 /// the action's sender and its target (the screen), and reads state by key path, so only the sender and
-/// `@objc` properties are reachable. Under `dynamic-replacement` the generated replacement, in another
-/// file, reads the value: it must not be private and its getter must not throw or be async.
+/// `@objc` properties are reachable, and past a type outside the sources (`sender.tag` on a `UIButton`)
+/// the adapter needs the declared `type:` to convert what it reads. Under `dynamic-replacement` the
+/// generated replacement, in another file, reads the value: it must not be private, its getter must not
+/// throw or be async, and its path must stay inside the sources (the type of what it reads is needed).
 public enum BindingNotInterceptableRule: CodeRule {
   public static let id = "binding-not-interceptable"
   public static let summary = "A binding must be readable by the config's interception (objc-runtime: the sender and @objc properties; dynamic-replacement: not private, no throwing or async getter)."
@@ -43,6 +45,34 @@ public enum BindingNotInterceptableRule: CodeRule {
           }
           """
       ]),
+    .triggers(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        FeedViewController:
+          control_events:
+            open(_:): {event: FEED_OPEN, properties: {position: {from: 1️⃣sender.tag, type: int}}}
+      """,
+      swift: ["Sources/Feed/Feed.swift": "import UIKit\nfinal class FeedViewController {\n  func open(_ sender: UIButton) {}\n}\n"]),
+    .triggers(
+      """
+      version: 1
+      screens:
+        FeedViewController:
+          control_events:
+            open(_:): {event: FEED_OPEN, properties: {position: {from: 1️⃣sender.tag}}}
+      """,
+      swift: ["Sources/Feed/Feed.swift": "import UIKit\nclass FeedViewController {\n  @objc func open(_ sender: UIButton) {}\n}\n"]),
+    .passes(
+      """
+      version: 1
+      screens:
+        FeedViewController:
+          control_events:
+            open(_:): {event: FEED_OPEN, properties: {position: {from: sender.tag, type: int}, title: {from: self.screenTitle}}}
+      """,
+      swift: ["Sources/Feed/Feed.swift": "import UIKit\nclass FeedViewController {\n  @objc var screenTitle: String = \"\"\n  @objc func open(_ sender: UIButton) {}\n}\n"]),
     .passes(
       """
       version: 1
@@ -57,17 +87,27 @@ public enum BindingNotInterceptableRule: CodeRule {
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     code.forEachBinding { site in
-      guard case .resolved(let value) = site.resolution else { return }
+      let root: BoundValue.Root
+      let steps: [BoundValue.Step]
+      let declaration: SourceLocation
+      var outside: OutsideValue?
+      switch site.resolution {
+      case .resolved(let value): (root, steps, declaration) = (value.root, value.steps, value.declaration)
+      case .outsideSources(let value):
+        (root, steps, declaration) = (value.root, value.checkedSteps, value.declaration)
+        outside = value
+      default: return
+      }
       switch code.plan.interception {
       case .objcRuntime:
-        if case .parameter(let index) = value.root, index > 0 {
+        if case .parameter(let index) = root, index > 0 {
           context.report(
             Self.self,
             "\(site.subject) reads '\(site.source.value)', which is not the sender; under interception: objc-runtime only the action's sender and the screen's @objc state are reachable (use interception: dynamic-replacement, or read the value from the screen)",
-            at: site.source.range, notes: [Diagnostic.Note("declared here", at: value.declaration)])
+            at: site.source.range, notes: [Diagnostic.Note("declared here", at: declaration)])
           return
         }
-        for step in value.steps where code.index[step.property].objcName == nil {
+        for step in steps where code.index[step.property].objcName == nil {
           let property = code.index[step.property]
           context.report(
             Self.self,
@@ -75,8 +115,14 @@ public enum BindingNotInterceptableRule: CodeRule {
             at: site.source.range, notes: [Diagnostic.Note("'\(property.name)' is declared here", at: property.nameLocation)])
           return
         }
+        if let outside, code.plan.expectedType(of: site.property) == nil {
+          context.report(
+            Self.self,
+            "\(site.subject) reads '\(outside.uncheckedSteps.joined(separator: "."))' of '\(outside.typeName)', a type outside the sources: the adapter reads it by key path unchecked, so declare the type it sends (type: string, int, double or bool)",
+            at: site.source.range, notes: [Diagnostic.Note("'\(outside.typeName)' is used here", at: outside.declaration)])
+        }
       case .dynamicReplacement:
-        for step in value.steps {
+        for step in steps {
           let property = code.index[step.property]
           let problem: String
           if property.access <= .fileprivate {
@@ -90,6 +136,12 @@ public enum BindingNotInterceptableRule: CodeRule {
             Self.self, "\(site.subject) reads '\(step.name)', which \(problem)", at: site.source.range,
             notes: [Diagnostic.Note("'\(property.name)' is declared here", at: property.nameLocation)])
           return
+        }
+        if let outside {
+          context.report(
+            Self.self,
+            "\(site.subject) reads '\(outside.uncheckedSteps.joined(separator: "."))' of '\(outside.typeName)', a type outside the sources, which trackc cannot check, so the generated replacement cannot read it (give the screen or the handler a value of a type the sources declare)",
+            at: site.source.range, notes: [Diagnostic.Note("'\(outside.typeName)' is used here", at: outside.declaration)])
         }
       }
     }
