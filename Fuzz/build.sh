@@ -26,22 +26,42 @@ if [ "${root_name,,}" = fuzz ]; then
   exit 1
 fi
 
-# One product at a time (they share their objects, so only the first compiles much). A plain `swift build`
-# of the whole package in debug linked fuzz targets whose Swift code had no coverage instrumentation
-# (libFuzzer reported 4 to 178 counters and `cov: 4` for lint, rather than some 200,000: a debug run was
-# blind random testing; the cause is SwiftPM's, not pinned down); built one by one, they are instrumented.
-for target in Sources/fuzz-*; do
-  swift build -c "$configuration" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
-    --product "$(basename "$target")"
-done
-# A target built without coverage is no fuzzer: stop rather than let it run blind.
+# One product at a time (they share their objects, so only the first compiles much).
+build_targets() {
+  for target in Sources/fuzz-*; do
+    swift build -c "$configuration" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
+      --product "$(basename "$target")"
+  done
+}
+
+# A target built without coverage is no fuzzer: libFuzzer would run it as blind random testing.
 export SWIFT_BACKTRACE=enable=no
-for target in Sources/fuzz-*; do
-  binary=".build/$configuration/$(basename "$target")"
-  counters="$( ("$binary" -runs=0 2>&1 || true) | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p')"
-  if [ "${counters:-0}" -lt 10000 ]; then
-    echo "build.sh: $binary has ${counters:-no} coverage counters: it was not instrumented" >&2
-    exit 1
-  fi
-done
+uninstrumented() {
+  local target binary counters
+  for target in Sources/fuzz-*; do
+    binary=".build/$configuration/$(basename "$target")"
+    counters="$( ("$binary" -runs=0 2>&1 || true) | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p')"
+    if [ "${counters:-0}" -lt 10000 ]; then
+      echo "$binary has ${counters:-no} coverage counters"
+    fi
+  done
+}
+
+build_targets
+# SwiftPM 6.3 on Linux compiles the modules of a clean build without coverage instrumentation, although
+# the compiler is given -sanitize=fuzzer (the objects have no __sancov sections; the linked binary counts
+# only its own main file: 178 counters), while recompiling the same modules with the same command
+# instruments them. So when a target comes out uninstrumented, our modules (trackc's and the fuzz
+# package's) are touched and built again; dependencies such as swift-syntax stay uninstrumented, which
+# only hides coverage inside them.
+if [ -n "$(uninstrumented)" ]; then
+  echo "build.sh: $(uninstrumented | head -1) after a clean build; recompiling trackc's modules" >&2
+  find ../Sources ../Tests/TrackcInvariants ../Tests/TrackcRuntimeTests/Fuzzed ../Tests/TrackcCollectorTests/Fuzzed Sources \
+    -name '*.swift' -exec touch {} +
+  build_targets
+fi
+if [ -n "$(uninstrumented)" ]; then
+  uninstrumented | sed 's/^/build.sh: not instrumented: /' >&2
+  exit 1
+fi
 echo "built: $(cd .build/"$configuration" && ls -d fuzz-* | grep -v "\.product$" | tr "\n" " ")"

@@ -80,6 +80,9 @@ func withCollector<Result>(
 ) async throws -> Result {
   var configuration = CollectorConfiguration()
   configuration.plan = Batches.shopPlan
+  // A starved test process (the whole suite in parallel on two cores, beside a build) can sit longer
+  // than the default 30 s between connecting and sending; only the idle test wants the timeout.
+  configuration.limits.idleTimeoutSeconds = 600
   configure(&configuration)
   let collector = try await Collector.start(configuration)
   do {

@@ -3,12 +3,17 @@ import ShopUI
 /// One product: sizes, favourite, share, add to cart.
 open class ProductDetailViewController: ScreenController {
   public let productID: String
+  /// Where the visitor came from, when a link says (`?ref=`).
+  public let referrer: String?
   public private(set) var selectedSize: String?
   public private(set) var isFavourite = false
   public private(set) var quantityInCart = 0
 
-  public init(productID: String) {
-    self.productID = productID
+  /// Takes the `product` entry point's parameters by their names in the plan (`entry-point-signature`
+  /// checks it), so `Route.product(let id, let ref)` hands them over as they are.
+  public init(id: String, ref: String? = nil) {
+    self.productID = id
+    self.referrer = ref
     super.init(title: "Product")
   }
 

@@ -61,8 +61,8 @@ public struct EntryPointSession {
   /// Shows the route's screen (it appears, then the visit moves on) and names it.
   static func open(_ route: Tracking.Route) -> String {
     switch route {
-    case .product(let id, _):
-      let screen = ProductDetailViewController(productID: id)
+    case .product(let id, let ref):
+      let screen = ProductDetailViewController(id: id, ref: ref)
       screen.viewDidAppear(true)
       screen.viewDidDisappear(true)
       return "ProductDetailViewController \(id)"

@@ -47,7 +47,7 @@ public struct ScriptedSession {
     Step(description: "open sku-42, third in the feed") { screens in
       screens.home.openProduct(id: "sku-42", position: 2)
       screens.home.viewDidDisappear(true)
-      let detail = ProductDetailViewController(productID: "sku-42")
+      let detail = ProductDetailViewController(id: "sku-42")
       screens.detail = detail
       detail.viewDidAppear(true)
     },

@@ -1,12 +1,14 @@
-/// An entry point whose parameters its screen cannot take: the screen declares `route(...)` methods, and
-/// none has the route's parameters (by name, type and optionality), so the app's `switch` over `Route`
-/// cannot hand them over as the config says.
+/// An entry point whose parameters its screen cannot take: the screen declares `route(...)` methods or
+/// initializers with parameters, and none takes the route's parameters (by name, type and optionality;
+/// other parameters must have defaults), so the app's `switch` over `Route` cannot hand them over as the
+/// config says.
 ///
-/// Checked against the `route(...)` methods of the screen and its superclasses in the sources. (The
-/// scanner does not record initializers yet, so a screen opened through `init(...)` is not checked.)
+/// Checked against the `route(...)` methods of the screen and its superclasses and the screen's own
+/// initializers (a superclass's when the screen declares none, as Swift inherits them), in the sources.
+/// `init(coder:)` and `init(nibName:bundle:)` are UIKit's, not a way to pass a route, and are not counted.
 public enum EntryPointSignatureRule: CodeRule {
   public static let id = "entry-point-signature"
-  public static let summary = "When a screen declares 'route(...)' methods, one must take the entry point's parameters: the same names (case and '_' aside), types and optionality."
+  public static let summary = "When a screen declares 'route(...)' methods or initializers, one must take the entry point's parameters: the same names (case and '_' aside), types and optionality."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -23,6 +25,33 @@ public enum EntryPointSignatureRule: CodeRule {
       swift: [
         "Sources/Product/ProductScreen.swift":
           "class ProductScreen {\n  func viewDidAppear(_ animated: Bool) {}\n  func route(id: String, ref: String) {}\n}\n"
+      ]),
+    .triggers(
+      """
+      version: 1
+      screens:
+        OrderViewController: {page_events: {enter: ORDER_ENTER}}
+      links: {schemes: [shop]}
+      entry_points:
+        1️⃣order: {screen: OrderViewController, links: ["shop://order/{order_id:uuid}"]}
+      """,
+      swift: [
+        "Sources/Orders/OrderViewController.swift":
+          "import UIKit\nclass OrderViewController: UIViewController {\n  init(orderID: String) { super.init(nibName: nil, bundle: nil) }\n  required init?(coder: NSCoder) { nil }\n}\n"
+      ]),
+    .passes(
+      """
+      version: 1
+      screens:
+        OrderViewController: {page_events: {enter: ORDER_ENTER}}
+      links: {schemes: [shop]}
+      entry_points:
+        order: {screen: OrderViewController, links: ["shop://order/{order_id:uuid}"]}
+        orders: {screen: OrderViewController, links: ["shop://orders"]}
+      """,
+      swift: [
+        "Sources/Orders/OrderViewController.swift":
+          "import UIKit\nclass OrderViewController: UIViewController {\n  init(orderID: UUID, animated: Bool = true) { super.init(nibName: nil, bundle: nil) }\n  required init?(coder: NSCoder) { nil }\n}\n"
       ]),
     .passes(
       """
@@ -44,21 +73,45 @@ public enum EntryPointSignatureRule: CodeRule {
     let plan = code.plan
     for route in plan.entryPoints.routes {
       guard let screen = route.screen, let type = code.type(of: screen) else { continue }
-      let methods = code.index.lineage(of: type).flatMap { owner in code.index[owner].methods.filter { $0.baseName == "route" && $0.signature != nil } }
-      guard !methods.isEmpty, !methods.contains(where: { accepts($0.signature!, route.parameters) }) else { continue }
+      let lineage = code.index.lineage(of: type)
+      let methods = lineage.flatMap { owner in code.index[owner].methods.filter { $0.baseName == "route" && $0.signature != nil } }
+      // An initializer with nothing to take is not how a route is handed over, and a route without
+      // parameters needs nothing from one.
+      let initializers = route.parameters.isEmpty ? [] : Self.initializers(of: lineage, in: code.index)
+      guard !methods.isEmpty || !initializers.isEmpty else { continue }
+      guard !methods.contains(where: { accepts($0.signature!, route.parameters) }),
+        !initializers.contains(where: { accepts($0.signature, route.parameters) })
+      else { continue }
       let wanted = route.parameters.map { "\($0.name): \(expectedType($0.type) ?? "its enum")\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
+      let candidates = initializers.isEmpty ? "'route(...)'" : methods.isEmpty ? "initializer" : "'route(...)' or initializer"
       context.report(
         Self.self,
-        "no 'route(...)' of '\(code.index[type].name)' takes the parameters of entry point '\(route.name)' (\(wanted.isEmpty ? "none" : wanted))",
+        "no \(candidates) of '\(code.index[type].name)' takes the parameters of entry point '\(route.name)' (\(wanted.isEmpty ? "none" : wanted))",
         at: plan.config.entryPoints[route.entry].name.range,
-        notes: methods.map { Diagnostic.Note("'\($0.name)' is declared here", at: $0.nameLocation) })
+        notes: methods.map { Diagnostic.Note("'\($0.name)' is declared here", at: $0.nameLocation) }
+          + initializers.map { Diagnostic.Note("'\($0.name)' is declared here", at: $0.nameLocation) })
     }
   }
 
-  /// Whether a method takes exactly the route's parameters, each of its type (optional when the route's
-  /// value may be absent).
+  /// The initializers that could take a route: the screen's own, or, when it declares none, the nearest
+  /// superclass's that does (Swift inherits them then); UIKit's `init(coder:)` and `init(nibName:bundle:)`
+  /// and initializers without parameters left out.
+  static func initializers(of lineage: [Int], in index: CodeIndex) -> [DeclaredInitializer] {
+    for owner in lineage {
+      guard let declared = index[owner].initializers, !declared.isEmpty else { continue }
+      return declared.filter { !$0.signature.parameters.isEmpty && !["init(coder:)", "init(nibName:bundle:)"].contains($0.name) }
+    }
+    return []
+  }
+
+  /// Whether a method or initializer takes the route's parameters, each of its type (optional when the
+  /// route's value may be absent), and needs nothing else.
   static func accepts(_ signature: MethodSignature, _ parameters: [EntryPointPlan.RouteParameter]) -> Bool {
-    guard signature.parameters.count == parameters.count else { return false }
+    // Every declared parameter is given one of the route's, or has a default value.
+    guard signature.parameters.allSatisfy({ declared in
+      declared.hasDefaultValue || parameters.contains { declared.label.map(folded) == folded($0.name) }
+    })
+    else { return false }
     for parameter in parameters {
       guard let declared = signature.parameters.first(where: { $0.label.map(folded) == folded(parameter.name) }) else { return false }
       var written = declared.type.filter { !$0.isWhitespace }
