@@ -38,7 +38,9 @@ public enum Linter {
     clock.lap("check the plan")
 
     var code: MatchedPlan?
-    if let registry = codeRegistry(for: config, configPath: file, options: options, context: &context) {
+    if let registry = codeRegistry(
+      for: config, configPath: file, options: options, needsMembers: !plan.bindings.isEmpty || !config.entryPoints.isEmpty, context: &context)
+    {
       clock.lap("read the code")
       let match = MatchedPlan(plan: plan, index: CodeIndex(registry))
       code = match
@@ -54,8 +56,10 @@ public enum Linter {
 
   /// The registry to check the config against: from the options (`--sources`, `--handlers`), else from
   /// the config's `sources` (relative to the config file); nil when there is no code to check against.
+  /// - Parameter needsMembers: the plan binds properties or declares entry points, the only readers of
+  ///   the types' properties and initializers; without them the scan leaves those out of the registry.
   static func codeRegistry(
-    for config: TrackingConfig, configPath: String, options: LintOptions, context: inout RuleContext
+    for config: TrackingConfig, configPath: String, options: LintOptions, needsMembers: Bool = true, context: inout RuleContext
   ) -> HandlerRegistry? {
     guard options.readsCode else { return nil }
     let sources: SwiftSourceSet
@@ -71,6 +75,7 @@ public enum Linter {
       sources = .paths(MissingSourcesRule.existingPaths(of: config, configPath: configPath, in: &context))
     }
     var scanOptions = options.scan
+    scanOptions.recordsMembers = scanOptions.recordsMembers && needsMembers
     if scanOptions.phaseObserver == nil, let observer = options.phaseObserver {
       scanOptions.phaseObserver = { observer("  " + $0, $1) }
     }

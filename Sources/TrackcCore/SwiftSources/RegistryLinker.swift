@@ -8,7 +8,8 @@ enum RegistryLinker {
     var scan: FileScan
   }
 
-  static func link(_ files: [File]) -> (registry: HandlerRegistry, problems: [SourceProblem]) {
+  /// - Parameter members: link each type's properties and initializers (else they are nil).
+  static func link(_ files: [File], members recordsMembers: Bool = true) -> (registry: HandlerRegistry, problems: [SourceProblem]) {
     var problems: [SourceProblem] = []
     var types: [TypeKey: DeclaredType] = [:]
     var byName: [String: [TypeKey]] = [:]
@@ -27,14 +28,19 @@ enum RegistryLinker {
             exposedByContainer: scanned.objcMembers, kind: scanned.kind,
             genericContext: scanned.isGeneric || scanned.inGenericContext)
         }
-        let members = Members(
-          scanned.properties, scanned.initializers, in: file.path, typeAccess: typeAccess, extensionAccess: nil,
-          exposedByContainer: scanned.objcMembers, kind: scanned.kind, genericContext: scanned.isGeneric || scanned.inGenericContext)
+        let members =
+          recordsMembers
+          ? Members(
+            scanned.properties, scanned.initializers, in: file.path, typeAccess: typeAccess, extensionAccess: nil,
+            exposedByContainer: scanned.objcMembers, kind: scanned.kind, genericContext: scanned.isGeneric || scanned.inGenericContext)
+          : nil
         if types[key] != nil {
           // The same type declared twice (in #if branches, say): one type with both sets of members.
           types[key]!.methods += methods
-          types[key]!.properties! += members.properties
-          types[key]!.initializers! += members.initializers
+          if let members {
+            types[key]!.properties! += members.properties
+            types[key]!.initializers! += members.initializers
+          }
           types[key]!.conditional = types[key]!.conditional && scanned.conditional
           types[key]!.addImports(file.scan.imports)
           continue
@@ -43,7 +49,7 @@ enum RegistryLinker {
           name: scanned.name, module: file.module, kind: scanned.kind, inheritance: scanned.inheritance,
           isGeneric: scanned.isGeneric || scanned.inGenericContext, objcMembers: scanned.objcMembers,
           conditional: scanned.conditional, access: typeAccess, location: location, extensions: [], methods: methods,
-          properties: members.properties, initializers: members.initializers, imports: file.scan.imports)
+          properties: members?.properties, initializers: members?.initializers, imports: file.scan.imports)
         byName[scanned.name, default: []].append(key)
       }
     }
@@ -55,8 +61,8 @@ enum RegistryLinker {
         if types[key] == nil {
           types[key] = DeclaredType(
             name: scanned.extendedName, module: nil, kind: .external, inheritance: [], isGeneric: false, objcMembers: false,
-            conditional: scanned.conditional, access: .public, location: location, extensions: [], methods: [], properties: [],
-            initializers: [], imports: [])
+            conditional: scanned.conditional, access: .public, location: location, extensions: [], methods: [],
+            properties: recordsMembers ? [] : nil, initializers: recordsMembers ? [] : nil, imports: [])
         }
         // Mutated in place: a copy taken out and put back would copy its method list each time.
         let (access, exposed, kind, generic) = (
@@ -69,7 +75,7 @@ enum RegistryLinker {
           declaredMethod($0, in: file.path, typeAccess: access, extensionAccess: scanned.access,
             exposedByContainer: exposed, kind: kind, genericContext: generic)
         }
-        if !scanned.properties.isEmpty || !scanned.initializers.isEmpty {
+        if recordsMembers, !scanned.properties.isEmpty || !scanned.initializers.isEmpty {
           let members = Members(
             scanned.properties, scanned.initializers, in: file.path, typeAccess: access, extensionAccess: scanned.access,
             exposedByContainer: exposed, kind: kind, genericContext: generic)

@@ -27,6 +27,10 @@ public struct ScanOptions: Sendable {
   public var isolation = ParseIsolation.inProcess
   /// With worker processes, a file whose parse takes longer than this is given up (and reported).
   public var fileTimeLimit = Duration.seconds(30)
+  /// Each type's properties and initializers go into the registry (`trackc scan` writes them); lint leaves
+  /// them out (nil: the registry does not say) when its plan binds nothing and declares no entry point,
+  /// since linking them costs a tenth of a warm lint over a large tree and nothing would read them.
+  public var recordsMembers = true
   /// Called with each phase's name and duration (`--timings`).
   public var phaseObserver: (@Sendable (String, Duration) -> Void)?
 
@@ -90,7 +94,7 @@ public enum SourceScanner {
       ScanCache(entries: newEntries).save(to: cacheDirectory, name: cacheName)
       clock.lap("save the cache")
     }
-    let linked = RegistryLinker.link(files)
+    let linked = RegistryLinker.link(files, members: options.recordsMembers)
     clock.lap("link \(linked.registry.types.count) types")
     return ScanResult(
       registry: linked.registry, problems: (problems + linked.problems).sorted { $0.location < $1.location },
