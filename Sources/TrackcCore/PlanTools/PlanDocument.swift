@@ -31,6 +31,7 @@ public enum PlanDocument {
     for (index, screen) in outline.screens.enumerated() {
       self.screen(&html, screen, index: index, outline: outline)
     }
+    if !outline.entryPoints.isEmpty { entryPoints(&html, outline) }
     html.element("p", "No screen or event matches the search.", ["id": "no-match", "class": "empty", "hidden": ""])
     html.close("main")
     html.open("footer")
@@ -51,9 +52,11 @@ public enum PlanDocument {
     html.element("h1", title)
     let pageEvents = outline.events.reduce(0) { $0 + ($1.event.trigger.kind == "page" ? 1 : 0) }
     let count = outline.eventCount
+    let openEvents = outline.entryPoints.count { $0.openEvent != nil }
+    let opened = openEvents == 0 ? "" : ", \(openEvents) open"
     var facts = [
       configName, "\(outline.screens.count) screen\(outline.screens.count == 1 ? "" : "s")",
-      "\(count) event\(count == 1 ? "" : "s") (\(pageEvents) page, \(count - pageEvents) control)",
+      "\(count + openEvents) event\(count + openEvents == 1 ? "" : "s") (\(pageEvents) page, \(count - pageEvents) control\(opened))",
       "interception: \(outline.interception.rawValue)",
     ]
     if !outline.hasCode { facts.append("not checked against code: run with --sources for declarations") }
@@ -94,6 +97,12 @@ public enum PlanDocument {
       html.open("li")
       html.element("a", screen.name, ["href": "#screen-\(index)"])
       html.text(" (\(screen.events.count))")
+      html.close("li")
+    }
+    if !outline.entryPoints.isEmpty {
+      html.open("li")
+      html.element("a", "Entry points", ["href": "#entry-points"])
+      html.text(" (\(outline.entryPoints.count))")
       html.close("li")
     }
     html.close("ol")
@@ -162,7 +171,7 @@ public enum PlanDocument {
           html.element("dt", property.key)
           html.open("dd")
           html.element("code", valueText(property.value))
-          html.element("span", property.type ?? "invalid", ["class": "type"])
+          html.element("span", typeText(property), ["class": "type"])
           html.close("dd")
         }
         html.close("dl")
@@ -178,9 +187,96 @@ public enum PlanDocument {
     html.close("section")
   }
 
+  /// The entry points as one more section the search filters: each with the sources that open it, the
+  /// screen, the route's parameters and the open event it tracks. (A section of class `screen`, so that
+  /// the page's script treats its rows as it treats events: each row is an open event.)
+  private static func entryPoints(_ html: inout HTMLWriter, _ outline: PlanOutline) {
+    let configName = RelativePath.fileName(of: outline.file)
+    html.open("section", ["class": "screen entry-points", "id": "entry-points", "data-search": "entry points"])
+    html.element("h2", "Entry points")
+    html.open("table", ["class": "events"])
+    html.open("thead")
+    html.open("tr")
+    for heading in ["Entry point", "Opened by", "Screen", "Open event", "Destinations", "Properties"] {
+      html.element("th", heading, ["scope": "col"])
+    }
+    html.close("tr")
+    html.close("thead")
+    html.open("tbody")
+    for entry in outline.entryPoints {
+      var searchable = [entry.name, entry.screen ?? ""] + entry.sources.flatMap { [$0.kind, $0.text] } + entry.parameters
+      if let event = entry.openEvent {
+        searchable += [event.id, event.routing.summary] + event.properties.map { "\($0.key)=\(valueText($0.value))" }
+      }
+      html.open("tr", ["data-search": searchText(searchable)])
+      html.open("td", ["class": "trigger"])
+      html.element("code", entry.name)
+      html.element("span", "\(configName):\(entry.range.start.line)", ["class": "line"])
+      html.close("td")
+      html.open("td")
+      html.open("ul", ["class": "sources"])
+      for source in entry.sources {
+        html.open("li")
+        html.element("span", source.kind, ["class": "kind \(source.kind)"])
+        html.text(" ")
+        html.element("code", source.text)
+        html.close("li")
+      }
+      html.close("ul")
+      html.close("td")
+      html.open("td")
+      html.element("code", entry.screen ?? "")
+      html.close("td")
+      if let event = entry.openEvent {
+        html.open("td")
+        html.element("code", event.id, ["class": "event-id"])
+        html.close("td")
+        html.element("td", event.routing.summary, ["class": routingClass(event.routing)])
+      } else {
+        html.element("td", "none", ["class": "none"])
+        html.element("td", "")
+      }
+      html.open("td")
+      html.open("dl", ["class": "properties"])
+      html.element("dt", "source")
+      html.open("dd")
+      html.element("code", entry.sources.map(\.kind).uniqued().joined(separator: " | "))
+      html.element("span", "string", ["class": "type"])
+      html.close("dd")
+      for parameter in entry.parameters {
+        let (name, type) = parameter.splitOnce(": ")
+        html.element("dt", name)
+        html.open("dd")
+        html.element("code", "from the route")
+        html.element("span", type, ["class": "type"])
+        html.close("dd")
+      }
+      for property in entry.openEvent?.properties ?? [] {
+        html.element("dt", property.key)
+        html.open("dd")
+        html.element("code", valueText(property.value))
+        html.element("span", typeText(property), ["class": "type"])
+        html.close("dd")
+      }
+      html.close("dl")
+      html.close("td")
+      html.close("tr")
+    }
+    html.close("tbody")
+    html.close("table")
+    html.close("section")
+  }
+
   private static func routingClass(_ routing: ResolvedPlan.Routing) -> String {
     if case .only(let names) = routing, names.isEmpty { return "routing none" }
     return "routing"
+  }
+
+  /// The property's type; a binding without a declared type has the type of what it reads.
+  private static func typeText(_ property: PlanOutline.Property) -> String {
+    if let type = property.type { return type }
+    if case .bound = property.value { return "type from the code" }
+    return "invalid"
   }
 
   private static func valueText(_ value: PlanOutline.Property.Value) -> String {
@@ -205,7 +301,7 @@ public enum PlanDocument {
   static let contentSecurityPolicy =
     "default-src 'none'; style-src '\(styleSheetHash)'; script-src '\(scriptHash)'; img-src 'none'; base-uri 'none'; form-action 'none'"
 
-  static let styleSheetHash = "sha256-D+p06wE3Bia2SRNXJUPlZqXGHAsKNKZeC5YJ0TKxr9w="
+  static let styleSheetHash = "sha256-Aa35hjKpXU6+HvETY1gUeNsHTQT7eQfral32ulJrC7w="
   static let scriptHash = "sha256-0zJO7mK8yteogywhVgJAexaOzzVHZVHFDjgFaRAQCBE="
 
   static let styleSheet: StaticString = """
@@ -227,6 +323,8 @@ public enum PlanDocument {
     .kind { display: inline-block; min-width: 3.8rem; font-size: .75rem; padding: 0 .35rem; border-radius: .25rem; background: var(--band); border: 1px solid var(--line); text-align: center; }
     .kind.page { background: #e8f1fb; border-color: #bcd5ef; }
     .kind.control { background: #eef7ea; border-color: #c5e1b8; }
+    .kind.link, .kind.notification, .kind.shortcut { background: #fbf3e6; border-color: #ecd3a8; min-width: 5.6rem; }
+    ul.sources { margin: 0; padding: 0; list-style: none; }
     .line { display: block; font-size: .75rem; }
     .routing.none, .missing { color: #a4262c; }
     dl.properties { margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 0 .6rem; }
@@ -332,7 +430,7 @@ struct HTMLWriter {
     output += tag.description
     output += ">"
     switch tag.description {
-    case "tr", "section", "table", "thead", "tbody", "head", "header", "main", "footer", "nav", "ol", "li", "div", "html", "body", "h2":
+    case "tr", "section", "table", "thead", "tbody", "head", "header", "main", "footer", "nav", "ol", "ul", "li", "div", "html", "body", "h2":
       output += "\n"
     default: break
     }
@@ -377,5 +475,21 @@ struct HTMLWriter {
     var output = ""
     escape(text, into: &output)
     return output
+  }
+}
+
+extension Array where Element: Hashable {
+  /// The elements in order, each once.
+  fileprivate func uniqued() -> [Element] {
+    var seen = Set<Element>()
+    return filter { seen.insert($0).inserted }
+  }
+}
+
+extension String {
+  /// The text before and after the first `separator` (all of it, and "", when there is none).
+  fileprivate func splitOnce(_ separator: String) -> (String, String) {
+    guard let range = firstRange(of: separator) else { return (self, "") }
+    return (String(self[..<range.lowerBound]), String(self[range.upperBound...]))
   }
 }

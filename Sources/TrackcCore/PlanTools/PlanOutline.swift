@@ -14,6 +14,8 @@ public struct PlanOutline: Sendable {
   /// Where an event goes unless it says otherwise.
   public var defaultDestinations: [String]
   public var screens: [Screen]
+  /// The config's entry points, in file order: how the app is opened from outside, and what it tracks.
+  public var entryPoints: [EntryPoint] = []
   /// Whether screens and handlers were matched against code (so `declaration`s are meaningful).
   public var hasCode: Bool
 
@@ -79,6 +81,34 @@ public struct PlanOutline: Sendable {
     }
   }
 
+  /// An entry point: the screen it opens, each source that opens it, its route's parameters and its
+  /// open event.
+  public struct EntryPoint: Sendable {
+    public var name: String
+    public var range: SourceRange
+    /// The `screen` as written.
+    public var screen: String?
+    /// One line per source, in file order: `link`, `notification` or `shortcut`, and its text (a pattern,
+    /// the selecting payload values, the shortcut type and title).
+    public var sources: [Source]
+    /// The route's parameters: `id: int`, `ref: string?`.
+    public var parameters: [String]
+    /// The event tracked when the app is opened this way (its ID, routing and static properties).
+    public var openEvent: OpenEvent?
+
+    public struct Source: Sendable, Hashable {
+      public var kind: String
+      public var text: String
+    }
+  }
+
+  public struct OpenEvent: Sendable {
+    public var id: String
+    public var idRange: SourceRange
+    public var routing: ResolvedPlan.Routing
+    public var properties: [Property]
+  }
+
   public struct Property: Sendable {
     public var key: String
     public var keyRange: SourceRange
@@ -128,6 +158,10 @@ public struct PlanOutline: Sendable {
     var counts = [String: Int]()
     for (_, event) in events {
       if case .only(let names) = event.routing { for name in names { counts[name, default: 0] += 1 } }
+    }
+    // The open events of entry points are events too.
+    for entry in entryPoints {
+      if case .only(let names)? = entry.openEvent?.routing { for name in names { counts[name, default: 0] += 1 } }
     }
     return destinations.map { ($0.id, counts[$0.id] ?? 0) }
   }
@@ -211,6 +245,36 @@ extension PlanOutline {
       return Screen(
         name: written.name.value, identity: identity, range: written.name.range,
         declaration: type.map { located(code!.index[$0].location) }, events: Array(events))
+    }
+    var openEvents: [Int: ResolvedPlan.Event] = [:]
+    for event in plan.events {
+      if case .entryPoint(let entry) = event.trigger { openEvents[entry] = event }
+    }
+    let routes = Dictionary(plan.entryPoints.routes.map { ($0.entry, $0) }, uniquingKeysWith: { first, _ in first })
+    entryPoints = plan.config.entryPoints.enumerated().map { index, entry in
+      var sources = entry.links.map { EntryPoint.Source(kind: "link", text: $0.value) }
+      if let notification = entry.notification {
+        let match = notification.match.map { "\($0.key.value): \($0.value.value)" }.joined(separator: ", ")
+        sources.append(EntryPoint.Source(kind: "notification", text: match.isEmpty ? "any payload" : match))
+      }
+      if let shortcut = entry.shortcut {
+        var text = shortcut.type?.value ?? ""
+        if let title = shortcut.title?.value { text += " (\"\(title)\")" }
+        if !shortcut.conditions.isEmpty { text += " when " + shortcut.conditions.map(\.value).joined(separator: ", ") }
+        sources.append(EntryPoint.Source(kind: "shortcut", text: text))
+      }
+      let parameters = routes[index]?.parameters.map { "\($0.name): \($0.type)\($0.isOptional ? "?" : "")" } ?? []
+      let openEvent = openEvents[index].map { event -> OpenEvent in
+        let rule = plan.written(event)
+        return OpenEvent(
+          id: rule.id.value, idRange: rule.id.range, routing: event.routing,
+          properties: rule.properties.map {
+            Property(key: $0.key.value, keyRange: $0.key.range, value: Self.value(of: $0, in: plan), valueRange: $0.valueRange)
+          })
+      }
+      return EntryPoint(
+        name: entry.name.value, range: entry.name.range, screen: entry.screen?.value, sources: sources, parameters: parameters,
+        openEvent: openEvent)
     }
   }
 }

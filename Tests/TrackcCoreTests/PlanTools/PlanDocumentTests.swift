@@ -55,9 +55,18 @@ import TrackcTestSupport
       #expect(html.contains(event.declaration!.description))
     }
     #expect(html.contains("Sources/Home/HomeViewController.swift:"))
-    // Events per destination, from the plan's routing.
-    #expect(outline.eventsPerDestination?.map(\.events) == [20, 18])
-    #expect(html.contains("<td class=\"number\">20</td>") && html.contains("<td class=\"number\">18</td>"))
+    // The entry points: their sources, screens, parameters and open events.
+    #expect(outline.entryPoints.map(\.name) == ["product", "order_shipped", "cart"])
+    #expect(outline.entryPoints.map { $0.openEvent?.id } == ["OPEN_PRODUCT", "OPEN_ORDER_SHIPPED", "OPEN_CART"])
+    #expect(outline.entryPoints[0].parameters == ["id: slug", "ref: string?"])
+    #expect(outline.entryPoints.map { $0.sources.map(\.kind) } == [["link"], ["notification"], ["link", "shortcut"]])
+    for text in ["id=\"entry-points\"", "<code>/product/{id:slug}?ref={ref:string?}</code>", ">OPEN_CART</code>", "<code>ProductDetailViewController</code>"] {
+      #expect(html.contains(text), "\(text)")
+    }
+    #expect(html.contains("24 events (8 page, 13 control, 3 open)"))
+    // Events per destination, from the plan's routing (open events included).
+    #expect(outline.eventsPerDestination?.map(\.events) == [23, 21])
+    #expect(html.contains("<td class=\"number\">23</td>") && html.contains("<td class=\"number\">21</td>"))
     // Deterministic, and self-contained: nothing is loaded from anywhere.
     #expect(PlanDocument.render(try Self.shopOutline()) == html)
     for reference in ["http://", "https://", "src=", "@import", "url("] { #expect(!html.contains(reference), "\(reference)") }
@@ -124,16 +133,20 @@ import TrackcTestSupport
     defer { scratch.remove() }
     #expect(report.consoleErrors == [])
     #expect(report.loaded.title == "Tracking plan: tracking.yaml")
-    #expect(report.loaded.rows == 21 && report.loaded.visible.count == 21 && report.loaded.status == "21 events")
-    // Typing 'cart' leaves the events whose screen or row mentions it.
+    // 21 events of screens and the open events of the 3 entry points.
+    #expect(report.loaded.rows == 24 && report.loaded.visible.count == 24 && report.loaded.status == "24 events")
+    #expect(Array(report.loaded.visible.suffix(3)) == ["OPEN_PRODUCT", "OPEN_ORDER_SHIPPED", "OPEN_CART"])
+    // Typing 'cart' leaves the events whose screen or row mentions it, and the Cart shortcut's entry point.
     let expected = outline.events.filter { screen, event in
       ([screen.name, event.id, event.trigger.label] + event.properties.map { "\($0.key)=\($0.value)" }).joined(separator: " ").lowercased().contains("cart")
     }.map(\.event.id)
     let searched = try #require(report.searched)
-    #expect(searched.visible == ["CTRL_PRODUCT_ADD_TO_CART", "PAGE_CART_ENTER", "PAGE_CART_LEAVE", "CTRL_CART_REMOVE_ITEM", "CTRL_CART_APPLY_COUPON", "CTRL_CART_CHECKOUT"])
-    #expect(Set(searched.visible) == Set(expected))
-    #expect(searched.visibleScreens.map { $0.trimmingCharacters(in: .whitespaces) } == ["ProductDetailViewController", "CartViewController"])
-    #expect(searched.status == "6 of 21 events, 2 screens")
+    #expect(
+      searched.visible == ["CTRL_PRODUCT_ADD_TO_CART", "PAGE_CART_ENTER", "PAGE_CART_LEAVE", "CTRL_CART_REMOVE_ITEM", "CTRL_CART_APPLY_COUPON", "CTRL_CART_CHECKOUT", "OPEN_CART"])
+    #expect(Set(searched.visible) == Set(expected + ["OPEN_CART"]))
+    #expect(
+      searched.visibleScreens.map { $0.trimmingCharacters(in: .whitespaces) } == ["ProductDetailViewController", "CartViewController", "Entry points"])
+    #expect(searched.status == "7 of 24 events, 3 screens")
     // The screenshot is a PNG.
     let png = try Data(contentsOf: URL(fileURLWithPath: try #require(report.screenshot)))
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
@@ -147,7 +160,7 @@ import TrackcTestSupport
     defer { scratch.remove() }
     #expect(report.consoleErrors == [])
     #expect(report.searched?.visible == [] && report.searched?.visibleScreens == [])
-    #expect(report.searched?.status == "0 of 21 events, 0 screens")
+    #expect(report.searched?.status == "0 of 24 events, 0 screens")
   }
 
   @Test func hostilePageRunsNothingInChromium() throws {
