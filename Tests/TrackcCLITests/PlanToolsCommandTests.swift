@@ -82,15 +82,19 @@ import TrackcTestSupport
     let run = try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml", "--output", directory, "--no-cache")
     #expect(run.status == 0, "\(run.standardError)")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    #expect(files.count == 21 && files.contains("CTRL_CART_CHECKOUT.schema.json"))
+    // 21 events of screens and the open events of the 3 entry points.
+    #expect(files.count == 24 && files.contains("CTRL_CART_CHECKOUT.schema.json") && files.contains("OPEN_PRODUCT.schema.json"))
+    let open = try String(contentsOfFile: directory + "/OPEN_PRODUCT.schema.json", encoding: .utf8)
+    #expect(open.contains("\"source\"") && open.contains("\"id\"") && open.contains("\"ref\"") && open.contains("through entry point product"))
     // A schema for an event no longer in the plan is removed; other files stay.
     try scratch.write("schemas/CTRL_GONE.schema.json", "{}")
     try scratch.write("schemas/README.md", "mine")
     #expect(try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml", "-o", directory, "--no-cache").status == 0)
     let after = try FileManager.default.contentsOfDirectory(atPath: directory)
-    #expect(!after.contains("CTRL_GONE.schema.json") && after.contains("README.md") && after.count == 22)
+    #expect(!after.contains("CTRL_GONE.schema.json") && after.contains("README.md") && after.count == 25)
     let csv = try TrackcBinary.run("export", "--format", "csv", "Examples/Shop/tracking.yaml", "--no-cache")
-    #expect(csv.status == 0 && csv.standardOutput.components(separatedBy: "\r\n").count == 23)
+    #expect(csv.status == 0 && csv.standardOutput.components(separatedBy: "\r\n").count == 26)
+    #expect(csv.standardOutput.contains("CartViewController,open,cart,OPEN_CART,\"firebase, mixpanel\","))
     #expect(csv.standardOutput.contains("HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,41,Sources/Home/HomeViewController.swift:14"))
     #expect(try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml").status == 64)
   }

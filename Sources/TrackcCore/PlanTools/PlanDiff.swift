@@ -116,10 +116,10 @@ public struct PlanDiff: Sendable {
       EventKey(screen: screen.identity, trigger: event.trigger.identity)
     }
     var oldByKey: [EventKey: Placed] = [:]
-    for placed in old.events where oldByKey[key(placed.screen, placed.event)] == nil { oldByKey[key(placed.screen, placed.event)] = placed }
+    for placed in old.allEvents where oldByKey[key(placed.screen, placed.event)] == nil { oldByKey[key(placed.screen, placed.event)] = placed }
     var newKeys = Set<EventKey>()
     var unmatchedNew: [Placed] = []
-    for placed in new.events {
+    for placed in new.allEvents {
       let eventKey = key(placed.screen, placed.event)
       guard newKeys.insert(eventKey).inserted else { continue }
       if let before = oldByKey[eventKey] {
@@ -128,7 +128,7 @@ public struct PlanDiff: Sendable {
         unmatchedNew.append(placed)
       }
     }
-    var unmatchedOld: [Placed] = old.events.filter { !newKeys.contains(key($0.screen, $0.event)) }
+    var unmatchedOld: [Placed] = old.allEvents.filter { !newKeys.contains(key($0.screen, $0.event)) }
     // Duplicate keys in OLD (an error there) are compared once.
     var seenOld = Set<EventKey>()
     unmatchedOld = unmatchedOld.filter { seenOld.insert(key($0.screen, $0.event)).inserted }
@@ -265,6 +265,7 @@ public struct PlanDiff: Sendable {
     switch trigger {
     case .page(let phase): return "the \(phase.rawValue) page event of '\(screen.name)'"
     case .control(let handler, _): return "handler '\(handler)' of '\(screen.name)'"
+    case .open(let entryPoint): return "the open event of entry point '\(entryPoint)'"
     }
   }
 

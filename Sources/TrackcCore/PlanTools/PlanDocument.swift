@@ -240,7 +240,14 @@ public enum PlanDocument {
       html.open("dl", ["class": "properties"])
       html.element("dt", "source")
       html.open("dd")
-      html.element("code", entry.sources.map(\.kind).uniqued().joined(separator: " | "))
+      // The values the runtime's `source` property takes for these sources (`EntrySource`).
+      let sourceValues = entry.sources.flatMap { source -> [String] in
+        switch source.kind {
+        case "link": return ["deep_link", "universal_link"]
+        default: return [source.kind]
+        }
+      }
+      html.element("code", sourceValues.uniqued().joined(separator: " | "))
       html.element("span", "string", ["class": "type"])
       html.close("dd")
       for parameter in entry.parameters {

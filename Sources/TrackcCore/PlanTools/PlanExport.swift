@@ -31,7 +31,7 @@ public enum PlanExport {
   public static func jsonSchemas(_ outline: PlanOutline, options: SchemaOptions = SchemaOptions()) -> [Generator.File] {
     var order: [String] = []
     var uses: [String: [(screen: PlanOutline.Screen, event: PlanOutline.Event)]] = [:]
-    for (screen, event) in outline.events {
+    for (screen, event) in outline.allEvents {
       if uses[event.id] == nil { order.append(event.id) }
       uses[event.id, default: []].append((screen, event))
     }
@@ -94,6 +94,7 @@ public enum PlanExport {
       switch event.trigger {
       case .page(let phase): trigger = "the \(phase.rawValue) page event of \(screen.name)"
       case .control(let handler, _): trigger = "\(handler) on \(screen.name)"
+      case .open(let entryPoint): trigger = "opening \(screen.name) through entry point \(entryPoint)"
       }
       return "\(trigger), sent to \(event.routing.summary)"
     }.joined(separator: "; ")
@@ -141,7 +142,7 @@ public enum PlanExport {
   /// apostrophe shows in the cell; the value after it is the plan's, unchanged.
   public static func csv(_ outline: PlanOutline) -> String {
     var output = csvRow(csvColumns)
-    for (screen, event) in outline.events {
+    for (screen, event) in outline.allEvents {
       let properties = event.properties.map { property -> String in
         let value: String
         switch property.value {

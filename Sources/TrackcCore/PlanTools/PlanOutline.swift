@@ -16,6 +16,13 @@ public struct PlanOutline: Sendable {
   public var screens: [Screen]
   /// The config's entry points, in file order: how the app is opened from outside, and what it tracks.
   public var entryPoints: [EntryPoint] = []
+  /// The entry points' open events as events of the plan, for the tools that list or compare events
+  /// (`diff`, `export`): each on a screen named after the screen it opens (identity `entry-point`),
+  /// triggered by `open(entryPoint:)`, with the properties the runtime sends: `source`, the route's
+  /// parameters (an `int` or `int64` as an integer, anything else as a string) and the static ones.
+  public var openEvents: [(screen: Screen, event: Event)] = []
+  /// The screens' events, then the open events.
+  public var allEvents: [(screen: Screen, event: Event)] { Array(events) + openEvents }
   /// Whether screens and handlers were matched against code (so `declaration`s are meaningful).
   public var hasCode: Bool
 
@@ -55,20 +62,24 @@ public struct PlanOutline: Sendable {
     case page(TrackingConfig.PagePhase)
     /// `handler` is the key as written; `identity` its canonical spelling (`open(item:at:)`).
     case control(handler: String, identity: String)
+    /// The open event of an entry point (`openEvents`).
+    case open(entryPoint: String)
 
     /// "enter", "onFav(_:)": what the trigger is called in tables.
     public var label: String {
       switch self {
       case .page(let phase): return phase.rawValue
       case .control(let handler, _): return handler
+      case .open(let entryPoint): return entryPoint
       }
     }
 
-    /// "page" or "control".
+    /// "page", "control" or "open".
     public var kind: String {
       switch self {
       case .page: return "page"
       case .control: return "control"
+      case .open: return "open"
       }
     }
 
@@ -77,6 +88,7 @@ public struct PlanOutline: Sendable {
       switch self {
       case .page(let phase): return "page:" + phase.rawValue
       case .control(_, let identity): return "control:" + identity
+      case .open(let entryPoint): return "open:" + entryPoint
       }
     }
   }
@@ -246,9 +258,9 @@ extension PlanOutline {
         name: written.name.value, identity: identity, range: written.name.range,
         declaration: type.map { located(code!.index[$0].location) }, events: Array(events))
     }
-    var openEvents: [Int: ResolvedPlan.Event] = [:]
+    var openEventOf: [Int: ResolvedPlan.Event] = [:]
     for event in plan.events {
-      if case .entryPoint(let entry) = event.trigger { openEvents[entry] = event }
+      if case .entryPoint(let entry) = event.trigger { openEventOf[entry] = event }
     }
     let routes = Dictionary(plan.entryPoints.routes.map { ($0.entry, $0) }, uniquingKeysWith: { first, _ in first })
     entryPoints = plan.config.entryPoints.enumerated().map { index, entry in
@@ -264,7 +276,7 @@ extension PlanOutline {
         sources.append(EntryPoint.Source(kind: "shortcut", text: text))
       }
       let parameters = routes[index]?.parameters.map { "\($0.name): \($0.type)\($0.isOptional ? "?" : "")" } ?? []
-      let openEvent = openEvents[index].map { event -> OpenEvent in
+      let openEvent = openEventOf[index].map { event -> OpenEvent in
         let rule = plan.written(event)
         return OpenEvent(
           id: rule.id.value, idRange: rule.id.range, routing: event.routing,
@@ -275,6 +287,26 @@ extension PlanOutline {
       return EntryPoint(
         name: entry.name.value, range: entry.name.range, screen: entry.screen?.value, sources: sources, parameters: parameters,
         openEvent: openEvent)
+    }
+    self.openEvents = entryPoints.enumerated().compactMap { index, entry in
+      guard let open = entry.openEvent else { return nil }
+      var properties = [Property(key: "source", keyRange: entry.range, value: .bound(from: "source", type: .string), valueRange: entry.range)]
+      for parameter in routes[index]?.parameters ?? [] {
+        let type: PropertyType
+        switch parameter.type {
+        case .value(.int), .value(.int64): type = .int
+        default: type = .string
+        }
+        properties.append(
+          Property(key: parameter.name, keyRange: entry.range, value: .bound(from: "route." + parameter.name, type: type), valueRange: entry.range))
+      }
+      // A static property of the same name wins, as at run time.
+      properties.removeAll { sent in open.properties.contains { $0.key == sent.key } }
+      let screen = Screen(name: entry.screen ?? entry.name, identity: "entry-point", range: entry.range, declaration: nil, events: [])
+      let event = Event(
+        id: open.id, idRange: open.idRange, trigger: .open(entryPoint: entry.name), triggerRange: entry.range, routing: open.routing,
+        properties: properties + open.properties, declaration: nil)
+      return (screen, event)
     }
   }
 }

@@ -55,6 +55,27 @@ import TrackcTestSupport
     #expect(changes[0].anchorInNew?.file == "new.yaml" && changes[0].anchorInNew?.line == 4)
   }
 
+  /// The open events of entry points are plan events: renaming one, removing its entry point or
+  /// retyping a route parameter breaks what was built on it; adding a parameter does not.
+  @Test func entryPointOpenEvents() throws {
+    let withLinks = Self.base + """
+
+      links: {schemes: [shop]}
+      entry_points:
+        home: {screen: Home, links: ["shop://home/{tab:int}"], event: OPEN_HOME}
+      """
+    #expect(try diff(withLinks, withLinks).isEmpty)
+    let renamed = try diff(withLinks, withLinks.replacingOccurrences(of: "OPEN_HOME", with: "OPEN_HOME_SCREEN")).changes
+    #expect(renamed.map(\.kind) == [.eventRenamed] && renamed[0].isBreaking)
+    #expect(renamed[0].message.contains("the open event of entry point 'home'"), "\(renamed[0].message)")
+    let retyped = try diff(withLinks, withLinks.replacingOccurrences(of: "{tab:int}", with: "{tab:slug}")).changes
+    #expect(retyped.map(\.kind) == [.propertyRetyped] && retyped[0].subject == "OPEN_HOME")
+    let added = try diff(withLinks, withLinks.replacingOccurrences(of: "{tab:int}\"", with: "{tab:int}?ref={ref:string?}\"")).changes
+    #expect(added.map(\.kind) == [.propertyAdded] && !added[0].isBreaking)
+    let removed = try diff(withLinks, Self.base).changes
+    #expect(removed.map(\.kind) == [.eventRemoved] && removed[0].subject == "OPEN_HOME" && removed[0].location.file == "old.yaml")
+  }
+
   @Test func renamedIsSameTriggerNewID() throws {
     let new = Self.base.replacingOccurrences(of: "HOME_FAV", with: "HOME_FAVORITE")
     let changes = try diff(Self.base, new).changes
