@@ -167,13 +167,7 @@ public enum PlanDocument {
         html.element("span", "none", ["class": "none"])
       } else {
         html.open("dl", ["class": "properties"])
-        for property in event.properties {
-          html.element("dt", property.key)
-          html.open("dd")
-          html.element("code", valueText(property.value))
-          html.element("span", typeText(property), ["class": "type"])
-          html.close("dd")
-        }
+        for property in event.properties { propertyItem(&html, property.key, valueText(property.value), typeText(property)) }
         html.close("dl")
       }
       html.close("td")
@@ -238,8 +232,6 @@ public enum PlanDocument {
       }
       html.open("td")
       html.open("dl", ["class": "properties"])
-      html.element("dt", "source")
-      html.open("dd")
       // The values the runtime's `source` property takes for these sources (`EntrySource`).
       let sourceValues = entry.sources.flatMap { source -> [String] in
         switch source.kind {
@@ -247,23 +239,13 @@ public enum PlanDocument {
         default: return [source.kind]
         }
       }
-      html.element("code", sourceValues.uniqued().joined(separator: " | "))
-      html.element("span", "string", ["class": "type"])
-      html.close("dd")
+      propertyItem(&html, "source", sourceValues.uniqued().joined(separator: " | "), "string")
       for parameter in entry.parameters {
         let (name, type) = parameter.splitOnce(": ")
-        html.element("dt", name)
-        html.open("dd")
-        html.element("code", "from the route")
-        html.element("span", type, ["class": "type"])
-        html.close("dd")
+        propertyItem(&html, name, "from the route", type)
       }
       for property in entry.openEvent?.properties ?? [] {
-        html.element("dt", property.key)
-        html.open("dd")
-        html.element("code", valueText(property.value))
-        html.element("span", typeText(property), ["class": "type"])
-        html.close("dd")
+        propertyItem(&html, property.key, valueText(property.value), typeText(property))
       }
       html.close("dl")
       html.close("td")
@@ -277,6 +259,15 @@ public enum PlanDocument {
   private static func routingClass(_ routing: ResolvedPlan.Routing) -> String {
     if case .only(let names) = routing, names.isEmpty { return "routing none" }
     return "routing"
+  }
+
+  /// One property of a `dl.properties`: its name, its value (or where the value comes from) and its type.
+  private static func propertyItem(_ html: inout HTMLWriter, _ key: String, _ value: String, _ type: String) {
+    html.element("dt", key)
+    html.open("dd")
+    html.element("code", value)
+    html.element("span", type, ["class": "type"])
+    html.close("dd")
   }
 
   /// The property's type; a binding without a declared type has the type of what it reads.
