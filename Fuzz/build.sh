@@ -27,10 +27,17 @@ if [ "${root_name,,}" = fuzz ]; then
 fi
 
 # One product at a time (they share their objects, so only the first compiles much).
+#
+# `-Xswiftc -sanitize=fuzzer,address`, last: SwiftPM turns `--sanitize=fuzzer --sanitize=address` into two
+# `-sanitize=` options in an order that changes from one run to the next (a set), and the Swift driver
+# hands the frontend only the last one. So each build gave Swift code either coverage counters or
+# AddressSanitizer, never both: half the time the fuzzers ran blind (178 counters: the target's own main
+# file), the other half Swift code ran without ASan. One combined option, given last, is what the frontend
+# sees every time. (`--sanitize` stays for the C targets and the link.)
 build_targets() {
   for target in Sources/fuzz-*; do
-    swift build -c "$configuration" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
-      --product "$(basename "$target")"
+    swift build -c "$configuration" --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+      -Xswiftc -enable-testing -Xswiftc -use-ld=lld --product "$(basename "$target")"
   done
 }
 
@@ -48,18 +55,6 @@ uninstrumented() {
 }
 
 build_targets
-# SwiftPM 6.3 on Linux compiles the modules of a clean build without coverage instrumentation, although
-# the compiler is given -sanitize=fuzzer (the objects have no __sancov sections; the linked binary counts
-# only its own main file: 178 counters), while recompiling the same modules with the same command
-# instruments them. So when a target comes out uninstrumented, our modules (trackc's and the fuzz
-# package's) are touched and built again; dependencies such as swift-syntax stay uninstrumented, which
-# only hides coverage inside them.
-if [ -n "$(uninstrumented)" ]; then
-  echo "build.sh: $(uninstrumented | head -1) after a clean build; recompiling trackc's modules" >&2
-  find ../Sources ../Tests/TrackcInvariants ../Tests/TrackcRuntimeTests/Fuzzed ../Tests/TrackcCollectorTests/Fuzzed Sources \
-    -name '*.swift' -exec touch {} +
-  build_targets
-fi
 if [ -n "$(uninstrumented)" ]; then
   uninstrumented | sed 's/^/build.sh: not instrumented: /' >&2
   exit 1

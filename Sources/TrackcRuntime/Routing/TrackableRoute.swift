@@ -26,8 +26,12 @@ public protocol TrackableRoute: Hashable, Sendable {
   var url: URL? { get }
 }
 
+// The readers are `@inlinable` so that each generated `Route` gets its own specialization: unspecialized,
+// every call instantiated `RouteParse<Self>`'s metadata at run time (`swift_getGenericMetadata`, about a
+// tenth of `Route(link:)`).
 extension TrackableRoute {
   /// Reads a link (a custom-scheme deep link or a universal link) by the plan's rules.
+  @inlinable
   public static func parse(link: String) -> RouteParse<Self> {
     switch ParsedLink.parse(link, rules: linkRules) {
     case .failure(let rejection): return .invalid(.link(rejection))
@@ -58,6 +62,7 @@ extension TrackableRoute {
   }
 
   /// The route a link opens; nil when it is refused or matches nothing.
+  @inlinable
   public init?(link: String) {
     guard let route = Self.parse(link: link).route else { return nil }
     self = route
@@ -90,6 +95,7 @@ public enum RouteParse<Route: Sendable>: Sendable {
     self = route.map { .matched($0) } ?? .invalid(.parameters)
   }
 
+  @inlinable
   public var route: Route? {
     if case .matched(let route) = self { return route }
     return nil
