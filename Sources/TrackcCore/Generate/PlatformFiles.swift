@@ -13,10 +13,11 @@ enum PlatformFiles {
   /// The files the config asks for, named by their paths relative to the config.
   static func files(_ plan: ResolvedPlan, configFileName: String) -> [Generator.File] {
     var files: [Generator.File] = []
-    if let path = plan.config.links?.apple?.siteAssociation?.value {
+    // `platform-file-path` has refused these already (generation stops on errors); never write them anyway.
+    if let path = plan.config.links?.apple?.siteAssociation?.value, PlatformFilePathRule.problem(with: path) == nil {
       files.append(Generator.File(name: path, contents: siteAssociation(plan)))
     }
-    if let path = plan.config.links?.android?.manifest?.value {
+    if let path = plan.config.links?.android?.manifest?.value, PlatformFilePathRule.problem(with: path) == nil {
       files.append(Generator.File(name: path, contents: androidManifest(plan, configFileName: configFileName)))
     }
     return files

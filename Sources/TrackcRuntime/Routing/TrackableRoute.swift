@@ -41,6 +41,7 @@ extension TrackableRoute {
 
   /// Reads a URL: its text (`absoluteString`), never Foundation's `path`, which on Linux empties a path
   /// with `%FF` in it.
+  @inlinable
   public static func parse(url: URL) -> RouteParse<Self> {
     parse(link: url.absoluteString)
   }
@@ -56,6 +57,7 @@ extension TrackableRoute {
   }
 
   /// The route a URL opens; nil when it is refused or matches nothing (`PendingRoute` counts which).
+  @inlinable
   public init?(url: URL) {
     guard let route = Self.parse(url: url).route else { return nil }
     self = route
