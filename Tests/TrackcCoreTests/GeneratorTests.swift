@@ -50,6 +50,32 @@ import TrackcTestSupport
     }
   }
 
+  /// A feature module named `Routes` (in any case) would share its file with the entry points' routes:
+  /// every file gets its own name, so nothing is overwritten.
+  @Test(arguments: ["Routes", "routes"])
+  func aModuleNamedRoutesKeepsItsOwnFile(module: String) {
+    let yaml = """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        HomeScreen:
+          page_events: {enter: HOME_ENTER}
+          control_events: {onTap(): HOME_TAP}
+      links: {schemes: [app]}
+      entry_points:
+        home: {screen: HomeScreen, links: ["app://home"]}
+      """
+    var options = LintOptions()
+    options.code = .sources(
+      .files([("Sources/\(module)/Home.swift", "class HomeScreen {\n  func viewDidAppear(_ animated: Bool) {}\n  func onTap() {}\n}\n")]))
+    options.scan.useCache = false
+    let lint = Linter.lint(ConfigSource(path: "tracking.yaml", text: yaml), options: options)
+    let result = Generator.generate(lint, options: Generator.Options(configFileName: "tracking.yaml"))
+    #expect(!result.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(result.diagnostics))")
+    #expect(result.files.map(\.name) == ["Tracking.swift", "Tracking+\(module).swift", "Tracking+Routes-2.swift"])
+    #expect(result.files[1].contents.contains("@_dynamicReplacement") && result.files[2].contents.contains("enum Route"))
+  }
+
   @Test func generationIsDeterministic() throws {
     let first = try Self.generate("tracking.yaml", name: "FixtureTracking")
     let second = try Self.generate("tracking.yaml", name: "FixtureTracking")

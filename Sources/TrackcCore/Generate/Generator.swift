@@ -63,6 +63,19 @@ public enum Generator {
       header: [header],
       declarations: RegistryEmitter(model: model, name: name, runtimeModule: runtimeModule, configFileName: options.configFileName).declarations())
     var files: [File] = []
+    // Each file name once, even on a case-insensitive file system: a module named `Routes` (or `Sources`,
+    // the stem of files outside any module) would otherwise share its file with the routes or with that
+    // module, and one would silently overwrite the other. Claimed in a fixed order, so names are stable.
+    var claimed: Set<String> = ["\(options.name).swift".lowercased()]
+    func fileName(_ stem: String) -> String {
+      var name = "\(options.name)+\(stem).swift"
+      var number = 2
+      while !claimed.insert(name.lowercased()).inserted {
+        name = "\(options.name)+\(stem)-\(number).swift"
+        number += 1
+      }
+      return name
+    }
     for module in model.modules {
       let emitter = InterceptorEmitter(module: module, namespace: name, runtimeModule: runtimeModule)
       if options.singleFile {
@@ -71,7 +84,7 @@ public enum Generator {
         registry.declarations += extensions
       } else {
         let file = SwiftCode.File(header: [header, Comment("")] + emitter.explanation, declarations: emitter.imports() + emitter.extensions())
-        files.append(File(name: "\(options.name)+\(emitter.moduleFileStem).swift", contents: SwiftRenderer.render(file)))
+        files.append(File(name: fileName(emitter.moduleFileStem), contents: SwiftRenderer.render(file)))
       }
     }
     // The routes of the entry points: a file of their own, or the end of the one file.
@@ -82,7 +95,7 @@ public enum Generator {
         registry.declarations.append(routes.extensionOfNamespace())
       } else {
         let file = SwiftCode.File(header: [header], declarations: routes.imports(runtimeModule: runtimeModule) + [routes.extensionOfNamespace()])
-        files.append(File(name: "\(options.name)+Routes.swift", contents: SwiftRenderer.render(file)))
+        files.append(File(name: fileName("Routes"), contents: SwiftRenderer.render(file)))
       }
     }
     files.insert(File(name: "\(options.name).swift", contents: SwiftRenderer.render(registry)), at: 0)
