@@ -90,7 +90,7 @@ extension RouteValueType where Value == UUID {
             guard utf8[position] == UInt8(ascii: "-") else { return false }
             position += 1
           }
-          guard let high = hexValue(utf8[position]), let low = hexValue(utf8[position + 1]) else { return false }
+          guard let high = LinkNumber.hexValue(utf8[position]), let low = LinkNumber.hexValue(utf8[position + 1]) else { return false }
           out[index] = high << 4 | low
           position += 2
         }
@@ -101,14 +101,6 @@ extension RouteValueType where Value == UUID {
     return valid ? UUID(uuid: bytes) : nil
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
-  }
 }
 
 extension RouteValueType where Value == URL {
