@@ -100,7 +100,6 @@ extension RouteValueType where Value == UUID {
     guard let valid else { return UUID(uuidString: text) }
     return valid ? UUID(uuid: bytes) : nil
   }
-
 }
 
 extension RouteValueType where Value == URL {
