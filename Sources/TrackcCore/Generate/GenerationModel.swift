@@ -51,21 +51,13 @@ public struct GenerationModel {
       for binding in code.plan.bindings(of: event) {
         let property = code.plan.written(binding)
         guard !captures.contains(where: { $0.key == property.key.value }) else { continue }
-        let root: BoundValue.Root
-        let checked: [BoundValue.Step]
-        let wireType: PropertyType
-        var unchecked: [String] = []
-        switch code.resolution(of: binding.id) {
-        case .resolved(let value):
-          (root, checked, wireType) = (value.root, value.steps, code.plan.expectedType(of: property) ?? value.wireType)
-        case .outsideSources(let value):
-          // Past the sources, the names as written (UIKit's Objective-C names are its Swift names) and
-          // the declared type, which the rule requires.
-          guard let declared = code.plan.expectedType(of: property) else { continue }
-          (root, checked, wireType, unchecked) = (value.root, value.checkedSteps, declared, value.uncheckedSteps)
-        default:
-          continue
-        }
+        let resolution = code.resolution(of: binding.id)
+        guard let (root, checked, unchecked, _) = resolution.reading else { continue }
+        // Past the sources, the names as written (UIKit's Objective-C names are its Swift names) and the
+        // declared type, which the rule requires.
+        var resolvedType: PropertyType?
+        if case .resolved(let value) = resolution { resolvedType = value.wireType }
+        guard let wireType = code.plan.expectedType(of: property) ?? resolvedType else { continue }
         let fromSender: Bool
         switch root {
         case .screen: fromSender = false

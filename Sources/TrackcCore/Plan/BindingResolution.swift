@@ -32,6 +32,19 @@ public enum BindingResolution: Sendable {
   }
 }
 
+extension BindingResolution {
+  /// Where a resolved binding, or one whose path leaves the sources, reads: its root, the steps resolved
+  /// in the sources, the names written after them (none when resolved), and the declaration of the value
+  /// (or of the type outside the sources). Nil for the bindings that do not resolve.
+  public var reading: (root: BoundValue.Root, checked: [BoundValue.Step], unchecked: [String], declaration: SourceLocation)? {
+    switch self {
+    case .resolved(let value): return (value.root, value.steps, [], value.declaration)
+    case .outsideSources(let value): return (value.root, value.checkedSteps, value.uncheckedSteps, value.declaration)
+    default: return nil
+    }
+  }
+}
+
 /// A binding whose path leaves the sources part of the way.
 public struct OutsideValue: Sendable {
   public let root: BoundValue.Root

@@ -240,9 +240,8 @@ public enum PlanDocument {
         }
       }
       propertyItem(&html, "source", sourceValues.uniqued().joined(separator: " | "), "string")
-      for parameter in entry.parameters {
-        let (name, type) = parameter.splitOnce(": ")
-        propertyItem(&html, name, "from the route", type)
+      for parameter in entry.routeParameters {
+        propertyItem(&html, parameter.name, "from the route", parameter.type + (parameter.isOptional ? "?" : ""))
       }
       for property in entry.openEvent?.properties ?? [] {
         propertyItem(&html, property.key, valueText(property.value), typeText(property))
@@ -481,13 +480,5 @@ extension Array where Element: Hashable {
   fileprivate func uniqued() -> [Element] {
     var seen = Set<Element>()
     return filter { seen.insert($0).inserted }
-  }
-}
-
-extension String {
-  /// The text before and after the first `separator` (all of it, and "", when there is none).
-  fileprivate func splitOnce(_ separator: String) -> (String, String) {
-    guard let range = firstRange(of: separator) else { return (self, "") }
-    return (String(self[..<range.lowerBound]), String(self[range.upperBound...]))
   }
 }

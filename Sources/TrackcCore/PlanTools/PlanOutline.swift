@@ -19,8 +19,23 @@ public struct PlanOutline: Sendable {
   /// The entry points' open events as events of the plan, for the tools that list or compare events
   /// (`diff`, `export`): each on a screen named after the screen it opens (identity `entry-point`),
   /// triggered by `open(entryPoint:)`, with the properties the runtime sends: `source`, the route's
-  /// parameters (an `int` or `int64` as an integer, anything else as a string) and the static ones.
-  public var openEvents: [(screen: Screen, event: Event)] = []
+  /// parameters as sent, and the static ones (a static property of the same name wins, as at run time).
+  public var openEvents: [(screen: Screen, event: Event)] {
+    entryPoints.compactMap { entry in
+      guard let open = entry.openEvent else { return nil }
+      let sent =
+        [Property(key: "source", keyRange: entry.range, value: .bound(from: "source", type: .string), valueRange: entry.range)]
+        + entry.routeParameters.map {
+          Property(key: $0.name, keyRange: entry.range, value: .bound(from: "route." + $0.name, type: $0.sentType), valueRange: entry.range)
+        }
+      let properties = sent.filter { sent in !open.properties.contains { $0.key == sent.key } } + open.properties
+      let screen = Screen(name: entry.screen ?? entry.name, identity: "entry-point", range: entry.range, declaration: nil, events: [])
+      let event = Event(
+        id: open.id, idRange: open.idRange, trigger: .open(entryPoint: entry.name), triggerRange: entry.range, routing: open.routing,
+        properties: properties, declaration: nil)
+      return (screen, event)
+    }
+  }
   /// The screens' events, then the open events.
   public var allEvents: [(screen: Screen, event: Event)] { Array(events) + openEvents }
   /// Whether screens and handlers were matched against code (so `declaration`s are meaningful).
@@ -103,10 +118,23 @@ public struct PlanOutline: Sendable {
     /// One line per source, in file order: `link`, `notification` or `shortcut`, and its text (a pattern,
     /// the selecting payload values, the shortcut type and title).
     public var sources: [Source]
-    /// The route's parameters: `id: int`, `ref: string?`.
-    public var parameters: [String]
+    /// The route's parameters, typed.
+    public var routeParameters: [RouteParameter]
+    /// The route's parameters in words: `id: int`, `ref: string?`.
+    public var parameters: [String] { routeParameters.map(\.description) }
     /// The event tracked when the app is opened this way (its ID, routing and static properties).
     public var openEvent: OpenEvent?
+
+    /// A parameter of the route: its type as patterns write it, and as the open event sends it (an `int`
+    /// or `int64` as an integer, anything else as a string).
+    public struct RouteParameter: Sendable, Hashable, CustomStringConvertible {
+      public var name: String
+      public var type: String
+      public var isOptional: Bool
+      public var sentType: PropertyType
+
+      public var description: String { "\(name): \(type)\(isOptional ? "?" : "")" }
+    }
 
     public struct Source: Sendable, Hashable {
       public var kind: String
@@ -275,7 +303,14 @@ extension PlanOutline {
         if !shortcut.conditions.isEmpty { text += " when " + shortcut.conditions.map(\.value).joined(separator: ", ") }
         sources.append(EntryPoint.Source(kind: "shortcut", text: text))
       }
-      let parameters = routes[index]?.parameters.map { "\($0.name): \($0.type)\($0.isOptional ? "?" : "")" } ?? []
+      let parameters = (routes[index]?.parameters ?? []).map { parameter -> EntryPoint.RouteParameter in
+        let sentType: PropertyType
+        switch parameter.type {
+        case .value(.int), .value(.int64): sentType = .int
+        default: sentType = .string
+        }
+        return EntryPoint.RouteParameter(name: parameter.name, type: parameter.type.description, isOptional: parameter.isOptional, sentType: sentType)
+      }
       let openEvent = openEventOf[index].map { event -> OpenEvent in
         let rule = plan.written(event)
         return OpenEvent(
@@ -285,28 +320,8 @@ extension PlanOutline {
           })
       }
       return EntryPoint(
-        name: entry.name.value, range: entry.name.range, screen: entry.screen?.value, sources: sources, parameters: parameters,
+        name: entry.name.value, range: entry.name.range, screen: entry.screen?.value, sources: sources, routeParameters: parameters,
         openEvent: openEvent)
-    }
-    self.openEvents = entryPoints.enumerated().compactMap { index, entry in
-      guard let open = entry.openEvent else { return nil }
-      var properties = [Property(key: "source", keyRange: entry.range, value: .bound(from: "source", type: .string), valueRange: entry.range)]
-      for parameter in routes[index]?.parameters ?? [] {
-        let type: PropertyType
-        switch parameter.type {
-        case .value(.int), .value(.int64): type = .int
-        default: type = .string
-        }
-        properties.append(
-          Property(key: parameter.name, keyRange: entry.range, value: .bound(from: "route." + parameter.name, type: type), valueRange: entry.range))
-      }
-      // A static property of the same name wins, as at run time.
-      properties.removeAll { sent in open.properties.contains { $0.key == sent.key } }
-      let screen = Screen(name: entry.screen ?? entry.name, identity: "entry-point", range: entry.range, declaration: nil, events: [])
-      let event = Event(
-        id: open.id, idRange: open.idRange, trigger: .open(entryPoint: entry.name), triggerRange: entry.range, routing: open.routing,
-        properties: properties + open.properties, declaration: nil)
-      return (screen, event)
     }
   }
 }

@@ -87,17 +87,9 @@ public enum BindingNotInterceptableRule: CodeRule {
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     code.forEachBinding { site in
-      let root: BoundValue.Root
-      let steps: [BoundValue.Step]
-      let declaration: SourceLocation
+      guard let (root, steps, _, declaration) = site.resolution.reading else { return }
       var outside: OutsideValue?
-      switch site.resolution {
-      case .resolved(let value): (root, steps, declaration) = (value.root, value.steps, value.declaration)
-      case .outsideSources(let value):
-        (root, steps, declaration) = (value.root, value.checkedSteps, value.declaration)
-        outside = value
-      default: return
-      }
+      if case .outsideSources(let value) = site.resolution { outside = value }
       switch code.plan.interception {
       case .objcRuntime:
         if case .parameter(let index) = root, index > 0 {
