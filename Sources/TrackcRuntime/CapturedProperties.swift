@@ -17,7 +17,7 @@ public struct CapturedProperties: Sendable {
     for (key, value) in base { values[key] = value }
   }
 
-  private mutating func set(_ key: String, _ value: PropertyValue?, required: Bool) {
+  mutating func set(_ key: String, _ value: PropertyValue?, required: Bool) {
     if let value {
       values[key] = value
     } else if required {

@@ -54,17 +54,7 @@ extension CapturedProperties {
   /// arrives as an `NSNumber`). `NSNull`, nil or a value of another type is left out (and counted when
   /// the binding is required), never a crash.
   public mutating func add(_ binding: KeyPathBinding, value: Any?) {
-    let converted = Self.convert(value, to: binding.type)
-    switch binding.type {
-    case .string:
-      string(binding.key, converted.flatMap { if case .string(let value) = $0 { value } else { nil } }, required: binding.isRequired)
-    case .int:
-      int(binding.key, converted.flatMap { if case .int(let value) = $0 { value } else { nil } }, required: binding.isRequired)
-    case .double:
-      double(binding.key, converted.flatMap { if case .double(let value) = $0 { value } else { nil } }, required: binding.isRequired)
-    case .bool:
-      bool(binding.key, converted.flatMap { if case .bool(let value) = $0 { value } else { nil } }, required: binding.isRequired)
-    }
+    set(binding.key, Self.convert(value, to: binding.type), required: binding.isRequired)
   }
 
   static func convert(_ value: Any?, to type: KeyPathBinding.ValueType) -> PropertyValue? {
