@@ -108,6 +108,32 @@ import TrackcRuntime
     #expect(tracker.statistics["firebase"]?.balances == true)
   }
 
+  /// A segment file cut short (a copy, a full disk) keeps the whole records it still holds, however
+  /// short it is (the reader once required the header to fit in the file's first half: the `journal`
+  /// fuzz target found a short file's only record quarantined).
+  @Test func aSegmentCutShortKeepsItsWholeRecords() throws {
+    let directory = try TemporaryDirectory()
+    // A second destination (the event is not routed to it) with a long name makes the header longer than
+    // the records that follow it.
+    let longID = String(repeating: "d", count: 300)
+    Self.leaveUndelivered(3, in: directory.url, ids: ["firebase", longID])
+    let file = try JournalFile(directory.url)
+    // The first record, then half of the second.
+    let cut = file.records[1].payload + file.records[1].length / 2
+    #expect(cut < 2 * file.records[0].offset)
+    let handle = try FileHandle(forWritingTo: file.url)
+    try handle.truncate(atOffset: UInt64(cut))
+    try handle.close()
+    let firebase = InMemoryDestination(id: "firebase")
+    let other = InMemoryDestination(id: longID)
+    let tracker = Self.reopen(directory.url, [firebase, other])
+    #expect(tracker.flush())
+    #expect(Self.numbers(firebase.events) == [0])
+    #expect(tracker.journalStatistics.cutTails == 1)
+    #expect(tracker.journalStatistics.quarantinedSegments == 0)
+    #expect(tracker.statistics["firebase"]?.balances == true)
+  }
+
   @Test func aCorruptRecordCutsItsSegmentThere() throws {
     let directory = try TemporaryDirectory()
     Self.leaveUndelivered(10, in: directory.url)

@@ -31,19 +31,6 @@ import TrackcTestSupport
     #expect(JournalFuzzing.violations([UInt8](try Data(contentsOf: input))) == [])
   }
 
-  /// An open finding of the `journal` target's first long run with coverage and ASan both on (2026-11-23,
-  /// release build, 150 s): a truncated segment holding one checksummed record for `mixpanel`, then a torn
-  /// record, recovers nothing for `mixpanel`. Not yet known whether the journal or the law is wrong; kept
-  /// here as a known issue, so that the test fails, and must be turned into a regression, once it is fixed.
-  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))))
-  func openJournalFinding() throws {
-    let input = Fixtures.directory.appendingPathComponent("fuzz/open/journal/truncated-segment-with-one-record-and-a-torn-tail-recovers-nothing.bin")
-    let violations = JournalFuzzing.violations([UInt8](try Data(contentsOf: input)))
-    withKnownIssue("journal recovery: a truncated segment's only record is not recovered (open finding)") {
-      #expect(violations == [])
-    }
-  }
-
   @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("remote-config"))
   func remoteConfigurationRegression(input: URL) throws {
     #expect(RemoteConfigurationFuzzing.violations([UInt8](try Data(contentsOf: input))) == [])

@@ -156,9 +156,11 @@ public enum JournalFuzzing {
       fileSize = recordsStart + records.count
       try handle.truncate(atOffset: UInt64(fileSize))
     }
-    // The reader's own bounds on a file: at least 64 bytes, and the header within its first half.
-    let readable = fileSize >= 64 && headerLength <= fileSize / 2
-    return Written(headerIsValid: readable, routed: hasCursor ? nil : routed, dirtyTail: readable && dirtyTail)
+    // The reader's own bounds on a file: at least 64 bytes, and room for the header (padded to 8 bytes).
+    let readable = fileSize >= 64 && (headerLength + 7) & ~7 <= fileSize
+    // A segment that cannot be read is quarantined: nothing in it is recovered.
+    let recoverable = readable ? routed : routed.map { _ in 0 }
+    return Written(headerIsValid: readable, routed: hasCursor ? nil : recoverable, dirtyTail: readable && dirtyTail)
   }
 
   /// Opens a tracker over the directory, lets it recover and deliver everything, and checks the laws.
