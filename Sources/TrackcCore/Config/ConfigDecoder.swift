@@ -15,16 +15,32 @@ struct ConfigDecoder {
   /// the work (handler names are parsed as they are read), and the chunks keep file order. What it buys
   /// is measured in the README's "Performance": nothing while the other core is busy (82 ms on one core
   /// against 100 ms on two, 105,000 events, loaded machine); on an idle core, to be measured.
-  static func decode(_ document: YAMLDocument) -> (config: TrackingConfig?, problems: [ConfigProblem]) {
+  ///
+  /// `streamed` holds screens already decoded while the document was being read (`ScreenStream`): a
+  /// screen is taken from there when the pair it was decoded from is the pair the document holds, and
+  /// decoded here otherwise.
+  static func decode(_ document: YAMLDocument, streamed: [YAMLNodeID: ScreenStream.Decoded] = [:]) -> (config: TrackingConfig?, problems: [ConfigProblem]) {
     var decoder = ConfigDecoder(document: document)
     guard let (head, screenPairs) = decoder.decodeHead() else { return (nil, decoder.problems) }
     var config = head
     var problems = decoder.problems
-    let chunks = Parallel.ranges(count: screenPairs.count, minimumSize: 64)
+    let chunks = Parallel.ranges(count: screenPairs.count, minimumSize: streamed.isEmpty ? 64 : 4096)
     let decoded = Parallel.map(chunks.count) { chunk in
       var decoder = ConfigDecoder(document: document)
-      let screens = chunks[chunk].compactMap { decoder.screen(screenPairs[$0]) }
-      return (screens, decoder.problems)
+      var screens: [TrackingConfig.Screen] = []
+      var problems: [ConfigProblem] = []
+      for index in chunks[chunk] {
+        let pair = screenPairs[index]
+        if let done = streamed[pair.value], done.key == pair.key {
+          if let screen = done.screen { screens.append(screen) }
+          problems += done.problems
+        } else if let screen = decoder.screen(pair) {
+          screens.append(screen)
+        }
+        problems += decoder.problems
+        decoder.problems.removeAll(keepingCapacity: true)
+      }
+      return (screens, problems)
     }
     config.screens.reserveCapacity(screenPairs.count)
     for (screens, found) in decoded {

@@ -13,12 +13,15 @@ public enum Linter {
       return LintResult(path: file, diagnostics: context.diagnostics)
     }
     var clock = PhaseClock(observer: options.phaseObserver)
-    let parsed = YAMLParser.parse(source.input, limits: options.yamlLimits)
+    // A large config's screens are decoded while the rest of it is read (`ScreenStream`).
+    let stream = source.input.buffer.count >= options.screenStreamingThreshold && Parallel.coreCount > 1 ? ScreenStream() : nil
+    let parsed = YAMLParser.parse(source.input, limits: options.yamlLimits, handover: stream?.handover)
+    let streamed = stream?.finish() ?? [:]
     FrontEndDiagnostics.report(parsed.problems, in: &context)
-    clock.lap("parse YAML")
+    clock.lap(stream == nil ? "parse YAML" : "parse YAML (decoding screens meanwhile)")
     guard let document = parsed.document else { return finish(context, file: file) }
 
-    let decoded = ConfigDecoder.decode(document)
+    let decoded = ConfigDecoder.decode(document, streamed: streamed)
     FrontEndDiagnostics.report(decoded.problems, in: &context)
     clock.lap("decode the config")
     guard let config = decoded.config else { return finish(context, file: file) }
