@@ -64,7 +64,7 @@ let package = Package(
     // statically what two patterns can both match, and hashes literals for the generated matcher) and the
     // runtime (which reads the links apps are opened with). Plain Swift, no Foundation.
     .target(name: "TrackcRouting"),
-        // The development collector: a Segment-compatible batch endpoint that checks every event against the
+    // The development collector: a Segment-compatible batch endpoint that checks every event against the
     // tracking plan, with fault injection for tests and demos. Not linked by apps.
     .target(
       name: "TrackcCollector",

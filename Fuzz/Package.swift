@@ -9,7 +9,8 @@ import PackageDescription
 
 /// Each target, and the module of the main package whose input it reads (the others read TrackcCore's).
 let targets: [(name: String, module: String)] = [
-  ("lint", "TrackcCore"), ("names", "TrackcCore"), ("registry", "TrackcCore"), ("scan-cache", "TrackcCore"), ("generate", "TrackcCore"), ("links", "TrackcCore"),
+  ("lint", "TrackcCore"), ("names", "TrackcCore"), ("registry", "TrackcCore"), ("scan-cache", "TrackcCore"), ("generate", "TrackcCore"),
+  ("links", "TrackcCore"),
   ("journal", "TrackcRuntime"), ("remote-config", "TrackcRuntime"), ("collector-request", "TrackcCollector"),
 ]
 
@@ -32,7 +33,8 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
     )
-  ] + targets.map { target in
-    .executableTarget(name: "fuzz-\(target.name)", dependencies: ["FuzzInvariants", .product(name: target.module, package: "trackc")])
-  }
+  ]
+    + targets.map { target in
+      .executableTarget(name: "fuzz-\(target.name)", dependencies: ["FuzzInvariants", .product(name: target.module, package: "trackc")])
+    }
 )

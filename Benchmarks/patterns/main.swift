@@ -42,7 +42,9 @@ func compare(_ label: String, ids: [String], _ matchers: [(String, (String) -> B
   print("\n\(label): \(ids.count) IDs, \(rounds) rounds, median (min) ns per ID")
   for (index, (name, _)) in matchers.enumerated() {
     let sorted = samples[index].sorted()
-    print("  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(String(format: "%8.1f", sorted[sorted.count / 2])) (\(String(format: "%.1f", sorted[0])))   \(counts[index]) matched")
+    print(
+      "  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(String(format: "%8.1f", sorted[sorted.count / 2])) (\(String(format: "%.1f", sorted[0])))   \(counts[index]) matched"
+    )
   }
   if Set(counts).count > 1 { print("  !! the matchers disagree") }
 }
@@ -51,9 +53,11 @@ let ids = generatedIDs()
 let custom = ["^[A-Z][A-Z0-9_]+$", "^(PAGE|CTRL)_[A-Z0-9_]+$", "^[A-Z]+(_[A-Z0-9]+)*$", "_[0-9]+$", "^(page|ctrl)\\.[a-z_]+\\.[a-z_]+$"]
 let defaultPattern = try! LinearPattern.compile("^[A-Z][A-Z0-9_]*$")
 let defaultRegex = RegexBox("^[A-Z][A-Z0-9_]*$")
-compare("default pattern ^[A-Z][A-Z0-9_]*$", ids: ids, [
-  ("fast path", DefaultEventIDPattern.matches), ("linear matcher", defaultPattern.matches), ("Regex", defaultRegex.matches),
-])
+compare(
+  "default pattern ^[A-Z][A-Z0-9_]*$", ids: ids,
+  [
+    ("fast path", DefaultEventIDPattern.matches), ("linear matcher", defaultPattern.matches), ("Regex", defaultRegex.matches),
+  ])
 for pattern in custom {
   let linear = try! LinearPattern.compile(pattern)
   let regex = RegexBox(pattern)
@@ -69,7 +73,9 @@ func time(_ pattern: String, _ id: String, maxDFAStates: Int = PatternDFA.maxSta
   let match = clock.measure { result = compiled!.matches(id) }
   let scalars = id.unicodeScalars.count
   let seconds = Double(match.components.seconds) + Double(match.components.attoseconds) / 1e18
-  print("  \(pattern.count > 40 ? String(pattern.prefix(37)) + "..." : pattern) on \(scalars) scalars\(maxDFAStates == 1 ? " (NFA only)" : ""): \(result), compile \(compile), match \(match) (\(String(format: "%.1f", seconds * 1e9 / Double(scalars))) ns per scalar)")
+  print(
+    "  \(pattern.count > 40 ? String(pattern.prefix(37)) + "..." : pattern) on \(scalars) scalars\(maxDFAStates == 1 ? " (NFA only)" : ""): \(result), compile \(compile), match \(match) (\(String(format: "%.1f", seconds * 1e9 / Double(scalars))) ns per scalar)"
+  )
 }
 print("\nadversarial (Regex would take minutes to forever):")
 let long = String(repeating: "a", count: 1_000_000)

@@ -10,7 +10,7 @@ let package = Package(
   name: "Shop",
   platforms: [.macOS(.v13), .iOS(.v16)],
   dependencies: [
-    .package(name: "trackc", path: "../.."),
+    .package(name: "trackc", path: "../..")
   ],
   targets: [
     // Feature code: no tracking calls anywhere.

@@ -1,13 +1,14 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A running development collector: a Segment-compatible `POST /v1/batch` endpoint (WIRE.md) that
 /// deduplicates, checks every event against the tracking plan and records it, plus `GET /v1/config`
@@ -30,7 +31,9 @@ public final class Collector: Sendable {
   private let connections: ConnectionTracker
   private let stopped = NIOLockedValueBox(false)
 
-  private init(host: String, port: Int, core: CollectorCore, group: MultiThreadedEventLoopGroup, serverChannel: Channel, connections: ConnectionTracker) {
+  private init(
+    host: String, port: Int, core: CollectorCore, group: MultiThreadedEventLoopGroup, serverChannel: Channel, connections: ConnectionTracker
+  ) {
     self.host = host
     self.port = port
     self.core = core
@@ -82,7 +85,12 @@ public final class Collector: Sendable {
   /// Stops listening, lets each connection finish the answer it is writing (2 seconds at most), closes
   /// them and ends the event loop threads. Calling it again does nothing.
   public func stop() async {
-    guard stopped.withLockedValue({ stopped in defer { stopped = true }; return !stopped }) else { return }
+    guard
+      stopped.withLockedValue({ stopped in
+        defer { stopped = true }
+        return !stopped
+      })
+    else { return }
     try? await serverChannel.close()
     let open = connections.closeAll()
     for channel in open {
@@ -135,9 +143,12 @@ public final class Collector: Sendable {
 
   /// Reads a batch body as a collector with this configuration does (the same format checks, limits,
   /// default destination and plan), without a server: for a client's tests of what it sends.
-  public static func readBatch(_ body: [UInt8], configuration: CollectorConfiguration = CollectorConfiguration()) throws(Rejection) -> [ReceivedEvent] {
+  public static func readBatch(_ body: [UInt8], configuration: CollectorConfiguration = CollectorConfiguration()) throws(Rejection) -> [ReceivedEvent]
+  {
     guard body.count <= configuration.limits.maxBatchBytes else {
-      throw Rejection(status: 413, code: "too-large", message: "the body is \(body.count) bytes, over the limit of \(configuration.limits.maxBatchBytes) bytes a batch")
+      throw Rejection(
+        status: 413, code: "too-large",
+        message: "the body is \(body.count) bytes, over the limit of \(configuration.limits.maxBatchBytes) bytes a batch")
     }
     let decoder = BatchDecoder(maxEventBytes: configuration.limits.maxEventBytes, defaultDestination: configuration.defaultDestination)
     return try decoder.decode(body, checkingAgainst: configuration.plan)

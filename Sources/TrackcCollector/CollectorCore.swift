@@ -219,7 +219,8 @@ final class CollectorCore: Sendable {
       configuration.observer?(records)
     }
     if failAfterRecording {
-      return .rejection(Rejection(status: 500, code: "injected-failure", message: "the batch was recorded, then failed on purpose (--accept-then-fail)"))
+      return .rejection(
+        Rejection(status: 500, code: "injected-failure", message: "the batch was recorded, then failed on purpose (--accept-then-fail)"))
     }
     return .json(200, #"{"success":true,"accepted":\#(accepted),"duplicates":\#(duplicates),"violations":\#(newViolations)}"#)
   }
@@ -228,7 +229,9 @@ final class CollectorCore: Sendable {
 
   func remoteConfiguration(ifNoneMatch: [String], request: String) -> HTTPAnswer {
     guard let source = remoteDocument.withLockedValue({ $0 }) else {
-      return rejected(Rejection(status: 404, code: "no-remote-configuration", message: "the collector serves no remote configuration (--remote-config)"), request: request)
+      return rejected(
+        Rejection(status: 404, code: "no-remote-configuration", message: "the collector serves no remote configuration (--remote-config)"),
+        request: request)
     }
     let document: [UInt8]
     switch source {
@@ -238,7 +241,8 @@ final class CollectorCore: Sendable {
       switch FileContents.read(path: path, maxBytes: configuration.limits.maxRemoteConfigurationBytes) {
       case .success(let bytes): document = bytes
       case .failure(let reason):
-        return rejected(Rejection(status: 500, code: "remote-configuration-unreadable", message: "cannot read '\(path)': \(reason)"), request: request)
+        return rejected(
+          Rejection(status: 500, code: "remote-configuration-unreadable", message: "cannot read '\(path)': \(reason)"), request: request)
       }
     }
     let tag = "\"" + String(FileContents.fingerprint(document), radix: 16) + "\""

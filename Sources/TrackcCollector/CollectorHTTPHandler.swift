@@ -1,11 +1,12 @@
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import NIOCore
-import NIOHTTP1
-import NIOHTTPCompression
 
 /// One connection's requests: routes them, bounds what it reads, injects faults, answers with JSON.
 ///
@@ -109,7 +110,8 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     if let writeKey = core.configuration.writeKey {
       let expected = "Basic " + Data((writeKey + ":").utf8).base64EncodedString()
       guard head.headers[canonicalForm: "authorization"].contains(where: { $0 == expected }) else {
-        return Rejection(status: 401, code: "unauthorized", message: "this collector needs the write key: Authorization: Basic base64(\"<writeKey>:\")")
+        return Rejection(
+          status: 401, code: "unauthorized", message: "this collector needs the write key: Authorization: Basic base64(\"<writeKey>:\")")
       }
     }
     let encodings = head.headers[canonicalForm: "content-encoding"].map { $0.lowercased() }
@@ -281,7 +283,8 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     switch error {
     case NIOHTTPDecompression.DecompressionError.limit:
       rejection = Rejection(
-        status: 413, code: "too-large", message: "the body decompresses to over \(limits.maxDiscardedBytes) bytes (a batch is at most \(limits.maxBatchBytes))")
+        status: 413, code: "too-large",
+        message: "the body decompresses to over \(limits.maxDiscardedBytes) bytes (a batch is at most \(limits.maxBatchBytes))")
     case is NIOHTTPDecompression.DecompressionError, is NIOHTTPDecompression.ExtraDecompressionError:
       rejection = .badRequest("bad-encoding", "the body is not valid gzip or deflate data (\(error))")
     case is HTTPParserError:

@@ -1,9 +1,10 @@
+import SystemPackage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import SystemPackage
 
 /// Small files read whole, up to a limit (the remote configuration document).
 enum FileContents {

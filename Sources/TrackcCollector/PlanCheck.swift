@@ -22,7 +22,9 @@ extension CollectorPlan {
     if let destinations {
       if let destination = event.destination {
         if !destinations.contains(destination) {
-          report(.unknownDestination, "\(id) arrived for '\(Self.quoted(destination))', which the plan does not declare (it declares \(Self.list(destinations)))")
+          report(
+            .unknownDestination,
+            "\(id) arrived for '\(Self.quoted(destination))', which the plan does not declare (it declares \(Self.list(destinations)))")
         } else if !planned.routing.allows(destination) {
           report(.notRouted, "\(id) is not routed to '\(destination)' (the plan sends it to \(Self.list(planned.routing)))")
         }

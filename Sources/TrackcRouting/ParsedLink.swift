@@ -230,7 +230,10 @@ private struct Reader {
       for piece in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
         guard piece.count <= limits.maximumValueBytes else { throw .valueTooLong }
         let decoded = try decode(piece, plusIsSpace: false)
-        segments.append(LinkSegment(start: decoded.lowerBound, end: decoded.upperBound, hash: LinkHash.hash(bytes[decoded], foldingCase: folds), kind: SegmentKind.of(bytes[decoded])))
+        segments.append(
+          LinkSegment(
+            start: decoded.lowerBound, end: decoded.upperBound, hash: LinkHash.hash(bytes[decoded], foldingCase: folds),
+            kind: SegmentKind.of(bytes[decoded])))
       }
     }
 
@@ -247,7 +250,9 @@ private struct Reader {
         let name = try decode(rawName, plusIsSpace: true)
         let value = try decode(rawValue, plusIsSpace: true)
         query.append(
-          LinkQueryItem(nameStart: name.lowerBound, nameEnd: name.upperBound, valueStart: value.lowerBound, valueEnd: value.upperBound, kind: SegmentKind.of(bytes[value])))
+          LinkQueryItem(
+            nameStart: name.lowerBound, nameEnd: name.upperBound, valueStart: value.lowerBound, valueEnd: value.upperBound,
+            kind: SegmentKind.of(bytes[value])))
       }
     }
     return ParsedLink(

@@ -116,7 +116,6 @@ public final class Tracker: @unchecked Sendable {
     return properties.values
   }
 
-
   /// A handler call by names, as the Objective-C runtime gives them: the class name
   /// (`NSStringFromClass`) and the selector (or a Swift name).
   /// `read` returns the value of a bound property (`rule.keyPathBindings`) by key path from the

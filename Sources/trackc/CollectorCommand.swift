@@ -217,7 +217,7 @@ struct CollectorCommand: AsyncParsableCommand {
       source.resume()
       return source
     }
-    defer { sources.forEach { $0.cancel() } }
+    defer { for source in sources { source.cancel() } }
     for await _ in signals { break }
   }
 }

@@ -17,7 +17,8 @@ struct DocsCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The tracking config.", valueName: "config"))
   var config: String
 
-  @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write (default: standard output); written only when it changes.", valueName: "file"))
+  @Option(
+    name: .shortAndLong, help: ArgumentHelp("The HTML file to write (default: standard output); written only when it changes.", valueName: "file"))
   var output: String?
 
   @Option(help: ArgumentHelp("The page's heading (default: 'Tracking plan').", valueName: "text"))

@@ -3,7 +3,10 @@ import TrackcCore
 
 /// `trackc lint --fix [--dry-run]`: applies the fix-its the rules compute, then lints as usual.
 struct FixOptions: ParsableArguments {
-  @Flag(help: "Apply the fixes the findings suggest (did-you-mean for keys, screens, handlers and destinations; the version) to the configs in place, changing nothing else.")
+  @Flag(
+    help:
+      "Apply the fixes the findings suggest (did-you-mean for keys, screens, handlers and destinations; the version) to the configs in place, changing nothing else."
+  )
   var fix = false
 
   @Flag(help: "With --fix: print the fixes as a unified diff instead of writing them.")

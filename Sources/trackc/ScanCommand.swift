@@ -17,7 +17,8 @@ struct ScanCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("Swift source files or directories.", valueName: "path"))
   var paths: [String]
 
-  @Option(name: .shortAndLong, help: ArgumentHelp("Write the registry here (default: standard output); written only when it changes.", valueName: "file"))
+  @Option(
+    name: .shortAndLong, help: ArgumentHelp("Write the registry here (default: standard output); written only when it changes.", valueName: "file"))
   var output: String?
 
   @OptionGroup
@@ -49,6 +50,7 @@ struct ScanCommand: ParsableCommand {
     }
     if timings { StandardError.write(Timings.line("write the registry", ContinuousClock.now - started)) }
     StandardError.write(
-      "trackc: \(result.fileCount) files, \(result.registry.types.count) types, \(result.registry.types.reduce(0) { $0 + $1.methods.count }) methods (\(result.cachedCount) files from the cache)\n")
+      "trackc: \(result.fileCount) files, \(result.registry.types.count) types, \(result.registry.types.reduce(0) { $0 + $1.methods.count }) methods (\(result.cachedCount) files from the cache)\n"
+    )
   }
 }

@@ -15,7 +15,9 @@ struct ScanSettings: ParsableArguments {
   @Option(help: ArgumentHelp("Give up parsing a Swift file after this many seconds.", visibility: .hidden))
   var fileTimeLimit: Int?
 
-  @Flag(help: ArgumentHelp("Parse in this process, without worker processes (for trusted sources; a crash in the parser then ends the run).", visibility: .hidden))
+  @Flag(
+    help: ArgumentHelp(
+      "Parse in this process, without worker processes (for trusted sources; a crash in the parser then ends the run).", visibility: .hidden))
   var parseInProcess = false
 
   /// Parsing runs in worker processes, so that a source file that crashes swift-syntax's parser or

@@ -1,7 +1,8 @@
+import GenerateFixtureTracking
 import Testing
 import TrackcRuntime
+
 @testable import GenerateFixtureFeature
-import GenerateFixtureTracking
 
 /// The generated registry and interceptors of `Tests/GenerateFixtures/tracking.yaml`, compiled against
 /// the fixture feature module (built with -enable-implicit-dynamic) and run: calling the feature's own
@@ -58,12 +59,16 @@ import GenerateFixtureTracking
     }
     tracker.flush()
     let events = firebase.events
-    #expect(events.map(\.id) == ["PAGE_CATALOG_ENTER", "CTRL_CATALOG_OPEN_AT", "CTRL_CATALOG_ADD", "PAGE_CATALOG_ENTER", "CTRL_CATALOG_ADD", "PAGE_SALE_ENTER"])
+    #expect(
+      events.map(\.id) == [
+        "PAGE_CATALOG_ENTER", "CTRL_CATALOG_OPEN_AT", "CTRL_CATALOG_ADD", "PAGE_CATALOG_ENTER", "CTRL_CATALOG_ADD", "PAGE_SALE_ENTER",
+      ])
     #expect(events[0].properties == ["tab": .string("sale")])
     #expect(events[1].properties == ["item": .int(7), "position": .int(2)])
-    #expect(events[2].properties == [
-      "product_id": .string("p2"), "quantity": .double(3), "quote \" and \\ key": .int(3), "total": .double(12.5), "items": .int(200),
-    ])
+    #expect(
+      events[2].properties == [
+        "product_id": .string("p2"), "quantity": .double(3), "quote \" and \\ key": .int(3), "total": .double(12.5), "items": .int(200),
+      ])
     #expect(events[3].properties == ["tab": .string("sale"), "coupon": .string("SPRING")])
     #expect(events[4].properties["note"] == .string("gift"))
     #expect(events[4].properties["owner"] == .string("ann"))
@@ -102,11 +107,15 @@ import GenerateFixtureTracking
     #expect(added == 3)
     #expect(completed)
     #expect(screen.log == ["favorite p1", "open 7 at 2", "open 8", "add 3 p2", "refresh", "default 5", "internal"])
-    #expect(received.firebase.map(\.id) == [
-      "CTRL_CATALOG_FAVORITE", "CTRL_CATALOG_OPEN_AT", "CTRL_CATALOG_OPEN", "CTRL_CATALOG_ADD", "CTRL_CATALOG_ADD",
-      "CTRL_CATALOG_REFRESH", "CTRL_CATALOG_DEFAULT", "CTRL_CATALOG_INTERNAL",
-    ])
-    #expect(received.mixpanel == ["CTRL_CATALOG_FAVORITE", "CTRL_CATALOG_OPEN_AT", "CTRL_CATALOG_OPEN", "CTRL_CATALOG_REFRESH", "CTRL_CATALOG_DEFAULT", "CTRL_CATALOG_INTERNAL"])
+    #expect(
+      received.firebase.map(\.id) == [
+        "CTRL_CATALOG_FAVORITE", "CTRL_CATALOG_OPEN_AT", "CTRL_CATALOG_OPEN", "CTRL_CATALOG_ADD", "CTRL_CATALOG_ADD",
+        "CTRL_CATALOG_REFRESH", "CTRL_CATALOG_DEFAULT", "CTRL_CATALOG_INTERNAL",
+      ])
+    #expect(
+      received.mixpanel == [
+        "CTRL_CATALOG_FAVORITE", "CTRL_CATALOG_OPEN_AT", "CTRL_CATALOG_OPEN", "CTRL_CATALOG_REFRESH", "CTRL_CATALOG_DEFAULT", "CTRL_CATALOG_INTERNAL",
+      ])
     let favorite = try #require(received.firebase.first)
     #expect(favorite.handler == "onFavorite(_:)")
     #expect(favorite.properties == ["source": .string("catalog"), "position": .int(3), "ratio": .double(0.25), "featured": .bool(true)])
@@ -188,16 +197,17 @@ import GenerateFixtureTracking
     let onFav = try #require(registry.handler(named: "onFav(_:)"))
     let rule = try #require(registry.controlRule(screen: home, handler: onFav))
     #expect(rule.eventID == "line\nbreak\r\ttab\u{0}nul")
-    #expect(rule.properties == [
-      "key \"quoted\"": .string("value \\(x) \u{2028} separator \u{200B} zero-width"),
-      "emoji 🏠": .string("façade ✓ \u{1F600}"),
-      "big": .int(9_223_372_036_854_775_807),
-      "negative": .int(-42),
-      "tiny": .double(1.0e-300),
-      "huge": .double(1.5e300),
-      "yes": .string("yes"),
-      "flag": .bool(false),
-    ])
+    #expect(
+      rule.properties == [
+        "key \"quoted\"": .string("value \\(x) \u{2028} separator \u{200B} zero-width"),
+        "emoji 🏠": .string("façade ✓ \u{1F600}"),
+        "big": .int(9_223_372_036_854_775_807),
+        "negative": .int(-42),
+        "tiny": .double(1.0e-300),
+        "huge": .double(1.5e300),
+        "yes": .string("yes"),
+        "flag": .bool(false),
+      ])
     #expect(rule.routing == .only(["fire\"base", "mix\\panel", "dest\u{202E}warehouse"]))
     let share = try #require(registry.handler(named: "onShare:"))
     #expect(registry.controlRule(screen: home, handler: share)?.routing == .only(["fire\"base", "dest\u{202E}warehouse"]))

@@ -61,7 +61,8 @@ import TrackcRuntime
     "fixture://product", "fixture://product/7/more", "fixture://product/x", "other://product/7", "https://evil.example.com/products/7",
     "fixture://product/99999999999999999999", "https://fixture.example.com/orders/not-a-uuid",
     // A declared query parameter repeated, or of the wrong type, or an enumeration's unknown value.
-    "fixture://products/7?ref=a&ref=b", "fixture://products/7?slug=a.b", "https://fixture.example.com/orders/6ba7b810-9dad-11d1-80b4-00c04fd430c8?tab=x",
+    "fixture://products/7?ref=a&ref=b", "fixture://products/7?slug=a.b",
+    "https://fixture.example.com/orders/6ba7b810-9dad-11d1-80b4-00c04fd430c8?tab=x",
     // A url parameter off the allowlist: no open redirect.
     "fixture://go?to=https%3A%2F%2Fevil.example.com%2F", "fixture://go?to=javascript%3Aalert(1)",
     // Path case is sensitive by default.
@@ -166,7 +167,10 @@ import TrackcRuntime
 
     #expect(pending.consume() == .order(id: Self.orderID, tab: .billing))
     #expect(pending.consume() == nil)
-    #expect(outcomes.all == [.opened(.order(id: Self.orderID, tab: .billing), .universalLink), .consumed(.order(id: Self.orderID, tab: .billing), .universalLink)])
+    #expect(
+      outcomes.all == [
+        .opened(.order(id: Self.orderID, tab: .billing), .universalLink), .consumed(.order(id: Self.orderID, tab: .billing), .universalLink),
+      ])
   }
 
   @Test func pendingRouteCountsEveryWayALinkIsLost() {

@@ -50,8 +50,10 @@ import TrackcTestSupport
   @Test func findingsInTheCodePointAtTheSwiftDeclaration() throws {
     let output = try TrackcBinary.run("lint", "Tests/Fixtures/app/code-to-config.yaml", "--no-cache")
     #expect(output.status == 1)
-    #expect(output.standardOutput.contains(
-      "Tests/Fixtures/app/Sources/Settings/SettingsViewController.swift:4:14: error: handler 'onLogoutPressed_UA(_:)' of 'SettingsViewController' is marked for tracking (its name ends in '_UA') but no screen maps it [untracked-handler]\n"))
+    #expect(
+      output.standardOutput.contains(
+        "Tests/Fixtures/app/Sources/Settings/SettingsViewController.swift:4:14: error: handler 'onLogoutPressed_UA(_:)' of 'SettingsViewController' is marked for tracking (its name ends in '_UA') but no screen maps it [untracked-handler]\n"
+      ))
   }
 
   /// The design's original failure, end to end: a clean app, a handler renamed in a feature, the commit
@@ -67,8 +69,10 @@ import TrackcTestSupport
     try scratch.write(file, try scratch.read(file).replacingOccurrences(of: "func onFavBtnPressed(", with: "func onMyFavBtnPressed("))
     let output = try TrackcBinary.run("lint", config, "--cache-dir", cache)
     #expect(output.status == 1)
-    #expect(output.standardOutput.hasPrefix(
-      "\(config):15:7: error: 'HomeViewController' has no handler 'onFavBtnPressed(_:)'; did you mean 'onMyFavBtnPressed(_:)'? [unknown-handler]\n"))
+    #expect(
+      output.standardOutput.hasPrefix(
+        "\(config):15:7: error: 'HomeViewController' has no handler 'onFavBtnPressed(_:)'; did you mean 'onMyFavBtnPressed(_:)'? [unknown-handler]\n")
+    )
     // The unchanged copy in the repository, given with --sources, passes again.
     #expect(try TrackcBinary.run("lint", config, "--sources", Self.appSources, "--no-cache").status == 0)
   }
@@ -116,9 +120,10 @@ import TrackcTestSupport
     let broken = try TrackcBinary.run("lint", "Shop/tracking.yaml", "--no-cache", in: scratch.url)
     #expect(broken.status == 1)
     let lines = broken.standardOutput.split(separator: "\n").filter { !$0.contains(": note: ") }
-    #expect(lines == [
-      "Shop/Sources/Home/WishlistViewController.swift:3:12: error: 'WishlistViewController' is a ScreenController but no screen lists it; add it to 'screens' [unmapped-screen]",
-      "Shop/tracking.yaml:75:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
-    ], "\(broken.standardOutput)")
+    #expect(
+      lines == [
+        "Shop/Sources/Home/WishlistViewController.swift:3:12: error: 'WishlistViewController' is a ScreenController but no screen lists it; add it to 'screens' [unmapped-screen]",
+        "Shop/tracking.yaml:75:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
+      ], "\(broken.standardOutput)")
   }
 }

@@ -142,7 +142,9 @@ import TrackcTestSupport
   }
 
   @Test func printsJSONLinesAndInjectsFaults() async throws {
-    let collector = try RunningCollector(["--config", "Examples/Shop/tracking.yaml", "--port", "0", "--format", "json", "--fail-status", "503", "--retry-after", "2"])
+    let collector = try RunningCollector([
+      "--config", "Examples/Shop/tracking.yaml", "--port", "0", "--format", "json", "--fail-status", "503", "--retry-after", "2",
+    ])
     let port = try collector.port()
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/batch")!)
     request.httpMethod = "POST"
@@ -173,15 +175,19 @@ import TrackcTestSupport
     try #require(made.status == 0, "\(made.standardError)")
     let bombAnswer = try ProcessRunner.run(
       "/usr/bin/env",
-      ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json", "-H", "Content-Encoding: gzip",
-       "--data-binary", "@\(bomb)", "http://127.0.0.1:\(port)/v1/batch"])
+      [
+        "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json", "-H", "Content-Encoding: gzip",
+        "--data-binary", "@\(bomb)", "http://127.0.0.1:\(port)/v1/batch",
+      ])
     #expect(bombAnswer.standardOutput == "413")
 
     let big = try scratch.write("big.json", bytes: [UInt8](repeating: UInt8(ascii: " "), count: 64 << 20))
     let chunkedAnswer = try ProcessRunner.run(
       "/usr/bin/env",
-      ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json", "-H", "Transfer-Encoding: chunked",
-       "--data-binary", "@\(big)", "http://127.0.0.1:\(port)/v1/batch"])
+      [
+        "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json", "-H", "Transfer-Encoding: chunked",
+        "--data-binary", "@\(big)", "http://127.0.0.1:\(port)/v1/batch",
+      ])
     #expect(chunkedAnswer.standardOutput == "413")
 
     let after = collector.peakResidentKilobytes

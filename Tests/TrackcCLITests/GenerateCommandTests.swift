@@ -20,9 +20,10 @@ import TrackcTestSupport
     let first = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
     #expect(first.status == 0, "\(first.standardError)")
     #expect(first.standardError == "trackc: 3 files generated, 3 changed\n")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
-      "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking.swift",
-    ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
+        "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking.swift",
+      ])
     #expect(try scratch.read("FixtureTracking.swift") == (try String(contentsOfFile: Self.committed + "/FixtureTracking.swift", encoding: .utf8)))
     let registry = scratch.path + "/FixtureTracking.swift"
     let written = try FileIdentity(registry)
@@ -31,9 +32,10 @@ import TrackcTestSupport
     let second = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
     #expect(second.standardError == "trackc: 3 files generated, 1 changed\n")
     #expect(try FileIdentity(registry) == written, "rewritten though unchanged")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
-      "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking.swift", "Helpers.swift",
-    ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
+        "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking.swift", "Helpers.swift",
+      ])
   }
 
   /// The apple-app-site-association file and the Android manifest are written where `links` says,
@@ -41,7 +43,9 @@ import TrackcTestSupport
   @Test func platformFilesAreWrittenAndChecked() throws {
     let scratch = try ScratchDirectory("generate-platform")
     defer { scratch.remove() }
-    let config = try scratch.write("tracking.yaml", """
+    let config = try scratch.write(
+      "tracking.yaml",
+      """
       version: 1
       screens:
         Product: {page_events: {enter: PRODUCT_ENTER}}

@@ -13,7 +13,6 @@ import TrackcTestSupport
   /// A scan of every hostile Swift file with the default per-file limit: a sanity bound, not a target.
   static let slowScanLimitSeconds = 600.0
 
-
   static func inputs() -> [String] {
     Fixtures.configs(in: "hostile").map(\.path) + HostileCorpus.generated.map { "generated:" + $0.name }
   }
@@ -75,7 +74,9 @@ import TrackcTestSupport
       timeout: Self.timeLimitSeconds)
     #expect(!timed.timedOut)
     #expect(timed.status == 0, "exit \(timed.status): \(timed.standardError)")
-    #expect(timed.standardError.contains("Slow/Hostile/RepeatedSome.swift:1:1: warning: parsing this file took longer than 3 s; it was not read [swift-source]"))
+    #expect(
+      timed.standardError.contains(
+        "Slow/Hostile/RepeatedSome.swift:1:1: warning: parsing this file took longer than 3 s; it was not read [swift-source]"))
     #expect(timed.maxResidentKilobytes < Self.memoryCeilingKilobytes, "peak memory \(timed.maxResidentKilobytes / 1024) MB")
 
     let scan = try MeasuredRun.run(
@@ -88,7 +89,8 @@ import TrackcTestSupport
       #expect(scan.standardError.contains("Sources/Hostile/\(broken).swift:"), "no warning for \(broken)")
     }
     for crashing in ["RepeatedTry", "CurriedFunctionType", "NestedArrayType", "IfAroundAttributes"] {
-      #expect(scan.standardError.contains("Sources/Hostile/\(crashing).swift:1:1: warning: swift-syntax's parser crashed on this file"), "\(crashing)")
+      #expect(
+        scan.standardError.contains("Sources/Hostile/\(crashing).swift:1:1: warning: swift-syntax's parser crashed on this file"), "\(crashing)")
     }
     #expect(scan.standardError.contains("trackc: \(HostileCorpus.swiftSources.count - 1) files, "))
     let registry = try scratch.read("handlers.json")

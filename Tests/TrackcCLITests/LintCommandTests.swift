@@ -31,7 +31,10 @@ import TrackcTestSupport
     for line in lines {
       #expect(line.wholeMatch(of: Self.findingLine) != nil || line.wholeMatch(of: Self.noteLine) != nil, "\(line)")
     }
-    #expect(lines.first == "\(Self.broken):12:14: error: event ID 'page_home_leave' of the leave page event of 'HomeViewController' does not match the pattern '^[A-Z][A-Z0-9_]*$' [event-id-pattern]")
+    #expect(
+      lines.first
+        == "\(Self.broken):12:14: error: event ID 'page_home_leave' of the leave page event of 'HomeViewController' does not match the pattern '^[A-Z][A-Z0-9_]*$' [event-id-pattern]"
+    )
     #expect(output.standardError.contains("4 errors and 1 warning in 1 file"))
   }
 

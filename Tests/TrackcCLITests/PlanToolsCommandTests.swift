@@ -95,7 +95,9 @@ import TrackcTestSupport
     let csv = try TrackcBinary.run("export", "--format", "csv", "Examples/Shop/tracking.yaml", "--no-cache")
     #expect(csv.status == 0 && csv.standardOutput.components(separatedBy: "\r\n").count == 26)
     #expect(csv.standardOutput.contains("CartViewController,open,cart,OPEN_CART,\"firebase, mixpanel\","))
-    #expect(csv.standardOutput.contains("HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,41,Sources/Home/HomeViewController.swift:14"))
+    #expect(
+      csv.standardOutput.contains(
+        "HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,41,Sources/Home/HomeViewController.swift:14"))
     #expect(try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml").status == 64)
   }
 

@@ -57,7 +57,9 @@ import TrackcCore
       try Batches.plan("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: not-an-id\n")
     }
     do {
-      _ = try Batches.plan("version: 1\ndestinations:\n  firebase: {}\nscreens:\n  Home:\n    control_events:\n      onX(_:):\n        event: CTRL_X\n        destinations: [nowhere]\n")
+      _ = try Batches.plan(
+        "version: 1\ndestinations:\n  firebase: {}\nscreens:\n  Home:\n    control_events:\n      onX(_:):\n        event: CTRL_X\n        destinations: [nowhere]\n"
+      )
       Issue.record("no error")
     } catch let error as CollectorPlan.InvalidConfig {
       #expect(error.diagnostics.contains { $0.ruleID == "unknown-destination" })

@@ -46,9 +46,21 @@ import TrackcCollector
       ("properties an array", Batches.body([event(setting: "properties", to: [1])]), 400, "wrong-type"),
       ("context a string", Batches.body([event(setting: "context", to: "x")]), 400, "wrong-type"),
       ("destination a number", Batches.body([event(setting: "context", to: ["trackc": ["destination": 1]])]), 400, "wrong-type"),
-      ("a property twice", text(#"{"batch":[{"type":"track","event":"E","messageId":"m","timestamp":"2026-11-23T10:00:00Z","anonymousId":"a","properties":{"p":1,"p":2}}]}"#), 400, "duplicate-key"),
-      ("messageId twice", text(#"{"batch":[{"type":"track","event":"E","messageId":"m","messageId":"n","timestamp":"2026-11-23T10:00:00Z","anonymousId":"a"}]}"#), 400, "duplicate-key"),
-      ("an event over 32 KB", Batches.body([good, event(setting: "properties", to: ["big": String(repeating: "x", count: 33 * 1024)])]), 413, "event-too-large"),
+      (
+        "a property twice",
+        text(
+          #"{"batch":[{"type":"track","event":"E","messageId":"m","timestamp":"2026-11-23T10:00:00Z","anonymousId":"a","properties":{"p":1,"p":2}}]}"#
+        ), 400, "duplicate-key"
+      ),
+      (
+        "messageId twice",
+        text(#"{"batch":[{"type":"track","event":"E","messageId":"m","messageId":"n","timestamp":"2026-11-23T10:00:00Z","anonymousId":"a"}]}"#), 400,
+        "duplicate-key"
+      ),
+      (
+        "an event over 32 KB", Batches.body([good, event(setting: "properties", to: ["big": String(repeating: "x", count: 33 * 1024)])]), 413,
+        "event-too-large"
+      ),
     ]
   }()
 
@@ -114,10 +126,12 @@ import TrackcCollector
       #expect(none?.status == 401)
       #expect(none?.code == "unauthorized")
       let wrong = try await RawHTTPClient.post(
-        body, port: collector.port, headers: [("Content-Type", "application/json"), ("Authorization", "Basic " + Data("other:".utf8).base64EncodedString())])
+        body, port: collector.port,
+        headers: [("Content-Type", "application/json"), ("Authorization", "Basic " + Data("other:".utf8).base64EncodedString())])
       #expect(wrong?.status == 401)
       let right = try await RawHTTPClient.post(
-        body, port: collector.port, headers: [("Content-Type", "application/json"), ("Authorization", "Basic " + Data("secret:".utf8).base64EncodedString())])
+        body, port: collector.port,
+        headers: [("Content-Type", "application/json"), ("Authorization", "Basic " + Data("secret:".utf8).base64EncodedString())])
       #expect(right?.status == 200)
     }
   }
@@ -158,7 +172,8 @@ import TrackcCollector
   @Test func declaredLengthFarOverTheLimitIsRefusedBeforeTheBodyIsRead() async throws {
     try await withCollector { collector in
       let connection = try await RawHTTPClient.connect(port: collector.port)
-      try await connection.send(Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n".utf8))
+      try await connection.send(
+        Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n".utf8))
       let answer = try await connection.response()
       #expect(answer?.status == 413)
       #expect(answer?.code == "too-large")
@@ -172,7 +187,9 @@ import TrackcCollector
       let body = Batches.body([Self.good])
       let connection = try await RawHTTPClient.connect(port: collector.port)
       try await connection.send(
-        Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
+        Array(
+          "POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(body.count)\r\n\r\n".utf8
+        ))
       try await Task.sleep(for: .milliseconds(50))
       try await connection.send(body)
       #expect(try await connection.response()?.status == 200)
@@ -185,7 +202,8 @@ import TrackcCollector
   @Test func endlessChunkedBodyIsCutOffAfterTheDiscardLimit() async throws {
     try await withCollector { collector in
       let connection = try await RawHTTPClient.connect(port: collector.port)
-      try await connection.send(Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+      try await connection.send(
+        Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
       let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 0x10000) + Array("\r\n".utf8)
       var sent = 0
       while sent < 200 << 20 && !connection.isClosed {
@@ -209,7 +227,8 @@ import TrackcCollector
     let bomb = try Batches.gzipOfZeros(256 << 20)
     #expect(bomb.count < 500 << 10)
     try await withCollector { collector in
-      let answer = try await RawHTTPClient.post(bomb, port: collector.port, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")])
+      let answer = try await RawHTTPClient.post(
+        bomb, port: collector.port, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")])
       #expect(answer?.status == 413)
       #expect(answer?.code == "too-large")
       #expect(collector.received.isEmpty)
@@ -221,7 +240,8 @@ import TrackcCollector
       let body = try Batches.gzip(Batches.body([Self.good]))
       var corrupt = body
       for index in 12..<min(40, corrupt.count) { corrupt[index] ^= 0x5A }
-      let answer = try await RawHTTPClient.post(corrupt, port: collector.port, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")])
+      let answer = try await RawHTTPClient.post(
+        corrupt, port: collector.port, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")])
       #expect(answer?.status == 400)
       #expect(answer?.code == "bad-encoding")
       let truncated = try await RawHTTPClient.post(

@@ -18,7 +18,8 @@ import TrackcTestSupport
     #expect(CollectorRequestFuzzing.violations([UInt8](try Data(contentsOf: input))) == [])
   }
 
-  static let event = #"{"type":"track","event":"CTRL_HOME_FAV","messageId":"m1","timestamp":"2026-01-01T00:00:00Z","anonymousId":"a","properties":{"source":"home"}}"#
+  static let event =
+    #"{"type":"track","event":"CTRL_HOME_FAV","messageId":"m1","timestamp":"2026-01-01T00:00:00Z","anonymousId":"a","properties":{"source":"home"}}"#
 
   @Test(arguments: [
     #"{"batch":[\#(event)]}"#, #"{"batch":[\#(event),\#(event)]}"#, #"{"batch":[]}"#, #"{"batch":[{"type":"identify"}]}"#,

@@ -115,13 +115,15 @@ import TrackcTestSupport
     try await withCollector { collector in
       let connection = try await RawHTTPClient.connect(port: collector.port)
       for index in 0..<3 {
-        try await connection.send(RawHTTPClient.request("POST", "/v1/batch", body: Batches.body([Batches.event("CTRL_HOME_FAVORITE", messageID: "k\(index)")])))
+        try await connection.send(
+          RawHTTPClient.request("POST", "/v1/batch", body: Batches.body([Batches.event("CTRL_HOME_FAVORITE", messageID: "k\(index)")])))
         #expect(try await connection.response()?.status == 200)
       }
       // A refusal whose body was read keeps the connection too.
       try await connection.send(RawHTTPClient.request("POST", "/v1/nothing", body: Array("{}".utf8)))
       #expect(try await connection.response()?.status == 404)
-      try await connection.send(RawHTTPClient.request("POST", "/v1/batch", body: Batches.body([Batches.event("CTRL_HOME_FAVORITE", messageID: "k3")])))
+      try await connection.send(
+        RawHTTPClient.request("POST", "/v1/batch", body: Batches.body([Batches.event("CTRL_HOME_FAVORITE", messageID: "k3")])))
       #expect(try await connection.response()?.status == 200)
       await connection.close()
       #expect(collector.received.count == 4)

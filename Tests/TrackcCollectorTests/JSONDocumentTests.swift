@@ -96,7 +96,9 @@ import Testing
       if CollectorRequestFuzzing.isKnownDifference(bytes, ours, nil, foundationAccepts: theirs != nil) { continue }
       #expect((ours != nil) == (theirs != nil), "\(String(decoding: bytes, as: UTF8.self).debugDescription) \(bytes)")
       if let ours, let theirs {
-        #expect(Self.comparable(Value(ours, ours.root)) == Self.comparable(Value(foundation: theirs)), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        #expect(
+          Self.comparable(Value(ours, ours.root)) == Self.comparable(Value(foundation: theirs)),
+          "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
       }
       agreed += 1
     }

@@ -5,7 +5,8 @@ import TrackcTestSupport
 
 /// `GET /v1/config`: the document as it is, with an ETag, faults included.
 @Suite struct RemoteConfigurationTests {
-  static let document = #"{"version": 1, "destinations": {"firebase": {"enabled": true}, "mixpanel": {"enabled": false, "sampling": 0.5}}, "events": {"CTRL_HOME_FAV": {"sampling": 0.1}}}"#
+  static let document =
+    #"{"version": 1, "destinations": {"firebase": {"enabled": true}, "mixpanel": {"enabled": false, "sampling": 0.5}}, "events": {"CTRL_HOME_FAV": {"sampling": 0.1}}}"#
 
   @Test func servesTheFileAsItIsAndItsChanges() async throws {
     let scratch = try ScratchDirectory("remote")

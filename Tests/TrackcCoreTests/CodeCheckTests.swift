@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackcCore
 import TrackcTestSupport
+
+@testable import TrackcCore
 
 /// The fixture app (`Tests/Fixtures/app`: several modules, extensions across files, a subclass
 /// inheriting handlers, overloads, `#if`, private handlers, marked handlers) against its configs: the
@@ -10,7 +11,9 @@ import TrackcTestSupport
 @Suite struct CodeCheckTests {
   static let app = Fixtures.directory.appendingPathComponent("app")
   static let clean = ["tracking.yaml", "dynamic.yaml"].map { app.appendingPathComponent($0) }
-  static let broken = ["config-to-code.yaml", "code-to-config.yaml", "dynamic-broken.yaml", "bindings-broken.yaml"].map { app.appendingPathComponent($0) }
+  static let broken = ["config-to-code.yaml", "code-to-config.yaml", "dynamic-broken.yaml", "bindings-broken.yaml"].map {
+    app.appendingPathComponent($0)
+  }
 
   /// Lints a config of the app, scanning its `sources` without a cache; paths in the output are relative
   /// to `Tests/Fixtures`, whichever directory the tests run in.
@@ -59,16 +62,22 @@ import TrackcTestSupport
     #expect(renamed.map(\.1) != (try Self.sources()).map(\.text))
     let (result, rendered) = try Self.lint(Self.clean[0], code: .sources(.files(renamed)))
     #expect(result.diagnostics.count == 1, "\(rendered)")
-    #expect(rendered.hasPrefix("app/tracking.yaml:15:7: error: 'HomeViewController' has no handler 'onFavBtnPressed(_:)'; did you mean 'onMyFavBtnPressed(_:)'? [unknown-handler]"), "\(rendered)")
+    #expect(
+      rendered.hasPrefix(
+        "app/tracking.yaml:15:7: error: 'HomeViewController' has no handler 'onFavBtnPressed(_:)'; did you mean 'onMyFavBtnPressed(_:)'? [unknown-handler]"
+      ), "\(rendered)")
   }
 
   /// A new handler marked for tracking but not yet in the config is caught at its declaration.
   @Test func newMarkedHandlerIsCaughtAtItsDeclaration() throws {
     var files = try Self.sources()
-    files.append(("app/Sources/Cart/CartViewController.swift", "class CartViewController: BaseViewController {\n  @objc func onCheckout_UA(_ s: Any) {}\n}\n"))
+    files.append(
+      ("app/Sources/Cart/CartViewController.swift", "class CartViewController: BaseViewController {\n  @objc func onCheckout_UA(_ s: Any) {}\n}\n"))
     let (result, rendered) = try Self.lint(Self.clean[0], code: .sources(.files(files)))
     #expect(result.diagnostics.map(\.ruleID) == ["unmapped-screen", "untracked-handler"], "\(rendered)")
-    #expect(rendered.contains("app/Sources/Cart/CartViewController.swift:2:14: error: handler 'onCheckout_UA(_:)' of 'CartViewController' is marked for tracking"))
+    #expect(
+      rendered.contains(
+        "app/Sources/Cart/CartViewController.swift:2:14: error: handler 'onCheckout_UA(_:)' of 'CartViewController' is marked for tracking"))
   }
 
   /// The registry written by a scan, read back with `--handlers`, gives the same findings as the scan.
@@ -118,8 +127,12 @@ import TrackcTestSupport
 
   static let badRegistries: [BadRegistry] = [
     BadRegistry(name: "syntax", text: "{\"version\": 1,\n \"types\": [}\n", line: 2, column: 12, message: "expected a value here"),
-    BadRegistry(name: "missing field", text: "{\"version\": 1,\n \"types\": [\n  {\"name\": \"A\"}\n ]}\n", line: 3, column: 3, message: "this registry entry has no 'kind'"),
-    BadRegistry(name: "wrong type", text: "{\"version\": 1,\n \"types\": [{\"name\": 42}]}\n", line: 2, column: 21, message: "Expected to decode String but found number"),
+    BadRegistry(
+      name: "missing field", text: "{\"version\": 1,\n \"types\": [\n  {\"name\": \"A\"}\n ]}\n", line: 3, column: 3,
+      message: "this registry entry has no 'kind'"),
+    BadRegistry(
+      name: "wrong type", text: "{\"version\": 1,\n \"types\": [{\"name\": 42}]}\n", line: 2, column: 21,
+      message: "Expected to decode String but found number"),
     BadRegistry(name: "other version", text: "{\"version\": 7, \"types\": []}\n", line: 1, column: 13, message: "format version 7"),
     BadRegistry(name: "not an object", text: "[1, 2, 3]\n", line: 1, column: 1, message: "this registry value is invalid"),
     BadRegistry(name: "empty", text: "", line: 1, column: 1, message: "the registry file is empty"),

@@ -1,7 +1,8 @@
 import Testing
-@testable import TrackcCore
 import TrackcInvariants
 import TrackcTestSupport
+
+@testable import TrackcCore
 
 @Suite struct EventIDPatternTests {
   static func compile(_ pattern: String) -> Result<EventIDPattern, EventIDPattern.CompileError> {
@@ -17,7 +18,10 @@ import TrackcTestSupport
   /// four characters over an alphabet of edge cases (letters, digits, `_`, lower case, separators, line
   /// terminators, non-ASCII, a combining mark) is checked both ways.
   @Test func defaultPatternFastPathAgreesWithRegex() throws {
-    let alphabet: [String] = ["A", "Z", "M", "0", "9", "_", "a", "-", " ", ".", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "É", "\t", "\u{301}"]
+    let alphabet: [String] = [
+      "A", "Z", "M", "0", "9", "_", "a", "-", " ", ".", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "É", "\t",
+      "\u{301}",
+    ]
     var strings: [String] = [""]
     var previous: [String] = [""]
     for _ in 1...4 {
@@ -93,24 +97,27 @@ import TrackcTestSupport
     #expect(Self.message("a{99999999999999999999}")?.contains("counts past 1,000") == true)
     #expect(Self.message("(((a{1000}){1000}){1000})")?.hasPrefix("is too large: it compiles to more than 10,000 instructions") == true)
     #expect(Self.message("(a{100}){101}")?.hasPrefix("is too large") == true)
-    #expect(Self.message(String(repeating: "(", count: 101) + "a" + String(repeating: ")", count: 101))?.contains("nested more than 100 deep") == true)
+    #expect(
+      Self.message(String(repeating: "(", count: 101) + "a" + String(repeating: ")", count: 101))?.contains("nested more than 100 deep") == true)
     #expect(Self.message(String(repeating: "(", count: 100_000))?.hasPrefix("is too large") == true)
     #expect(Self.message(String(repeating: "a", count: 10_001)) == "is too large: the pattern is longer than 10,000 characters")
   }
 
   /// The patterns that make a backtracking engine take exponential time (`Regex` takes minutes on the
   /// first with 30 `a`s), on IDs of 100,000 scalars: linear here. The time limit catches a regression.
-  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: [
-    ("^(a|a)*$", String(repeating: "a", count: 100_000) + "b", false),
-    ("^(a|a)*$", String(repeating: "a", count: 100_000), true),
-    ("(a*)*b", String(repeating: "a", count: 100_000), false),
-    ("(a+)+$", String(repeating: "a", count: 100_000) + "b", false),
-    ("(.*a){20}", String(repeating: "a", count: 19) + String(repeating: "b", count: 100_000), false),
-    ("(.*a){20}", String(repeating: "ab", count: 50_000), true),
-    ("^(a?){1000}a{1000}$", String(repeating: "a", count: 1_000), true),
-    ("^(\\w+\\s?)*$", String(repeating: "word ", count: 20_000) + "!", false),
-    ("^([a-zé]|[^0-9])*中$", String(repeating: "é", count: 50_000) + "中中", true),
-  ])
+  @Test(
+    .timeLimit(.minutes(TimeLimits.minutes(1))),
+    arguments: [
+      ("^(a|a)*$", String(repeating: "a", count: 100_000) + "b", false),
+      ("^(a|a)*$", String(repeating: "a", count: 100_000), true),
+      ("(a*)*b", String(repeating: "a", count: 100_000), false),
+      ("(a+)+$", String(repeating: "a", count: 100_000) + "b", false),
+      ("(.*a){20}", String(repeating: "a", count: 19) + String(repeating: "b", count: 100_000), false),
+      ("(.*a){20}", String(repeating: "ab", count: 50_000), true),
+      ("^(a?){1000}a{1000}$", String(repeating: "a", count: 1_000), true),
+      ("^(\\w+\\s?)*$", String(repeating: "word ", count: 20_000) + "!", false),
+      ("^([a-zé]|[^0-9])*中$", String(repeating: "é", count: 50_000) + "中中", true),
+    ])
   func adversarialPatternsFinish(pattern: String, id: String, expected: Bool) throws {
     #expect(try Self.compile(pattern).get().matches(id) == expected)
   }

@@ -2,8 +2,9 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 import Testing
-@testable import TrackcCore
 import TrackcTestSupport
+
+@testable import TrackcCore
 
 /// The shape of what `trackc generate` writes: every file swift-syntax parses without an error, no line
 /// longer than 120 columns, however long the names and lists of a config, and no comment a config or a
@@ -86,7 +87,8 @@ import TrackcTestSupport
         access: .public, location: RegistryLocation(file: "Screen.swift", line: 1, column: 7), extensions: [],
         methods: [
           method(
-            handler, selector, ["String", "IndexPath", "Bool", "@escaping @Sendable (Result<[RecommendedProduct], any Error>) -> Void"], returns: "Int",
+            handler, selector, ["String", "IndexPath", "Bool", "@escaping @Sendable (Result<[RecommendedProduct], any Error>) -> Void"],
+            returns: "Int",
             effects: "throws"),
           method("short(_:)", "short:", ["Int"]),
           method("viewDidAppear(_:)", "viewDidAppear:", ["Bool"]),

@@ -2,8 +2,9 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 import Testing
-@testable import TrackcCore
 import TrackcTestSupport
+
+@testable import TrackcCore
 
 /// `trackc generate`'s output: the committed fixture output (compiled and run by GeneratedCodeTests)
 /// is exactly what the generator writes today, and the pieces that keep it safe do what they say.
@@ -101,10 +102,13 @@ import TrackcTestSupport
       HandlerRegistry(types: [type("Home", inheritance: [hostile], methods: []), type(hostile, inheritance: [], methods: [onFav])]),
       HandlerRegistry(types: [type("Home", inheritance: [], methods: [onFav, method("viewDidAppear(_:)", signature: nil)])]),
     ]
-    for (registry, expected) in zip(registries, ["tracking.yaml:6:22: error: the registry's type name", "tracking.yaml:5:19: error: the registry does not give"]) {
+    for (registry, expected) in zip(
+      registries, ["tracking.yaml:6:22: error: the registry's type name", "tracking.yaml:5:19: error: the registry does not give"])
+    {
       var options = LintOptions()
       options.code = .registry(path: "handlers.json", bytes: InputBytes(Array(registry.json().utf8)))
-      let config = "version: 1\ninterception: dynamic-replacement\nscreens:\n  Home:\n    page_events: {enter: HOME_ENTER}\n"
+      let config =
+        "version: 1\ninterception: dynamic-replacement\nscreens:\n  Home:\n    page_events: {enter: HOME_ENTER}\n"
         + "    control_events: {onFav(_:): HOME_FAV}\n"
       let lint = Linter.lint(ConfigSource(path: "tracking.yaml", text: config), options: options)
       let result = Generator.generate(lint, options: Generator.Options(configFileName: "tracking.yaml"))
@@ -239,18 +243,19 @@ import TrackcTestSupport
   }
 
   /// A registry file could put code into a signature; it is parsed once and refused.
-  @Test(arguments: [
-    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int) {}; func evil(_ x: Int")], nil, nil),
-    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int = 3")], nil, nil),
-    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], "Int {} func evil() -> Int", nil),
-    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, "throws { evil() } func f() throws"),
-    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int // ")], nil, nil),
-    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int...")], nil, nil),
-    ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, "async"),
-    ("onFav(_:)", [], nil, nil),
-    ("onFav(_ x:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, nil),
-    ("on Fav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, nil),
-  ] as [(String, [MethodSignature.Parameter], String?, String?)])
+  @Test(
+    arguments: [
+      ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int) {}; func evil(_ x: Int")], nil, nil),
+      ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int = 3")], nil, nil),
+      ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], "Int {} func evil() -> Int", nil),
+      ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, "throws { evil() } func f() throws"),
+      ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int // ")], nil, nil),
+      ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int...")], nil, nil),
+      ("onFav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, "async"),
+      ("onFav(_:)", [], nil, nil),
+      ("onFav(_ x:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, nil),
+      ("on Fav(_:)", [MethodSignature.Parameter(label: nil, type: "Int")], nil, nil),
+    ] as [(String, [MethodSignature.Parameter], String?, String?)])
   func hostileSignaturesAreRefused(name: String, parameters: [MethodSignature.Parameter], returnType: String?, effects: String?) {
     let read = ReplacementSignature.read(name: name, signature: MethodSignature(parameters: parameters, returnType: returnType, effects: effects))
     if case .success(let signature) = read { Issue.record("accepted: \(signature)") }
@@ -270,7 +275,9 @@ import TrackcTestSupport
     #expect(read.parameters.map(\.isInout) == [true, false])
     #expect(read.isThrowing)
     #expect(read.returnType?.description == "Result<Int, any Error>")
-    #expect(try ReplacementSignature.read(name: "default()", signature: MethodSignature(parameters: [], returnType: nil, effects: nil)).get().baseName.text == "`default`")
+    #expect(
+      try ReplacementSignature.read(name: "default()", signature: MethodSignature(parameters: [], returnType: nil, effects: nil)).get().baseName.text
+        == "`default`")
   }
 
   /// A type a registry writes over several lines, or with comments, is repeated on one line without them.

@@ -1,5 +1,6 @@
 import Testing
 import TrackcTestSupport
+
 @testable import TrackcCore
 
 @Suite struct HandlerNameTests {
@@ -67,10 +68,12 @@ import TrackcTestSupport
 
   /// The last two were found by fuzzing: swift-syntax's parser, which decided such names, takes
   /// exponential time on nested brackets; names with ASCII punctuation are now refused without it.
-  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: [
-    "", "Home Screen", "Shop..Cart", ".Home", "Home.", "List<Item>", "1Screen", "class", "Home-Screen",
-    "Home" + String(repeating: "[", count: 40) + "x", "Home" + String(repeating: "(", count: 40) + "é",
-  ])
+  @Test(
+    .timeLimit(.minutes(TimeLimits.minutes(1))),
+    arguments: [
+      "", "Home Screen", "Shop..Cart", ".Home", "Home.", "List<Item>", "1Screen", "class", "Home-Screen",
+      "Home" + String(repeating: "[", count: 40) + "x", "Home" + String(repeating: "(", count: 40) + "é",
+    ])
   func rejectsTypeNames(text: String) {
     #expect((try? SwiftTypeName.parse(text).get()) == nil)
   }

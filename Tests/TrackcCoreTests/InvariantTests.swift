@@ -40,12 +40,13 @@ import TrackcTestSupport
   static let links: [[UInt8]] = {
     let corpus = Fixtures.repositoryRoot.appendingPathComponent("Fuzz/corpus/links")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
-    return names.sorted().compactMap { try? bytes(corpus.appendingPathComponent($0)) } + regressions("links").compactMap { try? bytes($0) } + [
-      "shop://a//", "mailto:x", "https:/a",
-      // Found by the links target: no host, and a path of one empty segment and a trailing slash.
-      "shop:////", "https://h.example/a%2F%2E%2E/%2e?%26=%3D&+=+", "shop://..",
-      "https://h.example/" + String(repeating: "%E2%82%AC", count: 400), "https://h.example/a/b/?x=%F0%9F%98%80#f",
-    ].map { Array($0.utf8) }
+    return names.sorted().compactMap { try? bytes(corpus.appendingPathComponent($0)) } + regressions("links").compactMap { try? bytes($0) }
+      + [
+        "shop://a//", "mailto:x", "https:/a",
+        // Found by the links target: no host, and a path of one empty segment and a trailing slash.
+        "shop:////", "https://h.example/a%2F%2E%2E/%2e?%26=%3D&+=+", "shop://..",
+        "https://h.example/" + String(repeating: "%E2%82%AC", count: 400), "https://h.example/a/b/?x=%F0%9F%98%80#f",
+      ].map { Array($0.utf8) }
   }()
 
   @Test func thereAreLinkSeeds() {
@@ -58,7 +59,9 @@ import TrackcTestSupport
   }
 
   /// The configs that lint clean against their own sources generate Swift that parses and reads back.
-  @Test(arguments: ["Tests/GenerateFixtures/tracking.yaml", "Tests/GenerateFixtures/hostile.yaml", "Examples/Shop/tracking.yaml", "Tests/Fixtures/app/dynamic.yaml"])
+  @Test(arguments: [
+    "Tests/GenerateFixtures/tracking.yaml", "Tests/GenerateFixtures/hostile.yaml", "Examples/Shop/tracking.yaml", "Tests/Fixtures/app/dynamic.yaml",
+  ])
   func generatedCodeParsesAndReadsBack(config: String) throws {
     let lint = try Fixtures.lint(inPlace: Fixtures.repositoryRoot.appendingPathComponent(config))
     #expect(!lint.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(lint.diagnostics))")

@@ -1,7 +1,8 @@
 import Testing
-@testable import TrackcCore
 import TrackcInvariants
 import TrackcTestSupport
+
+@testable import TrackcCore
 
 /// The linear-time matcher answers as Swift's `Regex` does (Unicode-scalar semantics, a search unless
 /// anchored), on generated patterns of the supported syntax and generated IDs short enough for `Regex`'s
@@ -24,9 +25,15 @@ import TrackcTestSupport
     var random: SeededRandom
     var quantifiers = 0
 
-    static let literals = ["a", "b", "A", "1", "_", "é", "中", " ", "-", "]", "}", ",", "#", "\\.", "\\-", "\\\\", "\\n", "\\r", "\\t", "\\u{301}", "\\u00e9", "\\x41", "\\u{4E2D}", "\\_", "\\/", "\\ ", "\\{", "\\}", "\\[", "\\]", "\\(", "\\)", "\\*", "\\+", "\\?", "\\|", "\\^", "\\$"]
+    static let literals = [
+      "a", "b", "A", "1", "_", "é", "中", " ", "-", "]", "}", ",", "#", "\\.", "\\-", "\\\\", "\\n", "\\r", "\\t", "\\u{301}", "\\u00e9", "\\x41",
+      "\\u{4E2D}", "\\_", "\\/", "\\ ", "\\{", "\\}", "\\[", "\\]", "\\(", "\\)", "\\*", "\\+", "\\?", "\\|", "\\^", "\\$",
+    ]
     static let classEscapes = ["\\d", "\\D", "\\w", "\\W", "\\s", "\\S"]
-    static let classMembers = ["a", "b", "1", "_", "é", "中", " ", "a-c", "0-9", "A-Z", "à-ÿ", "\\u{300}-\\u{36F}", "\\d", "\\w", "\\s", "\\D", "\\S", "\\W", "\\n", "\\-", "\\]", "\\[", "\\^", ".", "$", "(", "*", "?", "{", "|"]
+    static let classMembers = [
+      "a", "b", "1", "_", "é", "中", " ", "a-c", "0-9", "A-Z", "à-ÿ", "\\u{300}-\\u{36F}", "\\d", "\\w", "\\s", "\\D", "\\S", "\\W", "\\n", "\\-",
+      "\\]", "\\[", "\\^", ".", "$", "(", "*", "?", "{", "|",
+    ]
 
     mutating func alternation(depth: Int) -> String {
       (0..<Int.random(in: 1...(random.chance(0.7) ? 1 : 3), using: &random)).map { _ in sequence(depth: depth) }.joined(separator: "|")
@@ -105,7 +112,10 @@ import TrackcTestSupport
   /// Random strings of pattern syntax, valid or not: whatever trackc accepts, `Regex` accepts too and
   /// reads the same way (the same answers), so a pattern can never mean something else here.
   @Test func acceptedSyntaxMeansWhatRegexReadsItAs() throws {
-    let tokens = ["a", "b", "1", "_", ".", "^", "$", "|", "(", ")", "(?:", "(?", "[", "]", "[^", "-", "*", "+", "?", "{", "}", ",", "2", "\\", "d", "w", "u", "x", "{41}", "4", ":", "&", "~", "=", "<", "!", "P", "é", " ", "#"]
+    let tokens = [
+      "a", "b", "1", "_", ".", "^", "$", "|", "(", ")", "(?:", "(?", "[", "]", "[^", "-", "*", "+", "?", "{", "}", ",", "2", "\\", "d", "w", "u", "x",
+      "{41}", "4", ":", "&", "~", "=", "<", "!", "P", "é", " ", "#",
+    ]
     var accepted = 0
     for index in 0..<6_000 {
       let seed = SeededRandom.baseSeed &+ 100_000 &+ UInt64(index)
@@ -118,9 +128,13 @@ import TrackcTestSupport
         continue
       }
       for _ in 0..<10 {
-        let id = (0..<Int.random(in: 0...5, using: &random)).map { _ in random.pick(["a", "b", "1", "_", "-", "A", "é", "\n", ",", "{", "}", "]", ":", "&", "~"]) }.joined()
+        let id = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+          random.pick(["a", "b", "1", "_", "-", "A", "é", "\n", ",", "{", "}", "]", ":", "&", "~"])
+        }.joined()
         guard RegexReference.isSafe(pattern: pattern, id: id) else { continue }
-        #expect(compiled.matches(id) == RegexReference.matches(id, pattern: pattern), "seed \(seed): \(pattern.debugDescription) against \(id.debugDescription)")
+        #expect(
+          compiled.matches(id) == RegexReference.matches(id, pattern: pattern),
+          "seed \(seed): \(pattern.debugDescription) against \(id.debugDescription)")
       }
     }
     #expect(accepted > 1_000)

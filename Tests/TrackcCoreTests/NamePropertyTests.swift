@@ -1,15 +1,19 @@
 import Foundation
 import Testing
-@testable import TrackcCore
 import TrackcInvariants
 import TrackcTestSupport
+
+@testable import TrackcCore
 
 /// Laws of names, on generated inputs (a failure names the seed that reproduces it).
 @Suite struct NamePropertyTests {
   /// Plain names, always valid; and names whose validity is the parser's to decide (keywords, in
   /// backticks or not, and non-ASCII letters).
   static let plainWords = ["a", "onTap", "x1", "_x", "open", "item", "at", "onFavBtnPressed", "é", "café", "Ωmega"]
-  static let otherWords = ["default", "`default`", "`class`", "init", "`init`", "self", "`self`", "`Type`", "`_`", "`var`", "in", "`in`", "`$0`", "for", "`for`", "Self", "`Any`", "_"]
+  static let otherWords = [
+    "default", "`default`", "`class`", "init", "`init`", "self", "`self`", "`Type`", "`_`", "`var`", "in", "`in`", "`$0`", "for", "`for`", "Self",
+    "`Any`", "_",
+  ]
 
   /// Parse, print, parse: the canonical spelling parses to the same name. A name built only from plain
   /// words must parse, to the canonical spelling written without its spaces.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackcCore
 
 /// Selectors as the Swift compiler derives them for `@objc` methods, and the scanner's use of them.

@@ -2,8 +2,9 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 import Testing
-@testable import TrackcCore
 import TrackcTestSupport
+
+@testable import TrackcCore
 
 /// The routing the rules check is the routing the generated code carries: both read the plan's, and
 /// this keeps it so for every config in the repository, as written into the generated Swift.
@@ -12,10 +13,12 @@ import TrackcTestSupport
 /// generator did not, so a config naming an undeclared destination was checked with one routing and
 /// would have been generated with another.)
 @Suite struct RoutingAgreementTests {
-  static let configs: [URL] = ["app", "findings", "hostile", "invalid", "valid"].flatMap { Fixtures.configs(in: $0) } + [
-    "Examples/Shop/tracking.yaml", "Tests/GenerateFixtures/tracking.yaml", "Tests/GenerateFixtures/hostile.yaml",
-    "Benchmarks/interception/tracking.yaml",
-  ].map { Fixtures.repositoryRoot.appendingPathComponent($0) }
+  static let configs: [URL] =
+    ["app", "findings", "hostile", "invalid", "valid"].flatMap { Fixtures.configs(in: $0) }
+    + [
+      "Examples/Shop/tracking.yaml", "Tests/GenerateFixtures/tracking.yaml", "Tests/GenerateFixtures/hostile.yaml",
+      "Benchmarks/interception/tracking.yaml",
+    ].map { Fixtures.repositoryRoot.appendingPathComponent($0) }
 
   @Test(arguments: configs)
   func generatedRoutingIsThePlansRouting(config: URL) throws {

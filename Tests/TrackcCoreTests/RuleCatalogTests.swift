@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackcCore
 import TrackcTestSupport
+
+@testable import TrackcCore
 
 /// The catalog is the one hand-kept list of rules; everything else about when rules run is derived from
 /// each rule's phase. These tests keep the list complete and the front ends' problems owned.
@@ -18,7 +19,10 @@ import TrackcTestSupport
     }
     let listed = RuleCatalog.all.map { String(describing: $0) }
     #expect(listed.count == Set(listed).count, "a rule is listed twice")
-    #expect(Set(declared) == Set(listed), "declared but not listed: \(Set(declared).subtracting(listed).sorted()); listed but not declared: \(Set(listed).subtracting(declared).sorted())")
+    #expect(
+      Set(declared) == Set(listed),
+      "declared but not listed: \(Set(declared).subtracting(listed).sorted()); listed but not declared: \(Set(listed).subtracting(declared).sorted())"
+    )
   }
 
   /// Each rule file is in the folder of its phase, so the folders show the pipeline.

@@ -55,7 +55,9 @@ import TrackcTestSupport
     switch example.expectation {
     case .triggers:
       #expect(!expected.isEmpty, "a triggering example needs at least one marker")
-      let actual = result.diagnostics.filter { $0.ruleID == testCase.ruleID }.map { TrackcCore.SourceLocation(file: $0.location.file, range: SourceRange(at: $0.location.range.start)) }
+      let actual = result.diagnostics.filter { $0.ruleID == testCase.ruleID }.map {
+        TrackcCore.SourceLocation(file: $0.location.file, range: SourceRange(at: $0.location.range.start))
+      }
       #expect(actual.sorted() == expected.sorted(), "findings:\n\(rendered)")
     case .passes:
       #expect(result.diagnostics.isEmpty, "a passing example must be clean, found:\n\(rendered)")

@@ -43,7 +43,8 @@ import TrackcTestSupport
     let setup = try Setup()
     defer { setup.scratch.remove() }
     _ = setup.scan()
-    try setup.scratch.write("Sources/Settings/SettingsViewController.swift", "class SettingsViewController {\n  @objc func onRenamed(_ s: Any) {}\n}\n")
+    try setup.scratch.write(
+      "Sources/Settings/SettingsViewController.swift", "class SettingsViewController {\n  @objc func onRenamed(_ s: Any) {}\n}\n")
     let result = setup.scan()
     #expect(result.cachedCount == result.fileCount - 1)
     let settings = try #require(result.registry.types.first { $0.name == "SettingsViewController" })

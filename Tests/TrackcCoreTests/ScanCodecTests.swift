@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrackcCore
 
 /// The binary form of scans (cache file, worker answers): lossless, and safe on damaged bytes.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackcCore
 
 /// Lint links the types' properties and initializers only when its plan reads them (bindings, entry
@@ -33,7 +34,8 @@ import Testing
 
   @Test func bindingsLinkThem() throws {
     let result = Self.lint(
-      "version: 1\ninterception: dynamic-replacement\nscreens:\n  FeedViewController:\n    control_events:\n      open(_:): {event: FEED_OPEN, properties: {tab: {from: self.tab}}}\n")
+      "version: 1\ninterception: dynamic-replacement\nscreens:\n  FeedViewController:\n    control_events:\n      open(_:): {event: FEED_OPEN, properties: {tab: {from: self.tab}}}\n"
+    )
     #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
     let feed = try #require(Self.feed(result.code))
     #expect(feed.properties?.map(\.name) == ["tab"])

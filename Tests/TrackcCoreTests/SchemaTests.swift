@@ -67,7 +67,8 @@ import TrackcTestSupport
     let registry = SourceScanner.scan(.paths([sources]), options: ScanOptions(useCache: false)).registry.json()
     let good = URL(fileURLWithPath: try scratch.write("handlers.json", registry))
     let missingKind = URL(fileURLWithPath: try scratch.write("missing.json", registry.replacingOccurrences(of: "\"kind\": \"class\",", with: "")))
-    let badAccess = URL(fileURLWithPath: try scratch.write("access.json", registry.replacingOccurrences(of: "\"access\": \"private\"", with: "\"access\": \"secret\"")))
+    let badAccess = URL(
+      fileURLWithPath: try scratch.write("access.json", registry.replacingOccurrences(of: "\"access\": \"private\"", with: "\"access\": \"secret\"")))
     let report = try validate([good, missingKind, badAccess], schema: "Schemas/handlers.schema.json")
     #expect(report.schemaErrors.isEmpty)
     #expect(report.results[good.path] == [])

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackcCore
 import TrackcTestSupport
+
+@testable import TrackcCore
 
 /// Screens decoded while the parser reads the rest (`YAMLMappingHandover`, `ScreenStream`) change nothing:
 /// the findings and the generated code are those of reading the whole file first, whatever the config
@@ -118,10 +119,13 @@ import TrackcTestSupport
     else { return false }
     switch first.kind(a) {
     case .scalar: return true
-    case .sequence: return first.items(a).count == second.items(b).count && zip(first.items(a), second.items(b)).allSatisfy { same($0, in: first, $1, in: second) }
+    case .sequence:
+      return first.items(a).count == second.items(b).count && zip(first.items(a), second.items(b)).allSatisfy { same($0, in: first, $1, in: second) }
     case .mapping:
       return first.pairs(a).count == second.pairs(b).count
-        && zip(first.pairs(a), second.pairs(b)).allSatisfy { same($0.key, in: first, $1.key, in: second) && same($0.value, in: first, $1.value, in: second) }
+        && zip(first.pairs(a), second.pairs(b)).allSatisfy {
+          same($0.key, in: first, $1.key, in: second) && same($0.value, in: first, $1.value, in: second)
+        }
     }
   }
 }

@@ -21,7 +21,10 @@ import TrackcTestSupport
   @Test func nestedTypesAndExtensionsInOtherFilesAreMerged() throws {
     let result = Self.scan([
       ("Sources/Home/Outer.swift", "class Outer {\n  struct Inner {\n    func a() {}\n  }\n  func b() {}\n}\n"),
-      ("Sources/Home/Outer+More.swift", "extension Outer {\n  func c(_ x: Int) {}\n  enum Nested { case one }\n}\nextension Outer.Inner {\n  func d(label: Int) {}\n}\n"),
+      (
+        "Sources/Home/Outer+More.swift",
+        "extension Outer {\n  func c(_ x: Int) {}\n  enum Nested { case one }\n}\nextension Outer.Inner {\n  func d(label: Int) {}\n}\n"
+      ),
     ])
     let outer = try Self.type("Outer", in: result)
     #expect(outer.methods.map(\.name) == ["b()", "c(_:)"])
@@ -67,7 +70,9 @@ import TrackcTestSupport
 
   @Test func accessIsTheEffectiveOne() throws {
     let result = Self.scan([
-      ("Sources/App/A.swift", """
+      (
+        "Sources/App/A.swift",
+        """
         public class A {
           func plain() {}
           private func hidden() {}
@@ -82,7 +87,8 @@ import TrackcTestSupport
         fileprivate class B {
           public func claimsPublic() {}
         }
-        """)
+        """
+      )
     ])
     let a = try Self.type("A", in: result)
     #expect(try Self.method("plain()", of: a).access == .internal)
@@ -96,7 +102,9 @@ import TrackcTestSupport
 
   @Test func attributesAndObjectiveCExposure() throws {
     let result = Self.scan([
-      ("Sources/App/Screens.swift", """
+      (
+        "Sources/App/Screens.swift",
+        """
         class Base: UIViewController {
           @objc dynamic func tapped(_ sender: Any) {}
           @IBAction private func pressed(_ sender: Any) {}
@@ -118,7 +126,8 @@ import TrackcTestSupport
         struct Value {
           @objc func cannot() {}
         }
-        """)
+        """
+      )
     ])
     let base = try Self.type("Base", in: result)
     #expect(try Self.method("tapped(_:)", of: base).attributes == ["@objc", "dynamic"])
@@ -144,7 +153,9 @@ import TrackcTestSupport
 
   @Test func conditionalCompilationIsIncludedAndMarked() throws {
     let result = Self.scan([
-      ("Sources/App/Screen.swift", """
+      (
+        "Sources/App/Screen.swift",
+        """
         class Screen {
           #if DEBUG
             func debugOnly() {}
@@ -160,7 +171,8 @@ import TrackcTestSupport
           func a() {}
         }
         #endif
-        """)
+        """
+      )
     ])
     let screen = try Self.type("Screen", in: result)
     for name in ["debugOnly()", "stagingOnly()", "releaseOnly()"] {
@@ -173,7 +185,9 @@ import TrackcTestSupport
 
   @Test func genericContexts() throws {
     let result = Self.scan([
-      ("Sources/App/Generic.swift", """
+      (
+        "Sources/App/Generic.swift",
+        """
         class List<Item> {
           func select(_ item: Item) {}
           struct Row { func tap() {} }
@@ -185,7 +199,8 @@ import TrackcTestSupport
         extension Array where Element == Int {
           func sum() -> Int { 0 }
         }
-        """)
+        """
+      )
     ])
     #expect(try Self.type("List", in: result).isGeneric)
     #expect(try Self.method("select(_:)", of: Self.type("List", in: result)).inGenericContext)
@@ -200,7 +215,9 @@ import TrackcTestSupport
 
   @Test func staticMethodsAndDocumentation() throws {
     let result = Self.scan([
-      ("Sources/App/Screen.swift", """
+      (
+        "Sources/App/Screen.swift",
+        """
         class Screen {
           /// Opens the item.
           ///
@@ -212,7 +229,8 @@ import TrackcTestSupport
           // Not a doc comment.
           func plain() {}
         }
-        """)
+        """
+      )
     ])
     let screen = try Self.type("Screen", in: result)
     #expect(try Self.method("open()", of: screen).documentation == "Opens the item.\n\n- Note: @tracked")
@@ -251,7 +269,9 @@ import TrackcTestSupport
   /// imports it needs.
   @Test func signaturesAndImports() throws {
     let result = Self.scan([
-      ("Sources/App/Screen.swift", """
+      (
+        "Sources/App/Screen.swift",
+        """
         import Foundation
         @testable import Core
         import struct Shop.Product
@@ -264,27 +284,32 @@ import TrackcTestSupport
           func load(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) async throws -> [String: Int] { [:] }
           nonisolated func value() throws(MyError) -> Int { 0 }
         }
-        """)
+        """
+      )
     ])
     let screen = try Self.type("Screen", in: result)
     #expect(screen.imports == ["Core", "Foundation", "Shop"])
     let add = try Self.method("add(_:at:_:)", of: screen)
-    #expect(add.signature == MethodSignature(
-      parameters: [
-        .init(label: nil, name: "item", type: "inout [String]"), .init(label: "at", name: "index", type: "Int", hasDefaultValue: true),
-        .init(label: nil, name: "rest", type: "Int..."),
-      ],
-      returnType: nil, effects: nil))
+    #expect(
+      add.signature
+        == MethodSignature(
+          parameters: [
+            .init(label: nil, name: "item", type: "inout [String]"), .init(label: "at", name: "index", type: "Int", hasDefaultValue: true),
+            .init(label: nil, name: "rest", type: "Int..."),
+          ],
+          returnType: nil, effects: nil))
     #expect(add.signature?.parameters[0].isInout == true)
     #expect(add.signature?.parameters[2].isVariadic == true)
     #expect(add.attributes == ["mutating"])
     let load = try Self.method("load(from:completion:)", of: screen)
-    #expect(load.signature == MethodSignature(
-      parameters: [
-        .init(label: "from", name: "url", type: "URL"),
-        .init(label: "completion", name: "completion", type: "@escaping (Result<Data, Error>) -> Void"),
-      ],
-      returnType: "[String: Int]", effects: "async throws"))
+    #expect(
+      load.signature
+        == MethodSignature(
+          parameters: [
+            .init(label: "from", name: "url", type: "URL"),
+            .init(label: "completion", name: "completion", type: "@escaping (Result<Data, Error>) -> Void"),
+          ],
+          returnType: "[String: Int]", effects: "async throws"))
     let value = try Self.method("value()", of: screen)
     #expect(value.signature?.effects == "throws(MyError)")
     #expect(value.signature?.returnType == "Int")
@@ -303,7 +328,9 @@ import TrackcTestSupport
 
   @Test func propertiesWithTypeAccessStaticAndConditional() throws {
     let result = Self.scan([
-      ("Sources/App/Cart.swift", """
+      (
+        "Sources/App/Cart.swift",
+        """
         public final class CartViewController: UIViewController {
           public private(set) var cart: Cart = Cart()
           var selectedTab: Tab? = nil
@@ -325,13 +352,17 @@ import TrackcTestSupport
           var total: Double
           var items: [Item] = []
         }
-        """),
-      ("Sources/App/Cart+State.swift", """
+        """
+      ),
+      (
+        "Sources/App/Cart+State.swift",
+        """
         extension CartViewController {
           var isEmpty: Bool { cart.items.isEmpty }
           static var count: Int { 0 }
         }
-        """),
+        """
+      ),
     ])
     let screen = try Self.type("CartViewController", in: result)
     let cart = try Self.property("cart", of: screen)
@@ -361,8 +392,11 @@ import TrackcTestSupport
     #expect(isEmpty.isComputed && isEmpty.location.file == "Sources/App/Cart+State.swift")
     #expect(screen.properties?.contains { $0.name == "local" } == false)
     // Sorted by name, instance before static: the same bytes whatever the order of files or members.
-    #expect(screen.properties?.map(\.name) == ["a", "b", "cart", "count", "count", "couponCode", "debugLabel", "default", "formatter",
-      "isEmpty", "secret", "selectedTab", "shared", "title"])
+    #expect(
+      screen.properties?.map(\.name) == [
+        "a", "b", "cart", "count", "count", "couponCode", "debugLabel", "default", "formatter",
+        "isEmpty", "secret", "selectedTab", "shared", "title",
+      ])
     let model = try Self.type("Cart", in: result)
     #expect(try Self.property("total", of: model).type == "Double")
     #expect(try Self.property("items", of: model).type == "[Item]")
@@ -370,7 +404,9 @@ import TrackcTestSupport
 
   @Test func initializersAndParameterNames() throws {
     let result = Self.scan([
-      ("Sources/App/Feed.swift", """
+      (
+        "Sources/App/Feed.swift",
+        """
         final class FeedViewController {
           /// Opens a feed.
           init(feed: Feed, at position: Int = 0, _ source: String) {}
@@ -381,15 +417,17 @@ import TrackcTestSupport
         extension FeedViewController {
           public convenience init(`default`: Bool) { self.init() }
         }
-        """)
+        """
+      )
     ])
     let feed = try Self.type("FeedViewController", in: result)
     #expect(feed.initializers?.map(\.name) == ["init()", "init(coder:)", "init(default:)", "init(feed:at:_:)"])
     let main = try Self.initializer("init(feed:at:_:)", of: feed)
-    #expect(main.signature.parameters == [
-      .init(label: "feed", name: "feed", type: "Feed"), .init(label: "at", name: "position", type: "Int", hasDefaultValue: true),
-      .init(label: nil, name: "source", type: "String"),
-    ])
+    #expect(
+      main.signature.parameters == [
+        .init(label: "feed", name: "feed", type: "Feed"), .init(label: "at", name: "position", type: "Int", hasDefaultValue: true),
+        .init(label: nil, name: "source", type: "String"),
+      ])
     #expect(main.documentation == "Opens a feed.")
     let coder = try Self.initializer("init(coder:)", of: feed)
     #expect(coder.failability == "?" && coder.attributes == ["convenience"])
@@ -397,10 +435,11 @@ import TrackcTestSupport
     #expect(hidden.access == .private && hidden.signature.effects == "throws")
     #expect(try Self.initializer("init(default:)", of: feed).signature.parameters == [.init(label: "default", name: "default", type: "Bool")])
     let open = try Self.method("open(_:at:for:)", of: feed)
-    #expect(open.signature?.parameters == [
-      .init(label: nil, name: "product", type: "Product"), .init(label: "at", name: "position", type: "Int"),
-      .init(label: "for", name: "reason", type: "String"),
-    ])
+    #expect(
+      open.signature?.parameters == [
+        .init(label: nil, name: "product", type: "Product"), .init(label: "at", name: "position", type: "Int"),
+        .init(label: "for", name: "reason", type: "String"),
+      ])
   }
 
   @Test func propertiesAndInitializersRoundTripThroughTheRegistryJSON() throws {
@@ -417,7 +456,9 @@ import TrackcTestSupport
 
   @Test func invalidSwiftYieldsWhatCanBeReadAndAWarning() throws {
     let result = Self.scan([
-      ("Sources/App/Broken.swift", """
+      (
+        "Sources/App/Broken.swift",
+        """
         class Before {
           func a() {}
         }
@@ -428,7 +469,8 @@ import TrackcTestSupport
         class After {
           func d() {}
         }
-        """)
+        """
+      )
     ])
     #expect(try Self.method("a()", of: Self.type("Before", in: result)).name == "a()")
     #expect(try Self.method("d()", of: Self.type("After", in: result)).name == "d()")

@@ -6,7 +6,9 @@ import TrackcCore
 @Suite struct StarterConfigTests {
   static let sources: [(path: String, text: String)] = [
     ("Sources/Core/BaseViewController.swift", "open class BaseViewController: UIViewController {\n  @objc func onHelp(_ s: Any) {}\n}\n"),
-    ("Sources/Home/Home.swift", """
+    (
+      "Sources/Home/Home.swift",
+      """
       class HomeViewController: BaseViewController {
         @objc func open(item: Int) {}
         @objc func open(item: Int, at index: Int) {}
@@ -14,7 +16,8 @@ import TrackcCore
         override func viewDidAppear(_ animated: Bool) {}
       }
       class Helper {}
-      """),
+      """
+    ),
     ("Sources/Search/Home.swift", "struct HomeViewController {}\n"),
     ("Sources/Settings/Settings.swift", "final class SettingsViewController: UIViewController {}\n"),
   ]

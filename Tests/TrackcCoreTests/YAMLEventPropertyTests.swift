@@ -120,7 +120,8 @@ enum LibyamlTree {
         case YAML_SCALAR_EVENT:
           let scalar = event.data.scalar
           let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-          add(Node(content: .scalar(text, style(scalar.style)), range: SourceRange(start: start, end: position(event.end_mark))), anchor: scalar.anchor)
+          add(
+            Node(content: .scalar(text, style(scalar.style)), range: SourceRange(start: start, end: position(event.end_mark))), anchor: scalar.anchor)
         case YAML_ALIAS_EVENT:
           guard let anchored = anchors[String(cString: event.data.alias.anchor)] else { return nil }
           add(anchored, anchor: nil)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackcCore
 
 @Suite struct YAMLParserTests {
@@ -45,16 +46,17 @@ import Testing
   /// and non-ASCII files.
   @Test(arguments: [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]], ["", "# café\n"])
   func scalarTextIsTheValue(prefix: [UInt8], comment: String) throws {
-    let text = comment + """
-      plain: value
-      single: 'it''s'
-      double: "tab\\there"
-      quoted: "verbatim"
-      folded: first
-        second
-      block: |
-        line
-      """
+    let text =
+      comment + """
+        plain: value
+        single: 'it''s'
+        double: "tab\\there"
+        quoted: "verbatim"
+        folded: first
+          second
+        block: |
+          line
+        """
     let result = YAMLParser.parse(prefix + Array(text.utf8))
     #expect(result.problems.isEmpty)
     let document = try #require(result.document)
@@ -84,10 +86,11 @@ import Testing
     var text = (0..<40).map { "key\($0): \($0)" }.joined(separator: "\n")
     text += "\nkey7: again\nkey39: again\n"
     let result = parse(text)
-    #expect(result.problems == [
-      .duplicateKey("key7", at: Self.range(41, 1, 41, 5), first: Self.range(8, 1, 8, 5)),
-      .duplicateKey("key39", at: Self.range(42, 1, 42, 6), first: Self.range(40, 1, 40, 6)),
-    ])
+    #expect(
+      result.problems == [
+        .duplicateKey("key7", at: Self.range(41, 1, 41, 5), first: Self.range(8, 1, 8, 5)),
+        .duplicateKey("key39", at: Self.range(42, 1, 42, 6), first: Self.range(40, 1, 40, 6)),
+      ])
     #expect(pairs(result, result.root).count == 40)
   }
 
@@ -141,9 +144,10 @@ import Testing
     #expect(result.failed)
     #expect(result.root == nil)
     // a weighs 11 nodes and b 111, so the ninth '*b' on line 3 takes the expansion past 1,000.
-    #expect(result.problems == [
-      .aliasExpansionTooLarge(anchor: "b", limit: 1_000, at: SourcePosition(line: 3, column: 40), anchorAt: SourcePosition(line: 2, column: 4))
-    ])
+    #expect(
+      result.problems == [
+        .aliasExpansionTooLarge(anchor: "b", limit: 1_000, at: SourcePosition(line: 3, column: 40), anchorAt: SourcePosition(line: 2, column: 4))
+      ])
   }
 
   @Test func unknownAndRecursiveAliases() {

@@ -37,7 +37,8 @@ extension Invariants {
           continue
         }
         if !known.contains(value) {
-          violations.append("\(file.name): the literal \(literal.trimmedDescription) reads back as \(value.debugDescription), which is no string of the config")
+          violations.append(
+            "\(file.name): the literal \(literal.trimmedDescription) reads back as \(value.debugDescription), which is no string of the config")
         }
       }
     }

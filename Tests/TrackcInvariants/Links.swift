@@ -36,16 +36,21 @@ extension Invariants {
     let query = link.query.indices.map { index in
       (String(decoding: link.bytes[link.query[index].nameStart..<link.query[index].nameEnd], as: UTF8.self), link.text(ofQueryItem: index))
     }
-    if !query.isEmpty { text += "?" + query.map { LinkEncoding.percentEncoded($0.0) + "=" + LinkEncoding.percentEncoded($0.1) }.joined(separator: "&") }
+    if !query.isEmpty {
+      text += "?" + query.map { LinkEncoding.percentEncoded($0.0) + "=" + LinkEncoding.percentEncoded($0.1) }.joined(separator: "&")
+    }
     // Only links within the bounds once encoded can be compared: encoding may triple a value's length.
-    guard text.utf8.count <= rules.limits.maximumBytes, query.allSatisfy({ $0.0.utf8.count * 3 <= rules.limits.maximumValueBytes && $0.1.utf8.count * 3 <= rules.limits.maximumValueBytes }),
+    guard text.utf8.count <= rules.limits.maximumBytes,
+      query.allSatisfy({ $0.0.utf8.count * 3 <= rules.limits.maximumValueBytes && $0.1.utf8.count * 3 <= rules.limits.maximumValueBytes }),
       segments.allSatisfy({ $0.utf8.count * 3 <= rules.limits.maximumValueBytes })
     else { return violations }
     switch ParsedLink.parse(text, rules: rules) {
     case .failure(let rejection):
       violations.append("the link printed back as \(text) is refused: \(rejection)")
     case .success(let again):
-      if again.texts(fromSegment: 0) != segments { violations.append("printed back as \(text), the segments read \(again.texts(fromSegment: 0)), not \(segments)") }
+      if again.texts(fromSegment: 0) != segments {
+        violations.append("printed back as \(text), the segments read \(again.texts(fromSegment: 0)), not \(segments)")
+      }
       let queryAgain = again.query.indices.map { again.text(ofQueryItem: $0) }
       if queryAgain != query.map(\.1) { violations.append("printed back as \(text), the query values read \(queryAgain), not \(query.map(\.1))") }
       if again.originHash != link.originHash { violations.append("printed back as \(text), the origin changed") }

@@ -32,7 +32,8 @@ extension Invariants {
     case .success(let again) where again == name:
       break
     case .success(let again):
-      violations.append("\(text.debugDescription) is \(name.form) \(canonical.debugDescription), whose parse is \(again.form) \(again.canonical.debugDescription)")
+      violations.append(
+        "\(text.debugDescription) is \(name.form) \(canonical.debugDescription), whose parse is \(again.form) \(again.canonical.debugDescription)")
     case .failure(let error):
       violations.append("\(text.debugDescription): its canonical spelling \(canonical.debugDescription) does not parse: \(error.message)")
     }
@@ -43,7 +44,8 @@ extension Invariants {
     case .selector: rebuilt = .selector(name.selectorPieces)
     }
     if rebuilt != name {
-      violations.append("\(text.debugDescription): built again from its parts, \(canonical.debugDescription) is \(rebuilt.canonical.debugDescription)")
+      violations.append(
+        "\(text.debugDescription): built again from its parts, \(canonical.debugDescription) is \(rebuilt.canonical.debugDescription)")
     }
     return violations
   }
@@ -91,7 +93,8 @@ extension Invariants {
     let fast = (try? EventIDPattern.compile(nil).get())?.matches(id)
     let regex = RegexReference.matches(id, pattern: TrackingConfig.defaultEventIDPattern)
     if fast != regex {
-      violations.append("the default pattern's fast path says \(String(describing: fast)) for \(id.debugDescription), Regex says \(String(describing: regex))")
+      violations.append(
+        "the default pattern's fast path says \(String(describing: fast)) for \(id.debugDescription), Regex says \(String(describing: regex))")
     }
     return violations
   }

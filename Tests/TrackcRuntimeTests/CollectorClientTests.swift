@@ -45,7 +45,8 @@ import Testing
   static func event(_ id: String, properties: [String: PropertyValue], source: TrackingEvent.Source = .manual, screen: String? = nil)
     -> TrackingEvent
   {
-    TrackingEvent(id: id, source: source, screen: screen, properties: properties, timestamp: Date(timeIntervalSince1970: 1_795_428_000.123), messageID: UUID())
+    TrackingEvent(
+      id: id, source: source, screen: screen, properties: properties, timestamp: Date(timeIntervalSince1970: 1_795_428_000.123), messageID: UUID())
   }
 
   @Test func theBodyIsValidJSONWhateverTheStrings() throws {
@@ -94,7 +95,8 @@ import Testing
   }
 
   @Test func gzipRoundTrips() throws {
-    let body = BatchJSON.body((0..<300).map { Self.event("E\($0)", properties: ["n": .int($0)]) }, context: .init(destination: "c", anonymousID: "a"), sentAt: Date())
+    let body = BatchJSON.body(
+      (0..<300).map { Self.event("E\($0)", properties: ["n": .int($0)]) }, context: .init(destination: "c", anonymousID: "a"), sentAt: Date())
     let compressed = try #require(Gzip.compress(body))
     #expect(compressed.count < body.count / 4)
     #expect(compressed.prefix(2) == [0x1F, 0x8B], "a gzip header")
@@ -115,7 +117,9 @@ import Testing
       let size = EventCoding.encodedSize(draft)
       var buffer = [UInt8](repeating: 0, count: size)
       let id = MessageIDGenerator().id(milliseconds: 1_795_428_000_123, sequence: UInt64(round))
-      let written = buffer.withUnsafeMutableBytes { EventCoding.encode(draft, destinations: 5, messageID: id, microseconds: 1_795_428_000_123_456, into: $0.baseAddress!) }
+      let written = buffer.withUnsafeMutableBytes {
+        EventCoding.encode(draft, destinations: 5, messageID: id, microseconds: 1_795_428_000_123_456, into: $0.baseAddress!)
+      }
       #expect(written == size)
       let event = try #require(buffer.withUnsafeBytes { EventCoding.decode($0) })
       #expect(event.id == draft.eventID && event.source == draft.source && event.screen == draft.screen)
@@ -289,7 +293,8 @@ import Testing
   static func isPoison(_ event: TrackingEvent) -> Bool { event.properties["n"] == .int(13) }
 
   @Test func a400SplitsTheBatchToIsolateTheBadEvent() throws {
-    let collector = ScriptedCollector { batch in .response(status: batch.contains(where: CollectorClientTests.isPoison) ? 400 : 200, retryAfter: nil) }
+    let collector = ScriptedCollector { batch in .response(status: batch.contains(where: CollectorClientTests.isPoison) ? 400 : 200, retryAfter: nil)
+    }
     let drops = InMemoryDestination(id: "drops")
     let tracker = Self.tracked(40, into: collector, drops: drops)
     #expect(tracker.flush(timeout: 30))
@@ -361,7 +366,10 @@ import Testing
     let directory = try TemporaryDirectory()
     let served = directory.url.appendingPathComponent("config.json")
     let cache = directory.url.appendingPathComponent("cache.json")
-    try Data(#"{"version": 1, "destinations": {"firebase": {"enabled": true}, "mixpanel": {"enabled": false, "sampling": 0.5}}, "events": {"CTRL_HOME_FAV": {"sampling": 0.1}}, "future": [1]}"#.utf8).write(to: served)
+    try Data(
+      #"{"version": 1, "destinations": {"firebase": {"enabled": true}, "mixpanel": {"enabled": false, "sampling": 0.5}}, "events": {"CTRL_HOME_FAV": {"sampling": 0.1}}, "future": [1]}"#
+        .utf8
+    ).write(to: served)
     let remote = RemoteDestinationConfiguration(url: served, cacheFile: cache, fallback: FixedDestinationConfiguration(enabled: ["other"]))
     #expect(!remote.isEnabled("firebase"), "before any document: the fallback")
     #expect(Self.refresh(remote))
@@ -372,9 +380,10 @@ import Testing
     #expect(remote.samplingRate(eventID: "PAGE_HOME_ENTER", destinationID: "firebase") == 1)
     #expect(FileManager.default.fileExists(atPath: cache.path), "cached")
 
-    for bad in ["not json", #"{"destinations": {}}"#, #"{"version": 1, "destinations": {"firebase": {"enabled": "yes"}}}"#,
-      #"{"version": 1, "events": {"E": {"sampling": 2}}}"#, #"{"version": 1, "destinations": []}"#, #"[1]"#]
-    {
+    for bad in [
+      "not json", #"{"destinations": {}}"#, #"{"version": 1, "destinations": {"firebase": {"enabled": "yes"}}}"#,
+      #"{"version": 1, "events": {"E": {"sampling": 2}}}"#, #"{"version": 1, "destinations": []}"#, #"[1]"#,
+    ] {
       try Data(bad.utf8).write(to: served)
       #expect(!Self.refresh(remote), "\(bad)")
       #expect(remote.isEnabled("firebase") && !remote.isEnabled("mixpanel"), "the last good document stays")

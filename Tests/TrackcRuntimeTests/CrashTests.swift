@@ -111,7 +111,8 @@ import TrackcTestSupport
       if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
       child.process.waitUntilExit()
       if child.errors.text.contains("self-kill") { kills.byChildItself += 1 } else { kills.byParent += 1 }
-      #expect(child.process.terminationReason == .uncaughtSignal && child.process.terminationStatus == SIGKILL,
+      #expect(
+        child.process.terminationReason == .uncaughtSignal && child.process.terminationStatus == SIGKILL,
         "run \(run): the child must die of SIGKILL only, not crash (status \(child.process.terminationStatus)); seed \(seed)")
       kills.acknowledged.formUnion(child.acknowledgements.numbers())
       if (try? JournalFile.newest(in: URL(fileURLWithPath: journal)).endsInATornRecord) == true { kills.duringAppend += 1 }

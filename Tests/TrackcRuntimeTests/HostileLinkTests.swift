@@ -180,7 +180,8 @@ import TrackcRuntime
   }
 
   @Test func uuidsAreCanonicalOnly() {
-    let link = parse("https://h.example/6ba7b810-9dad-11d1-80b4-00c04fd430c8/6ba7b8109dad11d180b400c04fd430c8/{6ba7b810-9dad-11d1-80b4-00c04fd430c8}")!
+    let link = parse(
+      "https://h.example/6ba7b810-9dad-11d1-80b4-00c04fd430c8/6ba7b8109dad11d180b400c04fd430c8/{6ba7b810-9dad-11d1-80b4-00c04fd430c8}")!
     #expect(link.segment(0, as: .uuid) != nil)
     #expect(link.segment(1, as: .uuid) == nil)
     #expect(link.segment(2, as: .uuid) == nil)

@@ -176,13 +176,16 @@ import TrackcRuntime
     // A valid header, then records that are garbage; a directory with a segment's name; a half-made segment.
     let file = try JournalFile(directory.url)
     var damaged = try Data(contentsOf: file.url)
-    for index in file.records[1].offset..<min(damaged.count, file.records[1].offset + 200) { damaged[index] = UInt8.random(in: 0...255, using: &generator) }
+    for index in file.records[1].offset..<min(damaged.count, file.records[1].offset + 200) {
+      damaged[index] = UInt8.random(in: 0...255, using: &generator)
+    }
     try damaged.write(to: file.url)
     try FileManager.default.createDirectory(at: segments.appendingPathComponent("00000000000000000099.seg"), withIntermediateDirectories: true)
     try Data([1, 2, 3]).write(to: segments.appendingPathComponent("00000000000000000100.seg.tmp"))
     // A FIFO (opening it must not block), a symbolic link to a device, and a number no journal reaches.
     #expect(mkfifo(segments.appendingPathComponent("00000000000000000101.seg").path, 0o600) == 0)
-    try FileManager.default.createSymbolicLink(atPath: segments.appendingPathComponent("00000000000000000102.seg").path, withDestinationPath: "/dev/zero")
+    try FileManager.default.createSymbolicLink(
+      atPath: segments.appendingPathComponent("00000000000000000102.seg").path, withDestinationPath: "/dev/zero")
     try Data(count: 4096).write(to: segments.appendingPathComponent("18446744073709551615.seg"))
     for name in try FileManager.default.contentsOfDirectory(atPath: cursors.path) {
       try Data((0..<64).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: cursors.appendingPathComponent(name))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrackcRuntime
 
 /// Route values read from link text: the UUID reader that replaced Foundation's `UUID(uuidString:)`

@@ -146,7 +146,9 @@ enum UnrestrictedEvent: String, TrackingEventID {
     let tracker = Tracker(
       registry: TestRegistry(), destinations: [flaky], retry: Self.quickRetry,
       onDeliveryFailure: { event, _, destination in
-        failures.receive(TrackingEvent(id: event.id + "@" + destination, source: .manual, screen: nil, properties: [:], timestamp: event.timestamp, messageID: event.messageID))
+        failures.receive(
+          TrackingEvent(
+            id: event.id + "@" + destination, source: .manual, screen: nil, properties: [:], timestamp: event.timestamp, messageID: event.messageID))
       })
     for number in 0..<20 { tracker.track(TestRegistry.EventID.ctrlHomeFav, properties: ["n": .int(number)]) }
     #expect(tracker.flush(timeout: 30))
@@ -251,10 +253,11 @@ enum UnrestrictedEvent: String, TrackingEventID {
     tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onFav)
     tracker.trackPage(of: HomeScreen.self, .enter)
     tracker.flush()
-    #expect(lines.events.map(\.id) == [
-      "[firebase] CTRL_HOME_FAV HomeScreen.onFav(_:) {source: home}",
-      "[firebase] PAGE_HOME_ENTER HomeScreen enter",
-    ])
+    #expect(
+      lines.events.map(\.id) == [
+        "[firebase] CTRL_HOME_FAV HomeScreen.onFav(_:) {source: home}",
+        "[firebase] PAGE_HOME_ENTER HomeScreen enter",
+      ])
   }
 }
 
@@ -270,7 +273,8 @@ enum UnrestrictedEvent: String, TrackingEventID {
       #expect(Interception.tracker === tracker)
     }
     tracker.flush()
-    #expect(firebase.events.map(\.id) == ["PAGE_HOME_ENTER", "CTRL_HOME_FAV", "CTRL_DETAIL_BUY", "PAGE_CART_ENTER", "CTRL_HOME_FAV", "PAGE_HOME_LEAVE"])
+    #expect(
+      firebase.events.map(\.id) == ["PAGE_HOME_ENTER", "CTRL_HOME_FAV", "CTRL_DETAIL_BUY", "PAGE_CART_ENTER", "CTRL_HOME_FAV", "PAGE_HOME_LEAVE"])
   }
 
   func interceptedCalls(_ home: HomeScreen) {
@@ -290,10 +294,11 @@ enum UnrestrictedEvent: String, TrackingEventID {
     let tracker = Tracker(registry: TestRegistry(), destinations: [firebase])
     Interception.withTracker(tracker) { nestedCalls() }
     tracker.flush()
-    #expect(firebase.events.map(\.id) == [
-      "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "PAGE_HOME_ENTER", "PAGE_CART_ENTER",
-      "PAGE_CART_ENTER",
-    ])
+    #expect(
+      firebase.events.map(\.id) == [
+        "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "CTRL_HOME_FAV", "PAGE_HOME_ENTER", "PAGE_CART_ENTER",
+        "PAGE_CART_ENTER",
+      ])
     // Nothing installed: nothing reported, and ending is harmless.
     Interception.beginControl(HomeScreen(), TestRegistry.Handlers.onFav).end()
   }

@@ -26,16 +26,37 @@ public enum HostileCorpus {
   public static let swiftSources: [(name: String, make: @Sendable () -> [UInt8])] = [
     ("RepeatedTry.swift", { Array(("let x = " + String(repeating: "try ", count: 20_000) + "f()\n").utf8) }),
     ("CurriedFunctionType.swift", { Array(("typealias T = " + String(repeating: "(Int) -> ", count: 20_000) + "Int\n").utf8) }),
-    ("NestedArrayType.swift", { Array(("class A { func f(x: " + String(repeating: "[", count: 20_000) + "Int" + String(repeating: "]", count: 20_000) + ") {} }\n").utf8) }),
-    ("NestedGenericType.swift", { Array(("class A { func f(x: " + String(repeating: "A<", count: 20_000) + "Int" + String(repeating: ">", count: 20_000) + ") {} }\n").utf8) }),
+    (
+      "NestedArrayType.swift",
+      { Array(("class A { func f(x: " + String(repeating: "[", count: 20_000) + "Int" + String(repeating: "]", count: 20_000) + ") {} }\n").utf8) }
+    ),
+    (
+      "NestedGenericType.swift",
+      { Array(("class A { func f(x: " + String(repeating: "A<", count: 20_000) + "Int" + String(repeating: ">", count: 20_000) + ") {} }\n").utf8) }
+    ),
     ("LongMemberType.swift", { Array(("extension " + (0..<20_000).map { "A\($0)" }.joined(separator: ".") + " { func f() {} }\n").utf8) }),
-    ("IfAroundAttributes.swift", { Array(("class A {\n" + String(repeating: "#if X\n@objc\n", count: 3_000) + "func f() {}\n" + String(repeating: "#endif\n", count: 3_000) + "}\n").utf8) }),
+    (
+      "IfAroundAttributes.swift",
+      {
+        Array(
+          ("class A {\n" + String(repeating: "#if X\n@objc\n", count: 3_000) + "func f() {}\n" + String(repeating: "#endif\n", count: 3_000) + "}\n")
+            .utf8)
+      }
+    ),
     ("RepeatedSome.swift", { Array(("class A { func f(x: " + String(repeating: "some ", count: 20_000) + "P) {} }\n").utf8) }),
-    ("DeepParentheses.swift", { Array(("class A {\n  func f() { let x = " + String(repeating: "(", count: 20_000) + String(repeating: ")", count: 20_000) + " }\n}\n").utf8) }),
+    (
+      "DeepParentheses.swift",
+      { Array(("class A {\n  func f() { let x = " + String(repeating: "(", count: 20_000) + String(repeating: ")", count: 20_000) + " }\n}\n").utf8) }
+    ),
     ("DeepBraces.swift", { Array((String(repeating: "{", count: 50_000) + "\n").utf8) }),
     ("DeepTypes.swift", { Array((String(repeating: "class A { ", count: 5_000) + String(repeating: "}", count: 5_000) + "\n").utf8) }),
-    ("DeepIfConfig.swift", { Array((String(repeating: "#if X\n", count: 5_000) + "class B { @objc func f() {} }\n" + String(repeating: "#endif\n", count: 5_000)).utf8) }),
-    ("LongSignature.swift", { Array(("class C {\n  @objc func f(" + (0..<10_000).map { "a\($0): Int" }.joined(separator: ", ") + ") {}\n}\n").utf8) }),
+    (
+      "DeepIfConfig.swift",
+      { Array((String(repeating: "#if X\n", count: 5_000) + "class B { @objc func f() {} }\n" + String(repeating: "#endif\n", count: 5_000)).utf8) }
+    ),
+    (
+      "LongSignature.swift", { Array(("class C {\n  @objc func f(" + (0..<10_000).map { "a\($0): Int" }.joined(separator: ", ") + ") {}\n}\n").utf8) }
+    ),
     ("BinaryJunk.swift", { binaryJunk(count: 64 << 10) }),
     ("NulBytes.swift", { Array("class D {\n  func f() {}\n".utf8) + [0, 0, 0] + Array("}\n".utf8) }),
     ("UnterminatedComment.swift", { Array(("class E {}\n/* " + String(repeating: "never closed ", count: 20_000)).utf8) }),

@@ -1,4 +1,5 @@
 import FuzzInvariants
+
 @testable import TrackcCore
 
 /// The scan cache reader: a damaged cache yields nothing, never garbage.

@@ -118,7 +118,9 @@ public struct CodeIndex: Sendable {
     }
     if matches.count == 1 { return .found(matches[0]) }
     if matches.count > 1 { return .ambiguous(matches) }
-    let candidates = handlerCandidates(of: type).map { name.form == .selector ? ($0.objcSelector ?? $0.derivedSelector) : (name.form == .baseName ? $0.baseName : $0.name) }
+    let candidates = handlerCandidates(of: type).map {
+      name.form == .selector ? ($0.objcSelector ?? $0.derivedSelector) : (name.form == .baseName ? $0.baseName : $0.name)
+    }
     return .notFound(suggestion: Suggestions.closest(to: name.canonical, in: Set(candidates).sorted()))
   }
 

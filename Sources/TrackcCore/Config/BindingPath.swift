@@ -39,7 +39,8 @@ public struct BindingPath: Hashable, Sendable, CustomStringConvertible {
     let steps = components.count - 1
     guard steps <= maximumSteps else {
       return .failure(
-        ParseError(message: "'\(shown)' reads \(steps) properties; a binding reads at most \(maximumSteps) (give the screen a property that holds the value)"))
+        ParseError(
+          message: "'\(shown)' reads \(steps) properties; a binding reads at most \(maximumSteps) (give the screen a property that holds the value)"))
     }
     var names: [String] = []
     for (index, component) in components.enumerated() {
@@ -55,7 +56,8 @@ public struct BindingPath: Hashable, Sendable, CustomStringConvertible {
         return .failure(
           ParseError(
             message:
-              "'\(shown)' is not a binding path: \(describe(component)) is not a Swift name; write a handler parameter ('id') or a path such as 'self.cart.total'"))
+              "'\(shown)' is not a binding path: \(describe(component)) is not a Swift name; write a handler parameter ('id') or a path such as 'self.cart.total'"
+          ))
       }
       names.append(component.hasPrefix("`") ? String(component.dropFirst().dropLast()) : String(component))
     }

@@ -19,7 +19,9 @@ struct ConfigDecoder {
   /// `streamed` holds screens already decoded while the document was being read (`ScreenStream`): a
   /// screen is taken from there when the pair it was decoded from is the pair the document holds, and
   /// decoded here otherwise.
-  static func decode(_ document: YAMLDocument, streamed: [YAMLNodeID: ScreenStream.Decoded] = [:]) -> (config: TrackingConfig?, problems: [ConfigProblem]) {
+  static func decode(_ document: YAMLDocument, streamed: [YAMLNodeID: ScreenStream.Decoded] = [:]) -> (
+    config: TrackingConfig?, problems: [ConfigProblem]
+  ) {
     var decoder = ConfigDecoder(document: document)
     guard let (head, screenPairs) = decoder.decodeHead() else { return (nil, decoder.problems) }
     var config = head
@@ -51,7 +53,9 @@ struct ConfigDecoder {
   }
 
   enum Keys {
-    static let root = ["version", "sources", "interception", "conventions", "destinations", "defaults", "properties", "screens", "links", "entry_points"]
+    static let root = [
+      "version", "sources", "interception", "conventions", "destinations", "defaults", "properties", "screens", "links", "entry_points",
+    ]
     static let conventions = ["event_id_pattern", "require_tracking", "require_screens", "lifecycle"]
     static let requireTracking = ["suffix", "tag"]
     static let lifecycle = ["enter", "leave"]

@@ -177,7 +177,8 @@ extension ConfigDecoder {
       guard let field = keyText(pair.key, in: place) else { continue }
       switch field.value {
       case "screen": entry.screen = nonEmptyString(pair.value, what: .text("'screen' of \(what)"))
-      case "links": entry.links = stringList(pair.value, what: .text("'links' of \(what)"), items: "link patterns such as '[\"shop://product/{id:int}\"]'") ?? []
+      case "links":
+        entry.links = stringList(pair.value, what: .text("'links' of \(what)"), items: "link patterns such as '[\"shop://product/{id:int}\"]'") ?? []
       case "notification": entry.notification = notification(pair.value, key: field, of: what)
       case "shortcut": entry.shortcut = shortcut(pair.value, key: field, of: what)
       case "event": entry.event = eventRule(pair.value, key: field, place: Place.text("the event of \(what)"))
@@ -207,7 +208,8 @@ extension ConfigDecoder {
       case "match":
         let matchPlace = Place.text("'match' of \(entry)")
         for item in mappingPairs(pair.value, what: matchPlace, expected: "a mapping of payload keys to the values that select the entry point") {
-          guard let path = keyText(item.key, in: matchPlace), let value = scalarText(item.value, what: "'\(path.value)' in 'match' of \(entry)") else { continue }
+          guard let path = keyText(item.key, in: matchPlace), let value = scalarText(item.value, what: "'\(path.value)' in 'match' of \(entry)")
+          else { continue }
           notification.match.append((path, value))
         }
       case "parameters":
@@ -269,7 +271,8 @@ extension ConfigDecoder {
     case .string(let text): return Located(text, at: document.range(node))
     case .int, .float, .bool: return Located(document.text(node), at: document.range(node))
     case .null, .sequence, .mapping:
-      wrongType(.notExpected(what: what, expected: "a string, a number or a boolean", found: FoundValue(node, in: document)), at: document.range(node))
+      wrongType(
+        .notExpected(what: what, expected: "a string, a number or a boolean", found: FoundValue(node, in: document)), at: document.range(node))
       return nil
     }
   }

@@ -185,7 +185,8 @@ public struct GenerationModel {
       let parameters = byID[id]!.sorted { UTF8Order.less($0.key, $1.key) }.map { property in
         let identifier = labels.claim(SwiftSource.identifier(fromEventID: property.key))
         return ManualParameter(
-          key: property.key, label: ArgumentLabel(identifier.bare) ?? ArgumentLabel(fixed: "value"), type: property.type, isOptional: property.isOptional)
+          key: property.key, label: ArgumentLabel(identifier.bare) ?? ArgumentLabel(fixed: "value"), type: property.type,
+          isOptional: property.isOptional)
       }
       return ManualEvent(eventID: id, identifier: identifiers[id] ?? SwiftSource.identifier(fromEventID: id), parameters: parameters)
     }
@@ -297,7 +298,9 @@ public struct GenerationModel {
       let id = plan.written(event).id.value
       if eventIdentifiers[id] == nil { eventIdentifiers[id] = SwiftSource.identifier(fromEventID: id) }
     }
-    eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map { (id: $0, identifier: eventIdentifiers[$0] ?? SwiftSource.identifier(fromEventID: $0)) }
+    eventIDs = Set(rules.map(\.eventID)).sorted(by: UTF8Order.less).map {
+      (id: $0, identifier: eventIdentifiers[$0] ?? SwiftSource.identifier(fromEventID: $0))
+    }
 
     manualEvents = Self.manualEvents(plan, code: code, identifiers: eventIdentifiers)
     if let code {

@@ -67,7 +67,8 @@ struct InterceptorEmitter {
     var body: [SwiftCode.Statement] = []
     func scope(_ name: ValidIdentifier, _ begin: StaticString, _ subject: SwiftCode.Expression, captures: [GenerationModel.Capture]) {
       let call = SwiftCode.Expression.call(
-        .reference([ValidIdentifier(fixed: "Interception"), ValidIdentifier(fixed: begin)]), [SwiftCode.Argument(.selfReference), SwiftCode.Argument(subject)])
+        .reference([ValidIdentifier(fixed: "Interception"), ValidIdentifier(fixed: begin)]),
+        [SwiftCode.Argument(.selfReference), SwiftCode.Argument(subject)])
       if captures.isEmpty {
         body.append(.constant(name, call))
       } else {
@@ -97,7 +98,8 @@ struct InterceptorEmitter {
     if replacement.isNonisolated { modifiers.append(.nonisolated) }
     if replacement.isMutating { modifiers.append(.mutating) }
     return SwiftCode.Function(
-      attributes: [.dynamicReplacement(signature.baseName, labels: signature.parameters.map(\.label))] + (replacement.isMainActor ? [.mainActor] : []),
+      attributes: [.dynamicReplacement(signature.baseName, labels: signature.parameters.map(\.label))]
+        + (replacement.isMainActor ? [.mainActor] : []),
       modifiers: modifiers, name: signature.replacementName,
       parameters: signature.parameters.enumerated().map { index, parameter in
         SwiftCode.Parameter(label: parameter.label, name: Self.parameterName(index), type: .syntax(parameter.type))
@@ -156,7 +158,10 @@ struct InterceptorEmitter {
     return .expression(
       .call(
         .member(.reference([properties]), method),
-        [SwiftCode.Argument(.string(capture.key)), SwiftCode.Argument(expression), SwiftCode.Argument(ArgumentLabel(fixed: "required"), .boolean(capture.isRequired))]))
+        [
+          SwiftCode.Argument(.string(capture.key)), SwiftCode.Argument(expression),
+          SwiftCode.Argument(ArgumentLabel(fixed: "required"), .boolean(capture.isRequired)),
+        ]))
   }
 
   /// `p0`, `p1`: the replacement's own parameter names.

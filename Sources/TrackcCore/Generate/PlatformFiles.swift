@@ -40,12 +40,14 @@ enum PlatformFiles {
       case .scheme: continue
       case .everywhere, .host: break
       }
-      var path = "/" + link.pattern.segments.map { segment -> String in
-        switch segment {
-        case .literal(let text): return LinkEncoding.segment(text)
-        case .parameter: return "*"
-        }
-      }.joined(separator: "/")
+      var path =
+        "/"
+        + link.pattern.segments.map { segment -> String in
+          switch segment {
+          case .literal(let text): return LinkEncoding.segment(text)
+          case .parameter: return "*"
+          }
+        }.joined(separator: "/")
       if link.pattern.trailingSlash && path != "/" { path += "/" }
       var paths = [path]
       if entryPoints.rules.trailingSlash == .ignore && !path.hasSuffix("/") && !path.hasSuffix("*") { paths.append(path + "/") }
@@ -143,7 +145,11 @@ enum PlatformFiles {
       case "\"": result += "&quot;"
       case "'": result += "&apos;"
       default:
-        if SwiftSource.needsEscape(scalar) { result += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";" } else { result.unicodeScalars.append(scalar) }
+        if SwiftSource.needsEscape(scalar) {
+          result += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
       }
     }
     return result

@@ -12,12 +12,13 @@ struct RegistryEmitter {
 
   /// The file's declarations: the runtime's import and the namespace.
   func declarations() -> [Member] {
-    let members = [
-      Member(
-        declaration: .constant([.public, .static], ValidIdentifier(fixed: "registry"), .call(Self.reference("Registry"), [])),
-        documentation: [Comment("The registry to give `Tracker`.")]),
-      eventIDs(), handlers(), rules(), Member(declaration: registry(), blankLineBefore: true),
-    ] + (model.manualEvents.isEmpty ? [] : [manualTracking()])
+    let members =
+      [
+        Member(
+          declaration: .constant([.public, .static], ValidIdentifier(fixed: "registry"), .call(Self.reference("Registry"), [])),
+          documentation: [Comment("The registry to give `Tracker`.")]),
+        eventIDs(), handlers(), rules(), Member(declaration: registry(), blankLineBefore: true),
+      ] + (model.manualEvents.isEmpty ? [] : [manualTracking()])
     return [
       Member(declaration: .importModule(testable: false, [runtimeModule]), blankLineBefore: true),
       Member(
@@ -157,7 +158,9 @@ struct RegistryEmitter {
       // Screens and handlers by the names the runtime sees.
       lookup(
         "screen", ("named", "name", "String"), returns: .optional(Self.type("ScreenID")), on: ["name"],
-        model.screens.enumerated().map { (patterns: $0.element.runtimeNames.map { .string($0) }, value: Self.identifierValue("ScreenID", $0.offset)) },
+        model.screens.enumerated().map {
+          (patterns: $0.element.runtimeNames.map { .string($0) }, value: Self.identifierValue("ScreenID", $0.offset))
+        },
         otherwise: .nilLiteral),
       lookup(
         "handler", ("named", "name", "String"), returns: .optional(Self.type("HandlerID")), on: ["name"],
@@ -215,7 +218,9 @@ struct RegistryEmitter {
     on subject: [StaticString], _ cases: [(patterns: [Expression], value: Expression)], otherwise: Expression
   ) -> Member {
     let switchCases =
-      cases.filter { !$0.patterns.isEmpty }.map { SwiftCode.Case(patterns: $0.patterns, body: [.returnValue($0.value)]) } + [Self.otherwise(otherwise)]
+      cases.filter { !$0.patterns.isEmpty }.map { SwiftCode.Case(patterns: $0.patterns, body: [.returnValue($0.value)]) } + [
+        Self.otherwise(otherwise)
+      ]
     return function(name, [parameter], returns: returns, body: [.switchOn(.reference(subject.map { ValidIdentifier(fixed: $0) }), switchCases)])
   }
 
@@ -229,7 +234,8 @@ struct RegistryEmitter {
       SwiftCode.Parameter(label: ArgumentLabel(fixed: $0.label), name: $0.name.map { ValidIdentifier(fixed: $0) }, type: Self.type($0.type))
     }
     return Member(
-      declaration: .function(SwiftCode.Function(modifiers: [.public], name: ValidIdentifier(fixed: name), parameters: parameters, result: returns, body: body)),
+      declaration: .function(
+        SwiftCode.Function(modifiers: [.public], name: ValidIdentifier(fixed: name), parameters: parameters, result: returns, body: body)),
       blankLineBefore: true)
   }
 

@@ -53,7 +53,8 @@ struct RouteEmitter {
         }
         enumerations[parameter.name] = (type, cases)
       }
-      return RouteNaming(caseName: RouteNames.caseName(route.name), labels: route.parameters.map { RouteNames.label($0.name) }, enumerations: enumerations)
+      return RouteNaming(
+        caseName: RouteNames.caseName(route.name), labels: route.parameters.map { RouteNames.label($0.name) }, enumerations: enumerations)
     }
   }
 
@@ -131,7 +132,9 @@ struct RouteEmitter {
   private func valueTypeExpression(_ type: ParameterType, parameter: String, in route: Int, inPath: Bool) -> Expression {
     switch type {
     case .value(.url):
-      return .call(.implicitMember(ValidIdentifier(fixed: "url")), [SwiftCode.Argument(ArgumentLabel(fixed: "allowing"), .array(entryPoints.urlHosts.map { .string($0) }))])
+      return .call(
+        .implicitMember(ValidIdentifier(fixed: "url")),
+        [SwiftCode.Argument(ArgumentLabel(fixed: "allowing"), .array(entryPoints.urlHosts.map { .string($0) }))])
     case .value(let value):
       return .implicitMember(ValidIdentifier(derived: value.rawValue))
     case .enumeration:
@@ -163,7 +166,8 @@ struct RouteEmitter {
   private func routeOfLink() -> Member {
     function(
       [.public, .static], "route", [(ArgumentLabel(fixed: "link"), nil, Self.type("ParsedLink"))],
-      returns: .optional(Self.type("Route")), body: [.returnValue(.call(Self.reference("Matcher", "origin"), [SwiftCode.Argument(Self.reference("link"))]))],
+      returns: .optional(Self.type("Route")),
+      body: [.returnValue(.call(Self.reference("Matcher", "origin"), [SwiftCode.Argument(Self.reference("link"))]))],
       documentation: "The route a link opens; nil when no pattern matches it.")
   }
 
@@ -180,7 +184,10 @@ struct RouteEmitter {
       let match = route.notification!.match
       let conditions = match.map { pair in
         SwiftCode.Condition.test(
-          .call(Self.reference("payload", "value"), [SwiftCode.Argument(ArgumentLabel(fixed: "at"), .string(pair.path)), SwiftCode.Argument(ArgumentLabel(fixed: "is"), .string(pair.value))]))
+          .call(
+            Self.reference("payload", "value"),
+            [SwiftCode.Argument(ArgumentLabel(fixed: "at"), .string(pair.path)), SwiftCode.Argument(ArgumentLabel(fixed: "is"), .string(pair.value))])
+        )
       }
       let selected = Statement.ifThen(
         conditions,
@@ -188,7 +195,13 @@ struct RouteEmitter {
           .returnValue(
             .call(
               Self.reference("RouteParse"),
-              [SwiftCode.Argument(ArgumentLabel(fixed: "selected"), .call(.reference([ValidIdentifier(fixed: "Matcher"), Self.notificationFunction(index)]), [SwiftCode.Argument(Self.reference("payload"))]))]))
+              [
+                SwiftCode.Argument(
+                  ArgumentLabel(fixed: "selected"),
+                  .call(
+                    .reference([ValidIdentifier(fixed: "Matcher"), Self.notificationFunction(index)]), [SwiftCode.Argument(Self.reference("payload"))]
+                  ))
+              ]))
         ])
       if let commonKey, let value = match.first(where: { $0.path == commonKey })?.value {
         let hash = LinkHash.hash(value)
@@ -236,20 +249,26 @@ struct RouteEmitter {
     let cases = entryPoints.routes.enumerated().map { index, route in
       SwiftCode.Case(patterns: [.implicitMember(namings[index].caseName)], body: [.returnValue(.string(route.name))])
     }
-    return property("entryPoint", Self.type("String"), [.switchOn(.selfReference, cases + otherwise(.string("")))], documentation: "The entry point's name in the config.")
+    return property(
+      "entryPoint", Self.type("String"), [.switchOn(.selfReference, cases + otherwise(.string("")))],
+      documentation: "The entry point's name in the config.")
   }
 
   /// `public var openEvent: RouteOpenEvent`: the rule, the screen and the parameters as properties.
   private func openEvent() -> Member {
     let cases = entryPoints.routes.enumerated().map { index, route in
       let naming = namings[index]
-      let rule: Expression = model.entryPointRules[route.entry].map { .reference([ValidIdentifier(fixed: "Rules"), model.rules[$0].identifier]) } ?? .nilLiteral
+      let rule: Expression =
+        model.entryPointRules[route.entry].map { .reference([ValidIdentifier(fixed: "Rules"), model.rules[$0].identifier]) } ?? .nilLiteral
       let parameters = zip(route.parameters, naming.labels).map { parameter, label in
         (
           key: Expression.string(parameter.name),
           value: Expression.call(
             Self.reference("RouteOpenEvent", "property"),
-            [SwiftCode.Argument(.reference([label])), SwiftCode.Argument(valueTypeExpression(parameter.type, parameter: parameter.name, in: index, inPath: false))])
+            [
+              SwiftCode.Argument(.reference([label])),
+              SwiftCode.Argument(valueTypeExpression(parameter.type, parameter: parameter.name, in: index, inPath: false)),
+            ])
         )
       }
       let event = Expression.call(
@@ -268,7 +287,8 @@ struct RouteEmitter {
         SwiftCode.Argument(ArgumentLabel(fixed: "parameters"), .dictionary([])),
       ])
     return property(
-      "openEvent", Self.type("RouteOpenEvent"), [.switchOn(.selfReference, cases + otherwise(none))], documentation: "What is tracked when the app is opened with the route.")
+      "openEvent", Self.type("RouteOpenEvent"), [.switchOn(.selfReference, cases + otherwise(none))],
+      documentation: "What is tracked when the app is opened with the route.")
   }
 
   /// `public var url: URL?`: the first pattern that can carry the route's values (every value it has,
@@ -334,7 +354,10 @@ struct RouteEmitter {
       case .parameter(let parameter):
         return .call(
           .implicitMember(ValidIdentifier(fixed: "value")),
-          [SwiftCode.Argument(.reference([labels[parameter.name]!])), SwiftCode.Argument(valueTypeExpression(parameter.type, parameter: parameter.name, in: route, inPath: true))])
+          [
+            SwiftCode.Argument(.reference([labels[parameter.name]!])),
+            SwiftCode.Argument(valueTypeExpression(parameter.type, parameter: parameter.name, in: route, inPath: true)),
+          ])
       }
     }
     arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "path"), .array(path)))
@@ -358,7 +381,8 @@ struct RouteEmitter {
     let values: [Expression] = entryPoints.routes.compactMap { route in
       guard let shortcut = route.shortcut else { return nil }
       var arguments = [
-        SwiftCode.Argument(ArgumentLabel(fixed: "type"), .string(shortcut.type)), SwiftCode.Argument(ArgumentLabel(fixed: "title"), .string(shortcut.title)),
+        SwiftCode.Argument(ArgumentLabel(fixed: "type"), .string(shortcut.type)),
+        SwiftCode.Argument(ArgumentLabel(fixed: "title"), .string(shortcut.title)),
       ]
       if !shortcut.conditions.isEmpty {
         arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "conditions"), .array(shortcut.conditions.map { .string($0) })))
@@ -481,10 +505,15 @@ struct RouteEmitter {
     var nodeFunctions: [Member] = []
     let link = Self.reference("link")
     func segmentIs(_ depth: Int, _ text: String) -> SwiftCode.Condition {
-      .test(.call(Self.reference("link", "segment"), [SwiftCode.Argument(.integer(depth)), SwiftCode.Argument(ArgumentLabel(fixed: "is"), .string(text))]))
+      .test(
+        .call(
+          Self.reference("link", "segment"), [SwiftCode.Argument(.integer(depth)), SwiftCode.Argument(ArgumentLabel(fixed: "is"), .string(text))]))
     }
     func segmentIsKind(_ depth: Int, _ kinds: SegmentKinds) -> SwiftCode.Condition {
-      .test(.call(Self.reference("link", "segment"), [SwiftCode.Argument(.integer(depth)), SwiftCode.Argument(ArgumentLabel(fixed: "isKindOf"), Self.kinds(kinds))]))
+      .test(
+        .call(
+          Self.reference("link", "segment"),
+          [SwiftCode.Argument(.integer(depth)), SwiftCode.Argument(ArgumentLabel(fixed: "isKindOf"), Self.kinds(kinds))]))
     }
     func ends(_ depth: Int) -> SwiftCode.Condition {
       .test(.call(Self.reference("link", "ends"), [SwiftCode.Argument(ArgumentLabel(fixed: "after"), .integer(depth))]))
@@ -519,7 +548,9 @@ struct RouteEmitter {
       }
       if node.literals.isEmpty && node.parameters.isEmpty && node.ends.isEmpty && node.rests.count == 1 {
         // `{rest:path}`: one segment or more.
-        return conditions + [.test(.call(Self.reference("link", "hasSegment"), [SwiftCode.Argument(.integer(depth))])), routeOf(Self.linkFunction(node.rests[0]))]
+        return conditions + [
+          .test(.call(Self.reference("link", "hasSegment"), [SwiftCode.Argument(.integer(depth))])), routeOf(Self.linkFunction(node.rests[0])),
+        ]
       }
       return conditions + [routeOf(emit(node, depth: depth, path: path))]
     }
@@ -534,7 +565,8 @@ struct RouteEmitter {
       if !node.literals.isEmpty {
         var byHash: [UInt64: [Statement]] = [:]
         for (text, child) in node.literals {
-          byHash[LinkHash.hash(text), default: []].append(.ifThen([segmentIs(depth, text)] + reach(child, depth: depth + 1, path: path + "/" + text), [returnRoute]))
+          byHash[LinkHash.hash(text), default: []].append(
+            .ifThen([segmentIs(depth, text)] + reach(child, depth: depth + 1, path: path + "/" + text), [returnRoute]))
         }
         let cases = byHash.keys.sorted().map { SwiftCode.Case(patterns: [.hexadecimal($0)], body: byHash[$0]!) }
         body.append(
@@ -553,7 +585,8 @@ struct RouteEmitter {
         Member(
           declaration: .function(
             SwiftCode.Function(
-              modifiers: [.static], name: name, parameters: [SwiftCode.Parameter(label: nil, name: ValidIdentifier(fixed: "link"), type: Self.type("ParsedLink"))],
+              modifiers: [.static], name: name,
+              parameters: [SwiftCode.Parameter(label: nil, name: ValidIdentifier(fixed: "link"), type: Self.type("ParsedLink"))],
               result: .optional(Self.type("Route")), body: body)),
           blankLineBefore: true, documentation: [Comment(path.isEmpty ? "/" : path)]))
       return name
@@ -562,7 +595,8 @@ struct RouteEmitter {
       // `ParsedLink.originHash`: of `scheme:` for a custom scheme, of the host for a web link.
       let hash = LinkHash.hash(isScheme ? key + ":" : key)
       let check = Statement.ifThen(
-        [.test(.call(Self.reference("link", isScheme ? "schemeIs" : "originIs"), [SwiftCode.Argument(.string(key))]))] + reach(root, depth: 0, path: ""),
+        [.test(.call(Self.reference("link", isScheme ? "schemeIs" : "originIs"), [SwiftCode.Argument(.string(key))]))]
+          + reach(root, depth: 0, path: ""),
         [returnRoute])
       if let existing = originCases.firstIndex(where: { $0.hash == hash }) {
         originCases[existing].statements.append(check)
@@ -617,7 +651,10 @@ struct RouteEmitter {
       } else {
         value = .call(
           Self.reference("link", "segment"),
-          [SwiftCode.Argument(.integer(depth)), SwiftCode.Argument(ArgumentLabel(fixed: "as"), valueTypeExpression(parameter.type, parameter: parameter.name, in: route, inPath: true))])
+          [
+            SwiftCode.Argument(.integer(depth)),
+            SwiftCode.Argument(ArgumentLabel(fixed: "as"), valueTypeExpression(parameter.type, parameter: parameter.name, in: route, inPath: true)),
+          ])
       }
       conditions.append(.binding(label, value))
       values[parameter.name] = .reference([label])
@@ -626,7 +663,8 @@ struct RouteEmitter {
       let label = labels[item.parameter.name]!
       var arguments = [
         SwiftCode.Argument(.string(item.key)),
-        SwiftCode.Argument(ArgumentLabel(fixed: "as"), valueTypeExpression(item.parameter.type, parameter: item.parameter.name, in: route, inPath: false)),
+        SwiftCode.Argument(
+          ArgumentLabel(fixed: "as"), valueTypeExpression(item.parameter.type, parameter: item.parameter.name, in: route, inPath: false)),
       ]
       let method: StaticString
       switch item.requirement {
@@ -682,7 +720,10 @@ struct RouteEmitter {
       declaration: .function(
         SwiftCode.Function(
           modifiers: [.static], name: Self.notificationFunction(index),
-          parameters: [SwiftCode.Parameter(label: nil, name: conditions.isEmpty ? nil : ValidIdentifier(fixed: "payload"), type: Self.type("NotificationPayload"))],
+          parameters: [
+            SwiftCode.Parameter(
+              label: nil, name: conditions.isEmpty ? nil : ValidIdentifier(fixed: "payload"), type: Self.type("NotificationPayload"))
+          ],
           result: .optional(Self.type("Route")), body: body)),
       blankLineBefore: true, documentation: [Comment("The notification of entry point '\(entryPoints.routes[index].name)'.")])
   }
@@ -694,34 +735,39 @@ struct RouteEmitter {
 
   /// `[.int, .int64]`: a `SegmentKinds` literal.
   private static func kinds(_ kinds: SegmentKinds) -> Expression {
-    .array(kinds.kinds.map { kind in
-      switch kind {
-      case .int: return .implicitMember(ValidIdentifier(fixed: "int"))
-      case .int64: return .implicitMember(ValidIdentifier(fixed: "int64"))
-      case .digits: return .implicitMember(ValidIdentifier(fixed: "digits"))
-      case .uuid: return .implicitMember(ValidIdentifier(fixed: "uuid"))
-      case .slug: return .implicitMember(ValidIdentifier(fixed: "slug"))
-      case .text: return .implicitMember(ValidIdentifier(fixed: "text"))
-      case .empty: return .implicitMember(ValidIdentifier(fixed: "empty"))
-      case .control: return .implicitMember(ValidIdentifier(fixed: "control"))
-      }
-    })
+    .array(
+      kinds.kinds.map { kind in
+        switch kind {
+        case .int: return .implicitMember(ValidIdentifier(fixed: "int"))
+        case .int64: return .implicitMember(ValidIdentifier(fixed: "int64"))
+        case .digits: return .implicitMember(ValidIdentifier(fixed: "digits"))
+        case .uuid: return .implicitMember(ValidIdentifier(fixed: "uuid"))
+        case .slug: return .implicitMember(ValidIdentifier(fixed: "slug"))
+        case .text: return .implicitMember(ValidIdentifier(fixed: "text"))
+        case .empty: return .implicitMember(ValidIdentifier(fixed: "empty"))
+        case .control: return .implicitMember(ValidIdentifier(fixed: "control"))
+        }
+      })
   }
 
   private func function(
-    _ modifiers: [SwiftCode.Modifier], _ name: StaticString, _ parameters: [(label: ArgumentLabel?, name: ValidIdentifier?, type: SwiftCode.TypeReference)],
+    _ modifiers: [SwiftCode.Modifier], _ name: StaticString,
+    _ parameters: [(label: ArgumentLabel?, name: ValidIdentifier?, type: SwiftCode.TypeReference)],
     returns: SwiftCode.TypeReference, body: [Statement], documentation: String
   ) -> Member {
     Member(
       declaration: .function(
         SwiftCode.Function(
-          modifiers: modifiers, name: ValidIdentifier(fixed: name), parameters: parameters.map { SwiftCode.Parameter(label: $0.label, name: $0.name, type: $0.type) },
+          modifiers: modifiers, name: ValidIdentifier(fixed: name),
+          parameters: parameters.map { SwiftCode.Parameter(label: $0.label, name: $0.name, type: $0.type) },
           result: returns, body: body)),
       blankLineBefore: true, documentation: [Comment(documentation)])
   }
 
   private func property(_ name: StaticString, _ type: SwiftCode.TypeReference, _ body: [Statement], documentation: String) -> Member {
-    Member(declaration: .computedProperty([.public], ValidIdentifier(fixed: name), type, body), blankLineBefore: true, documentation: [Comment(documentation)])
+    Member(
+      declaration: .computedProperty([.public], ValidIdentifier(fixed: name), type, body), blankLineBefore: true,
+      documentation: [Comment(documentation)])
   }
 
   private static func reference(_ path: StaticString...) -> Expression {

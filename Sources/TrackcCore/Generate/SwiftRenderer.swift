@@ -202,7 +202,9 @@ struct SwiftRenderer {
     case .guardElse(let conditions, let body):
       // `guard a else { return nil }` on one line when it fits.
       let flatConditions = conditions.map(Self.flat).joined(separator: ", ")
-      if body.count == 1, case .returnValue(let value) = body[0], fits("guard  else { return  }".utf8.count + flatConditions.utf8.count + Self.flat(value).utf8.count) {
+      if body.count == 1, case .returnValue(let value) = body[0],
+        fits("guard  else { return  }".utf8.count + flatConditions.utf8.count + Self.flat(value).utf8.count)
+      {
         output += "guard " + flatConditions + " else { return " + Self.flat(value) + " }"
         return
       }

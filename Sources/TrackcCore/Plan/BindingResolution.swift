@@ -91,7 +91,9 @@ public struct BoundValue: Sendable {
 
 extension MatchedPlan {
   /// Resolves every binding of the plan (nothing when it has none).
-  static func resolveBindings(_ plan: ResolvedPlan, _ index: CodeIndex, screens: [CodeIndex.ScreenResolution?], handlers: [CodeIndex.HandlerResolution?])
+  static func resolveBindings(
+    _ plan: ResolvedPlan, _ index: CodeIndex, screens: [CodeIndex.ScreenResolution?], handlers: [CodeIndex.HandlerResolution?]
+  )
     -> [BindingResolution]
   {
     plan.bindings.map { binding in
@@ -139,7 +141,11 @@ private struct BindingResolver {
     case .failure(let unreadable):
       return .unsupportedType(typeText: parameter.type, refusal: .notNamed(unreadable), declaration: location)
     case .success(let type):
-      if steps.isEmpty { return finish(type, text: parameter.type, context: method.type, root: .parameter(index: position), rootIsOptional: type.isOptional, steps: [], declaration: location) }
+      if steps.isEmpty {
+        return finish(
+          type, text: parameter.type, context: method.type, root: .parameter(index: position), rootIsOptional: type.isOptional, steps: [],
+          declaration: location)
+      }
       return continueWalk(
         through: type, text: parameter.type, context: method.type, root: .parameter(index: position), rootIsOptional: type.isOptional,
         steps: steps, done: [], declaration: location)
@@ -169,7 +175,8 @@ private struct BindingResolver {
     case .success(let type):
       let walked = done + [BoundValue.Step(name: name, property: reference, isOptional: type.isOptional)]
       if walked.count == steps.count {
-        return finish(type, text: text, context: reference.type, root: root, rootIsOptional: rootIsOptional, steps: walked, declaration: property.nameLocation)
+        return finish(
+          type, text: text, context: reference.type, root: root, rootIsOptional: rootIsOptional, steps: walked, declaration: property.nameLocation)
       }
       return continueWalk(
         through: type, text: text, context: reference.type, root: root, rootIsOptional: rootIsOptional, steps: steps, done: walked,
@@ -198,7 +205,8 @@ private struct BindingResolver {
   }
 
   private func finish(
-    _ type: SwiftValueType, text: String, context: Int, root: BoundValue.Root, rootIsOptional: Bool, steps: [BoundValue.Step], declaration: SourceLocation
+    _ type: SwiftValueType, text: String, context: Int, root: BoundValue.Root, rootIsOptional: Bool, steps: [BoundValue.Step],
+    declaration: SourceLocation
   ) -> BindingResolution {
     switch conversion(of: type, context: context) {
     case .failure(let refusal):

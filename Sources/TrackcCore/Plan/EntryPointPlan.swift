@@ -202,7 +202,9 @@ public struct EntryPointPlan: Sendable {
       case .success(let parsed):
         type = parsed
       case .failure(let kind):
-        problems.append(ParameterProblem(route: route, kind: .type(String(typeText), problem: kind), range: parameter.type?.range ?? parameter.name.range, severity: .error))
+        problems.append(
+          ParameterProblem(
+            route: route, kind: .type(String(typeText), problem: kind), range: parameter.type?.range ?? parameter.name.range, severity: .error))
         continue
       }
       if let value = parameter.defaultValue {
@@ -212,7 +214,8 @@ public struct EntryPointPlan: Sendable {
         }
         requirement = .defaulted(value.value)
       }
-      parameters.append(NotificationParameter(name: parameter.name.value, path: String(from.value.dropFirst(8)), type: type, requirement: requirement))
+      parameters.append(
+        NotificationParameter(name: parameter.name.value, path: String(from.value.dropFirst(8)), type: type, requirement: requirement))
     }
     return NotificationSource(match: match, parameters: parameters)
   }
@@ -222,7 +225,12 @@ public struct EntryPointPlan: Sendable {
   static func isKeyPath(_ text: String) -> Bool {
     let keys = text.split(separator: ".", omittingEmptySubsequences: false)
     return !keys.isEmpty && keys.count <= maximumKeyPathDepth
-      && keys.allSatisfy { key in !key.isEmpty && key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" } }
+      && keys.allSatisfy { key in
+        !key.isEmpty
+          && key.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+          }
+      }
   }
 
   /// The depth the runtime follows a payload (`NotificationPayload.maximumDepth`).
@@ -249,7 +257,8 @@ public struct EntryPointPlan: Sendable {
         range: link.written.range)
     }
     if let notification, let written = entry.notification {
-      sources.append(Source(name: "the notification", given: notification.parameters.map { ($0.name, $0.type, $0.requirement) }, range: written.range))
+      sources.append(
+        Source(name: "the notification", given: notification.parameters.map { ($0.name, $0.type, $0.requirement) }, range: written.range))
     }
     if let shortcut, let written = entry.shortcut {
       sources.append(Source(name: "shortcut '\(shortcut.type)'", given: [], range: written.range, isShortcut: true))

@@ -166,7 +166,8 @@ struct PatternParser {
         let codes = character.unicodeScalars.map(\.codePoint).joined(separator: " ")
         throw PatternSyntaxError(
           kind: .unsupported,
-          detail: "a character of several Unicode scalars at character \(offset + 1), \(String(character).debugDescription) (\(codes)), which Regex would read as one",
+          detail:
+            "a character of several Unicode scalars at character \(offset + 1), \(String(character).debugDescription) (\(codes)), which Regex would read as one",
           hint: "write each scalar as \\u{...}")
       }
       offset += count
@@ -295,9 +296,15 @@ struct PatternParser {
     let start = position
     let bounds: (min: Int, max: Int?)
     switch peek {
-    case "*": bounds = (0, nil); position += 1
-    case "+": bounds = (1, nil); position += 1
-    case "?": bounds = (0, 1); position += 1
+    case "*":
+      bounds = (0, nil)
+      position += 1
+    case "+":
+      bounds = (1, nil)
+      position += 1
+    case "?":
+      bounds = (0, 1)
+      position += 1
     case "{":
       guard let counted = try quantifierBounds() else { return atom }
       bounds = counted
@@ -366,7 +373,8 @@ struct PatternParser {
     }
     guard digits > 0 else { return nil }
     if value > Self.maxRepetition {
-      throw PatternSyntaxError(kind: .tooLarge, detail: "the quantifier at character \(start + 1) counts past \(NumberText.grouped(Self.maxRepetition))")
+      throw PatternSyntaxError(
+        kind: .tooLarge, detail: "the quantifier at character \(start + 1) counts past \(NumberText.grouped(Self.maxRepetition))")
     }
     return value
   }
@@ -380,7 +388,9 @@ struct PatternParser {
     if isNegated { position += 1 }
     switch peek {
     case ":":
-      throw unsupported("a class beginning with ':' at character \(open + 1), which Regex reads as a POSIX class such as '[:alpha:]'", hint: "write '\\:' for the character")
+      throw unsupported(
+        "a class beginning with ':' at character \(open + 1), which Regex reads as a POSIX class such as '[:alpha:]'",
+        hint: "write '\\:' for the character")
     case "]":
       throw unsupported("an empty class or a ']' first in a class at character \(open + 1)", hint: "write '\\]' for the character")
     default:
@@ -396,13 +406,15 @@ struct PatternParser {
         break
       }
       if next == "[" {
-        throw unsupported("a '[' inside a class at character \(position + 1) (nested classes and POSIX classes)", hint: "write '\\[' for the character")
+        throw unsupported(
+          "a '[' inside a class at character \(position + 1) (nested classes and POSIX classes)", hint: "write '\\[' for the character")
       }
       if let operation = setOperation() {
         throw unsupported("'\(operation)' inside a class at character \(position + 1) (a set operation in Regex)", hint: "escape the characters")
       }
       if next == "-" && !isFirst && peek(1) != "]" {
-        throw unsupported("a '-' inside a class at character \(position + 1) that is neither first, last nor between two characters", hint: "write '\\-'")
+        throw unsupported(
+          "a '-' inside a class at character \(position + 1) that is neither first, last nor between two characters", hint: "write '\\-'")
       }
       let memberStart = position
       let member = try parseClassMember()
@@ -436,7 +448,10 @@ struct PatternParser {
     return "\(first)\(second)"
   }
 
-  private enum Member { case scalar(UInt32), classEscape(ClassEscape) }
+  private enum Member {
+    case scalar(UInt32)
+    case classEscape(ClassEscape)
+  }
 
   private mutating func parseClassMember() throws(PatternSyntaxError) -> Member {
     if peek == "\\" { return try parseEscape(inClass: true) }

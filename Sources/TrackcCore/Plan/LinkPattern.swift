@@ -164,10 +164,11 @@ extension LinkPattern {
   }
 
   static func isHostName(_ text: some StringProtocol) -> Bool {
-    !text.isEmpty && text.utf8.allSatisfy { byte in
-      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
+    !text.isEmpty
+      && text.utf8.allSatisfy { byte in
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      }
   }
 
   /// Parses `text`; every problem found, or the pattern. `schemes` and `hosts` are the plan's (lower case).
@@ -206,7 +207,11 @@ private struct LinkPatternParser {
     var depth = 0
     var queryStart = scalars.count
     for (index, scalar) in scalars.enumerated() {
-      if scalar == "{" { depth += 1 } else if scalar == "}" { depth = max(0, depth - 1) } else if scalar == "?" && depth == 0 {
+      if scalar == "{" {
+        depth += 1
+      } else if scalar == "}" {
+        depth = max(0, depth - 1)
+      } else if scalar == "?" && depth == 0 {
         queryStart = index
         break
       }

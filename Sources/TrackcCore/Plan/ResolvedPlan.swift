@@ -152,13 +152,16 @@ public struct ResolvedPlan: Sendable {
         let id = Event.ID(rawValue: Int32(events.count))
         events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(event)))
         for (index, property) in event.properties.enumerated() {
-          if property.binding != nil { bindings.append(BoundProperty(id: BoundProperty.ID(rawValue: Int32(bindings.count)), event: id, index: index)) }
+          if property.binding != nil {
+            bindings.append(BoundProperty(id: BoundProperty.ID(rawValue: Int32(bindings.count)), event: id, index: index))
+          }
           guard let type = Self.writtenType(of: property), !declaredNames.contains(property.key.value) else { continue }
           if let first = propertyTypes[property.key.value] {
             // An integer and a double under one name make it a double (a JSON number either way).
             if first.type == .int && type == .double { propertyTypes[property.key.value]!.type = .double }
           } else {
-            propertyTypes[property.key.value] = PlanPropertyType(type: type, origin: .usage(id, Self.typeRange(of: property), isBinding: property.binding != nil))
+            propertyTypes[property.key.value] = PlanPropertyType(
+              type: type, origin: .usage(id, Self.typeRange(of: property), isBinding: property.binding != nil))
           }
         }
       }
@@ -168,7 +171,8 @@ public struct ResolvedPlan: Sendable {
     entryPoints = EntryPointPlan(config) { Self.screen(named: $0, in: config) }
     for route in entryPoints.routes {
       guard let screen = route.screen, let event = config.entryPoints[route.entry].event else { continue }
-      events.append(Event(id: Event.ID(rawValue: Int32(events.count)), screen: screen, trigger: .entryPoint(index: route.entry), routing: routing(event)))
+      events.append(
+        Event(id: Event.ID(rawValue: Int32(events.count)), screen: screen, trigger: .entryPoint(index: route.entry), routing: routing(event)))
     }
     self.events = events
     self.bindings = bindings

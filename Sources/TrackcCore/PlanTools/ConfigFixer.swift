@@ -188,7 +188,9 @@ public enum ConfigFixer {
   }
 
   private static func overlaps(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-    if a.isEmpty || b.isEmpty { return a.lowerBound >= b.lowerBound && a.lowerBound <= b.upperBound || b.lowerBound >= a.lowerBound && b.lowerBound <= a.upperBound }
+    if a.isEmpty || b.isEmpty {
+      return a.lowerBound >= b.lowerBound && a.lowerBound <= b.upperBound || b.lowerBound >= a.lowerBound && b.lowerBound <= a.upperBound
+    }
     return a.overlaps(b)
   }
 
@@ -278,7 +280,8 @@ public enum ConfigFixer {
       if now[diagnostic.ruleID]! > was[diagnostic.ruleID] ?? 0 { return diagnostic }
     }
     if before.plan != nil && after.plan == nil {
-      return after.diagnostics.first { $0.severity == .error } ?? Diagnostic(.error, rule: "yaml-syntax", "the config could not be read", at: SourceLocation(file: after.path, line: 1, column: 1))
+      return after.diagnostics.first { $0.severity == .error }
+        ?? Diagnostic(.error, rule: "yaml-syntax", "the config could not be read", at: SourceLocation(file: after.path, line: 1, column: 1))
     }
     return nil
   }

@@ -160,10 +160,11 @@ public enum PlanDiffRenderer {
     for change in diff.changes {
       let level: GitHubActionsCommand.Level = change.isBreaking ? (failOnBreaking ? .error : .warning) : .notice
       let place = change.kind.isRemoval ? change.anchorInNew : change.location
-      output += GitHubActionsCommand(
-        level: level, file: diff.new.file, range: place?.range,
-        title: "trackc diff: \(change.kind.rawValue)\(change.isBreaking ? " (breaking)" : "")", message: change.message
-      ).line
+      output +=
+        GitHubActionsCommand(
+          level: level, file: diff.new.file, range: place?.range,
+          title: "trackc diff: \(change.kind.rawValue)\(change.isBreaking ? " (breaking)" : "")", message: change.message
+        ).line
     }
     return output
   }

@@ -148,7 +148,9 @@ public enum PlanExport {
         switch property.value {
         case .literal(let literal): value = jsonFragment(literal)
         case .bound(let from, let type):
-          value = "{" + jsonFragment(.string("from")) + ":" + jsonFragment(.string(from)) + (type.map { "," + jsonFragment(.string("type")) + ":" + jsonFragment(.string($0.rawValue)) } ?? "") + "}"
+          value =
+            "{" + jsonFragment(.string("from")) + ":" + jsonFragment(.string(from))
+            + (type.map { "," + jsonFragment(.string("type")) + ":" + jsonFragment(.string($0.rawValue)) } ?? "") + "}"
         case .invalid: value = "null"
         }
         return jsonFragment(.string(property.key)) + ":" + value

@@ -105,7 +105,8 @@ public enum UnifiedDiff {
     for d in 0...maximum {
       trace.append(frontier)
       for k in stride(from: -d, through: d, by: 2) {
-        var x = (k == -d || (k != d && frontier[k - 1 + maximum] < frontier[k + 1 + maximum])) ? frontier[k + 1 + maximum] : frontier[k - 1 + maximum] + 1
+        var x =
+          (k == -d || (k != d && frontier[k - 1 + maximum] < frontier[k + 1 + maximum])) ? frontier[k + 1 + maximum] : frontier[k - 1 + maximum] + 1
         var y = x - k
         while x < n, y < m, a[x] == b[y] {
           x += 1

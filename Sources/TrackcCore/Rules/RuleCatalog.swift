@@ -102,7 +102,9 @@ extension RuleCatalog {
   public static var markdownTable: String {
     var lines = ["| id | severity | checks |", "| --- | --- | --- |"]
     for rule in all {
-      lines.append("| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.summary.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")) |")
+      lines.append(
+        "| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.summary.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")) |"
+      )
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -7,6 +7,8 @@
 // against Apple's headers but are not compiled here: no macOS machine builds this project (see the
 // README, "macOS").
 
+import Subprocess
+
 #if canImport(Darwin)
   import Darwin
   import MachO  // _NSGetExecutablePath (mach-o/dyld.h)
@@ -23,7 +25,6 @@
 #else
   import SystemPackage
 #endif
-import Subprocess
 
 enum Platform {
   /// The path of this program's executable, to start parsing workers from; nil where the system does

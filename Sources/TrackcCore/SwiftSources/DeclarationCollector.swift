@@ -440,9 +440,10 @@ private final class DeclarationCollector: SyntaxVisitor {
         lines.append(String(text.dropFirst(3)).trimmingLeadingSpace())
       case .docBlockComment(let text):
         let body = text.dropFirst(3).dropLast(2)
-        lines.append(contentsOf: body.split(separator: "\n", omittingEmptySubsequences: false).map {
-          String($0.drop { $0 == " " || $0 == "*" || $0 == "\t" })
-        })
+        lines.append(
+          contentsOf: body.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.drop { $0 == " " || $0 == "*" || $0 == "\t" })
+          })
       case .lineComment, .blockComment:
         lines.removeAll()  // an ordinary comment between ends the doc comment before it
       default:

@@ -24,7 +24,8 @@ enum RegistryLinker {
         let location = RegistryLocation(file: file.path, line: scanned.position.line, column: scanned.position.column)
         let typeAccess = scanned.access ?? .internal
         let methods = scanned.methods.map {
-          declaredMethod($0, in: file.path, typeAccess: typeAccess, extensionAccess: nil,
+          declaredMethod(
+            $0, in: file.path, typeAccess: typeAccess, extensionAccess: nil,
             exposedByContainer: scanned.objcMembers, kind: scanned.kind,
             genericContext: scanned.isGeneric || scanned.inGenericContext)
         }
@@ -72,7 +73,8 @@ enum RegistryLinker {
         types[key]!.addImports(file.scan.imports)
         for name in scanned.inheritance where !types[key]!.inheritance.contains(name) { types[key]!.inheritance.append(name) }
         types[key]!.methods += scanned.methods.map {
-          declaredMethod($0, in: file.path, typeAccess: access, extensionAccess: scanned.access,
+          declaredMethod(
+            $0, in: file.path, typeAccess: access, extensionAccess: scanned.access,
             exposedByContainer: exposed, kind: kind, genericContext: generic)
         }
         if recordsMembers, !scanned.properties.isEmpty || !scanned.initializers.isEmpty {

@@ -180,7 +180,9 @@ public enum SourceScanner {
           // A crash or a timeout is a property of the content: it is cached like a scan, so that the next
           // run reports it at once instead of waiting out the time limit again.
           let problem = ScanProblem(line: 1, column: 1, message: failure.reason)
-          let hash = knownHash ?? (try? read(path: inputs[index].path, text: inputs[index].text, maxBytes: options.maxFileBytes).get())
+          let hash =
+            knownHash
+            ?? (try? read(path: inputs[index].path, text: inputs[index].text, maxBytes: options.maxFileBytes).get())
             .map { ContentHash.of($0.buffer) }
           lookups[index] = .done(.success(Scanned(scan: FileScan(problems: [problem]), hash: hash, fromCache: false)))
         }
@@ -200,7 +202,9 @@ public enum SourceScanner {
       guard source.fileSize <= maxBytes else {
         return .failure(
           ScanFailure(
-            reason: "the file is \(ByteCountText.describe(source.fileSize)), over the \(ByteCountText.describe(maxBytes)) scanned per file; it was not read"))
+            reason:
+              "the file is \(ByteCountText.describe(source.fileSize)), over the \(ByteCountText.describe(maxBytes)) scanned per file; it was not read"
+          ))
       }
       return .success(source.input)
     } catch {

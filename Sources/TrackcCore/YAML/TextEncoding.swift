@@ -92,8 +92,8 @@ public enum TextEncoding {
       return bytes[index + 2] == 0xA8 ? "\u{2028}" : bytes[index + 2] == 0xA9 ? "\u{2029}" : nil
     }
     switch (nextLine, separator) {
-    case let (a?, b?): return a.0 < b.0 ? a : b
-    case let (a, b): return a ?? b
+    case (let a?, let b?): return a.0 < b.0 ? a : b
+    case (let a, let b): return a ?? b
     }
   }
 }

@@ -40,7 +40,8 @@ public struct JournalConfiguration: Sendable {
     /// `Library/Application Support/<name>` of the app's container (excluded from nothing: back-ups
     /// never see it for long, because delivered segments are deleted).
     public static func applicationSupport(name: String = "trackc", durability: Durability = .processDeath) -> JournalConfiguration {
-      let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+      let base =
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
         ?? URL(fileURLWithPath: NSTemporaryDirectory())
       return .directory(base.appendingPathComponent(name, isDirectory: true), durability: durability)
     }

@@ -73,7 +73,9 @@ extension RouteValueType where Value == String {
 extension RouteValueType where Value == UUID {
   /// `uuid`: canonical form, either case; written in lower case.
   public static var uuid: Self {
-    Self(accepted: LinkValueType.uuid.accepted, make: uuid(fromCanonical:), text: { $0.uuidString.lowercased() }, property: { .string($0.uuidString.lowercased()) })
+    Self(
+      accepted: LinkValueType.uuid.accepted, make: uuid(fromCanonical:), text: { $0.uuidString.lowercased() },
+      property: { .string($0.uuidString.lowercased()) })
   }
 
   /// The UUID of canonical text (`8-4-4-4-12` hex digits, either case), read from its bytes: Foundation's
@@ -110,7 +112,8 @@ extension RouteValueType where Value == URL {
     return Self(
       accepted: LinkValueType.url.accepted,
       make: { text in
-        guard case .success(let link) = ParsedLink.parse(text, rules: LinkRules()), link.isWeb, let host = link.hostText, allowed.contains(host) else {
+        guard case .success(let link) = ParsedLink.parse(text, rules: LinkRules()), link.isWeb, let host = link.hostText, allowed.contains(host)
+        else {
           return nil
         }
         return URL(string: text)

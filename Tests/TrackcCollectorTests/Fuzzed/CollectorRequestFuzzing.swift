@@ -46,7 +46,8 @@ public enum CollectorRequestFuzzing {
     let theirs = foundation(bytes)
     if !isKnownDifference(bytes, ours, ourError, foundationAccepts: theirs != nil) {
       if (ours != nil) != (theirs != nil) {
-        violations.append("the JSON reader \(ours != nil ? "accepts" : "refuses (\(ourError!))") what Foundation \(theirs != nil ? "accepts" : "refuses")")
+        violations.append(
+          "the JSON reader \(ours != nil ? "accepts" : "refuses (\(ourError!))") what Foundation \(theirs != nil ? "accepts" : "refuses")")
       } else if let ours, let theirs, comparable(Value(ours, ours.root)) != comparable(Value(foundation: theirs)) {
         violations.append("the JSON reader reads \(Value(ours, ours.root)), Foundation \(Value(foundation: theirs))")
       }
@@ -54,7 +55,9 @@ public enum CollectorRequestFuzzing {
     if let ours {
       let compact = ours.compactText(ours.root)
       if let again = try? JSONDocument(Array(compact.utf8)) {
-        if !Value(again, again.root).sameAs(Value(ours, ours.root)) { violations.append("the compact text \(compact.debugDescription) reads as another value") }
+        if !Value(again, again.root).sameAs(Value(ours, ours.root)) {
+          violations.append("the compact text \(compact.debugDescription) reads as another value")
+        }
         if again.compactText(again.root) != compact { violations.append("the compact text \(compact.debugDescription) does not compact to itself") }
       } else {
         violations.append("the compact text \(compact.debugDescription) does not read")
@@ -120,7 +123,8 @@ public enum CollectorRequestFuzzing {
 
     var description: String {
       switch self {
-      case .object(let members): return "{" + members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value)" }.joined(separator: ", ") + "}"
+      case .object(let members):
+        return "{" + members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value)" }.joined(separator: ", ") + "}"
       case .array(let elements): return "[" + elements.map(\.description).joined(separator: ", ") + "]"
       case .string(let string): return string.debugDescription
       case .number(let number): return "\(number)"

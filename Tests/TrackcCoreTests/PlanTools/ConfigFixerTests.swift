@@ -22,7 +22,9 @@ import TrackcTestSupport
     let result = ConfigFixer.fix(source, options: Fixtures.options)
     let fixed = String(decoding: result.fixed, as: UTF8.self)
     Golden.check(fixed, matches: Self.folder.appendingPathComponent("\(name).after"))
-    Golden.check(UnifiedDiff.render(old: result.original, new: result.fixed, path: "fix/\(name).yaml"), matches: Self.folder.appendingPathComponent("\(name).fix.diff"))
+    Golden.check(
+      UnifiedDiff.render(old: result.original, new: result.fixed, path: "fix/\(name).yaml"),
+      matches: Self.folder.appendingPathComponent("\(name).fix.diff"))
     // What is left is what the fixes could not do, and linting the fixed file says the same.
     let remaining = TextDiagnosticRenderer.render(result.remaining.diagnostics)
     Golden.check(remaining, matches: Self.folder.appendingPathComponent("\(name).remaining.txt"))
@@ -104,7 +106,8 @@ import TrackcTestSupport
     let bytes = Array("version: 1\nscreens: {}\nfoo: bar\n".utf8)
     // Two different fixes for one range.
     let ambiguous = ConfigFixer.plan(
-      [diagnostic("unknown-key", range(3, 1, 4), replacement: "a"), diagnostic("unknown-key", range(3, 1, 4), replacement: "b")], in: bytes, path: "t.yaml")
+      [diagnostic("unknown-key", range(3, 1, 4), replacement: "a"), diagnostic("unknown-key", range(3, 1, 4), replacement: "b")], in: bytes,
+      path: "t.yaml")
     #expect(ambiguous.edits.isEmpty && ambiguous.skipped.count == 2)
     // The same fix twice is one edit.
     let twice = ConfigFixer.plan(
@@ -112,7 +115,8 @@ import TrackcTestSupport
     #expect(twice.edits.count == 1 && twice.skipped.isEmpty)
     // An insertion at the edge of a replacement overlaps it.
     let overlapping = ConfigFixer.plan(
-      [diagnostic("unknown-key", range(3, 1, 4), replacement: "a"), diagnostic("missing-key", range(3, 4, 4), replacement: "b")], in: bytes, path: "t.yaml")
+      [diagnostic("unknown-key", range(3, 1, 4), replacement: "a"), diagnostic("missing-key", range(3, 4, 4), replacement: "b")], in: bytes,
+      path: "t.yaml")
     #expect(overlapping.edits.isEmpty && overlapping.skipped.count == 2)
     // A fix in another file, or outside this one, or not on one scalar.
     let elsewhere = ConfigFixer.plan(

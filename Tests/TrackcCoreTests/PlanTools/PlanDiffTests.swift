@@ -58,12 +58,13 @@ import TrackcTestSupport
   /// The open events of entry points are plan events: renaming one, removing its entry point or
   /// retyping a route parameter breaks what was built on it; adding a parameter does not.
   @Test func entryPointOpenEvents() throws {
-    let withLinks = Self.base + """
+    let withLinks =
+      Self.base + """
 
-      links: {schemes: [shop]}
-      entry_points:
-        home: {screen: Home, links: ["shop://home/{tab:int}"], event: OPEN_HOME}
-      """
+        links: {schemes: [shop]}
+        entry_points:
+          home: {screen: Home, links: ["shop://home/{tab:int}"], event: OPEN_HOME}
+        """
     #expect(try diff(withLinks, withLinks).isEmpty)
     let renamed = try diff(withLinks, withLinks.replacingOccurrences(of: "OPEN_HOME", with: "OPEN_HOME_SCREEN")).changes
     #expect(renamed.map(\.kind) == [.eventRenamed] && renamed[0].isBreaking)
@@ -138,7 +139,9 @@ import TrackcTestSupport
     #expect(diagnostics.allSatisfy { $0.location.file == "new.yaml" && $0.location.line == 3 })
     // A part left out by the decoder would look removed: that stops it too.
     let wrongType = Self.base.replacingOccurrences(of: "page_events: {enter: HOME_ENTER}", with: "page_events: [HOME_ENTER]")
-    guard case .unreadable = PlanDiffSession.compare(old: ConfigSource(path: "old.yaml", text: Self.base), new: ConfigSource(path: "new.yaml", text: wrongType))
+    guard
+      case .unreadable = PlanDiffSession.compare(
+        old: ConfigSource(path: "old.yaml", text: Self.base), new: ConfigSource(path: "new.yaml", text: wrongType))
     else {
       Issue.record("a config with a structure error was compared")
       return

@@ -60,7 +60,9 @@ import TrackcTestSupport
     #expect(outline.entryPoints.map { $0.openEvent?.id } == ["OPEN_PRODUCT", "OPEN_ORDER_SHIPPED", "OPEN_CART"])
     #expect(outline.entryPoints[0].parameters == ["id: slug", "ref: string?"])
     #expect(outline.entryPoints.map { $0.sources.map(\.kind) } == [["link"], ["notification"], ["link", "shortcut"]])
-    for text in ["id=\"entry-points\"", "<code>/product/{id:slug}?ref={ref:string?}</code>", ">OPEN_CART</code>", "<code>ProductDetailViewController</code>"] {
+    for text in [
+      "id=\"entry-points\"", "<code>/product/{id:slug}?ref={ref:string?}</code>", ">OPEN_CART</code>", "<code>ProductDetailViewController</code>",
+    ] {
       #expect(html.contains(text), "\(text)")
     }
     #expect(html.contains("24 events (8 page, 13 control, 3 open)"))
@@ -88,7 +90,8 @@ import TrackcTestSupport
     defer { scratch.remove() }
     let style = try scratch.write("style.css", PlanDocument.styleSheet.description)
     let script = try scratch.write("script.js", PlanDocument.script.description)
-    let hashing = "import base64, hashlib, sys\nfor p in sys.argv[1:]: print('sha256-' + base64.b64encode(hashlib.sha256(open(p, 'rb').read()).digest()).decode())"
+    let hashing =
+      "import base64, hashlib, sys\nfor p in sys.argv[1:]: print('sha256-' + base64.b64encode(hashlib.sha256(open(p, 'rb').read()).digest()).decode())"
     let output = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", hashing, style, script])
     let hashes = output.standardOutput.split(separator: "\n").map(String.init)
     #expect(hashes == [PlanDocument.styleSheetHash, PlanDocument.scriptHash])
@@ -138,14 +141,20 @@ import TrackcTestSupport
     #expect(Array(report.loaded.visible.suffix(3)) == ["OPEN_PRODUCT", "OPEN_ORDER_SHIPPED", "OPEN_CART"])
     // Typing 'cart' leaves the events whose screen or row mentions it, and the Cart shortcut's entry point.
     let expected = outline.events.filter { screen, event in
-      ([screen.name, event.id, event.trigger.label] + event.properties.map { "\($0.key)=\($0.value)" }).joined(separator: " ").lowercased().contains("cart")
+      ([screen.name, event.id, event.trigger.label] + event.properties.map { "\($0.key)=\($0.value)" }).joined(separator: " ").lowercased().contains(
+        "cart")
     }.map(\.event.id)
     let searched = try #require(report.searched)
     #expect(
-      searched.visible == ["CTRL_PRODUCT_ADD_TO_CART", "PAGE_CART_ENTER", "PAGE_CART_LEAVE", "CTRL_CART_REMOVE_ITEM", "CTRL_CART_APPLY_COUPON", "CTRL_CART_CHECKOUT", "OPEN_CART"])
+      searched.visible == [
+        "CTRL_PRODUCT_ADD_TO_CART", "PAGE_CART_ENTER", "PAGE_CART_LEAVE", "CTRL_CART_REMOVE_ITEM", "CTRL_CART_APPLY_COUPON", "CTRL_CART_CHECKOUT",
+        "OPEN_CART",
+      ])
     #expect(Set(searched.visible) == Set(expected + ["OPEN_CART"]))
     #expect(
-      searched.visibleScreens.map { $0.trimmingCharacters(in: .whitespaces) } == ["ProductDetailViewController", "CartViewController", "Entry points"])
+      searched.visibleScreens.map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "ProductDetailViewController", "CartViewController", "Entry points",
+      ])
     #expect(searched.status == "7 of 24 events, 3 screens")
     // The screenshot is a PNG.
     let png = try Data(contentsOf: URL(fileURLWithPath: try #require(report.screenshot)))

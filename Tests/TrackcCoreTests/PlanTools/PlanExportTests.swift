@@ -27,7 +27,10 @@ import TrackcTestSupport
 
   @Test func oneSchemaPerEventID() throws {
     let files = PlanExport.jsonSchemas(try outline())
-    #expect(files.map(\.name) == ["%3DHYPERLINK%28%22http%3A%2F%2Fx%22%29.schema.json", "HOME_ENTER.schema.json", "HOME_FAV.schema.json", "SHARE.schema.json"])
+    #expect(
+      files.map(\.name) == [
+        "%3DHYPERLINK%28%22http%3A%2F%2Fx%22%29.schema.json", "HOME_ENTER.schema.json", "HOME_FAV.schema.json", "SHARE.schema.json",
+      ])
     let fav = try JSONSerialization.jsonObject(with: Data(files[2].contents.utf8)) as! [String: Any]
     #expect(fav["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     #expect(fav["title"] as? String == "HOME_FAV")
@@ -97,7 +100,9 @@ import TrackcTestSupport
     #expect(rows[1] == "Home,page,enter,HOME_ENTER,\"firebase, mixpanel\",,5,")
     #expect(rows[2] == #"Home,control,onFav(_:),HOME_FAV,firebase,"{""source"":""home"",""position"":2,""ratio"":0.5,""promoted"":true}",7,"#)
     // A formula is defused with a leading apostrophe, then quoted as RFC 4180 requires.
-    #expect(rows[5].hasPrefix(#"Cart,control,onNote(_:),"'=HYPERLINK(""http://x"")","firebase, mixpanel","{""note"":""a, \""quoted\""\nline"",""sum"":""+1""}""#))
+    #expect(
+      rows[5].hasPrefix(
+        #"Cart,control,onNote(_:),"'=HYPERLINK(""http://x"")","firebase, mixpanel","{""note"":""a, \""quoted\""\nline"",""sum"":""+1""}""#))
     #expect(csv.hasSuffix("\r\n") && rows.count == 7)
     #expect(PlanExport.csv(try outline()) == csv)
   }

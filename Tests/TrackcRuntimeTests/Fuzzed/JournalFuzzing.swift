@@ -202,7 +202,9 @@ public enum JournalFuzzing {
       if let routed = written.routed, books.recovered != routed[lane] {
         violations.append("\(destination.id): \(books.recovered) recovered, but \(routed[lane]) checksummed records were routed to it")
       }
-      if health.quarantinedSegments > 0 && books.recovered != 0 { violations.append("\(destination.id): events recovered from a quarantined segment") }
+      if health.quarantinedSegments > 0 && books.recovered != 0 {
+        violations.append("\(destination.id): events recovered from a quarantined segment")
+      }
       for event in events { violations += wellFormedViolations(event) }
     }
     return violations

@@ -16,7 +16,8 @@ public enum RemoteConfigurationFuzzing {
   /// global holds its storage through a pointer whose spare bits tag the enum case, which LeakSanitizer
   /// does not recognise, and reports as a leak.)
   static var previous: Data {
-    Data(#"{"version": 1, "destinations": {"firebase": {"enabled": false}, "mixpanel": {"sampling": 0.5}}, "events": {"E": {"sampling": 0.25}}}"#.utf8)
+    Data(
+      #"{"version": 1, "destinations": {"firebase": {"enabled": false}, "mixpanel": {"sampling": 0.5}}, "events": {"E": {"sampling": 0.25}}}"#.utf8)
   }
 
   public static func violations(_ bytes: [UInt8]) -> [String] {

@@ -241,7 +241,8 @@ func powerLoss(_ directory: String) {
 
 func sustained(_ directory: String) {
   let count = 2_000_000
-  let tracker = Tracker(registry: BenchRegistry(), destinations: [Discard()], journal: journal(fresh(directory + "/sustained"), maximumBytes: 1 << 30))
+  let tracker = Tracker(
+    registry: BenchRegistry(), destinations: [Discard()], journal: journal(fresh(directory + "/sustained"), maximumBytes: 1 << 30))
   for _ in 0..<10_000 { trackOnce(tracker) }
   let start = now()
   for _ in 0..<count { trackOnce(tracker) }
@@ -267,7 +268,8 @@ func collectorDown(_ directory: String) {
   let statistics = tracker.statistics["collector"] ?? DestinationStatistics()
   print(
     "collector down, \(count) events tracked in \(String(format: "%.2f", elapsed)) s: queued \(statistics.queued), "
-      + "failed uploads \(statistics.failedAttempts), channel \(collector.channel.state), journal \(tracker.journalStatistics.bytes / (1 << 20)) MB on disk")
+      + "failed uploads \(statistics.failedAttempts), channel \(collector.channel.state), journal \(tracker.journalStatistics.bytes / (1 << 20)) MB on disk"
+  )
   print(
     "  peak RSS \(megabytes(after["VmHWM"])) (before: \(megabytes(before["VmHWM"]))); now RSS \(megabytes(after["VmRSS"])): "
       + "anonymous \(megabytes(after["RssAnon"])), file-backed \(megabytes(after["RssFile"]))")
@@ -275,7 +277,8 @@ func collectorDown(_ directory: String) {
 
 func backlog(_ directory: String) {
   let count = 100_000
-  let tracker = Tracker(registry: BenchRegistry(), destinations: [Unreachable()], journal: journal(fresh(directory + "/backlog")), retry: RetryPolicy(initial: 600))
+  let tracker = Tracker(
+    registry: BenchRegistry(), destinations: [Unreachable()], journal: journal(fresh(directory + "/backlog")), retry: RetryPolicy(initial: 600))
   for _ in 0..<count { trackOnce(tracker) }
   print("left \(tracker.statistics["collector"]?.queued ?? 0) events queued in \(directory)/backlog")
 }
@@ -284,7 +287,8 @@ func openBacklog(_ directory: String) {
   // As in an app, Foundation and threads are already up: a throwaway tracker warms them.
   _ = Tracker(registry: BenchRegistry(), destinations: [Discard()])
   let start = now()
-  let tracker = Tracker(registry: BenchRegistry(), destinations: [Unreachable()], journal: journal(directory + "/backlog"), retry: RetryPolicy(initial: 600))
+  let tracker = Tracker(
+    registry: BenchRegistry(), destinations: [Unreachable()], journal: journal(directory + "/backlog"), retry: RetryPolicy(initial: 600))
   let opened = now()
   trackOnce(tracker)
   let firstTrack = now()
@@ -293,34 +297,39 @@ func openBacklog(_ directory: String) {
   let queued = tracker.statistics["collector"]?.queued ?? 0
   print(
     "open a journal with \(queued - 1) queued events: init returned in \(microseconds(opened - start)) µs, first track() "
-      + "\(microseconds(firstTrack - opened)) µs, backlog validated and counted in the background after \(String(format: "%.1f", Double(validated - start) / 1e6)) ms")
+      + "\(microseconds(firstTrack - opened)) µs, backlog validated and counted in the background after \(String(format: "%.1f", Double(validated - start) / 1e6)) ms"
+  )
 }
 
 #if canImport(TrackcCollector)
-/// End to end: track as fast as one thread can into the journal, while the lane uploads gzipped batches
-/// of 500 to the collector (in this process, 127.0.0.1); the rate is the events the collector recorded
-/// over the time from the first track() to the last event recorded.
-func endToEnd(_ directory: String) async throws {
-  var settings = TrackcCollector.CollectorConfiguration()
-  settings.limits.retainedEvents = 1_000
-  let collector = try await Collector.start(settings)
-  let configuration = try TrackcRuntime.CollectorChannelConfiguration.builder().endpoint(collector.baseURL).batch(events: 500, bytes: 256 * 1024, seconds: 0.05).build()
-  let destination = HTTPCollectorDestination(id: "collector", configuration: configuration)
-  let tracker = Tracker(registry: BenchRegistry(), destinations: [destination], journal: journal(fresh(directory + "/endtoend"), maximumBytes: 1 << 30))
-  let count = 300_000
-  let start = now()
-  for _ in 0..<count { trackOnce(tracker) }
-  let tracked = now()
-  let arrived = await collector.waitUntil(timeout: .seconds(120)) { $0.acceptedEvents >= count }
-  let end = now()
-  let statistics = collector.statistics
-  print(
-    String(
-      format: "end to end to a collector on 127.0.0.1: %.0f events/s (%d events recorded in %.2f s; tracking took %.2f s; %d requests, %d duplicates%@)",
-      Double(statistics.acceptedEvents) / (Double(end - start) / 1e9), statistics.acceptedEvents, Double(end - start) / 1e9,
-      Double(tracked - start) / 1e9, statistics.requests, statistics.duplicates, arrived ? "" : "; TIMED OUT"))
-  await collector.stop()
-}
+  /// End to end: track as fast as one thread can into the journal, while the lane uploads gzipped batches
+  /// of 500 to the collector (in this process, 127.0.0.1); the rate is the events the collector recorded
+  /// over the time from the first track() to the last event recorded.
+  func endToEnd(_ directory: String) async throws {
+    var settings = TrackcCollector.CollectorConfiguration()
+    settings.limits.retainedEvents = 1_000
+    let collector = try await Collector.start(settings)
+    let configuration = try TrackcRuntime.CollectorChannelConfiguration.builder().endpoint(collector.baseURL).batch(
+      events: 500, bytes: 256 * 1024, seconds: 0.05
+    ).build()
+    let destination = HTTPCollectorDestination(id: "collector", configuration: configuration)
+    let tracker = Tracker(
+      registry: BenchRegistry(), destinations: [destination], journal: journal(fresh(directory + "/endtoend"), maximumBytes: 1 << 30))
+    let count = 300_000
+    let start = now()
+    for _ in 0..<count { trackOnce(tracker) }
+    let tracked = now()
+    let arrived = await collector.waitUntil(timeout: .seconds(120)) { $0.acceptedEvents >= count }
+    let end = now()
+    let statistics = collector.statistics
+    print(
+      String(
+        format:
+          "end to end to a collector on 127.0.0.1: %.0f events/s (%d events recorded in %.2f s; tracking took %.2f s; %d requests, %d duplicates%@)",
+        Double(statistics.acceptedEvents) / (Double(end - start) / 1e9), statistics.acceptedEvents, Double(end - start) / 1e9,
+        Double(tracked - start) / 1e9, statistics.requests, statistics.duplicates, arrived ? "" : "; TIMED OUT"))
+    await collector.stop()
+  }
 #endif
 
 final class Counter: @unchecked Sendable {

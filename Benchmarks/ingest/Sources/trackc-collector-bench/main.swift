@@ -20,11 +20,19 @@ struct WireBatch: Decodable {
       var trackc: Trackc?
     }
     enum Scalar: Decodable {
-      case string(String), number(Double), bool(Bool)
+      case string(String)
+      case number(Double)
+      case bool(Bool)
       init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let string = try? container.decode(String.self) { self = .string(string); return }
-        if let bool = try? container.decode(Bool.self) { self = .bool(bool); return }
+        if let string = try? container.decode(String.self) {
+          self = .string(string)
+          return
+        }
+        if let bool = try? container.decode(Bool.self) {
+          self = .bool(bool)
+          return
+        }
         self = .number(try container.decode(Double.self))
       }
     }

@@ -40,44 +40,78 @@ let plain = PlainScreen()
 let screen = BenchScreen()
 var results: [(String, Double)] = []
 
-results.append(("direct call (no trackc)", measure("direct", calls: 20_000_000) { calls in
-  for value in 0..<calls { plain.onTap(value & 1) }
-}))
+results.append(
+  (
+    "direct call (no trackc)",
+    measure("direct", calls: 20_000_000) { calls in
+      for value in 0..<calls { plain.onTap(value & 1) }
+    }
+  ))
 
-results.append(("same handler, -enable-implicit-dynamic, not replaced", measure("dynamic", calls: 20_000_000) { calls in
-  for value in 0..<calls { screen.onTapNotReplaced(value & 1) }
-}))
+results.append(
+  (
+    "same handler, -enable-implicit-dynamic, not replaced",
+    measure("dynamic", calls: 20_000_000) { calls in
+      for value in 0..<calls { screen.onTapNotReplaced(value & 1) }
+    }
+  ))
 
 Interception.install(tracker)
 
-results.append(("unmapped handler (tracking installed)", measure("unmapped", calls: 20_000_000) { calls in
-  for value in 0..<calls { screen.onUnmapped(value & 1) }
-}))
+results.append(
+  (
+    "unmapped handler (tracking installed)",
+    measure("unmapped", calls: 20_000_000) { calls in
+      for value in 0..<calls { screen.onUnmapped(value & 1) }
+    }
+  ))
 
 // The calls alone, on handlers that do nothing (for the overhead itself rather than its share).
-results.append(("empty handler, direct (no trackc)", measure("empty direct", calls: 20_000_000) { calls in
-  for value in 0..<calls { plain.onNothing(value) }
-}))
-results.append(("empty handler, unmapped (implicit dynamic)", measure("empty dynamic", calls: 20_000_000) { calls in
-  for value in 0..<calls { screen.onNothing(value) }
-}))
+results.append(
+  (
+    "empty handler, direct (no trackc)",
+    measure("empty direct", calls: 20_000_000) { calls in
+      for value in 0..<calls { plain.onNothing(value) }
+    }
+  ))
+results.append(
+  (
+    "empty handler, unmapped (implicit dynamic)",
+    measure("empty dynamic", calls: 20_000_000) { calls in
+      for value in 0..<calls { screen.onNothing(value) }
+    }
+  ))
 
 let mappedCalls = 200_000
-results.append(("replaced handler, event to an in-memory destination", measure("mapped", calls: mappedCalls, { calls in
-  for value in 0..<calls { screen.onTap(value & 1) }
-}, between: {
-  tracker.flush(timeout: 60)
-  memory.removeAll()
-})))
+results.append(
+  (
+    "replaced handler, event to an in-memory destination",
+    measure(
+      "mapped", calls: mappedCalls,
+      { calls in
+        for value in 0..<calls { screen.onTap(value & 1) }
+      },
+      between: {
+        tracker.flush(timeout: 60)
+        memory.removeAll()
+      })
+  ))
 tracker.flush(timeout: 60)
 // The same, its event carrying two bound properties (an argument and the screen's state), measured
 // right after the unbound one in the same run.
-results.append(("replaced handler, two bound properties", measure("bound", calls: mappedCalls, { calls in
-  for value in 0..<calls { screen.onTapBound(value & 1) }
-}, between: {
-  tracker.flush(timeout: 60)
-  memory.removeAll()
-})))
+results.append(
+  (
+    "replaced handler, two bound properties",
+    measure(
+      "bound", calls: mappedCalls,
+      { calls in
+        for value in 0..<calls { screen.onTapBound(value & 1) }
+      },
+      between: {
+        tracker.flush(timeout: 60)
+        memory.removeAll()
+      })
+  ))
 tracker.flush(timeout: 60)
 
 // The original design: the handler loads the event table from a property list on each call.
@@ -85,14 +119,18 @@ let table = ["BenchScreen": ["onTap:": "CTRL_BENCH_TAP", "onShare:": "CTRL_BENCH
 let plist = FileManager.default.temporaryDirectory.appendingPathComponent("trackc-bench-\(getpid()).plist")
 try PropertyListSerialization.data(fromPropertyList: table, format: .xml, options: 0).write(to: plist)
 var found = 0
-results.append(("property-list lookup per call (original design)", measure("plist", calls: 20_000) { calls in
-  for _ in 0..<calls {
-    guard let data = try? Data(contentsOf: plist),
-      let loaded = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: [String: String]]
-    else { continue }
-    if loaded["BenchScreen"]?["onTap:"] != nil { found += 1 }
-  }
-}))
+results.append(
+  (
+    "property-list lookup per call (original design)",
+    measure("plist", calls: 20_000) { calls in
+      for _ in 0..<calls {
+        guard let data = try? Data(contentsOf: plist),
+          let loaded = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: [String: String]]
+        else { continue }
+        if loaded["BenchScreen"]?["onTap:"] != nil { found += 1 }
+      }
+    }
+  ))
 try? FileManager.default.removeItem(at: plist)
 
 let direct = results[0].1

@@ -1,6 +1,6 @@
-import Foundation
 import Cart
 import Checkout
+import Foundation
 import Home
 import ProductDetail
 import ShopTracking

@@ -23,7 +23,10 @@ settings.observer = { records in
   }
 }
 func printArrived() {
-  for line in arrived.withLock({ lines in defer { lines.removeAll() }; return lines }) { print(line) }
+  for line in arrived.withLock({ lines in
+    defer { lines.removeAll() }
+    return lines
+  }) { print(line) }
 }
 let collector = try await Collector.start(settings)
 print("collector listening on \(collector.baseURL.absoluteString)")
@@ -53,5 +56,7 @@ let opened = EntryPointSession().run(with: tracker) { step in
 }
 print("opened from outside: \(opened.opened.joined(separator: ", ")); unmatched links: \(opened.pending.statistics.dropped[.unmatched] ?? 0)")
 let statistics = collector.statistics
-print("order placed: \(screens.orderPlaced); the collector accepted \(statistics.acceptedEvents) events, \(statistics.violations) violations, \(statistics.duplicates) duplicates")
+print(
+  "order placed: \(screens.orderPlaced); the collector accepted \(statistics.acceptedEvents) events, \(statistics.violations) violations, \(statistics.duplicates) duplicates"
+)
 await collector.stop()

@@ -20,41 +20,43 @@ import TrackcRuntime
 
     #expect(screens.orderPlaced)
     #expect(screens.favourites == ["sku-42"])
-    #expect(Self.lines(firebase.events) == [
-      "PAGE_HOME_ENTER HomeViewController enter",
-      "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
-      "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
-      "PAGE_HOME_LEAVE HomeViewController leave",
-      "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
-      "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
-      "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
-      "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-      "PAGE_CART_ENTER CartViewController enter",
-      "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
-      "PAGE_CART_LEAVE CartViewController leave",
-      "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
-      "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
-      "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
-      "PAGE_CHECKOUT_LEAVE CheckoutViewController leave",
-    ])
+    #expect(
+      Self.lines(firebase.events) == [
+        "PAGE_HOME_ENTER HomeViewController enter",
+        "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+        "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
+        "PAGE_HOME_LEAVE HomeViewController leave",
+        "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
+        "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
+        "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
+        "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
+        "PAGE_CART_ENTER CartViewController enter",
+        "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
+        "PAGE_CART_LEAVE CartViewController leave",
+        "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
+        "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
+        "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
+        "PAGE_CHECKOUT_LEAVE CheckoutViewController leave",
+      ])
     // The coupon goes to mixpanel only; leaving checkout excludes mixpanel.
-    #expect(Self.lines(mixpanel.events) == [
-      "PAGE_HOME_ENTER HomeViewController enter",
-      "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
-      "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
-      "PAGE_HOME_LEAVE HomeViewController leave",
-      "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
-      "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
-      "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
-      "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-      "PAGE_CART_ENTER CartViewController enter",
-      "CTRL_CART_APPLY_COUPON CartViewController.onApplyCouponPressed(_:)",
-      "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
-      "PAGE_CART_LEAVE CartViewController leave",
-      "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
-      "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
-      "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
-    ])
+    #expect(
+      Self.lines(mixpanel.events) == [
+        "PAGE_HOME_ENTER HomeViewController enter",
+        "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+        "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
+        "PAGE_HOME_LEAVE HomeViewController leave",
+        "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
+        "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
+        "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
+        "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
+        "PAGE_CART_ENTER CartViewController enter",
+        "CTRL_CART_APPLY_COUPON CartViewController.onApplyCouponPressed(_:)",
+        "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
+        "PAGE_CART_LEAVE CartViewController leave",
+        "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
+        "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
+        "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
+      ])
     let properties = firebase.events.first { $0.id == "CTRL_PRODUCT_ADD_TO_CART" }?.properties
     #expect(properties == ["source": .string("product_detail"), "quantity": .int(1)])
     // Bound properties: the product and its place in the feed from the handler's arguments, the cart

@@ -11,10 +11,11 @@ public enum GitHubActionsDiagnosticRenderer {
         let place = note.location.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
         message += "\nnote: \(place)\(note.message)"
       }
-      output += GitHubActionsCommand(
-        level: diagnostic.severity == .error ? .error : .warning, file: diagnostic.location.file, range: diagnostic.location.range,
-        title: diagnostic.ruleID, message: message
-      ).line
+      output +=
+        GitHubActionsCommand(
+          level: diagnostic.severity == .error ? .error : .warning, file: diagnostic.location.file, range: diagnostic.location.range,
+          title: diagnostic.ruleID, message: message
+        ).line
     }
     return output
   }

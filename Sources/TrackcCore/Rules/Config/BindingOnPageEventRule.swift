@@ -6,7 +6,8 @@ public enum BindingOnPageEventRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
@@ -15,7 +16,8 @@ public enum BindingOnPageEventRule: PlanRule {
               event: HOME_ENTER
               properties: {product_id: {from: 1️⃣id}, animated: {from: 2️⃣animated}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Home:

@@ -5,7 +5,8 @@ public enum DestinationsExcludeConflictRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       screens:
@@ -13,7 +14,8 @@ public enum DestinationsExcludeConflictRule: PlanRule {
           control_events:
             onFav(_:): {event: HOME_FAV, destinations: [firebase], 1️⃣exclude: [mixpanel]}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       screens:

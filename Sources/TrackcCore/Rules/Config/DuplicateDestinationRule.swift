@@ -5,13 +5,15 @@ public enum DuplicateDestinationRule: PlanRule {
   public static let severity = Diagnostic.Severity.warning
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       defaults: {destinations: [firebase, mixpanel, 1️⃣firebase]}
       screens: {}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       defaults: {destinations: [firebase, mixpanel]}

@@ -5,7 +5,8 @@ public enum DuplicateEventIDRule: PlanRule {
   public static let severity = Diagnostic.Severity.warning
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
@@ -17,7 +18,8 @@ public enum DuplicateEventIDRule: PlanRule {
             onFav(_:): 1️⃣FAV
             onStar(_:): {event: 2️⃣FAV}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Home: {control_events: {onFav(_:): HOME_FAV}}

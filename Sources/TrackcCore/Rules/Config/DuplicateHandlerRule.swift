@@ -5,7 +5,8 @@ public enum DuplicateHandlerRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
@@ -13,7 +14,8 @@ public enum DuplicateHandlerRule: PlanRule {
             open(item:at:): HOME_OPEN
             1️⃣"open(item: at:)": HOME_OPEN_AGAIN
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Home:

@@ -5,13 +5,15 @@ public enum DuplicateScreenRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Shop.Home: {page_events: {enter: HOME_ENTER}}
         1️⃣Shop.`Home`: {page_events: {leave: HOME_LEAVE}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Shop.Home: {page_events: {enter: SHOP_HOME_ENTER}}

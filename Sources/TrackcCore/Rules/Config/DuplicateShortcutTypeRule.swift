@@ -5,7 +5,8 @@ public enum DuplicateShortcutTypeRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Cart: {page_events: {enter: CART_ENTER}}
@@ -14,7 +15,8 @@ public enum DuplicateShortcutTypeRule: PlanRule {
         cart: {screen: Cart, shortcut: {type: com.example.shop.cart, title: Cart}}
         orders: {screen: Orders, shortcut: {type: 1️⃣com.example.shop.cart, title: Orders}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Cart: {page_events: {enter: CART_ENTER}}

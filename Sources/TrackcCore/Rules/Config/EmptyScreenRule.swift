@@ -5,14 +5,16 @@ public enum EmptyScreenRule: PlanRule {
   public static let severity = Diagnostic.Severity.warning
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         1️⃣Home: {}
         2️⃣Detail:
         3️⃣Cart: {page_events: {}, control_events: {}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Home: {page_events: {enter: HOME_ENTER}}
@@ -26,7 +28,8 @@ public enum EmptyScreenRule: PlanRule {
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     // A screen an entry point opens is there to be opened, events or not.
     let opened = Set(plan.entryPoints.routes.compactMap(\.screen))
-    for (index, screen) in plan.config.screens.enumerated() where screen.isEmptyAsWritten && !opened.contains(ResolvedPlan.Screen.ID(rawValue: Int32(index))) {
+    for (index, screen) in plan.config.screens.enumerated()
+    where screen.isEmptyAsWritten && !opened.contains(ResolvedPlan.Screen.ID(rawValue: Int32(index))) {
       context.report(
         Self.self, "screen '\(screen.name.value)' has no events; map its page or control events, or remove it",
         at: screen.name.range)

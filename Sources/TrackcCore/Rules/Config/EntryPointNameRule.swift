@@ -2,11 +2,13 @@
 /// two names would share.
 public enum EntryPointNameRule: PlanRule {
   public static let id = "entry-point-name"
-  public static let summary = "Entry point names must be letters, digits and '_' (not starting with a digit) and give distinct Swift case names; so must an entry point's parameter names."
+  public static let summary =
+    "Entry point names must be letters, digits and '_' (not starting with a digit) and give distinct Swift case names; so must an entry point's parameter names."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Order: {page_events: {enter: ORDER_ENTER}}
@@ -15,7 +17,8 @@ public enum EntryPointNameRule: PlanRule {
         1️⃣orderShipped: {screen: Order, shortcut: {type: com.example.b, title: B}}
         2️⃣2fa: {screen: Order, shortcut: {type: com.example.c, title: C}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Order: {page_events: {enter: ORDER_ENTER}}

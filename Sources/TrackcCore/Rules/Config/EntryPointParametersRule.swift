@@ -2,11 +2,13 @@
 /// notification keeps it.
 public enum EntryPointParametersRule: PlanRule {
   public static let id = "entry-point-parameters"
-  public static let summary = "An entry point's sources must agree on each parameter's type; notification parameters need 'from: payload.key' and a valid type; a parameter some source lacks is a warning (it becomes optional)."
+  public static let summary =
+    "An entry point's sources must agree on each parameter's type; notification parameters need 'from: payload.key' and a valid type; a parameter some source lacks is a warning (it becomes optional)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Order: {page_events: {enter: ORDER_ENTER}}
@@ -21,7 +23,8 @@ public enum EntryPointParametersRule: PlanRule {
               id: {from: 2️⃣order.id, type: int}
               carrier: {from: payload.carrier, type: 3️⃣carrier}
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Order: {page_events: {enter: ORDER_ENTER}}
@@ -34,7 +37,8 @@ public enum EntryPointParametersRule: PlanRule {
             match: {type: order_shipped}
             parameters: {id: {from: payload.order.id, type: string}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Order: {page_events: {enter: ORDER_ENTER}}

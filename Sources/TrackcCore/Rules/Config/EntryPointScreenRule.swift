@@ -5,7 +5,8 @@ public enum EntryPointScreenRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         ProductDetailViewController: {page_events: {enter: PRODUCT_ENTER}}
@@ -14,7 +15,8 @@ public enum EntryPointScreenRule: PlanRule {
         product: {screen: 1️⃣ProductDetailViewControler, links: ["shop://product/{id:int}"]}
         cart: {screen: 2️⃣CartViewController, links: ["shop://cart"]}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         ProductDetailViewController: {page_events: {enter: PRODUCT_ENTER}}
@@ -34,7 +36,8 @@ public enum EntryPointScreenRule: PlanRule {
           at: screen.range, fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(screen.range), with: suggestion))
       } else {
         context.report(
-          Self.self, "entry point '\(route.name)' opens screen '\(screen.value)', which 'screens' does not list; add it there or name a listed screen",
+          Self.self,
+          "entry point '\(route.name)' opens screen '\(screen.value)', which 'screens' does not list; add it there or name a listed screen",
           at: screen.range)
       }
     }

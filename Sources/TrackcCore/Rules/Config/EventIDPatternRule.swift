@@ -1,34 +1,40 @@
 /// An event ID that does not match the naming convention (`conventions.event_id_pattern`).
 public enum EventIDPatternRule: PlanRule {
   public static let id = "event-id-pattern"
-  public static let summary = "Event IDs must match conventions.event_id_pattern (default '^[A-Z][A-Z0-9_]*$'); the pattern must be a valid regular expression of the linear-time subset."
+  public static let summary =
+    "Event IDs must match conventions.event_id_pattern (default '^[A-Z][A-Z0-9_]*$'); the pattern must be a valid regular expression of the linear-time subset."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
           page_events: {enter: 1️⃣home_enter, leave: HOME_LEAVE}
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       conventions: {event_id_pattern: '^[a-z]+(\\.[a-z]+)*$'}
       screens:
         Home:
           page_events: {enter: home.enter, leave: 1️⃣HOME_LEAVE}
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       conventions: {event_id_pattern: 1️⃣'^[A-Z'}
       screens: {}
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       conventions: {event_id_pattern: 1️⃣'^(?!TMP_)[A-Z_]+$'}
       screens: {}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Home:

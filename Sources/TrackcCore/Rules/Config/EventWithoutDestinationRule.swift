@@ -5,7 +5,8 @@ public enum EventWithoutDestinationRule: PlanRule {
   public static let severity = Diagnostic.Severity.warning
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       defaults: {destinations: [firebase]}
@@ -15,7 +16,8 @@ public enum EventWithoutDestinationRule: PlanRule {
             onFav(_:): {event: 1️⃣HOME_FAV, exclude: [firebase]}
             onShare(_:): {event: 2️⃣HOME_SHARE, destinations: []}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       defaults: {destinations: []}

@@ -5,7 +5,8 @@ public enum IneffectiveExcludeRule: PlanRule {
   public static let severity = Diagnostic.Severity.warning
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}, amplitude: {}}
       defaults: {destinations: [firebase, mixpanel]}
@@ -14,7 +15,8 @@ public enum IneffectiveExcludeRule: PlanRule {
           control_events:
             onFav(_:): {event: HOME_FAV, exclude: [1️⃣amplitude]}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}, amplitude: {}}
       defaults: {destinations: [firebase, mixpanel]}

@@ -5,7 +5,8 @@ public enum InvalidBindingPathRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Cart:
@@ -19,7 +20,8 @@ public enum InvalidBindingPathRule: PlanRule {
                 code: {from: 4️⃣"coupon code"}
                 number: {from: 5️⃣1st}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Cart:

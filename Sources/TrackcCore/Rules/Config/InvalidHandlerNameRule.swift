@@ -5,7 +5,8 @@ public enum InvalidHandlerNameRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
@@ -15,7 +16,8 @@ public enum InvalidHandlerNameRule: PlanRule {
             3️⃣"on Share": HOME_SHARE
             4️⃣"2fast()": HOME_FAST
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Home:

@@ -5,7 +5,8 @@ public enum InvalidPropertyValueRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
@@ -18,7 +19,8 @@ public enum InvalidPropertyValueRule: PlanRule {
                 missing:3️⃣
                 ratio: 4️⃣.nan
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Home:

@@ -5,14 +5,16 @@ public enum InvalidScreenNameRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         1️⃣Home Screen: {page_events: {enter: HOME_ENTER}}
         2️⃣Shop..Cart: {page_events: {enter: CART_ENTER}}
         3️⃣List<Item>: {page_events: {enter: LIST_ENTER}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         HomeViewController: {page_events: {enter: HOME_ENTER}}

@@ -3,11 +3,13 @@ import TrackcRouting
 /// A scheme, host or platform setting under `links` that links cannot carry or the platforms cannot read.
 public enum LinkOriginRule: PlanRule {
   public static let id = "link-origin"
-  public static let summary = "'links' must declare valid schemes (not http or https), ASCII host names (an IDN host in its xn-- form), app IDs as TEAMID.bundle.id, an Android activity class and website paths starting with '/'."
+  public static let summary =
+    "'links' must declare valid schemes (not http or https), ASCII host names (an IDN host in its xn-- form), app IDs as TEAMID.bundle.id, an Android activity class and website paths starting with '/'."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens: {}
       links:
@@ -16,7 +18,8 @@ public enum LinkOriginRule: PlanRule {
         apple: {app_ids: [4️⃣com.example.shop], exclude: [5️⃣account]}
         android: {activity: 6️⃣"Main Activity"}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens: {}
       links:
@@ -49,7 +52,8 @@ public enum LinkOriginRule: PlanRule {
     for appID in links.apple?.appIDs ?? [] where !isAppID(appID.value) {
       context.report(Self.self, "app ID '\(appID.value)' is not 'TEAMID.bundle.id' (a 10-character team ID, a dot, the bundle ID)", at: appID.range)
     }
-    for path in links.apple?.exclude ?? [] where !path.value.hasPrefix("/") || !path.value.unicodeScalars.allSatisfy({ !SwiftSource.needsEscape($0) && $0 != " " }) {
+    for path in links.apple?.exclude ?? []
+    where !path.value.hasPrefix("/") || !path.value.unicodeScalars.allSatisfy({ !SwiftSource.needsEscape($0) && $0 != " " }) {
       context.report(Self.self, "excluded path '\(path.value)' must start with '/' and hold no spaces or control characters", at: path.range)
     }
     if let activity = links.android?.activity, !isClassName(activity.value) {
@@ -59,7 +63,9 @@ public enum LinkOriginRule: PlanRule {
 
   static func isScheme(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-    return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+    return text.unicodeScalars.allSatisfy {
+      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+    }
   }
 
   static func isHost(_ text: String) -> Bool {
@@ -75,6 +81,9 @@ public enum LinkOriginRule: PlanRule {
   }
 
   static func isClassName(_ text: String) -> Bool {
-    !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.$".unicodeScalars.contains($0)) }
+    !text.isEmpty
+      && text.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.$".unicodeScalars.contains($0))
+      }
   }
 }

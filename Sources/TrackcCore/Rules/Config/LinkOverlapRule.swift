@@ -1,11 +1,13 @@
 /// Two link patterns that can match the same URL: which screen opens would depend on order.
 public enum LinkOverlapRule: PlanRule {
   public static let id = "link-overlap"
-  public static let summary = "No URL may match two link patterns (decided by type: '{id:int}' and '{id:uuid}' never meet); the message gives a URL both match."
+  public static let summary =
+    "No URL may match two link patterns (decided by type: '{id:int}' and '{id:uuid}' never meet); the message gives a URL both match."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         User: {page_events: {enter: USER_ENTER}}
@@ -19,7 +21,8 @@ public enum LinkOverlapRule: PlanRule {
         search: {screen: Search, links: ["/search?q={q:string}"]}
         tag: {screen: Tag, links: [2️⃣"/search?tag={tag:string}"]}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         User: {page_events: {enter: USER_ENTER}}

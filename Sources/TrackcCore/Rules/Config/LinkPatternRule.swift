@@ -3,11 +3,13 @@ import TrackcRouting
 /// A link pattern that does not parse, pointed at the character where it goes wrong.
 public enum LinkPatternRule: PlanRule {
   public static let id = "link-pattern"
-  public static let summary = "Link patterns must parse: balanced braces, known parameter types, distinct names, a catch-all only last, non-empty enums, declared schemes and hosts."
+  public static let summary =
+    "Link patterns must parse: balanced braces, known parameter types, distinct names, a catch-all only last, non-empty enums, declared schemes and hosts."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Product: {page_events: {enter: PRODUCT_ENTER}}
@@ -25,7 +27,8 @@ public enum LinkPatternRule: PlanRule {
             - 7️⃣shpo://product/{id:int}
             - https://8️⃣shop.example.org/product/{id:int}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Product: {page_events: {enter: PRODUCT_ENTER}}
@@ -66,18 +69,21 @@ public enum LinkPatternRule: PlanRule {
     case .duplicateEnumValue(let value): return "lists the enum value '\(value)' twice"
     case .emptySegment: return "has an empty segment ('//')"
     case .invalidCharacter(let character):
-      return "has '\(String(character).unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined())' in a literal; write literals decoded, without '/ ? # { } % & ='"
+      return
+        "has '\(String(character).unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined())' in a literal; write literals decoded, without '/ ? # { } % & ='"
     case .undeclaredScheme(let scheme, let suggestion):
       return "uses the scheme '\(scheme)', which 'links.schemes' does not declare" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .undeclaredHost(let host, let suggestion):
       return "uses the host '\(host)', which 'links.hosts' does not declare" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .noStart: return "must start with '/' (every scheme and host), 'scheme://' or 'https://host/'"
     case .deepLinkHost(let host): return "has '\(host)' where a custom scheme's host goes; the first segment of a deep link is a literal host name"
-    case .optionalInPath(let name): return "makes path parameter '\(name)' optional; a path segment is always there (declare a second pattern without it)"
+    case .optionalInPath(let name):
+      return "makes path parameter '\(name)' optional; a path segment is always there (declare a second pattern without it)"
     case .queryItem(let item): return "has a query item '\(item)' that is not 'key={name:type}'"
     case .invalidDefault(let value, let type): return "gives the default '\(value)', which is not a value of type '\(type)'"
     case .misplacedType(let type, let inQuery):
-      return inQuery ? "uses '\(type.rawValue)' in the query; it can only be the last path segment" : "uses '\(type.rawValue)' in the path; a URL is a query value"
+      return inQuery
+        ? "uses '\(type.rawValue)' in the query; it can only be the last path segment" : "uses '\(type.rawValue)' in the path; a URL is a query value"
     case .webScheme(let scheme): return "uses '\(scheme)'; universal links are 'https'"
     }
   }

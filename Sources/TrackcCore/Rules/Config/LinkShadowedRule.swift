@@ -5,7 +5,8 @@ public enum LinkShadowedRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Product: {page_events: {enter: PRODUCT_ENTER}}
@@ -15,7 +16,8 @@ public enum LinkShadowedRule: PlanRule {
         product: {screen: Product, links: ["/product/{id:string}", 1️⃣"shop://product/{id:string}"]}
         newProduct: {screen: NewProduct, links: [2️⃣"https://shop.example.com/product/new"]}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Product: {page_events: {enter: PRODUCT_ENTER}}

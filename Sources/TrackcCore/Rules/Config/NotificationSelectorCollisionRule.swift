@@ -5,7 +5,8 @@ public enum NotificationSelectorCollisionRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Order: {page_events: {enter: ORDER_ENTER}}
@@ -14,7 +15,8 @@ public enum NotificationSelectorCollisionRule: PlanRule {
         order: {screen: Order, notification: {match: {type: order_shipped}}}
         chat: {screen: Chat, 1️⃣notification: {match: {category: chat}}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Order: {page_events: {enter: ORDER_ENTER}}
@@ -27,7 +29,9 @@ public enum NotificationSelectorCollisionRule: PlanRule {
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     for (first, second, payload) in plan.entryPoints.selectorCollisions {
-      guard let notification = plan.config.entryPoints[second].notification, let original = plan.config.entryPoints[first].notification else { continue }
+      guard let notification = plan.config.entryPoints[second].notification, let original = plan.config.entryPoints[first].notification else {
+        continue
+      }
       context.report(
         Self.self,
         "the notification of entry point '\(plan.config.entryPoints[second].name.value)' collides with that of entry point '\(plan.config.entryPoints[first].name.value)': a payload such as \(payload) selects both",

@@ -2,11 +2,13 @@
 /// session, to any site.
 public enum OpenRedirectRule: PlanRule {
   public static let id = "open-redirect"
-  public static let summary = "A 'url' parameter needs an allowlist ('links.url_hosts', else 'links.hosts'); a string parameter named like a URL ('redirect', 'next', 'url'...) is a warning: declare it 'url'."
+  public static let summary =
+    "A 'url' parameter needs an allowlist ('links.url_hosts', else 'links.hosts'); a string parameter named like a URL ('redirect', 'next', 'url'...) is a warning: declare it 'url'."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Web: {page_events: {enter: WEB_ENTER}}
@@ -16,7 +18,8 @@ public enum OpenRedirectRule: PlanRule {
         web: {screen: Web, links: ["shop://web?to={1️⃣to:url}"]}
         login: {screen: Login, links: ["shop://login?next={2️⃣next:string?}"]}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Web: {page_events: {enter: WEB_ENTER}}
@@ -43,7 +46,8 @@ public enum OpenRedirectRule: PlanRule {
       switch type {
       case .value(.url) where allowlist.isEmpty:
         context.report(
-          Self.self, "parameter '\(name)' of \(entry) is a URL the app will open, but the plan has no host allowlist: list the hosts under 'links.url_hosts'",
+          Self.self,
+          "parameter '\(name)' of \(entry) is a URL the app will open, but the plan has no host allowlist: list the hosts under 'links.url_hosts'",
           at: range)
       case .value(.string), .value(.slug):
         guard urlNames.contains(String(name.lowercased().filter { $0 != "_" && $0 != "-" })) else { return }

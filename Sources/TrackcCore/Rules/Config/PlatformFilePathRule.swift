@@ -3,7 +3,8 @@
 /// character. A config from a pull request must not be able to make `generate` overwrite any other file.
 public enum PlatformFilePathRule: PlanRule {
   public static let id = "platform-file-path"
-  public static let summary = "A platform file's path is relative to the config and stays inside its folder (no '/' first, no '..', '~', '\\' or control characters)."
+  public static let summary =
+    "A platform file's path is relative to the config and stays inside its folder (no '/' first, no '..', '~', '\\' or control characters)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [

@@ -6,11 +6,13 @@
 /// an old config keeps its meaning.
 public enum PropertyTypeConflictRule: PlanRule {
   public static let id = "property-type-conflict"
-  public static let summary = "A property name has one type across the plan: its 'properties' declaration, else its first use (an integer fits a double; two literals that disagree only warn)."
+  public static let summary =
+    "A property name has one type across the plan: its 'properties' declaration, else its first use (an integer fits a double; two literals that disagree only warn)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       properties:
         product_id: string
@@ -20,7 +22,8 @@ public enum PropertyTypeConflictRule: PlanRule {
             open(id:): {event: HOME_OPEN, properties: {product_id: {from: id, type: 1️⃣int}, position: 1}}
             share(id:): {event: HOME_SHARE, properties: {product_id: 2️⃣42, position: 3️⃣"first"}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       properties:
         product_id: string

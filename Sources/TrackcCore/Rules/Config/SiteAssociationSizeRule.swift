@@ -18,7 +18,8 @@ public enum SiteAssociationSizeRule: PlanRule {
           screen: Page
           links:
       """ + (0..<1400).map { "\n      - /page-\($0)-of-a-catalogue-that-lists-every-landing-page/{id:int}" }.joined() + "\n"),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Page: {page_events: {enter: PAGE_ENTER}}

@@ -5,7 +5,8 @@ public enum UnknownDestinationRule: PlanRule {
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       defaults: {destinations: [firebase, 1️⃣mixpanell]}
@@ -15,12 +16,14 @@ public enum UnknownDestinationRule: PlanRule {
             onFav(_:): {event: HOME_FAV, destinations: [2️⃣amplitude]}
             onShare(_:): {event: HOME_SHARE, exclude: [3️⃣Mixpanel]}
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       defaults: {destinations: [1️⃣firebase]}
       screens: {}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       defaults: {destinations: [firebase, mixpanel]}

@@ -9,21 +9,21 @@ public enum AmbiguousHandlerRule: CodeRule {
       "version: 1\nscreens:\n  ProductViewController:\n    control_events:\n      1️⃣open: PRODUCT_OPEN\n",
       swift: [
         "Sources/Shop/ProductViewController.swift": """
-          class ProductViewController {
-            @objc func open(_ sender: Any) {}
-            @objc func open(item: Int, at index: Int) {}
-          }
-          """
+        class ProductViewController {
+          @objc func open(_ sender: Any) {}
+          @objc func open(item: Int, at index: Int) {}
+        }
+        """
       ]),
     .passes(
       "version: 1\nscreens:\n  ProductViewController:\n    control_events:\n      open(item:at:): PRODUCT_OPEN\n",
       swift: [
         "Sources/Shop/ProductViewController.swift": """
-          class ProductViewController {
-            @objc func open(_ sender: Any) {}
-            @objc func open(item: Int, at index: Int) {}
-          }
-          """
+        class ProductViewController {
+          @objc func open(_ sender: Any) {}
+          @objc func open(item: Int, at index: Int) {}
+        }
+        """
       ]),
   ]
 

@@ -6,7 +6,8 @@
 /// throw or be async, and its path must stay inside the sources (the type of what it reads is needed).
 public enum BindingNotInterceptableRule: CodeRule {
   public static let id = "binding-not-interceptable"
-  public static let summary = "A binding must be readable by the config's interception (objc-runtime: the sender and @objc properties; dynamic-replacement: not private, no throwing or async getter)."
+  public static let summary =
+    "A binding must be readable by the config's interception (objc-runtime: the sender and @objc properties; dynamic-replacement: not private, no throwing or async getter)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -20,12 +21,12 @@ public enum BindingNotInterceptableRule: CodeRule {
       """,
       swift: [
         "Sources/Feed/Feed.swift": """
-          class FeedViewController {
-            var tab: String = ""
-            @objc var screenTitle: String = ""
-            @objc func open(_ sender: Any, at position: Int) {}
-          }
-          """
+        class FeedViewController {
+          var tab: String = ""
+          @objc var screenTitle: String = ""
+          @objc func open(_ sender: Any, at position: Int) {}
+        }
+        """
       ]),
     .triggers(
       """
@@ -38,12 +39,12 @@ public enum BindingNotInterceptableRule: CodeRule {
       """,
       swift: [
         "Sources/Feed/Feed.swift": """
-          final class FeedViewController {
-            private var tab: String = ""
-            var count: Int { get throws { 0 } }
-            func open() {}
-          }
-          """
+        final class FeedViewController {
+          private var tab: String = ""
+          var count: Int { get throws { 0 } }
+          func open() {}
+        }
+        """
       ]),
     .triggers(
       """
@@ -72,7 +73,10 @@ public enum BindingNotInterceptableRule: CodeRule {
           control_events:
             open(_:): {event: FEED_OPEN, properties: {position: {from: sender.tag, type: int}, title: {from: self.screenTitle}}}
       """,
-      swift: ["Sources/Feed/Feed.swift": "import UIKit\nclass FeedViewController {\n  @objc var screenTitle: String = \"\"\n  @objc func open(_ sender: UIButton) {}\n}\n"]),
+      swift: [
+        "Sources/Feed/Feed.swift":
+          "import UIKit\nclass FeedViewController {\n  @objc var screenTitle: String = \"\"\n  @objc func open(_ sender: UIButton) {}\n}\n"
+      ]),
     .passes(
       """
       version: 1
@@ -82,7 +86,9 @@ public enum BindingNotInterceptableRule: CodeRule {
           control_events:
             open(at:): {event: FEED_OPEN, properties: {tab: {from: self.tab}, position: {from: at}}}
       """,
-      swift: ["Sources/Feed/Feed.swift": "final class FeedViewController {\n  private(set) var tab: String = \"\"\n  func open(at position: Int) {}\n}\n"]),
+      swift: [
+        "Sources/Feed/Feed.swift": "final class FeedViewController {\n  private(set) var tab: String = \"\"\n  func open(at position: Int) {}\n}\n"
+      ]),
   ]
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {

@@ -1,7 +1,8 @@
 /// A binding whose declared type (`type:` or the plan's `properties`) is not what the Swift value is.
 public enum BindingTypeMismatchRule: CodeRule {
   public static let id = "binding-type-mismatch"
-  public static let summary = "A binding's declared type ('type:' or the plan's 'properties') must be the Swift value's (an integer also fits a double)."
+  public static let summary =
+    "A binding's declared type ('type:' or the plan's 'properties') must be the Swift value's (an integer also fits a double)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [

@@ -8,7 +8,8 @@
 /// `init(coder:)` and `init(nibName:bundle:)` are UIKit's, not a way to pass a route, and are not counted.
 public enum EntryPointSignatureRule: CodeRule {
   public static let id = "entry-point-signature"
-  public static let summary = "When a screen declares 'route(...)' methods or initializers, one must take the entry point's parameters: the same names (case and '_' aside), types and optionality."
+  public static let summary =
+    "When a screen declares 'route(...)' methods or initializers, one must take the entry point's parameters: the same names (case and '_' aside), types and optionality."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -108,9 +109,10 @@ public enum EntryPointSignatureRule: CodeRule {
   /// route's value may be absent), and needs nothing else.
   static func accepts(_ signature: MethodSignature, _ parameters: [EntryPointPlan.RouteParameter]) -> Bool {
     // Every declared parameter is given one of the route's, or has a default value.
-    guard signature.parameters.allSatisfy({ declared in
-      declared.hasDefaultValue || parameters.contains { declared.label.map(folded) == folded($0.name) }
-    })
+    guard
+      signature.parameters.allSatisfy({ declared in
+        declared.hasDefaultValue || parameters.contains { declared.label.map(folded) == folded($0.name) }
+      })
     else { return false }
     for parameter in parameters {
       guard let declared = signature.parameters.first(where: { $0.label.map(folded) == folded(parameter.name) }) else { return false }

@@ -7,7 +7,8 @@
 /// original calls itself), and without a variadic parameter (a replacement cannot pass one on).
 public enum HandlerNotInterceptableRule: CodeRule {
   public static let id = "handler-not-interceptable"
-  public static let summary = "Every handler must be reachable by the config's interception (objc-runtime: @objc; dynamic-replacement: not private, generic, async or variadic)."
+  public static let summary =
+    "Every handler must be reachable by the config's interception (objc-runtime: @objc; dynamic-replacement: not private, generic, async or variadic)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -15,11 +16,11 @@ public enum HandlerNotInterceptableRule: CodeRule {
       "version: 1\nscreens:\n  HomeViewController:\n    control_events:\n      1️⃣onFav(_:): HOME_FAV\n      onShare(_:): HOME_SHARE\n",
       swift: [
         "Sources/Home/Home.swift": """
-          class HomeViewController {
-            func onFav(_ sender: Any) {}
-            @IBAction private func onShare(_ sender: Any) {}
-          }
-          """
+        class HomeViewController {
+          func onFav(_ sender: Any) {}
+          @IBAction private func onShare(_ sender: Any) {}
+        }
+        """
       ]),
     .triggers(
       """
@@ -37,15 +38,15 @@ public enum HandlerNotInterceptableRule: CodeRule {
       """,
       swift: [
         "Sources/Cart/CartModel.swift": """
-          final class CartModel {
-            private func remove(at index: Int) {}
-            func apply<Coupon>(_ coupon: Coupon) {}
-            func refresh() async {}
-            func add(_ items: String...) {}
-            func share(_ target: some Sharing) {}
-            func checkout() {}
-          }
-          """
+        final class CartModel {
+          private func remove(at index: Int) {}
+          func apply<Coupon>(_ coupon: Coupon) {}
+          func refresh() async {}
+          func add(_ items: String...) {}
+          func share(_ target: some Sharing) {}
+          func checkout() {}
+        }
+        """
       ]),
     .passes(
       """
@@ -73,7 +74,8 @@ public enum HandlerNotInterceptableRule: CodeRule {
       case .objcRuntime:
         if owner.kind != .class && owner.kind != .external {
           context.report(
-            Self.self, "\(subject) belongs to \(article(owner.kind)) '\(owner.name)'; target-action (interception: objc-runtime) calls methods of classes only",
+            Self.self,
+            "\(subject) belongs to \(article(owner.kind)) '\(owner.name)'; target-action (interception: objc-runtime) calls methods of classes only",
             at: control.key.range, notes: declared)
         } else if method.objcSelector == nil {
           context.report(
@@ -84,15 +86,18 @@ public enum HandlerNotInterceptableRule: CodeRule {
       case .dynamicReplacement:
         if owner.kind == .protocol {
           context.report(
-            Self.self, "\(subject) is a requirement of protocol '\(owner.name)'; dynamic replacement needs a method with a body: map the conforming type's method",
+            Self.self,
+            "\(subject) is a requirement of protocol '\(owner.name)'; dynamic replacement needs a method with a body: map the conforming type's method",
             at: control.key.range, notes: declared)
         } else if method.access <= .fileprivate {
           context.report(
-            Self.self, "\(subject) is \(method.access.rawValue), so a dynamic replacement in another module cannot name it; make it internal or wider",
+            Self.self,
+            "\(subject) is \(method.access.rawValue), so a dynamic replacement in another module cannot name it; make it internal or wider",
             at: control.key.range, notes: declared)
         } else if method.inGenericContext || method.signature?.parameters.contains(where: { $0.type.hasPrefix("some ") }) == true {
           context.report(
-            Self.self, "\(subject) is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type",
+            Self.self,
+            "\(subject) is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type",
             at: control.key.range, notes: declared)
         } else if method.signature?.effects?.split(separator: " ").contains("async") == true {
           context.report(

@@ -9,11 +9,13 @@ public enum HandlersFileRule: Rule {
     .triggers(
       "version: 1\nscreens:\n  Home: {control_events: {onFav(_:): HOME_FAV}}\n",
       registry: "{\"version\": 1, \"types\": [{\"name\": 1️⃣42}]}"),
-    .passes("version: 1\nscreens:\n  Home: {page_events: {enter: HOME_ENTER}}\n", registry: #"""
-      {"version": 1, "types": [{"name": "Home", "kind": "class", "inheritance": [], "isGeneric": false, "objcMembers": false,
-        "conditional": false, "access": "internal", "location": {"file": "Home.swift", "line": 1, "column": 7},
-        "extensions": [], "methods": []}]}
-      """#),
+    .passes(
+      "version: 1\nscreens:\n  Home: {page_events: {enter: HOME_ENTER}}\n",
+      registry: #"""
+        {"version": 1, "types": [{"name": "Home", "kind": "class", "inheritance": [], "isGeneric": false, "objcMembers": false,
+          "conditional": false, "access": "internal", "location": {"file": "Home.swift", "line": 1, "column": 7},
+          "extensions": [], "methods": []}]}
+        """#),
   ]
 
   // Found by `HandlerRegistry.decode` (RegistryFile.swift: `RegistryProblem`), which reads a registry with

@@ -15,10 +15,10 @@ public enum UnknownBindingParameterRule: CodeRule {
       """,
       swift: [
         "Sources/Feed/Feed.swift": """
-          class FeedViewController {
-            @objc func open(_ product: String, at position: Int) {}
-          }
-          """
+        class FeedViewController {
+          @objc func open(_ product: String, at position: Int) {}
+        }
+        """
       ]),
     .passes(
       """
@@ -31,10 +31,10 @@ public enum UnknownBindingParameterRule: CodeRule {
       """,
       swift: [
         "Sources/Feed/Feed.swift": """
-          class FeedViewController {
-            func open(_ product: String, at position: Int) {}
-          }
-          """
+        class FeedViewController {
+          func open(_ product: String, at position: Int) {}
+        }
+        """
       ]),
   ]
 

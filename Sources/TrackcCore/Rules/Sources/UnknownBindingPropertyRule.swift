@@ -16,15 +16,15 @@ public enum UnknownBindingPropertyRule: CodeRule {
       """,
       swift: [
         "Sources/Cart/Cart.swift": """
-          final class CartViewController {
-            var cart = Cart()
-            var selectedTab: String = ""
-            func checkout() {}
-          }
-          struct Cart {
-            var total: Double = 0
-          }
-          """
+        final class CartViewController {
+          var cart = Cart()
+          var selectedTab: String = ""
+          func checkout() {}
+        }
+        struct Cart {
+          var total: Double = 0
+        }
+        """
       ]),
     .passes(
       """
@@ -37,17 +37,17 @@ public enum UnknownBindingPropertyRule: CodeRule {
       """,
       swift: [
         "Sources/Cart/Cart.swift": """
-          class BaseViewController {
-            var selectedTab: String = ""
-          }
-          final class CartViewController: BaseViewController {
-            var cart = Cart()
-            func checkout() {}
-          }
-          struct Cart {
-            var total: Double = 0
-          }
-          """
+        class BaseViewController {
+          var selectedTab: String = ""
+        }
+        final class CartViewController: BaseViewController {
+          var cart = Cart()
+          func checkout() {}
+        }
+        struct Cart {
+          var total: Double = 0
+        }
+        """
       ]),
   ]
 

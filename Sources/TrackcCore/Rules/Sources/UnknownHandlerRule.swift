@@ -17,11 +17,11 @@ public enum UnknownHandlerRule: CodeRule {
       """,
       swift: [
         "Sources/Home/HomeViewController.swift": """
-          class HomeViewController {
-            @objc func onMyFavBtnPressed(_ sender: Any) {}
-            @objc func onShare(_ sender: Any) {}
-          }
-          """
+        class HomeViewController {
+          @objc func onMyFavBtnPressed(_ sender: Any) {}
+          @objc func onShare(_ sender: Any) {}
+        }
+        """
       ]),
     .passes(
       """
@@ -36,13 +36,13 @@ public enum UnknownHandlerRule: CodeRule {
       swift: [
         "Sources/Home/BaseViewController.swift": "class BaseViewController {\n  @objc func onRefresh() {}\n}\n",
         "Sources/Home/HomeViewController.swift": """
-          class HomeViewController: BaseViewController {
-            @objc func onFavBtnPressed(_ sender: Any) {}
-          }
-          extension HomeViewController {
-            @objc func onShareBtnPressed(_ sender: Any) {}
-          }
-          """,
+        class HomeViewController: BaseViewController {
+          @objc func onFavBtnPressed(_ sender: Any) {}
+        }
+        extension HomeViewController {
+          @objc func onShareBtnPressed(_ sender: Any) {}
+        }
+        """,
       ]),
   ]
 

@@ -44,7 +44,8 @@ public enum UnknownScreenRule: CodeRule {
           at: name.range, notes: notes,
           fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(name.range), with: suggestion))
       } else {
-        let message = elsewhere.isEmpty
+        let message =
+          elsewhere.isEmpty
           ? "screen type '\(name.value)' is declared nowhere in the sources"
           : "screen type '\(name.value)' is not declared in that module"
         context.report(Self.self, message, at: name.range, notes: notes)

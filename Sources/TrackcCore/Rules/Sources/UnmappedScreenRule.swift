@@ -16,13 +16,13 @@ public enum UnmappedScreenRule: CodeRule {
       """,
       swift: [
         "Sources/App/Screens.swift": """
-          class BaseViewController: UIViewController {}
-          class HomeViewController: BaseViewController {
-            @objc func onFav(_ sender: Any) {}
-          }
-          class 1️⃣SettingsViewController: BaseViewController {}
-          class Helper {}
-          """
+        class BaseViewController: UIViewController {}
+        class HomeViewController: BaseViewController {
+          @objc func onFav(_ sender: Any) {}
+        }
+        class 1️⃣SettingsViewController: BaseViewController {}
+        class Helper {}
+        """
       ]),
     .passes(
       """
@@ -33,11 +33,11 @@ public enum UnmappedScreenRule: CodeRule {
       """,
       swift: [
         "Sources/App/Screens.swift": """
-          class HomeViewController: UIViewController {
-            @objc func onFav(_ sender: Any) {}
-          }
-          class Helper {}
-          """
+        class HomeViewController: UIViewController {
+          @objc func onFav(_ sender: Any) {}
+        }
+        class Helper {}
+        """
       ]),
   ]
 
@@ -49,7 +49,8 @@ public enum UnmappedScreenRule: CodeRule {
       let name = code.index.isDeclaredInSeveralModules(type.name) ? type.qualifiedName : type.name
       context.report(
         Self.self, "'\(name)' is a \(base) but no screen lists it; add it to 'screens'", at: type.nameLocation,
-        notes: bases.first { $0.value == base }.map { [Diagnostic.Note("required by conventions.require_screens", at: context.location($0.range))] } ?? [])
+        notes: bases.first { $0.value == base }.map { [Diagnostic.Note("required by conventions.require_screens", at: context.location($0.range))] }
+          ?? [])
     }
   }
 }

@@ -2,7 +2,8 @@
 /// strings, numbers and booleans only.
 public enum UnsupportedPropertyTypeRule: CodeRule {
   public static let id = "unsupported-property-type"
-  public static let summary = "A bound value must be a String, an integer, a floating-point number, a Bool, an optional of those, a raw-value enum of those, or (with 'type: string') a CustomStringConvertible."
+  public static let summary =
+    "A bound value must be a String, an integer, a floating-point number, a Bool, an optional of those, a raw-value enum of those, or (with 'type: string') a CustomStringConvertible."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -17,18 +18,18 @@ public enum UnsupportedPropertyTypeRule: CodeRule {
       """,
       swift: [
         "Sources/Cart/Cart.swift": """
-          final class CartViewController {
-            var items: [String] = []
-            var cart = Cart()
-            var coupon: Coupon? = nil
-            var title = ""
-            func checkout() {}
-          }
-          struct Cart {}
-          struct Coupon: CustomStringConvertible {
-            var description: String { "" }
-          }
-          """
+        final class CartViewController {
+          var items: [String] = []
+          var cart = Cart()
+          var coupon: Coupon? = nil
+          var title = ""
+          func checkout() {}
+        }
+        struct Cart {}
+        struct Coupon: CustomStringConvertible {
+          var description: String { "" }
+        }
+        """
       ]),
     .passes(
       """
@@ -41,18 +42,18 @@ public enum UnsupportedPropertyTypeRule: CodeRule {
       """,
       swift: [
         "Sources/Cart/Cart.swift": """
-          final class CartViewController {
-            var count: UInt8 = 0
-            var tab: Tab = .all
-            var coupon: Coupon? = nil
-            var ratio: Swift.Float?
-            func checkout() {}
-          }
-          enum Tab: String { case all }
-          struct Coupon: CustomStringConvertible {
-            var description: String { "" }
-          }
-          """
+        final class CartViewController {
+          var count: UInt8 = 0
+          var tab: Tab = .all
+          var coupon: Coupon? = nil
+          var ratio: Swift.Float?
+          func checkout() {}
+        }
+        enum Tab: String { case all }
+        struct Coupon: CustomStringConvertible {
+          var description: String { "" }
+        }
+        """
       ]),
   ]
 
@@ -63,14 +64,16 @@ public enum UnsupportedPropertyTypeRule: CodeRule {
       let message: String
       switch refusal {
       case .untyped:
-        message = "\(site.subject) reads '\(site.source.value)', whose type the declaration does not write; write it (': Int') so that the binding can be checked"
+        message =
+          "\(site.subject) reads '\(site.source.value)', whose type the declaration does not write; write it (': Int') so that the binding can be checked"
       case .notNamed:
         message = "\(site.subject) reads '\(site.source.value)', of type '\(text ?? "?")', which cannot be a property value; \(allowed)"
       case .notAValue(let name, let describable):
         let tail = describable ? " ('\(name)' is CustomStringConvertible: declare 'type: string' to send its description)" : ""
         message = "\(site.subject) reads '\(site.source.value)', of type '\(name)', which cannot be a property value; \(allowed)\(tail)"
       case .noProperties(let name):
-        message = "\(site.subject) reads '\(site.source.value)', which goes on past a '\(name)'; a path reads properties declared in the sources (bind '\(name)' itself, or give the screen a property)"
+        message =
+          "\(site.subject) reads '\(site.source.value)', which goes on past a '\(name)'; a path reads properties declared in the sources (bind '\(name)' itself, or give the screen a property)"
       }
       context.report(Self.self, message, at: site.source.range, notes: [Diagnostic.Note("declared here", at: declaration)])
     }

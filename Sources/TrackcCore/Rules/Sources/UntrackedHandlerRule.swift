@@ -16,14 +16,14 @@ public enum UntrackedHandlerRule: CodeRule {
       """,
       swift: [
         "Sources/Home/HomeViewController.swift": """
-          class HomeViewController {
-            @objc func onFav_UA(_ sender: Any) {}
-            @objc func 1️⃣onShare_UA(_ sender: Any) {}
-            /// Opens the cart. @tracked
-            @objc func 2️⃣openCart() {}
-            @objc func onScroll() {}
-          }
-          """
+        class HomeViewController {
+          @objc func onFav_UA(_ sender: Any) {}
+          @objc func 1️⃣onShare_UA(_ sender: Any) {}
+          /// Opens the cart. @tracked
+          @objc func 2️⃣openCart() {}
+          @objc func onScroll() {}
+        }
+        """
       ]),
     .passes(
       """
@@ -32,7 +32,10 @@ public enum UntrackedHandlerRule: CodeRule {
       screens:
         HomeViewController: {control_events: {onFav_UA(_:): HOME_FAV}}
       """,
-      swift: ["Sources/Home/HomeViewController.swift": "class HomeViewController {\n  @objc func onFav_UA(_ sender: Any) {}\n  @objc func onScroll() {}\n}\n"]),
+      swift: [
+        "Sources/Home/HomeViewController.swift":
+          "class HomeViewController {\n  @objc func onFav_UA(_ sender: Any) {}\n  @objc func onScroll() {}\n}\n"
+      ]),
   ]
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {

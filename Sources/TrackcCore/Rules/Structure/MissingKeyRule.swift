@@ -1,13 +1,15 @@
 /// A required key is missing: `version` or `screens` at the top, `event` in a long-form event.
 public enum MissingKeyRule: Rule {
   public static let id = "missing-key"
-  public static let summary = "Required keys ('version', 'screens', 'event' in the long form, 'from' in a binding, an entry point's 'screen') must be present."
+  public static let summary =
+    "Required keys ('version', 'screens', 'event' in the long form, 'from' in a binding, an entry point's 'screen') must be present."
   public static let severity = Diagnostic.Severity.error
   public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers("1️⃣2️⃣conventions: {}\n"),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
@@ -17,7 +19,8 @@ public enum MissingKeyRule: Rule {
               event: OPEN
               properties: {2️⃣product_id: {type: string}}
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens: {Cart: {}}
       entry_points:

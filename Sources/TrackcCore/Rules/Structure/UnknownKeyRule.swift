@@ -6,13 +6,15 @@ public enum UnknownKeyRule: Rule {
   public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       1️⃣screen:
         Home: {}
       screens: {}
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
@@ -21,7 +23,8 @@ public enum UnknownKeyRule: Rule {
             enter: HOME_ENTER
             2️⃣appear: HOME_APPEAR
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       conventions: {event_id_pattern: '^[A-Z_]+$'}
       destinations: {firebase: {description: Google}}

@@ -7,7 +7,8 @@ public enum WrongTypeRule: Rule {
 
   public static let examples: [RuleExample] = [
     .triggers("1️⃣- version: 1\n- screens: {}\n"),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       defaults: {destinations: 1️⃣firebase}
       screens:
@@ -20,7 +21,8 @@ public enum WrongTypeRule: Rule {
             onOpen(id:): {event: OPEN, properties: {id: {from: 6️⃣[id], type: 7️⃣Int, optional: 8️⃣yes}}}
       """),
     .triggers("version: 1\nproperties: {product_id: 1️⃣text, position: 2️⃣[int]}\nscreens: {}\n"),
-    .passes("""
+    .passes(
+      """
       version: 1
       conventions: {event_id_pattern: '^[A-Z0-9_]+$'}
       destinations: {firebase: {}}

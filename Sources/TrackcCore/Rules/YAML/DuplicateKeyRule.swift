@@ -6,7 +6,8 @@ public enum DuplicateKeyRule: Rule {
   public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
@@ -14,13 +15,15 @@ public enum DuplicateKeyRule: Rule {
             enter: HOME_ENTER
             1️⃣enter: HOME_ENTER_AGAIN
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home: {page_events: {enter: A}}
         1️⃣"Home": {page_events: {enter: B}}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       screens:
         Home: {page_events: {enter: HOME_ENTER, leave: HOME_LEAVE}}

@@ -9,19 +9,22 @@ public enum MergeKeyRule: Rule {
   public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
           <<: 1️⃣just a string
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home:
           <<: [{page_events: {enter: A}}, 1️⃣[not, a, mapping]]
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       screens:

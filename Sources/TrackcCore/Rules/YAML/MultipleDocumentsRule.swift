@@ -6,14 +6,16 @@ public enum MultipleDocumentsRule: Rule {
   public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens: {}
       1️⃣---
       version: 1
       screens: {}
       """),
-    .passes("""
+    .passes(
+      """
       ---
       version: 1
       screens: {}

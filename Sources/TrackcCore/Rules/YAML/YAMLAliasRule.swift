@@ -6,12 +6,14 @@ public enum YAMLAliasRule: Rule {
   public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home: {page_events: {enter: 1️⃣*missing}}
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1
       a: &a [x, x, x, x, x, x, x, x, x, x]
       b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
@@ -21,7 +23,8 @@ public enum YAMLAliasRule: Rule {
       f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]
       screens: {}
       """),
-    .passes("""
+    .passes(
+      """
       version: 1
       destinations: {firebase: {}, mixpanel: {}}
       screens:

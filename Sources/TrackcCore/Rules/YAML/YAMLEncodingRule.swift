@@ -10,7 +10,8 @@ public enum YAMLEncodingRule: Rule {
     .triggers(bytes: Array("version: 1\nscreens: {}\n# caf".utf8) + [0xE9] + Array("\n".utf8), at: [SourcePosition(line: 3, column: 6)]),
     .triggers(bytes: [0xFF, 0xFE] + Array("v\0:\0 \01\0".utf8), at: [.start]),
     .triggers(bytes: Array("version: 1\n# a note\u{2028}screens: {}\n".utf8), at: [SourcePosition(line: 2, column: 9)]),
-    .passes("""
+    .passes(
+      """
       # café: UTF-8 text is fine, with or without a byte order mark
       version: 1
       screens: {}
@@ -28,7 +29,8 @@ public enum YAMLEncodingRule: Rule {
       message = "the config is UTF-32 (\(bigEndian ? "big" : "little")-endian byte order mark); save it as UTF-8"
     case .invalidUTF8(_, let byte):
       let hex = String(byte, radix: 16, uppercase: true)
-      message = "the config is not valid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) here cannot start or continue a character; save the file as UTF-8 (is it Latin-1, or binary?)"
+      message =
+        "the config is not valid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) here cannot start or continue a character; save the file as UTF-8 (is it Latin-1, or binary?)"
     }
     context.report(Self.self, message, at: SourceRange(at: position))
   }

@@ -6,16 +6,19 @@ public enum YAMLTagRule: Rule {
   public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
-    .triggers("""
+    .triggers(
+      """
       version: 1
       screens:
         Home: {page_events: {enter: 1️⃣!custom HOME_ENTER}}
       """),
-    .triggers("""
+    .triggers(
+      """
       version: 1️⃣!!int one
       screens: {}
       """),
-    .passes("""
+    .passes(
+      """
       version: !!int 1
       screens:
         Home: {page_events: {enter: !!str HOME_ENTER}}
