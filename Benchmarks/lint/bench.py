@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: `trackc lint` (release build) against the bare cost of parsing the same file with libyaml.
 
-    python3 Benchmarks/lint/bench.py [--runs N] [--screens S] [--handlers H] [--pattern REGEX] [--baseline BIN] [--skip-build]
+    python3 Benchmarks/lint/bench.py [--runs N] [--screens S] [--handlers H] [--pattern REGEX] [--baseline BIN] [--skip-build] [--trackc BIN]
 
 Generates a large valid config (default 5,000 screens x 20 handlers) and two of the sizes real configs have
 (500 KB and 10 KB), compiles yaml_parse.c (libyaml's event API, touching every event, building nothing),
@@ -52,14 +52,18 @@ def main() -> None:
                         help="conventions.event_id_pattern of the generated config (the default pattern has a fast path)")
     parser.add_argument("--baseline", help="another trackc binary (an earlier build, say) to time alongside, in the same runs")
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--trackc", help="the trackc binary to time (default: this checkout's release build)")
     args = parser.parse_args()
 
     os.makedirs(WORK, exist_ok=True)
     if not args.skip_build:
         run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=ROOT)
-    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
-                            check=True, capture_output=True, text=True).stdout.strip()
-    trackc = os.path.join(binary, "trackc")
+    if args.trackc:
+        trackc = args.trackc
+    else:
+        binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                                check=True, capture_output=True, text=True).stdout.strip()
+        trackc = os.path.join(binary, "trackc")
 
     suffix = "" if args.pattern == "^[A-Z][A-Z0-9_]*$" else "-custom-pattern"
     # The large config the ratio is about, and the sizes real configs have (10 KB to 500 KB).
