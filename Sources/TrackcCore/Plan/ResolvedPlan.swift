@@ -152,7 +152,9 @@ public struct ResolvedPlan: Sendable {
       screen.forEachEvent { trigger, event in
         let id = Event.ID(rawValue: Int32(events.count))
         events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(event)))
-        for (index, property) in event.properties.enumerated() {
+        // `details` (a stored field) rather than `properties` (a getter), which copies the borrowed event
+        // first: a tenth of the plan's CPU on a large config (`perf record`).
+        for (index, property) in (event.details?.properties ?? []).enumerated() {
           if property.binding != nil {
             bindings.append(BoundProperty(id: BoundProperty.ID(rawValue: Int32(bindings.count)), event: id, index: index))
           }
