@@ -3,9 +3,10 @@ import Dispatch
 /// Decodes a large config's screens on another core while the parser is still reading the file: the
 /// receiving end of `YAMLMappingHandover`.
 ///
-/// What it buys, measured (`Benchmarks/lint`, 6.0 MB config, 105,000 events, 2 cores): the screens'
-/// decoding (about 58 ms of CPU) runs while libyaml reads; see the README's "Performance". Below
-/// `Linter.streamingThreshold` bytes it is not used: a thread's start costs more than it saves there.
+/// What it buys, measured (`Benchmarks/lint`, 6.0 MB config, 105,000 events, 2 cores, side by side with
+/// the build before it): the screens' decoding (about 58 ms of CPU) runs while libyaml reads, and the
+/// lint takes 157 ms instead of 180 (the README's "Performance"). Below `LintOptions.screenStreamingThreshold`
+/// bytes it is not used: a thread's start and the copies cost more than they save there.
 ///
 /// Batches are decoded in order on one serial queue; `finish()` waits for the last and returns what was
 /// decoded, keyed by the value node of the pair in the finished document. `ConfigDecoder.decode` takes a
