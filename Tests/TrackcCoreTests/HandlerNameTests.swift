@@ -81,6 +81,14 @@ import TrackcTestSupport
   @Test func typeNameComponentsDropBackticks() throws {
     #expect(try SwiftTypeName.parse("Shop.`Protocol`").get().components == ["Shop", "Protocol"])
   }
+
+  /// One pair of backticks, not two (found by the `names` fuzz target: "``unownn``" was a type named
+  /// "`unownn`", backticks and all, which written back in one pair read as "unownn").
+  @Test(arguments: ["``unownn``", "Shop.``Home``", "```a```", "`a`b`", "onTap(``x``:)", "``self``"])
+  func doubledBackticksAreNoName(text: String) {
+    #expect((try? SwiftTypeName.parse(text).get()) == nil)
+    #expect((try? HandlerName.parse(text).get()) == nil)
+  }
 }
 
 @Suite struct SuggestionTests {

@@ -51,6 +51,9 @@ enum SwiftIdentifier {
     if first == UInt8(ascii: "`") {
       guard name.count >= 3, name[name.count - 1] == UInt8(ascii: "`") else { return false }
       let inner = UnsafeBufferPointer(rebasing: name[1..<(name.count - 1)])
+      // One pair of backticks: "``name``" is no identifier (the check below would otherwise take the
+      // inner "`name`" for one, and the name would keep a pair of backticks: found by the `names` target).
+      guard !inner.contains(UInt8(ascii: "`")) else { return false }
       // Inside backticks a keyword is an ordinary name.
       return isKeyword(inner) || isValid(inner, as: .member)
     }
