@@ -13,18 +13,19 @@
 # checks the 1 s bound where it means something: after the run, every input of the corpus (the committed
 # one and the run's) and every candidate is replayed once with `-timeout=1`.
 #
-# Findings, logs and the summary (summary.md) go to Fuzz/artifacts/long-run/. Exits non-zero if any target
-# found a crash, a leak, an out-of-memory or a timeout.
+# Findings, logs and the summary (summary.md) go to Fuzz/artifacts/long-run/ (FUZZ_LONG_RUN_DIR, under
+# Fuzz/, for another run beside it); FUZZ_TARGETS (all nine) names the targets to run, separated by spaces.
+# Exits non-zero if any target found a crash, a leak, an out-of-memory or a timeout.
 set -euo pipefail
 cd "$(dirname "$0")"
 runs="${1:-10000000}"
 cpu_seconds="${2:-3600}"
 nice_level="${FUZZ_NICE:-0}"
-out="artifacts/long-run"
+out="${FUZZ_LONG_RUN_DIR:-artifacts/long-run}"
 rm -rf "$out"
 mkdir -p "$out"
 cores="$(nproc)"
-targets=(lint names registry scan-cache generate links journal remote-config collector-request)
+read -r -a targets <<< "${FUZZ_TARGETS:-lint names registry scan-cache generate links journal remote-config collector-request}"
 ticks="$(getconf CLK_TCK)"
 timeout=1
 [ "$nice_level" -gt 0 ] && timeout=600
