@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// What it buys, measured (`Benchmarks/lint`, 6.0 MB config, 105,000 events, 2 cores, side by side with
 /// the build before it): the screens' decoding (about 58 ms of CPU) runs while libyaml reads, and the
-/// lint takes 157 ms instead of 180 (the README's "Performance"). Below `LintOptions.screenStreamingThreshold`
+/// lint takes 140 ms instead of 166 (the README's "Performance"). Below `LintOptions.screenStreamingThreshold`
 /// bytes it is not used: a thread's start and the copies cost more than they save there.
 ///
 /// Batches are decoded in order on one serial queue; `finish()` waits for the last and returns what was
