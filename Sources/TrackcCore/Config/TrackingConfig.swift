@@ -225,11 +225,10 @@ extension TrackingConfig {
 }
 
 extension TrackingConfig.Screen {
-  /// Calls `body` for every event rule of this screen: page events, then control events. The event is
-  /// borrowed, not copied.
+  /// Calls `body` for every event rule of this screen: page events, then control events.
   public func forEachEvent(_ body: (TrackingConfig.Trigger, borrowing TrackingConfig.EventRule) throws -> Void) rethrows {
-    // Through buffer pointers, whose elements are borrowed in place: an array's subscript copies the
-    // element, retaining each of its strings and arrays, once per event per rule.
+    // Through buffer pointers, which spare copying each page or control event whole; the event rule
+    // itself is still copied to be passed (see `ResolvedPlan.forEachEvent`).
     try pageEvents.withUnsafeBufferPointer { pageEvents in
       for index in pageEvents.indices {
         try body(.page(pageEvents[index].phase.value), pageEvents[index].event)

@@ -36,6 +36,10 @@ public struct ResolvedPlan: Sendable {
   /// The entry points: link rules, parsed patterns, routes and what the rules report about them.
   public let entryPoints: EntryPointPlan
   private let declaredSet: Set<String>
+  /// The events written in the long form (`{event: ..., destinations: ...}`), in plan order, with what
+  /// only that form says: the few that the destination and property rules read (one in twenty-one in the
+  /// benchmark config), so that those rules skip the rest without touching them.
+  private let longFormEvents: [(event: Event.ID, details: TrackingConfig.EventRule.Details)]
 
   /// A property of an event written as a binding (`{from: id}`).
   public struct BoundProperty: Sendable, Identifiable {
@@ -134,39 +138,50 @@ public struct ResolvedPlan: Sendable {
     events.reserveCapacity(config.screens.reduce(config.entryPoints.count) { $0 + $1.pageEvents.count + $1.controlEvents.count })
     let isRestricted = declared != nil
     let defaultRouting = Routing.only(defaultDestinations)
-    func routing(_ event: borrowing TrackingConfig.EventRule) -> Routing {
+    func routing(_ details: TrackingConfig.EventRule.Details?) -> Routing {
       if !isRestricted {
         return .unrestricted
-      } else if let only = event.only {
+      } else if let only = details?.only {
         return .only(Set(only.entries.map(\.value)).intersection(declaredSet).sorted(by: UTF8Order.less))
-      } else if let exclude = event.exclude {
+      } else if let exclude = details?.exclude {
         let excluded = Set(exclude.entries.map(\.value))
         return .only(defaultDestinations.filter { !excluded.contains($0) })
       } else {
         return defaultRouting
       }
     }
-    for (index, screen) in config.screens.enumerated() {
-      let screenID = Screen.ID(rawValue: Int32(index))
-      let first = events.count
-      screen.forEachEvent { trigger, event in
-        let id = Event.ID(rawValue: Int32(events.count))
-        events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(event)))
-        // `details` (a stored field) rather than `properties` (a getter), which copies the borrowed event
-        // first: a tenth of the plan's CPU on a large config (`perf record`).
-        for (index, property) in (event.details?.properties ?? []).enumerated() {
-          if property.binding != nil {
-            bindings.append(BoundProperty(id: BoundProperty.ID(rawValue: Int32(bindings.count)), event: id, index: index))
-          }
-          guard let type = Self.writtenType(of: property), !declaredNames.contains(property.key.value) else { continue }
-          if let first = propertyTypes[property.key.value] {
-            // An integer and a double under one name make it a double (a JSON number either way).
-            if first.type == .int && type == .double { propertyTypes[property.key.value]!.type = .double }
-          } else {
-            propertyTypes[property.key.value] = PlanPropertyType(
-              type: type, origin: .usage(id, Self.typeRange(of: property), isBinding: property.binding != nil))
-          }
+    var longFormEvents: [(event: Event.ID, details: TrackingConfig.EventRule.Details)] = []
+    func add(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, details: TrackingConfig.EventRule.Details?) {
+      let id = Event.ID(rawValue: Int32(events.count))
+      events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(details)))
+      guard let details else { return }
+      longFormEvents.append((id, details))
+      for (index, property) in details.properties.enumerated() {
+        if property.binding != nil {
+          bindings.append(BoundProperty(id: BoundProperty.ID(rawValue: Int32(bindings.count)), event: id, index: index))
         }
+        guard let type = Self.writtenType(of: property), !declaredNames.contains(property.key.value) else { continue }
+        if let first = propertyTypes[property.key.value] {
+          // An integer and a double under one name make it a double (a JSON number either way).
+          if first.type == .int && type == .double { propertyTypes[property.key.value]!.type = .double }
+        } else {
+          propertyTypes[property.key.value] = PlanPropertyType(
+            type: type, origin: .usage(id, Self.typeRange(of: property), isBinding: property.binding != nil))
+        }
+      }
+    }
+    // By index, reading only each event's `details`: iterating the screens or their events by value (or
+    // handing an event to a closure) copies it whole, retaining every string it holds, a hundred thousand
+    // times on a large config (`perf record`: the largest share of the plan's CPU).
+    let configScreens = config.screens
+    for screen in configScreens.indices {
+      let screenID = Screen.ID(rawValue: Int32(screen))
+      let first = events.count
+      for index in configScreens[screen].pageEvents.indices {
+        add(.page(configScreens[screen].pageEvents[index].phase.value), of: screenID, details: configScreens[screen].pageEvents[index].event.details)
+      }
+      for index in configScreens[screen].controlEvents.indices {
+        add(.control(index: index), of: screenID, details: configScreens[screen].controlEvents[index].event.details)
       }
       screens.append(Screen(id: screenID, events: first..<events.count))
     }
@@ -174,10 +189,12 @@ public struct ResolvedPlan: Sendable {
     entryPoints = EntryPointPlan(config) { Self.screen(named: $0, in: config) }
     for route in entryPoints.routes {
       guard let screen = route.screen, let event = config.entryPoints[route.entry].event else { continue }
-      events.append(
-        Event(id: Event.ID(rawValue: Int32(events.count)), screen: screen, trigger: .entryPoint(index: route.entry), routing: routing(event)))
+      let id = Event.ID(rawValue: Int32(events.count))
+      events.append(Event(id: id, screen: screen, trigger: .entryPoint(index: route.entry), routing: routing(event.details)))
+      if let details = event.details { longFormEvents.append((id, details)) }
     }
     self.events = events
+    self.longFormEvents = longFormEvents
     self.bindings = bindings
     self.propertyTypes = propertyTypes
   }
@@ -238,10 +255,11 @@ public struct ResolvedPlan: Sendable {
     return config.screens[Int(event.screen.rawValue)].pageEvents.first { $0.phase.value == phase }
   }
 
-  /// Calls `body` for every event in order, with the event as written (borrowed, not copied: a plan
-  /// rule walks a hundred thousand events).
+  /// Calls `body` for every event in order, with the event as written. A rule that reads only what the
+  /// long form says walks `forEachLongFormEvent` instead: handing an event to a closure copies it (Swift
+  /// copies an argument read from memory the callee might write, `borrowing` or not), a retain of its ID
+  /// string per event per rule.
   public func forEachEvent(_ body: (Event, borrowing TrackingConfig.EventRule) throws -> Void) rethrows {
-    // Borrowed in place (see `TrackingConfig.Screen.forEachEvent`).
     var index = 0
     try events.withUnsafeBufferPointer { events in
       try config.screens.withUnsafeBufferPointer { screens in
@@ -257,6 +275,12 @@ public struct ResolvedPlan: Sendable {
       guard case .entryPoint(let entry) = event.trigger else { continue }
       try body(event, config.entryPoints[entry].event!)
     }
+  }
+
+  /// Calls `body` for every event written in the long form, in plan order, with what that form says
+  /// (destinations, exclusions, properties); the short form (`handler: EVENT_ID`) says none of it.
+  public func forEachLongFormEvent(_ body: (Event, TrackingConfig.EventRule.Details) throws -> Void) rethrows {
+    for (event, details) in longFormEvents { try body(events[Int(event.rawValue)], details) }
   }
 
   /// The events of one screen.

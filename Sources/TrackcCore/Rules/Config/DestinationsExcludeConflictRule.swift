@@ -27,8 +27,8 @@ public enum DestinationsExcludeConflictRule: PlanRule {
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    plan.forEachEvent { event, written in
-      guard let only = written.only, let exclude = written.exclude else { return }
+    plan.forEachLongFormEvent { event, details in
+      guard let only = details.only, let exclude = details.exclude else { return }
       let (first, second) = only.keyRange.start < exclude.keyRange.start ? (only.keyRange, exclude.keyRange) : (exclude.keyRange, only.keyRange)
       context.report(
         Self.self,

@@ -23,9 +23,9 @@ public enum DuplicateDestinationRule: PlanRule {
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     check(plan.config.defaults.destinations ?? [], context: &context)
-    plan.forEachEvent { event, written in
-      if let only = written.only { check(only.entries, context: &context) }
-      if let exclude = written.exclude { check(exclude.entries, context: &context) }
+    plan.forEachLongFormEvent { _, details in
+      if let only = details.only { check(only.entries, context: &context) }
+      if let exclude = details.exclude { check(exclude.entries, context: &context) }
     }
   }
 

@@ -26,18 +26,21 @@ public enum DuplicateHandlerRule: PlanRule {
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    for screen in plan.config.screens {
+    // By index: a screen taken by value is copied whole (see `ResolvedPlan.init`).
+    let screens = plan.config.screens
+    for screen in screens.indices {
+      let controls = screens[screen].controlEvents
       // Keys written identically are YAML duplicate keys already; two spellings can only collide when one
       // of them is not written canonically (spaces, backticks), which is rare, so most screens stop here.
-      guard screen.controlEvents.contains(where: { !$0.isCanonicallySpelt }) else { continue }
+      guard controls.indices.contains(where: { !controls[$0].isCanonicallySpelt }) else { continue }
       var seen: [String: Located<String>] = [:]
-      for control in screen.controlEvents {
+      for control in controls {
         guard case .success(let name) = control.handler else { continue }
         let canonical = name.canonical
         if let first = seen[canonical] {
           context.report(
             Self.self,
-            "handler '\(control.key.value)' of '\(screen.name.value)' is '\(canonical)', which '\(first.value)' already maps",
+            "handler '\(control.key.value)' of '\(screens[screen].name.value)' is '\(canonical)', which '\(first.value)' already maps",
             at: control.key.range, notes: [Diagnostic.Note("first mapped here", at: context.location(first.range))])
         } else {
           seen[canonical] = control.key

@@ -23,14 +23,17 @@ public enum DuplicateScreenRule: PlanRule {
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     var seen: [SwiftTypeName: Located<String>] = [:]
-    for screen in plan.config.screens {
-      guard case .success(let name) = screen.typeName else { continue }
+    // By index: a screen taken by value is copied whole (see `ResolvedPlan.init`).
+    let screens = plan.config.screens
+    seen.reserveCapacity(screens.count)
+    for screen in screens.indices {
+      guard case .success(let name) = screens[screen].typeName else { continue }
       if let first = seen[name] {
         context.report(
-          Self.self, "screen '\(screen.name.value)' is '\(name)', which '\(first.value)' already lists",
-          at: screen.name.range, notes: [Diagnostic.Note("first listed here", at: context.location(first.range))])
+          Self.self, "screen '\(screens[screen].name.value)' is '\(name)', which '\(first.value)' already lists",
+          at: screens[screen].name.range, notes: [Diagnostic.Note("first listed here", at: context.location(first.range))])
       } else {
-        seen[name] = screen.name
+        seen[name] = screens[screen].name
       }
     }
   }

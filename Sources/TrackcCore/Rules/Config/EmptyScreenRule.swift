@@ -28,11 +28,12 @@ public enum EmptyScreenRule: PlanRule {
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     // A screen an entry point opens is there to be opened, events or not.
     let opened = Set(plan.entryPoints.routes.compactMap(\.screen))
-    for (index, screen) in plan.config.screens.enumerated()
-    where screen.isEmptyAsWritten && !opened.contains(ResolvedPlan.Screen.ID(rawValue: Int32(index))) {
+    // By index: a screen taken by value is copied whole (see `ResolvedPlan.init`).
+    let screens = plan.config.screens
+    for index in screens.indices where screens[index].isEmptyAsWritten && !opened.contains(ResolvedPlan.Screen.ID(rawValue: Int32(index))) {
       context.report(
-        Self.self, "screen '\(screen.name.value)' has no events; map its page or control events, or remove it",
-        at: screen.name.range)
+        Self.self, "screen '\(screens[index].name.value)' has no events; map its page or control events, or remove it",
+        at: screens[index].name.range)
     }
   }
 }

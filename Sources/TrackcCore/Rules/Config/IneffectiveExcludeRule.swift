@@ -30,8 +30,8 @@ public enum IneffectiveExcludeRule: PlanRule {
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     guard plan.declaredDestinations != nil, plan.hasExplicitDefaults else { return }
     let defaults = Set(plan.defaultDestinations)
-    plan.forEachEvent { event, written in
-      guard let exclude = written.exclude else { return }
+    plan.forEachLongFormEvent { event, details in
+      guard let exclude = details.exclude else { return }
       for entry in exclude.entries where plan.declares(entry.value) && !defaults.contains(entry.value) {
         context.report(
           Self.self,

@@ -34,10 +34,13 @@ public enum InvalidHandlerNameRule: PlanRule {
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    for screen in plan.config.screens {
-      for control in screen.controlEvents {
-        guard case .failure(let error) = control.handler else { continue }
-        context.report(Self.self, error.message, at: control.key.range)
+    // By index, reading only the fields used: a screen or handler taken by value is copied whole (see
+    // `ResolvedPlan.init`).
+    let screens = plan.config.screens
+    for screen in screens.indices {
+      for control in screens[screen].controlEvents.indices {
+        guard case .failure(let error) = screens[screen].controlEvents[control].handler else { continue }
+        context.report(Self.self, error.message, at: screens[screen].controlEvents[control].key.range)
       }
     }
   }

@@ -32,9 +32,8 @@ public enum InvalidPropertyValueRule: PlanRule {
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    plan.forEachEvent { event, written in
-      // `details`, not the `properties` getter, which copies the borrowed event (see `ResolvedPlan.init`).
-      for property in written.details?.properties ?? [] where property.value == nil && property.binding == nil {
+    plan.forEachLongFormEvent { event, details in
+      for property in details.properties where property.value == nil && property.binding == nil {
         context.report(
           Self.self,
           "property '\(property.key.value)' of \(plan.describe(event)) must be a string, number or boolean, found \(describe(property.found))",

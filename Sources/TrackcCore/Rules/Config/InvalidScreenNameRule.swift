@@ -24,9 +24,11 @@ public enum InvalidScreenNameRule: PlanRule {
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    for screen in plan.config.screens {
-      guard case .failure(let error) = screen.typeName else { continue }
-      context.report(Self.self, error.message, at: screen.name.range)
+    // By index: a screen taken by value is copied whole (see `ResolvedPlan.init`).
+    let screens = plan.config.screens
+    for screen in screens.indices {
+      guard case .failure(let error) = screens[screen].typeName else { continue }
+      context.report(Self.self, error.message, at: screens[screen].name.range)
     }
   }
 }

@@ -37,9 +37,8 @@ public enum PropertyTypeConflictRule: PlanRule {
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    plan.forEachEvent { event, written in
-      // `details`, not the `properties` getter, which copies the borrowed event (see `ResolvedPlan.init`).
-      for property in written.details?.properties ?? [] {
+    plan.forEachLongFormEvent { event, details in
+      for property in details.properties {
         guard let type = ResolvedPlan.writtenType(of: property), let expected = plan.propertyTypes[property.key.value] else { continue }
         switch expected.origin {
         case .declaration(let range):

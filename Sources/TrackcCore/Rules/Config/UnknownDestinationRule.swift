@@ -37,11 +37,11 @@ public enum UnknownDestinationRule: PlanRule {
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     check(plan.config.defaults.destinations ?? [], in: "'defaults'", plan: plan, context: &context)
-    plan.forEachEvent { event, written in
-      if let only = written.only {
+    plan.forEachLongFormEvent { event, details in
+      if let only = details.only {
         check(only.entries, in: "'destinations' of \(plan.describe(event))", plan: plan, context: &context)
       }
-      if let exclude = written.exclude {
+      if let exclude = details.exclude {
         check(exclude.entries, in: "'exclude' of \(plan.describe(event))", plan: plan, context: &context)
       }
     }
