@@ -80,7 +80,7 @@ public struct CollectorPlan: Sendable, Hashable {
         }
       }
       let routing: Routing
-      switch resolved.routing {
+      switch plan[resolved].routing {
       case .unrestricted: routing = .unrestricted
       case .only(let destinations): routing = .only(Set(destinations))
       }

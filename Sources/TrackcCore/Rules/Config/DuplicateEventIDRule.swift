@@ -54,14 +54,14 @@ public enum DuplicateEventIDRule: PlanRule {
       let id = written.id.value
       let key = hash(id)
       // One hash for the common case, a new ID; a duplicate (rare) puts the first mapping back.
-      guard let sameHash = firstByHash.updateValue(event.id, forKey: key) else { return }
+      guard let sameHash = firstByHash.updateValue(event, forKey: key) else { return }
       firstByHash[key] = sameHash
       if plan.written(plan[sameHash]).id.value == id {
-        found.append((event.id, sameHash))
+        found.append((event, sameHash))
       } else if let earlier = collided[id] {
-        found.append((event.id, earlier))
+        found.append((event, earlier))
       } else {
-        collided[id] = event.id
+        collided[id] = event
       }
     }
     return found

@@ -67,7 +67,7 @@ public enum EventIDPatternRule: PlanRule {
       guard !matches else { return }
       context.report(
         Self.self,
-        "event ID '\(id.value)' of \(plan.describe(event)) does not match the pattern '\(pattern.source)'",
+        "event ID '\(id.value)' of \(plan.describe(plan[event])) does not match the pattern '\(pattern.source)'",
         at: id.range,
         notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
     }

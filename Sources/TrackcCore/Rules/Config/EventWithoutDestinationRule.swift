@@ -30,8 +30,11 @@ public enum EventWithoutDestinationRule: PlanRule {
 
   /// Reads the routing the plan resolved: the same that the generated code carries.
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    for event in plan.events {
-      guard case .only(let destinations) = event.routing, destinations.isEmpty else { continue }
+    // By index: an event taken by value retains its routing, which most events share with each other
+    // (see `ResolvedPlan.forEachEvent`).
+    let events = plan.events
+    for index in events.indices where events[index].routing.reachesNone {
+      let event = events[index]
       let id = plan.written(event).id
       context.report(Self.self, "event '\(id.value)' of \(plan.describe(event)) reaches no destination", at: id.range)
     }
