@@ -16,9 +16,10 @@ public enum Linter {
     // A large config's screens are decoded while the rest of it is read (`ScreenStream`).
     let stream = source.input.buffer.count >= options.screenStreamingThreshold && Parallel.coreCount > 1 ? ScreenStream() : nil
     let parsed = YAMLParser.parse(source.input, limits: options.yamlLimits, handover: stream?.handover)
-    let streamed = stream?.finish() ?? [:]
     FrontEndDiagnostics.report(parsed.problems, in: &context)
     clock.lap(stream == nil ? "parse YAML" : "parse YAML (decoding screens meanwhile)")
+    let streamed = stream?.finish() ?? [:]
+    if stream != nil { clock.lap("finish decoding the streamed screens") }
     guard let document = parsed.document else { return finish(context, file: file) }
 
     let decoded = ConfigDecoder.decode(document, streamed: streamed)
