@@ -38,23 +38,6 @@ import TrackcTestSupport
     }
   }
 
-  /// The plan checks run in lanes: every plan rule in exactly one, the rules that read every event's ID
-  /// together in the first, and a rule says it reads every event's ID exactly when its file walks
-  /// `forEachEvent` (a rule that started to, without saying so, would contend with the others again).
-  @Test func planRulesRunInLanesThatKeepTheEventIDReadersTogether() throws {
-    let planRules = RuleCatalog.all.compactMap { $0 as? any PlanRule.Type }
-    let readers = planRules.filter { $0.readsEveryEventID }
-    #expect(readers.count >= 2)
-    #expect(RuleCatalog.planCheckLanes.map(\.count).reduce(0, +) == planRules.count)
-    #expect(RuleCatalog.planCheckLanes.first?.count == readers.count)
-    #expect(RuleCatalog.planCheckLanes.dropFirst().allSatisfy { $0.count == 1 })
-    let folder = Fixtures.repositoryRoot.appendingPathComponent("Sources/TrackcCore/Rules/Config")
-    for rule in planRules {
-      let text = try String(contentsOf: folder.appendingPathComponent("\(rule).swift"), encoding: .utf8)
-      #expect(text.contains("plan.forEachEvent {") == rule.readsEveryEventID, "\(rule)")
-    }
-  }
-
   /// Every kind of YAML problem becomes a diagnostic of a YAML-phase rule, and every kind of config
   /// problem one of a structure rule: the front ends name no rules, so the mapping must cover them all.
   @Test func everyFrontEndProblemBelongsToARuleOfItsPhase() {

@@ -59,14 +59,10 @@ public enum RulePhase: Sendable {
 /// A rule on the resolved plan: the config's meaning, without the code.
 public protocol PlanRule: Rule {
   static func check(_ plan: ResolvedPlan, in context: inout RuleContext)
-  /// Whether the check reads every event's ID (`ResolvedPlan.forEachEvent`). Such rules run one after
-  /// another on one thread (`RuleCatalog.planCheckLanes`).
-  static var readsEveryEventID: Bool { get }
 }
 
 extension PlanRule {
   public static var phase: RulePhase { .plan(check) }
-  public static var readsEveryEventID: Bool { false }
 }
 
 /// A rule that checks the plan against the Swift sources (or a registry of their handlers), in either

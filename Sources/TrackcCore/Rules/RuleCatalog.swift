@@ -80,26 +80,6 @@ public enum RuleCatalog {
     return nil
   }
 
-  /// The plan checks in lanes that may run side by side, each lane's checks one after another: the
-  /// rules that read every event's ID share one lane, which comes first, and every other rule has a lane
-  /// of its own. Reading a string retains it, and two threads retaining the same hundred thousand
-  /// strings at once contend for their reference counts: side by side, `duplicate-event-id` and
-  /// `event-id-pattern` took about twice the CPU they take one after the other (`perf record`, the
-  /// benchmark's 105,000 events), and the rules' phase was half again as long.
-  static let planCheckLanes: [[@Sendable (ResolvedPlan, inout RuleContext) -> Void]] = {
-    var eventIDReaders: [@Sendable (ResolvedPlan, inout RuleContext) -> Void] = []
-    var others: [[@Sendable (ResolvedPlan, inout RuleContext) -> Void]] = []
-    for rule in all {
-      guard case .plan(let check) = rule.phase else { continue }
-      if let planRule = rule as? any PlanRule.Type, planRule.readsEveryEventID {
-        eventIDReaders.append(check)
-      } else {
-        others.append([check])
-      }
-    }
-    return [eventIDReaders] + others
-  }()
-
   /// The checks of the plan against the code, in catalog order.
   static let codeChecks: [@Sendable (MatchedPlan, inout RuleContext) -> Void] = all.compactMap {
     if case .code(let check) = $0.phase { return check }

@@ -3,7 +3,6 @@ public enum DuplicateEventIDRule: PlanRule {
   public static let id = "duplicate-event-id"
   public static let summary = "An event ID should be mapped from one place only; a second mapping is a warning naming both."
   public static let severity = Diagnostic.Severity.warning
-  public static let readsEveryEventID = true
 
   public static let examples: [RuleExample] = [
     .triggers(

@@ -4,7 +4,6 @@ public enum EventIDPatternRule: PlanRule {
   public static let summary =
     "Event IDs must match conventions.event_id_pattern (default '^[A-Z][A-Z0-9_]*$'); the pattern must be a valid regular expression of the linear-time subset."
   public static let severity = Diagnostic.Severity.error
-  public static let readsEveryEventID = true
 
   public static let examples: [RuleExample] = [
     .triggers(
