@@ -16,7 +16,7 @@ import Testing
       """
     let plan = try #require(Linter.lint(ConfigSource(path: "t.yaml", text: config)).plan)
     let real = DuplicateEventIDRule.duplicates(in: plan)
-    let colliding = DuplicateEventIDRule.duplicates(in: plan) { _ in 42 }
+    let colliding = DuplicateEventIDRule.duplicates(in: plan, hashes: Array(repeating: 42, count: plan.events.count))
     let ids = { (pairs: [(ResolvedPlan.Event.ID, ResolvedPlan.Event.ID)]) in
       pairs.map { "\(plan.written(plan[$0.0]).id.value)@\($0.0)<-\($0.1)" }
     }

@@ -36,6 +36,8 @@ public struct ResolvedPlan: Sendable {
   /// The entry points: link rules, parsed patterns, routes and what the rules report about them.
   public let entryPoints: EntryPointPlan
   private let declaredSet: Set<String>
+  /// Each event's `TrackingConfig.EventRule.idHash`, by event ID (`duplicate-event-id`).
+  let eventIDHashes: [Int]
   /// The events written in the long form (`{event: ..., destinations: ...}`), in plan order, with what
   /// only that form says: the few that the destination and property rules read (one in twenty-one in the
   /// benchmark config), so that those rules skip the rest without touching them.
@@ -157,9 +159,12 @@ public struct ResolvedPlan: Sendable {
       }
     }
     var longFormEvents: [(event: Event.ID, details: TrackingConfig.EventRule.Details)] = []
-    func add(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, details: TrackingConfig.EventRule.Details?) {
+    var eventIDHashes: [Int] = []
+    eventIDHashes.reserveCapacity(events.capacity)
+    func add(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, idHash: Int, details: TrackingConfig.EventRule.Details?) {
       let id = Event.ID(rawValue: Int32(events.count))
       events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(details)))
+      eventIDHashes.append(idHash)
       guard let details else { return }
       longFormEvents.append((id, details))
       for (index, property) in details.properties.enumerated() {
@@ -184,10 +189,14 @@ public struct ResolvedPlan: Sendable {
       let screenID = Screen.ID(rawValue: Int32(screen))
       let first = events.count
       for index in configScreens[screen].pageEvents.indices {
-        add(.page(configScreens[screen].pageEvents[index].phase.value), of: screenID, details: configScreens[screen].pageEvents[index].event.details)
+        add(
+          .page(configScreens[screen].pageEvents[index].phase.value), of: screenID,
+          idHash: configScreens[screen].pageEvents[index].event.idHash, details: configScreens[screen].pageEvents[index].event.details)
       }
       for index in configScreens[screen].controlEvents.indices {
-        add(.control(index: index), of: screenID, details: configScreens[screen].controlEvents[index].event.details)
+        add(
+          .control(index: index), of: screenID, idHash: configScreens[screen].controlEvents[index].event.idHash,
+          details: configScreens[screen].controlEvents[index].event.details)
       }
       screens.append(Screen(id: screenID, events: first..<events.count))
     }
@@ -197,10 +206,12 @@ public struct ResolvedPlan: Sendable {
       guard let screen = route.screen, let event = config.entryPoints[route.entry].event else { continue }
       let id = Event.ID(rawValue: Int32(events.count))
       events.append(Event(id: id, screen: screen, trigger: .entryPoint(index: route.entry), routing: routing(event.details)))
+      eventIDHashes.append(event.idHash)
       if let details = event.details { longFormEvents.append((id, details)) }
     }
     self.events = events
     self.longFormEvents = longFormEvents
+    self.eventIDHashes = eventIDHashes
     self.bindings = bindings
     self.propertyTypes = propertyTypes
   }
