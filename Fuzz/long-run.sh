@@ -43,7 +43,8 @@ watch_target() {
   local target="$1" pid="" used=0 tries=0
   while [ -z "$pid" ]; do
     sleep 1
-    pid="$(pgrep -f "release/fuzz-$target " | head -1 || true)"
+    # This run's fuzzer (its artefact prefix names this run's folder), not another run's of the same target.
+    pid="$(pgrep -f "release/fuzz-$target .*-artifact_prefix=$out/$target/" | head -1 || true)"
     tries=$((tries + 1))
     [ "$tries" -lt 120 ] || return 0
   done
