@@ -118,10 +118,16 @@ public enum JournalFuzzing {
     let headerIDs = flags.contains(.shuffledDestinations) ? ["mixpanel", "amplitude", "firebase"] : destinationIDs
     var records = Array(rest)
     let capacity = max(segmentBytes, (64 + records.count + 4095) / 4096 * 4096)
+    let truncated = flags.contains(.truncated)
     let segment = try Segment.create(
       number: segmentNumber, directory: segments, capacity: capacity, destinationIDs: headerIDs, laneCount: destinationIDs.count,
       syncDirectory: false)
     let recordsStart = segment.recordsStart
+    // The reader reads records up to the end of the file: past the fuzzer's bytes lie the zeros the
+    // writer allocated (unless the file is cut after them), and a record may reach into them (found by the
+    // long run: a length past the bytes, with the checksum of the payload and those zeros).
+    let fuzzerBytes = records.count
+    if !truncated { records += [UInt8](repeating: 0, count: max(0, capacity - recordsStart - records.count)) }
     var routed = [Int](repeating: 0, count: destinationIDs.count)
     // The fuzzer's framing, with the checksums the writer would have written.
     var offset = 0
@@ -152,8 +158,8 @@ public enum JournalFuzzing {
     try handle.seek(toOffset: UInt64(recordsStart))
     try handle.write(contentsOf: Data(records))
     var fileSize = capacity
-    if flags.contains(.truncated) {
-      fileSize = recordsStart + records.count
+    if truncated {
+      fileSize = recordsStart + fuzzerBytes
       try handle.truncate(atOffset: UInt64(fileSize))
     }
     // The reader's own bounds on a file: at least 64 bytes, and room for the header (padded to 8 bytes).
