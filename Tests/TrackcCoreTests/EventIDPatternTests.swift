@@ -45,6 +45,36 @@ import TrackcTestSupport
     }
   }
 
+  /// Under the default pattern `event-id-pattern` reads what the decoder worked out
+  /// (`EventRule.idMatchesDefaultPattern`); under the same pattern written otherwise it matches every ID
+  /// itself. Both must report the same events, at the same places.
+  @Test func theDecodersAnswersAgreeWithMatchingEachID() throws {
+    let ids = ["HOME_ENTER", "home_leave", "A", "a", "A-B", "É", "9A", "_X", "CART_2", "Cart", "X\\u00e9", "OK_"]
+    func config(pattern: String?) -> String {
+      var text = "version: 1\n"
+      // One line either way, so that the findings' positions compare.
+      text += pattern.map { "conventions: {event_id_pattern: '\($0)'}\n" } ?? "# the default pattern\n"
+      text += "screens:\n  Home:\n    control_events:\n"
+      for (index, id) in ids.enumerated() { text += "      on\(index)(_:): \"\(id)\"\n" }
+      return text
+    }
+    func mismatches(_ text: String) -> [String] {
+      Linter.lint(ConfigSource(path: "t.yaml", text: text)).diagnostics.filter { $0.ruleID == EventIDPatternRule.id }.map {
+        "\($0.location.range.start.line):\($0.location.range.start.column)"
+      }
+    }
+    let byDecoder = mismatches(config(pattern: nil))
+    #expect(byDecoder == mismatches(config(pattern: TrackingConfig.defaultEventIDPattern)))
+    #expect(byDecoder == mismatches(config(pattern: "^[A-Z][A-Z0-9_]{0,}$")))
+    #expect(byDecoder.count == 8)
+
+    // The answer follows the ID when it is changed after the event is made.
+    var rule = TrackingConfig.EventRule(id: Located("HOME", at: SourceRange(at: .start)))
+    #expect(rule.idMatchesDefaultPattern)
+    rule.id = Located("home", at: SourceRange(at: .start))
+    #expect(!rule.idMatchesDefaultPattern)
+  }
+
   @Test func customPatternsMatch() throws {
     let pattern = try Self.compile("^(page|ctrl)\\.[a-z_]+$").get()
     #expect(pattern.matches("page.home_enter"))

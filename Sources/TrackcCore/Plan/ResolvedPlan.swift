@@ -38,6 +38,8 @@ public struct ResolvedPlan: Sendable {
   private let declaredSet: Set<String>
   /// Each event's `TrackingConfig.EventRule.idHash`, by event ID (`duplicate-event-id`).
   let eventIDHashes: [Int]
+  /// Each event's `TrackingConfig.EventRule.idMatchesDefaultPattern`, by event ID (`event-id-pattern`).
+  let eventIDsMatchDefaultPattern: [Bool]
   /// The events written in the long form (`{event: ..., destinations: ...}`), in plan order, with what
   /// only that form says: the few that the destination and property rules read (one in twenty-one in the
   /// benchmark config), so that those rules skip the rest without touching them.
@@ -161,10 +163,16 @@ public struct ResolvedPlan: Sendable {
     var longFormEvents: [(event: Event.ID, details: TrackingConfig.EventRule.Details)] = []
     var eventIDHashes: [Int] = []
     eventIDHashes.reserveCapacity(events.capacity)
-    func add(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, idHash: Int, details: TrackingConfig.EventRule.Details?) {
+    var eventIDsMatchDefaultPattern: [Bool] = []
+    eventIDsMatchDefaultPattern.reserveCapacity(events.capacity)
+    func add(
+      _ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, idHash: Int, idMatchesDefaultPattern: Bool,
+      details: TrackingConfig.EventRule.Details?
+    ) {
       let id = Event.ID(rawValue: Int32(events.count))
       events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(details)))
       eventIDHashes.append(idHash)
+      eventIDsMatchDefaultPattern.append(idMatchesDefaultPattern)
       guard let details else { return }
       longFormEvents.append((id, details))
       for (index, property) in details.properties.enumerated() {
@@ -191,11 +199,14 @@ public struct ResolvedPlan: Sendable {
       for index in configScreens[screen].pageEvents.indices {
         add(
           .page(configScreens[screen].pageEvents[index].phase.value), of: screenID,
-          idHash: configScreens[screen].pageEvents[index].event.idHash, details: configScreens[screen].pageEvents[index].event.details)
+          idHash: configScreens[screen].pageEvents[index].event.idHash,
+          idMatchesDefaultPattern: configScreens[screen].pageEvents[index].event.idMatchesDefaultPattern,
+          details: configScreens[screen].pageEvents[index].event.details)
       }
       for index in configScreens[screen].controlEvents.indices {
         add(
           .control(index: index), of: screenID, idHash: configScreens[screen].controlEvents[index].event.idHash,
+          idMatchesDefaultPattern: configScreens[screen].controlEvents[index].event.idMatchesDefaultPattern,
           details: configScreens[screen].controlEvents[index].event.details)
       }
       screens.append(Screen(id: screenID, events: first..<events.count))
@@ -207,11 +218,13 @@ public struct ResolvedPlan: Sendable {
       let id = Event.ID(rawValue: Int32(events.count))
       events.append(Event(id: id, screen: screen, trigger: .entryPoint(index: route.entry), routing: routing(event.details)))
       eventIDHashes.append(event.idHash)
+      eventIDsMatchDefaultPattern.append(event.idMatchesDefaultPattern)
       if let details = event.details { longFormEvents.append((id, details)) }
     }
     self.events = events
     self.longFormEvents = longFormEvents
     self.eventIDHashes = eventIDHashes
+    self.eventIDsMatchDefaultPattern = eventIDsMatchDefaultPattern
     self.bindings = bindings
     self.propertyTypes = propertyTypes
   }

@@ -56,6 +56,23 @@ public enum EventIDPatternRule: PlanRule {
     case .success(let compiled):
       pattern = compiled
     }
+    func reportMismatch(_ event: ResolvedPlan.Event.ID, _ id: Located<String>) {
+      context.report(
+        Self.self,
+        "event ID '\(id.value)' of \(plan.describe(plan[event])) does not match the pattern '\(pattern.source)'",
+        at: id.range,
+        notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
+    }
+    if pattern.isDefault {
+      // The decoder matched each ID against the default pattern while the string was in cache
+      // (`TrackingConfig.EventRule.idMatchesDefaultPattern`); only the IDs that fail are read here.
+      let matched = plan.eventIDsMatchDefaultPattern
+      for index in matched.indices where !matched[index] {
+        let event = plan.events[index]
+        reportMismatch(event.id, plan.written(event).id)
+      }
+      return
+    }
     var budget = EventIDPattern.lintBudget
     var unchecked = 0
     plan.forEachEvent { event, written in
@@ -64,12 +81,7 @@ public enum EventIDPatternRule: PlanRule {
         unchecked += 1
         return
       }
-      guard !matches else { return }
-      context.report(
-        Self.self,
-        "event ID '\(id.value)' of \(plan.describe(plan[event])) does not match the pattern '\(pattern.source)'",
-        at: id.range,
-        notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
+      if !matches { reportMismatch(event, id) }
     }
     if unchecked > 0 {
       context.report(
