@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: `trackc lint` (release build) against the bare cost of parsing the same file with libyaml.
 
-    python3 Benchmarks/lint/bench.py [--runs N] [--screens S] [--handlers H] [--pattern REGEX] [--baseline BIN] [--skip-build] [--trackc BIN]
+    python3 Benchmarks/lint/bench.py [--runs N] [--screens S] [--handlers H] [--pattern REGEX] [--baseline BIN] [--skip-build] [--trackc BIN] [--dynamic-stdlib]
 
 Generates a large valid config (default 5,000 screens x 20 handlers) and two of the sizes real configs have
 (500 KB and 10 KB), compiles yaml_parse.c (libyaml's event API, touching every event, building nothing),
@@ -29,6 +29,14 @@ def run(command, **kwargs):
     subprocess.run(command, check=True, **kwargs)
 
 
+def release_build_command(dynamic_stdlib=False):
+    """The release build of trackc as it ships: the Swift runtime and Foundation linked statically, which
+    spares the dynamic linker thousands of symbol bindings at every start (README, "Performance"). Every
+    release build of this package uses the same flags, since SwiftPM builds both kinds into one folder."""
+    command = ["swift", "build", "-c", "release", "--product", "trackc"]
+    return command if dynamic_stdlib else command + ["--static-swift-stdlib"]
+
+
 def measure(command):
     """Wall seconds, peak RSS (KiB) and CPU seconds of one run; output discarded, exit status checked."""
     start = time.perf_counter()
@@ -52,12 +60,14 @@ def main() -> None:
                         help="conventions.event_id_pattern of the generated config (the default pattern has a fast path)")
     parser.add_argument("--baseline", help="another trackc binary (an earlier build, say) to time alongside, in the same runs")
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--dynamic-stdlib", action="store_true",
+                        help="build trackc with the Swift runtime linked dynamically (default: statically, as it ships)")
     parser.add_argument("--trackc", help="the trackc binary to time (default: this checkout's release build)")
     args = parser.parse_args()
 
     os.makedirs(WORK, exist_ok=True)
     if not args.skip_build:
-        run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=ROOT)
+        run(release_build_command(args.dynamic_stdlib), cwd=ROOT)
     if args.trackc:
         trackc = args.trackc
     else:

@@ -40,7 +40,7 @@ def main() -> None:
         trackc = os.path.abspath(args.binary)
     else:
         if not args.skip_build:
-            lint_bench.run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=ROOT)
+            lint_bench.run(lint_bench.release_build_command(), cwd=ROOT)
         binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
                                 check=True, capture_output=True, text=True).stdout.strip()
         trackc = os.path.join(binary, "trackc")
