@@ -11,14 +11,13 @@ struct ConfigDecoder {
     self.document = document
   }
 
-  /// The whole config. Screens are decoded in parallel chunks: on a large config they are nearly all of
-  /// the work (handler names are parsed as they are read), and the chunks keep file order. What it buys
-  /// is measured in the README's "Performance": nothing while the other core is busy (82 ms on one core
-  /// against 100 ms on two, 105,000 events, loaded machine); on an idle core, to be measured.
+  /// The whole config, its screens in file order.
   ///
-  /// `streamed` holds screens already decoded while the document was being read (`ScreenStream`): a
-  /// screen is taken from there when the pair it was decoded from is the pair the document holds, and
-  /// decoded here otherwise.
+  /// `streamed` holds screens already decoded while the document was being read (`ScreenStream`, on
+  /// another core, for configs of 256 KB and up): a screen is taken from there when the pair it was
+  /// decoded from is the pair the document holds, and decoded here otherwise. Below that size the
+  /// screens are decoded here, on one thread: decoding them in parallel chunks bought nothing (a 240 KB
+  /// config of 200 screens, `--timings`, medians of 15: 3.3 ms pinned to one core, 3.4 ms on two).
   static func decode(_ document: YAMLDocument, streamed: [YAMLNodeID: ScreenStream.Decoded] = [:]) -> (
     config: TrackingConfig?, problems: [ConfigProblem]
   ) {
@@ -26,28 +25,18 @@ struct ConfigDecoder {
     guard let (head, screenPairs) = decoder.decodeHead() else { return (nil, decoder.problems) }
     var config = head
     var problems = decoder.problems
-    let chunks = Parallel.ranges(count: screenPairs.count, minimumSize: streamed.isEmpty ? 64 : 4096)
-    let decoded = Parallel.map(chunks.count) { chunk in
-      var decoder = ConfigDecoder(document: document)
-      var screens: [TrackingConfig.Screen] = []
-      var problems: [ConfigProblem] = []
-      for index in chunks[chunk] {
-        let pair = screenPairs[index]
-        if let done = streamed[pair.value], done.key == pair.key {
-          if let screen = done.screen { screens.append(screen) }
-          problems += done.problems
-        } else if let screen = decoder.screen(pair) {
-          screens.append(screen)
-        }
-        problems += decoder.problems
-        decoder.problems.removeAll(keepingCapacity: true)
-      }
-      return (screens, problems)
-    }
+    decoder.problems.removeAll()
     config.screens.reserveCapacity(screenPairs.count)
-    for (screens, found) in decoded {
-      config.screens.append(contentsOf: screens)
-      problems.append(contentsOf: found)
+    for index in screenPairs.indices {
+      let pair = screenPairs[index]
+      if let done = streamed[pair.value], done.key == pair.key {
+        if let screen = done.screen { config.screens.append(screen) }
+        problems += done.problems
+      } else if let screen = decoder.screen(pair) {
+        config.screens.append(screen)
+      }
+      problems += decoder.problems
+      decoder.problems.removeAll(keepingCapacity: true)
     }
     return (config, problems)
   }
