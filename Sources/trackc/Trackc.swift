@@ -18,8 +18,8 @@ enum TrackcMain {
     } catch {
       Trackc.exit(withError: error)
     }
-    if command is any AsyncParsableCommand {
-      runAsynchronously(command)
+    if let asynchronous = command as? any AsyncParsableCommand {
+      runAsynchronously(asynchronous)
       return
     }
     if !(command is ScanWorkerCommand) { ShortRunAllocator.configure() }
@@ -32,7 +32,7 @@ enum TrackcMain {
   }
 
   /// Runs an asynchronous command to its end while the main thread waits.
-  private static func runAsynchronously(_ command: any ParsableCommand) {
+  private static func runAsynchronously(_ command: any AsyncParsableCommand) {
     let run = AsynchronousRun(command)
     Task.detached { await run.start() }
     run.finished.wait()
@@ -43,19 +43,18 @@ enum TrackcMain {
 /// An asynchronous command handed to the task that runs it; the main thread reads `failure` only after
 /// `finished` is signalled, which orders the accesses.
 private final class AsynchronousRun: @unchecked Sendable {
-  private var command: any ParsableCommand
+  private var command: any AsyncParsableCommand
   let finished = DispatchSemaphore(value: 0)
   private(set) var failure: (any Error)?
 
-  init(_ command: any ParsableCommand) {
+  init(_ command: any AsyncParsableCommand) {
     self.command = command
   }
 
   func start() async {
     defer { finished.signal() }
-    guard var asynchronous = command as? any AsyncParsableCommand else { return }
     do {
-      try await asynchronous.run()
+      try await command.run()
     } catch {
       failure = error
     }

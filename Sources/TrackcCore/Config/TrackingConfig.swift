@@ -144,10 +144,7 @@ public struct TrackingConfig: Sendable {
   /// What one event is: its ID, where it goes, and what it carries.
   public struct EventRule: Sendable {
     public var id: Located<String> {
-      didSet {
-        idHash = id.value.hashValue
-        idMatchesDefaultPattern = DefaultEventIDPattern.matches(id.value)
-      }
+      didSet { (idHash, idMatchesDefaultPattern) = Self.idFacts(id.value) }
     }
     /// `id.value.hashValue`, worked out where the event is made: by the decoder, on the thread that
     /// decodes screens beside the parse, while the string is still in cache. `duplicate-event-id` reads
@@ -164,9 +161,13 @@ public struct TrackingConfig: Sendable {
 
     public init(id: Located<String>, details: Details? = nil) {
       self.id = id
-      self.idHash = id.value.hashValue
-      self.idMatchesDefaultPattern = DefaultEventIDPattern.matches(id.value)
+      (idHash, idMatchesDefaultPattern) = Self.idFacts(id.value)
       self.details = details
+    }
+
+    /// `idHash` and `idMatchesDefaultPattern` of an ID, worked out in one place for `init` and `didSet`.
+    private static func idFacts(_ id: String) -> (hash: Int, matchesDefaultPattern: Bool) {
+      (id.hashValue, DefaultEventIDPattern.matches(id))
     }
 
     /// `destinations:` — only these (key range, then entries).
