@@ -25,9 +25,17 @@ final class ScreenStream: @unchecked Sendable {
   private var decoded: [YAMLNodeID: Decoded] = [:]
 
   var handover: YAMLMappingHandover {
-    YAMLMappingHandover(key: "screens") { [self] batch in
+    var handover = YAMLMappingHandover(key: "screens") { [self] batch in
       queue.async { self.decode(batch) }
     }
+    // The queue is idle until the first batch, and waits for batches after: time enough to back the
+    // document's arrays with memory before the parser reaches them. What it buys, measured
+    // (`Benchmarks/lint`, 6.0 MB config): about 3,600 fewer page faults on the parsing thread and a lint
+    // about 8% faster (README, "Performance").
+    handover.reserved = { [queue] address, count in
+      queue.async { Platform.backWithMemory(address: address, count: count) }
+    }
+    return handover
   }
 
   private func decode(_ batch: YAMLEntryBatch) {
@@ -39,8 +47,12 @@ final class ScreenStream: @unchecked Sendable {
     }
   }
 
-  /// Waits for every batch handed over so far, and returns the screens decoded from them.
+  /// Waits for every batch handed over so far, and hands over the screens decoded from them (the stream
+  /// keeps no reference, so the receiver can move them out without copying the table).
   func finish() -> [YAMLNodeID: Decoded] {
-    queue.sync { decoded }
+    queue.sync {
+      defer { decoded = [:] }
+      return decoded
+    }
   }
 }

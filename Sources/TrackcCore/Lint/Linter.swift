@@ -22,7 +22,7 @@ public enum Linter {
     if stream != nil { clock.lap("finish decoding the streamed screens") }
     guard let document = parsed.document else { return finish(context, file: file) }
 
-    let decoded = ConfigDecoder.decode(document, streamed: streamed)
+    let decoded = ConfigDecoder.decode(document, streamed: consume streamed)
     FrontEndDiagnostics.report(decoded.problems, in: &context)
     clock.lap("decode the config")
     guard let config = decoded.config else { return finish(context, file: file) }
