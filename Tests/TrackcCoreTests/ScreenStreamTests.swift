@@ -156,8 +156,9 @@ import TrackcTestSupport
       }
       block.advanced(by: written).initializeMemory(as: UInt8.self, repeating: 0x5A, count: count - written)
       let faults = (Self.minorFaultsOfThisThread() ?? .max) - before
-      // 1,792 pages written; unbacked, each would fault once.
-      #expect(faults < 64, "\(faults) page faults writing memory that was backed")
+      // 1,792 pages written; unbacked, each faults once. A few may fault all the same (the kernel may
+      // move a page meanwhile), so the bound is a tenth.
+      #expect(faults < 1_792 / 10, "\(faults) page faults writing 1,792 pages that were backed")
     #endif
   }
 

@@ -141,6 +141,11 @@ enum Platform {
     rename(source, destination) == 0
   }
 
+  /// `memchr`: the first `byte` among `count` bytes from `start`, nil when there is none.
+  static func firstByte(_ byte: UInt8, in start: UnsafePointer<UInt8>, count: Int) -> UnsafePointer<UInt8>? {
+    memchr(start, Int32(byte), count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) }
+  }
+
   /// `memcmp`: the byte order of two buffers' first `count` bytes.
   static func compareBytes(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Int32 {
     memcmp(left, right, count)

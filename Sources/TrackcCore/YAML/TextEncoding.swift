@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Checks that a config is UTF-8 before libyaml sees it, so that a wrong encoding is reported
 /// as such, with the position of the first bad byte, rather than as a confusing syntax error.
 public enum TextEncoding {
@@ -79,8 +71,8 @@ public enum TextEncoding {
     func first(_ lead: UInt8, followedBy matches: (Int) -> Unicode.Scalar?) -> (Int, Unicode.Scalar)? {
       guard let base = bytes.baseAddress else { return nil }
       var offset = 0
-      while offset < bytes.count, let found = memchr(base + offset, Int32(lead), bytes.count - offset) {
-        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      while offset < bytes.count, let found = Platform.firstByte(lead, in: base + offset, count: bytes.count - offset) {
+        let index = base.distance(to: found)
         if let scalar = matches(index) { return (index, scalar) }
         offset = index + 1
       }
