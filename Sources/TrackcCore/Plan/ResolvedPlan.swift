@@ -165,16 +165,25 @@ public struct ResolvedPlan: Sendable {
     eventIDHashes.reserveCapacity(events.capacity)
     var eventIDsMatchDefaultPattern: [Bool] = []
     eventIDsMatchDefaultPattern.reserveCapacity(events.capacity)
-    func add(
+    /// Adds an event, and what is kept beside it by event ID, to the plan.
+    func append(
       _ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, idHash: Int, idMatchesDefaultPattern: Bool,
       details: TrackingConfig.EventRule.Details?
-    ) {
+    ) -> Event.ID {
       let id = Event.ID(rawValue: Int32(events.count))
       events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(details)))
       eventIDHashes.append(idHash)
       eventIDsMatchDefaultPattern.append(idMatchesDefaultPattern)
+      if let details { longFormEvents.append((id, details)) }
+      return id
+    }
+    /// Adds a screen's event, with its bindings and the property types it settles.
+    func add(
+      _ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, idHash: Int, idMatchesDefaultPattern: Bool,
+      details: TrackingConfig.EventRule.Details?
+    ) {
+      let id = append(trigger, of: screenID, idHash: idHash, idMatchesDefaultPattern: idMatchesDefaultPattern, details: details)
       guard let details else { return }
-      longFormEvents.append((id, details))
       for (index, property) in details.properties.enumerated() {
         if property.binding != nil {
           bindings.append(BoundProperty(id: BoundProperty.ID(rawValue: Int32(bindings.count)), event: id, index: index))
@@ -215,11 +224,9 @@ public struct ResolvedPlan: Sendable {
     entryPoints = EntryPointPlan(config) { Self.screen(named: $0, in: config) }
     for route in entryPoints.routes {
       guard let screen = route.screen, let event = config.entryPoints[route.entry].event else { continue }
-      let id = Event.ID(rawValue: Int32(events.count))
-      events.append(Event(id: id, screen: screen, trigger: .entryPoint(index: route.entry), routing: routing(event.details)))
-      eventIDHashes.append(event.idHash)
-      eventIDsMatchDefaultPattern.append(event.idMatchesDefaultPattern)
-      if let details = event.details { longFormEvents.append((id, details)) }
+      _ = append(
+        .entryPoint(index: route.entry), of: screen, idHash: event.idHash, idMatchesDefaultPattern: event.idMatchesDefaultPattern,
+        details: event.details)
     }
     self.events = events
     self.longFormEvents = longFormEvents
