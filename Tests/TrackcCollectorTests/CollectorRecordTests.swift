@@ -9,7 +9,7 @@ import Testing
   static let hostile = "A\u{1B}[2J\r\nfake line\u{0}\u{2028}\"\\ é 🙂"
 
   static func event(_ id: String = "CTRL_HOME_FAVORITE") throws -> ReceivedEvent {
-    let body = Batches.body([Batches.event(id, messageID: "m-1", destination: "firebase", properties: ["source": "home", "position": 2])])
+    let body = Batches.body([Batches.event(id, messageID: "m-1", properties: ["source": "home", "position": 2])])
     var configuration = CollectorConfiguration()
     configuration.plan = Batches.shopPlan
     return try #require(try Collector.readBatch(body, configuration: configuration).first)

@@ -1,6 +1,3 @@
-// Runs against the real collector (`TrackcCollector`): compiled once the test target depends on it,
-// which it does from the merge of the collector into main on.
-#if canImport(TrackcCollector)
   import Foundation
   import Testing
   import TrackcCollector
@@ -51,4 +48,3 @@
       await collector.stop()
     }
   }
-#endif
