@@ -2,7 +2,7 @@ import Foundation
 
 // Foundation re-exports the C library on every platform (Glibc on Linux, Darwin on macOS): posix_spawn,
 // wait4 and kill are POSIX and spelled alike on both. The one difference is below (`ru_maxrss`'s unit).
-// Compiled and run on Linux; the Darwin branch is not compiled here (see the README, "macOS").
+// Compiled and run on Linux; the Darwin branch is not compiled here (see docs/platforms.md).
 
 /// A child process run with a deadline, reporting its peak memory (maximum resident set size).
 public struct MeasuredRun: Sendable {
