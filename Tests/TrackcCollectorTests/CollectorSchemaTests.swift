@@ -8,7 +8,7 @@ import TrackcTestSupport
 /// collector agrees: it accepts every valid sample without a violation, refuses each `refused-*`
 /// sample, and accepts each `flagged-*` one with a violation (the collector takes whatever Segment
 /// takes, the schema says what trackc sends).
-@Suite struct CollectorSchemaTests {
+@Suite(.requires(.jsonSchema)) struct CollectorSchemaTests {
   struct Report: Decodable {
     var schemaErrors: [String]
     var results: [String: [String]]
@@ -24,13 +24,13 @@ import TrackcTestSupport
 
   func validate(_ files: [URL]) throws -> Report {
     let root = Fixtures.repositoryRoot
-    let output = try ProcessRunner.run(
-      "/usr/bin/env",
+    let output = try PythonEnvironment.run(
+      PythonPackages.jsonSchema,
       [
-        "python3", root.appendingPathComponent("Tests/Schema/validate_configs.py").path,
+        root.appendingPathComponent("Tests/Schema/validate_configs.py").path,
         root.appendingPathComponent("Schemas/collector-batch.schema.json").path,
       ] + files.map(\.path))
-    try #require(output.status == 0, "validate_configs.py failed (is jsonschema installed? .ci/run installs it): \(output.standardError)")
+    try #require(output.status == 0, "validate_configs.py failed: \(output.standardError)")
     return try JSONDecoder().decode(Report.self, from: Data(output.standardOutput.utf8))
   }
 

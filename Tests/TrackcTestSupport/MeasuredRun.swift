@@ -45,16 +45,12 @@ public struct MeasuredRun: Sendable {
     let start = Date()
     var status: Int32 = 0
     var usage = rusage()
-    var timedOut = false
-    while true {
-      let result = wait4(pid, &status, WNOHANG, &usage)
-      if result == pid { break }
-      if Date().timeIntervalSince(start) > timeout && !timedOut {
-        timedOut = true
-        kill(pid, SIGKILL)
-      }
-      usleep(2_000)
-    }
+    // A watchdog kills the child at the deadline; the wait below blocks until the child is gone either way.
+    // The lock keeps the watchdog from signalling a process ID the system may have reused once reaped.
+    let watchdog = Watchdog(pid: pid)
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { watchdog.fire() }
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+    let timedOut = watchdog.reaped()
     let seconds = Date().timeIntervalSince(start)
     let exited = (status & 0x7F) == 0
     return MeasuredRun(
@@ -64,6 +60,32 @@ public struct MeasuredRun: Sendable {
       maxResidentKilobytes: kilobytes(maxResidentSize: Int(usage.ru_maxrss)),
       timedOut: timedOut,
       seconds: seconds)
+  }
+
+  /// Kills the child when the deadline passes first; says whether it did.
+  private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private let pid: pid_t
+    private var done = false
+    private var killed = false
+
+    init(pid: pid_t) { self.pid = pid }
+
+    func fire() {
+      lock.withLock {
+        guard !done else { return }
+        killed = true
+        kill(pid, SIGKILL)
+      }
+    }
+
+    /// Marks the child reaped; whether the watchdog killed it.
+    func reaped() -> Bool {
+      lock.withLock {
+        done = true
+        return killed
+      }
+    }
   }
 
   /// `ru_maxrss` is in kilobytes on Linux and in bytes on macOS.

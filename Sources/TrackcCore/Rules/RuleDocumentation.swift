@@ -54,7 +54,8 @@ public enum RuleDocumentation {
       text += fenced(config, language: "yaml")
     } else if let bytes = example.bytes {
       text += "A config of \(bytes.count) bytes, each byte that is not a printable ASCII character or a line break shown as `\\xNN`:\n\n"
-      text += fenced(String(bytes.map { $0 == 0x0A || (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex($0) }.joined()), language: "text")
+      let shown = bytes.map { $0 == 0x0A || (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex($0) }
+      text += fenced(shown.joined(), language: "text")
     }
     for file in outcome.swiftFiles {
       text += "\n" + fenced("// \(file.path)\n" + file.text, language: "swift")

@@ -65,7 +65,7 @@ import TrackcTestSupport
     #expect(names.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") && $0.hasSuffix(".schema.json") })
   }
 
-  @Test func schemasValidateWithPythonJSONSchema() throws {
+  @Test(.requires(.jsonSchema)) func schemasValidateWithPythonJSONSchema() throws {
     let scratch = try ScratchDirectory("schemas")
     defer { scratch.remove() }
     var schemas: [String: String] = [:]
@@ -84,9 +84,9 @@ import TrackcTestSupport
     ]
     let cases = try JSONSerialization.data(withJSONObject: ["schemas": schemas, "events": events])
     let casesPath = try scratch.write("cases.json", bytes: Array(cases))
-    let output = try ProcessRunner.run(
-      "/usr/bin/env", ["python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Schema/validate_events.py").path, casesPath])
-    try #require(output.status == 0, "validate_events.py failed (is jsonschema installed? .ci/run installs it): \(output.standardError)")
+    let output = try PythonEnvironment.run(
+      PythonPackages.jsonSchema, [Fixtures.repositoryRoot.appendingPathComponent("Tests/Schema/validate_events.py").path, casesPath])
+    try #require(output.status == 0, "validate_events.py failed: \(output.standardError)")
     let report = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as! [String: Any]
     let schemaErrors = try #require(report["schemaErrors"] as? [String: [String]])
     #expect(schemaErrors.count == 4 && schemaErrors.values.allSatisfy(\.isEmpty), "\(schemaErrors)")
