@@ -70,7 +70,7 @@ import TrackcTestSupport
 
   /// While recording, writes each triggering example's findings into its `expecting:`, one rule file at a
   /// time (the parameterised test above runs its cases in parallel), and fails the run.
-  @Test(.enabled(if: Golden.isRecording)) func recordExpectedFindings() throws {
+  @Test(.enabled(if: Golden.isRecording, "records only under TRACKC_RECORD_GOLDENS=1")) func recordExpectedFindings() throws {
     var changed: [String] = []
     for rule in RuleCatalog.all {
       var findings: [Int: [RuleExample.Finding]] = [:]
