@@ -11,6 +11,7 @@ import TrackcTestSupport
 @Suite(.requires(.jsonSchema)) struct CollectorSchemaTests {
   struct Report: Decodable {
     var schemaErrors: [String]
+    var loadErrors: [String: String]
     var results: [String: [String]]
   }
 
@@ -31,7 +32,9 @@ import TrackcTestSupport
         root.appendingPathComponent("Schemas/collector-batch.schema.json").path,
       ] + files.map(\.path))
     try #require(output.status == 0, "validate_configs.py failed: \(output.standardError)")
-    return try JSONDecoder().decode(Report.self, from: Data(output.standardOutput.utf8))
+    let report = try JSONDecoder().decode(Report.self, from: Data(output.standardOutput.utf8))
+    #expect(report.loadErrors.isEmpty, "files the schema never saw: \(report.loadErrors)")
+    return report
   }
 
   static var configuration: CollectorConfiguration {

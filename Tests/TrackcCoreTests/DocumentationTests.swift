@@ -40,6 +40,8 @@ import TrackcTestSupport
   @Test func everyLinkReachesAFileAndASection() throws {
     #expect(Self.pages.count > 10, "the docs/ pages were not found")
     let link = try Regex(#"\]\(([^)\s]+)\)"#)
+    var checked = 0
+    defer { #expect(checked > 40, "only \(checked) links were checked: has the pages' link syntax changed?") }
     for page in Self.pages {
       let folder = (page.path as NSString).deletingLastPathComponent
       for match in page.text.matches(of: link) {
@@ -48,6 +50,7 @@ import TrackcTestSupport
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let file = parts[0].isEmpty ? page.path : normalized(folder.isEmpty ? String(parts[0]) : folder + "/" + parts[0])
         let url = Self.root.appendingPathComponent(file)
+        checked += 1
         guard FileManager.default.fileExists(atPath: url.path) else {
           Issue.record("\(page.path) links to \(target), which does not exist")
           continue
@@ -63,6 +66,8 @@ import TrackcTestSupport
   /// A path of the repository named in code spans (`Tests/Docs/drive_chromium.py`) exists.
   @Test func everyFileAPageNamesExists() throws {
     let span = try Regex(#"`((?:Sources|Tests|Examples|Benchmarks|Scripts|Fuzz|Schemas|Plugins|docs|\.ci|\.github)/[^`\s]*)`"#)
+    var checked = 0
+    defer { #expect(checked > 40, "only \(checked) paths were checked: has the pages' syntax changed?") }
     for page in Self.pages {
       for match in page.text.matches(of: span) {
         let path = String(match.output[1].substring!)
@@ -70,6 +75,7 @@ import TrackcTestSupport
         if path.contains(where: { "<>*{}".contains($0) }) || path.contains("NAME") || path.contains("...") { continue }
         if path.hasPrefix("Fuzz/artifacts") { continue }
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        checked += 1
         #expect(
           FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(trimmed).path), "\(page.path) names \(path), which does not exist")
       }

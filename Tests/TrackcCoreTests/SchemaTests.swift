@@ -8,6 +8,7 @@ import TrackcTestSupport
 @Suite(.requires(.jsonSchema)) struct SchemaTests {
   struct Report: Decodable {
     var schemaErrors: [String]
+    var loadErrors: [String: String]
     var results: [String: [String]]
   }
 
@@ -22,7 +23,9 @@ import TrackcTestSupport
       PythonPackages.jsonSchema,
       [root.appendingPathComponent("Tests/Schema/validate_configs.py").path, root.appendingPathComponent(schema).path] + configs.map(\.path))
     try #require(output.status == 0, "validate_configs.py failed: \(output.standardError)")
-    return try JSONDecoder().decode(Report.self, from: Data(output.standardOutput.utf8))
+    let report = try JSONDecoder().decode(Report.self, from: Data(output.standardOutput.utf8))
+    #expect(report.loadErrors.isEmpty, "files the schema never saw: \(report.loadErrors)")
+    return report
   }
 
   @Test func schemaIsAValidDraft202012Schema() throws {

@@ -46,11 +46,14 @@ public struct MeasuredRun: Sendable {
     var status: Int32 = 0
     var usage = rusage()
     // A watchdog kills the child at the deadline; the wait below blocks until the child is gone either way.
-    // The lock keeps the watchdog from signalling a process ID the system may have reused once reaped.
+    // The child is waited for without being reaped (WNOWAIT), so its process ID stays its own until the
+    // watchdog is disarmed; only then is it reaped, with its resource usage.
     let watchdog = Watchdog(pid: pid)
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { watchdog.fire() }
+    var info = siginfo_t()
+    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+    let timedOut = watchdog.disarm()
     while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
-    let timedOut = watchdog.reaped()
     let seconds = Date().timeIntervalSince(start)
     let exited = (status & 0x7F) == 0
     return MeasuredRun(
@@ -79,8 +82,8 @@ public struct MeasuredRun: Sendable {
       }
     }
 
-    /// Marks the child reaped; whether the watchdog killed it.
-    func reaped() -> Bool {
+    /// Stops the watchdog before the child is reaped; whether it killed the child.
+    func disarm() -> Bool {
       lock.withLock {
         done = true
         return killed

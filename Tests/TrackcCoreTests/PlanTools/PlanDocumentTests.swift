@@ -69,8 +69,7 @@ import TrackcTestSupport
     // Events per destination, from the plan's routing (open events included).
     #expect(outline.eventsPerDestination?.map(\.events) == [23, 21])
     #expect(html.contains("<td class=\"number\">23</td>") && html.contains("<td class=\"number\">21</td>"))
-    // Deterministic, and self-contained: nothing is loaded from anywhere.
-    #expect(PlanDocument.render(try Self.shopOutline()) == html)
+    // Self-contained: nothing is loaded from anywhere.
     for reference in ["http://", "https://", "src=", "@import", "url("] { #expect(!html.contains(reference), "\(reference)") }
   }
 

@@ -44,8 +44,6 @@ import TrackcTestSupport
     // An ID mapped from two places with different properties accepts either.
     let share = try JSONSerialization.jsonObject(with: Data(files[3].contents.utf8)) as! [String: Any]
     #expect((share["anyOf"] as? [Any])?.count == 2)
-    // Deterministic.
-    #expect(PlanExport.jsonSchemas(try outline()) == files)
     let open = PlanExport.jsonSchemas(try outline(), options: .init(allowAdditionalProperties: true, idBase: "https://example.com/s/"))
     #expect(open[1].contents.contains("\"additionalProperties\" : true"))
     #expect(open[1].contents.contains("\"$id\" : \"https://example.com/s/HOME_ENTER.schema.json\""))
@@ -104,7 +102,6 @@ import TrackcTestSupport
       rows[5].hasPrefix(
         #"Cart,control,onNote(_:),"'=HYPERLINK(""http://x"")","firebase, mixpanel","{""note"":""a, \""quoted\""\nline"",""sum"":""+1""}""#))
     #expect(csv.hasSuffix("\r\n") && rows.count == 7)
-    #expect(PlanExport.csv(try outline()) == csv)
   }
 
   @Test func csvCells() {
