@@ -21,7 +21,8 @@ import TrackcTestSupport
     ].map { Fixtures.repositoryRoot.appendingPathComponent($0) }
 
   static let mustGenerate = [
-    "Examples/Shop/tracking.yaml", "Tests/GenerateFixtures/tracking.yaml", "Tests/GenerateFixtures/hostile.yaml", "Benchmarks/interception/tracking.yaml",
+    "Examples/Shop/tracking.yaml", "Tests/GenerateFixtures/tracking.yaml", "Tests/GenerateFixtures/hostile.yaml",
+    "Benchmarks/interception/tracking.yaml",
   ]
 
   @Test(arguments: configs)
