@@ -203,7 +203,8 @@ final class CollectorCore: Sendable {
     let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
     func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
     let weekday = days[((seconds / 86_400) % 7 + 7) % 7]
-    return "\(weekday), \(two(parts.day)) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
+    return
+      "\(weekday), \(two(parts.day)) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
   }
 
   // MARK: Batches

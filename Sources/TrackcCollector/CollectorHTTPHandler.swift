@@ -138,11 +138,13 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         status: 415, code: "unsupported-encoding",
         message: "Content-Encoding '\(BatchDecoder.quoted(encodings.joined(separator: ", ")))' is not supported: send gzip, deflate or none")
     }
+    // JSON, or text/plain as Segment takes it (browser clients send it to spare a CORS preflight).
     if let type = head.headers.first(name: "content-type") {
       let mediaType = type.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
       guard mediaType == "application/json" || mediaType == "text/plain" else {
         return Rejection(
-          status: 415, code: "unsupported-media-type", message: "Content-Type '\(BatchDecoder.quoted(type))' is not JSON: send application/json")
+          status: 415, code: "unsupported-media-type",
+          message: "Content-Type '\(BatchDecoder.quoted(type))' is not JSON: send application/json (or text/plain)")
       }
     }
     if let length = head.headers.first(name: "content-length").flatMap({ Int($0) }), length > limits.maxBatchBytes {

@@ -255,7 +255,18 @@ public final class Tracker: @unchecked Sendable {
   // MARK: Delivery
 
   /// Waits until every event tracked so far has been delivered (or dropped) by every destination;
-  /// false on timeout (a destination that keeps failing, say). Uploads partial batches at once.
+  /// false on timeout (a destination that keeps failing, say). Uploads partial batches at once. The
+  /// wait is on a thread of its own: the caller's (the main actor, say) is free meanwhile.
+  @discardableResult
+  public func flush(timeout: TimeInterval = 5) async -> Bool {
+    let journal = journal
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    return await withCheckedContinuation { continuation in
+      DispatchQueue.global(qos: .utility).async { continuation.resume(returning: journal.waitUntilDelivered(until: deadline)) }
+    }
+  }
+
+  /// The same, blocking the calling thread: for scripts and tests, never an app's main thread.
   @discardableResult
   public func flush(timeout: TimeInterval = 5) -> Bool {
     journal.waitUntilDelivered(until: Date(timeIntervalSinceNow: timeout))

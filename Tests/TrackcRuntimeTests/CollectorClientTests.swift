@@ -105,7 +105,10 @@ import Testing
     #expect(batch[0]["event"] == nil)
     #expect((batch[0]["properties"] as? [String: String]) == ["tab": "feed"])
     let screenContext = try #require(batch[0]["context"] as? [String: Any])
-    #expect((screenContext["trackc"] as? [String: String]) == ["event": "PAGE_HOME_ENTER", "source": "page", "phase": "enter", "screen": "HomeViewController"])
+    #expect(
+      (screenContext["trackc"] as? [String: String]) == [
+        "event": "PAGE_HOME_ENTER", "source": "page", "phase": "enter", "screen": "HomeViewController",
+      ])
     #expect(batch[1]["event"] as? String == "PAGE_HOME_LEAVE", "a leave event stays a track call")
     #expect((batch[2]["traits"] as? [String: String]) == ["plan": "pro"])
     #expect(batch[2]["userId"] as? String == "user-9")

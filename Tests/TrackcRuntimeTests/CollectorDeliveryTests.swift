@@ -14,7 +14,7 @@ import TrackcCollector
     let destination = try DeliveryHarness.destination(collector)
     let tracker = DeliveryHarness.tracker([destination])
     DeliveryHarness.track(0..<200, tracker)
-    #expect(tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: 30))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<200), "every event, once, in order")
     let first = try #require(collector.received.first)
     #expect(first.type == .track && first.event == "CTRL_DETAIL_BUY")
@@ -45,7 +45,7 @@ import TrackcCollector
     tracker.trackPage(of: HomeScreen.self, .enter)  // firebase (in process) + mixpanel (forwarded)
     tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onShare)  // mixpanel
     tracker.trackPage(of: HomeScreen.self, .leave)  // firebase only: not for the collector
-    #expect(tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: 30))
     let received = collector.received
     #expect(received.map(\.type) == [.screen, .track])
     #expect(received[0].name == "HomeScreen" && received[0].event == "PAGE_HOME_ENTER" && received[0].phase == "enter")
@@ -73,9 +73,11 @@ import TrackcCollector
     DeliveryHarness.track(9..<12, tracker)
     #expect(next != anonymous && tracker.identity.userID == nil && tracker.identity.traits.isEmpty)
     try collector.setFaults(.init())
-    #expect(tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: 30))
     let received = collector.received
-    #expect(received.map(\.type) == Array(repeating: .track, count: 3) + [.identify] + Array(repeating: .track, count: 3) + [.identify, .alias] + Array(repeating: .track, count: 6))
+    #expect(
+      received.map(\.type) == Array(repeating: .track, count: 3) + [.identify] + Array(repeating: .track, count: 3) + [.identify, .alias]
+        + Array(repeating: .track, count: 6))
     let tracks = received.filter { $0.type == .track }
     #expect(tracks.map(DeliveryHarness.number) == Array(0..<12))
     #expect(tracks[0..<3].allSatisfy { $0.anonymousID == anonymous && $0.userID == nil })
@@ -109,7 +111,7 @@ import TrackcCollector
     #expect(second.identity == TrackingIdentity(anonymousID: anonymous, userID: "user-1"), "the identity is kept")
     second.reset()
     DeliveryHarness.track(50..<60, second)
-    #expect(second.flush(timeout: 30))
+    #expect(await second.flush(timeout: 30))
     let tracks = collector.received.filter { $0.type == .track }
     #expect(Set(tracks.compactMap(DeliveryHarness.number)) == Set(0..<60))
     #expect(tracks.filter { (DeliveryHarness.number($0) ?? 0) < 50 }.allSatisfy { $0.anonymousID == anonymous && $0.userID == "user-1" })
@@ -123,7 +125,7 @@ import TrackcCollector
     let collector = try await DeliveryHarness.start()
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector)])
     DeliveryHarness.track(0..<1, tracker)
-    #expect(tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: 30))
     let event = try #require(collector.received.first)
     let context = try #require(try Self.object(event.json)["context"] as? [String: Any])
     let system = ProcessInfo.processInfo
@@ -160,7 +162,7 @@ import TrackcCollector
     let drops = InMemoryDestination(id: "drops")
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector)], drops: drops)
     DeliveryHarness.track(0..<40, tracker, poison: 13, poisonProperties: ["tag": .string("not a number")])
-    #expect(tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: 30))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<40).filter { $0 != 13 }, "its neighbours arrive, in order")
     #expect(drops.events.map(\.id) == ["rejected"])
     #expect(JournalTests.numbers(drops.events) == [13])
@@ -174,7 +176,7 @@ import TrackcCollector
     let collector = try await DeliveryHarness.start { $0.limits.maxEventBytes = 4096 }
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector)])
     DeliveryHarness.track(0..<30, tracker, poison: 7, poisonProperties: ["blob": .string(String(repeating: "x", count: 6000))])
-    #expect(tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: 30))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<30).filter { $0 != 7 })
     #expect(tracker.statistics["collector"]?.droppedByReason == [.tooLarge: 1])
     #expect(collector.statistics.rejectedByStatus[413, default: 0] > 0)
@@ -187,7 +189,7 @@ import TrackcCollector
       endpoint: collector.baseURL, batch: BatchLimits(maximumEvents: 50, maximumBytes: 8_000, maximumAge: 0.02))
     let tracker = DeliveryHarness.tracker([destination])
     DeliveryHarness.track(0..<50, tracker)
-    #expect(tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: 30))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<50))
     #expect(collector.statistics.rejectedByStatus.isEmpty, "nothing over the limit was sent")
     #expect(collector.statistics.requests > 1)
@@ -199,7 +201,7 @@ import TrackcCollector
     let drops = InMemoryDestination(id: "drops")
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector, writeKey: "wrong")], drops: drops)
     DeliveryHarness.track(0..<60, tracker)
-    #expect(tracker.flush(timeout: 30), "a poison batch never blocks the queue")
+    #expect(await tracker.flush(timeout: 30), "a poison batch never blocks the queue")
     #expect(collector.received.isEmpty)
     #expect(drops.events.count == 60)
     #expect(drops.events.allSatisfy { $0.id == "clientError 401" })
@@ -212,7 +214,7 @@ import TrackcCollector
     let collector = try await DeliveryHarness.start { $0.writeKey = "secret" }
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector, writeKey: "secret")])
     DeliveryHarness.track(0..<10, tracker)
-    #expect(tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: 30))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<10))
     await collector.stop()
   }

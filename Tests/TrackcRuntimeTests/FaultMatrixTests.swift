@@ -86,24 +86,26 @@ import TrackcCollector
     DeliveryHarness.track(0..<Self.count, tracker)
     if let liftAfter = row.liftAfter {
       // The fault stops every request: nothing can move until it is lifted.
-      #expect(Self.waitUntil { (tracker.statistics["collector"]?.failuresByReason[row.reason] ?? 0) >= liftAfter }, "\(row.name): never met")
+      #expect(await Self.waitUntil { (tracker.statistics["collector"]?.failuresByReason[row.reason] ?? 0) >= liftAfter }, "\(row.name): never met")
       let failed = Date()
       try collector.setFaults(.init())
       watch.measure(true)
       if let retryAfter = row.retryAfter {
-        #expect(Self.waitUntil { (tracker.statistics["collector"]?.delivered ?? 0) > 0 })
+        #expect(await Self.waitUntil { (tracker.statistics["collector"]?.delivered ?? 0) > 0 })
         let waited = Date().timeIntervalSince(failed)
         #expect(waited >= retryAfter * 0.8, "\(row.name): the next try came after \(waited) s, before Retry-After")
       }
     }
-    #expect(tracker.flush(timeout: 60), "\(row.name): \(tracker.statistics)")
+    #expect(await tracker.flush(timeout: 60), "\(row.name): \(tracker.statistics)")
     let stall = watch.finish()
     DeliveryHarness.expectNothingLost(tracker, collector, count: Self.count, row.name)
     let statistics = tracker.statistics["collector"] ?? DestinationStatistics()
     #expect((statistics.failuresByReason[row.reason] ?? 0) > 0, "\(row.name): failures counted as \(statistics.failuresByReason)")
     if row.duplicates { #expect(collector.statistics.duplicates > 0, "\(row.name): the collector saw the resent batches") }
     #expect(stall <= row.longestStall, "\(row.name): no progress for \(stall) s")
-    print("fault matrix: \(row.name): \(statistics.failuresByReason), duplicates removed \(collector.statistics.duplicates), longest stall \(String(format: "%.2f", stall)) s")
+    print(
+      "fault matrix: \(row.name): \(statistics.failuresByReason), duplicates removed \(collector.statistics.duplicates), longest stall \(String(format: "%.2f", stall)) s"
+    )
     await collector.stop()
   }
 
@@ -116,17 +118,25 @@ import TrackcCollector
     ])
     let watch = ProgressWatch(tracker, id: "fast")
     DeliveryHarness.track(0..<Self.count, tracker)
-    #expect(Self.waitUntil { tracker.statistics["fast"]?.delivered == Self.count })
+    #expect(await Self.waitUntil { tracker.statistics["fast"]?.delivered == Self.count })
     let stall = watch.finish()
     #expect((tracker.statistics["slow"]?.delivered ?? 0) < Self.count, "the slow one is still at it")
     #expect(stall < 1, "the fast collector stood still for \(stall) s")
     try slow.setFaults(.init())
-    #expect(tracker.flush(timeout: 60))
+    #expect(await tracker.flush(timeout: 60))
     DeliveryHarness.expectNothingLost(tracker, fast, count: Self.count, id: "fast", "fast")
     DeliveryHarness.expectNothingLost(tracker, slow, count: Self.count, id: "slow", "slow")
     await slow.stop()
     await fast.stop()
   }
 
-  static func waitUntil(timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool { TrackerTests.waitUntil(timeout: timeout, condition) }
+  /// Waits for `condition`, checking it every 2 ms without holding a thread; false after `timeout`.
+  static func waitUntil(timeout: TimeInterval = 30, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while !condition() {
+      if Date() > deadline { return false }
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
+  }
 }

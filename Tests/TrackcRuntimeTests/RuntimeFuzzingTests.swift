@@ -54,7 +54,8 @@ import TrackcTestSupport
   /// Good records, one for each destination and one for both, then garbage that is not zeros.
   @Test func journalLawsHoldOnRecordsAndADirtyTail() throws {
     let records =
-      Self.snapshot + Self.record("A", mask: 1) + Self.record("B", mask: 2) + Self.record("AB", mask: 3, properties: ["n": .int(7), "x": .double(.nan)])
+      Self.snapshot + Self.record("A", mask: 1) + Self.record("B", mask: 2)
+      + Self.record("AB", mask: 3, properties: ["n": .int(7), "x": .double(.nan)])
     #expect(JournalFuzzing.violations([0] + records) == [])
     #expect(JournalFuzzing.violations([0] + records + [0xFF, 0xFF]) == [])
     #expect(JournalFuzzing.violations([JournalFuzzing.Flags.shuffledDestinations.rawValue] + records) == [])

@@ -31,14 +31,19 @@ enum StatusPolicy {
     Row(answer: "2xx", statuses: 200...299, action: .delivered, why: "delivered"),
     Row(
       answer: "3xx", statuses: 300...399, action: .retry(.redirect),
-      why: "never followed (a redirected POST would arrive as a GET or without its body): retried, since a remote configuration may move the endpoint"),
+      why: "never followed (a redirected POST would arrive as a GET or without its body): retried, since a remote configuration may move the endpoint"
+    ),
     Row(answer: "400", statuses: 400...400, action: .split(.rejected), why: "an event the collector refuses: the halves go separately to find it"),
     Row(answer: "408", statuses: 408...408, action: .retry(.requestTimeout), why: "the collector timed out reading the request"),
     Row(answer: "410", statuses: 410...410, action: .retry(.gone), why: "retried, as Segment's libraries do"),
     Row(answer: "413", statuses: 413...413, action: .split(.tooLarge), why: "the batch, or one event, is too large"),
     Row(answer: "429", statuses: 429...429, action: .retry(.rateLimited), why: "slow down: `Retry-After` is honoured"),
-    Row(answer: "460", statuses: 460...460, action: .retry(.clientClosedRequest), why: "a load balancer saw the client go: retried, as Segment's libraries do"),
-    Row(answer: "other 4xx", statuses: 401...499, action: .drop, why: "refused for good (a wrong write key, say): so that a poison batch never blocks the queue"),
+    Row(
+      answer: "460", statuses: 460...460, action: .retry(.clientClosedRequest),
+      why: "a load balancer saw the client go: retried, as Segment's libraries do"),
+    Row(
+      answer: "other 4xx", statuses: 401...499, action: .drop,
+      why: "refused for good (a wrong write key, say): so that a poison batch never blocks the queue"),
     Row(answer: "5xx", statuses: 500...599, action: .retry(.serverError), why: "the collector failed: `Retry-After` is honoured"),
     Row(answer: "any other status", statuses: 0...Int.max, action: .retry(.unexpectedStatus), why: "not an answer this policy knows"),
     Row(

@@ -34,7 +34,8 @@ public struct JournalConfiguration: Sendable {
 
   public static let inMemory = JournalConfiguration(storage: .memory)
 
-  public static func directory(_ url: URL, maximumBytes: Int = Defaults.journalBytes, durability: Durability = .processDeath) -> JournalConfiguration {
+  public static func directory(_ url: URL, maximumBytes: Int = Defaults.journalBytes, durability: Durability = .processDeath) -> JournalConfiguration
+  {
     JournalConfiguration(storage: .directory(url), maximumBytes: maximumBytes, durability: durability)
   }
 

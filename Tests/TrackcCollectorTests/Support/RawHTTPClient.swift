@@ -70,7 +70,8 @@ enum RawHTTPClient {
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHandler(RawWriter())
-          try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .forward)))
+          try channel.pipeline.syncOperations.addHandler(
+            ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .forward)))
           try channel.pipeline.syncOperations.addHandler(ResponseHandler(collector: collector))
         }
       }
