@@ -51,7 +51,8 @@ import TrackcTestSupport
     let calls = try lines.map { line in try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) }
     #expect(calls.map { $0["type"] as? String } == ["identify", "track", "track", "screen", "page", "group", "alias", "track", "track"])
     let sentCalls = calls.compactMap { $0["event"] as? [String: Any] }
-    #expect(sentCalls.allSatisfy { ($0["context"] as? [String: Any]).flatMap { $0["library"] as? [String: Any] }?["name"] as? String == "analytics-python" })
+    let libraries = sentCalls.map { (($0["context"] as? [String: Any])?["library"] as? [String: Any])?["name"] as? String }
+    #expect(libraries.allSatisfy { $0 == "analytics-python" })
     #expect((sentCalls[0]["traits"] as? [String: Any])?["plan"] as? String == "pro", "the identify call and its traits")
     let violations = calls.map { call in ((call["violations"] as? [[String: Any]]) ?? []).compactMap { $0["rule"] as? String } }
     #expect(
