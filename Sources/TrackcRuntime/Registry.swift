@@ -4,36 +4,60 @@
 /// Lookups are `switch`es generated at compile time (no table is built at start-up); screens and
 /// handlers are numbered so that intercepted calls compare integers, not strings.
 public protocol TrackingRegistry: Sendable {
+  // Every requirement is for generated code alone (`@_spi(Generated) import TrackcRuntime`): an app
+  // passes its registry to `Trackc.start` and never calls it.
+
   /// The screen a type is, by its name as `String(reflecting:)` writes it (`Home.HomeViewController`)
   /// or without the module (`HomeViewController`); also for subclasses that the config does not list
   /// but whose superclass it does.
-  func screen(named name: String) -> ScreenID?
+  @_spi(Generated) func screen(named name: String) -> ScreenID?
   /// A handler by its Swift name (`open(item:at:)`) or its Objective-C selector (`openWithItem:at:`).
-  func handler(named name: String) -> HandlerID?
-  func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?
-  func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule?
+  @_spi(Generated) func handler(named name: String) -> HandlerID?
+  @_spi(Generated) func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?
+  @_spi(Generated) func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule?
   /// The rule an event ID is mapped by (the first, in config order), for events tracked by hand.
-  func rule(eventID: String) -> EventRule?
+  @_spi(Generated) func rule(eventID: String) -> EventRule?
   /// The screen's name as the config writes it, for the events.
-  func name(of screen: ScreenID) -> String
+  @_spi(Generated) func name(of screen: ScreenID) -> String
   /// The handler's Swift name, for the events.
-  func name(of handler: HandlerID) -> String
+  @_spi(Generated) func name(of handler: HandlerID) -> String
+  /// The rule of an application event the plan declares (`application:`); nil when it declares none.
+  @_spi(Generated) func applicationRule(_ event: ApplicationEvent) -> EventRule?
+}
+
+extension TrackingRegistry {
+  @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
 }
 
 /// A screen of the config, numbered by the generator.
-public struct ScreenID: RawRepresentable, Hashable, Sendable {
+@_spi(Generated) public struct ScreenID: RawRepresentable, Hashable, Sendable {
   public let rawValue: Int32
   public init(rawValue: Int32) { self.rawValue = rawValue }
 }
 
 /// A handler name of the config, numbered by the generator (the same name on two screens is one ID).
-public struct HandlerID: RawRepresentable, Hashable, Sendable {
+@_spi(Generated) public struct HandlerID: RawRepresentable, Hashable, Sendable {
   public let rawValue: Int32
   public init(rawValue: Int32) { self.rawValue = rawValue }
 }
 
 public enum PagePhase: String, Sendable, Hashable, CaseIterable {
   case enter, leave
+}
+
+/// Event properties as the tracking path keeps them: key and value pairs in order, a later pair of a
+/// key winning over an earlier one.
+typealias PropertyPairs = [(key: String, value: PropertyValue)]
+
+extension PropertyPairs {
+  static func dictionary(_ pairs: PropertyPairs) -> [String: PropertyValue] {
+    Dictionary(pairs, uniquingKeysWith: { _, later in later })
+  }
+
+  /// A dictionary's pairs, sorted by key (so that what is written does not depend on hashing).
+  init(_ properties: [String: PropertyValue]) {
+    self = properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
 }
 
 /// A static event property from the config.
@@ -54,7 +78,7 @@ public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where an event may go.
-public enum Routing: Sendable, Hashable {
+@_spi(Generated) public enum Routing: Sendable, Hashable {
   /// The config declares no destinations: every destination the tracker has.
   case unrestricted
   /// Only these destination IDs (the config's `destinations`, or its defaults minus `exclude`).
@@ -69,7 +93,7 @@ public enum Routing: Sendable, Hashable {
 }
 
 /// One event mapping of the config.
-public struct EventRule: Sendable, Hashable {
+@_spi(Generated) public struct EventRule: Sendable, Hashable {
   public let eventID: String
   public let routing: Routing
   public let properties: [String: PropertyValue]
@@ -77,6 +101,8 @@ public struct EventRule: Sendable, Hashable {
   public let keyPathBindings: [KeyPathBinding]
   /// The destinations of `.only` routing, sorted once (what a collector is told, in a stable order).
   let destinationIDs: [String]
+  /// `properties` as pairs sorted by key, made once: what the journal writes for each event.
+  let propertyPairs: PropertyPairs
 
   public init(eventID: String, routing: Routing, properties: [String: PropertyValue] = [:], keyPathBindings: [KeyPathBinding] = []) {
     self.eventID = eventID
@@ -84,6 +110,16 @@ public struct EventRule: Sendable, Hashable {
     self.properties = properties
     self.keyPathBindings = keyPathBindings
     if case .only(let destinations) = routing { destinationIDs = destinations.sorted() } else { destinationIDs = [] }
+    propertyPairs = properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
+  public static func == (lhs: EventRule, rhs: EventRule) -> Bool {
+    lhs.eventID == rhs.eventID && lhs.routing == rhs.routing && lhs.properties == rhs.properties && lhs.keyPathBindings == rhs.keyPathBindings
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(eventID)
+    hasher.combine(routing)
   }
 }
 

@@ -1,4 +1,4 @@
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 /// Screens of the runtime tests.
 final class HomeScreen {}

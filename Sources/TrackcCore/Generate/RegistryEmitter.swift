@@ -20,7 +20,7 @@ struct RegistryEmitter {
         eventIDs(), handlers(), rules(), Member(declaration: registry(), blankLineBefore: true),
       ] + (model.manualEvents.isEmpty ? [] : [manualTracking()])
     return [
-      Member(declaration: .importModule(testable: false, [runtimeModule]), blankLineBefore: true),
+      Member(declaration: .importModule(testable: false, generatedSPI: true, [runtimeModule]), blankLineBefore: true),
       Member(
         declaration: .enumeration([.public], name, inherits: [], members), blankLineBefore: true,
         documentation: [Comment("The events of \(configFileName), and the rules the tracker reads.")]),
@@ -44,7 +44,7 @@ struct RegistryEmitter {
         documentation: [Comment(handler.name)])
     }
     return Member(
-      declaration: .enumeration([.public], ValidIdentifier(fixed: "Handler"), inherits: [], constants), blankLineBefore: true,
+      declaration: .enumeration([.generatedSPI, .public], ValidIdentifier(fixed: "Handler"), inherits: [], constants), blankLineBefore: true,
       documentation: [Comment("The handlers the config maps, numbered (the generated interceptors pass these).")])
   }
 
@@ -235,7 +235,8 @@ struct RegistryEmitter {
     }
     return Member(
       declaration: .function(
-        SwiftCode.Function(modifiers: [.public], name: ValidIdentifier(fixed: name), parameters: parameters, result: returns, body: body)),
+        SwiftCode.Function(
+          modifiers: [.generatedSPI, .public], name: ValidIdentifier(fixed: name), parameters: parameters, result: returns, body: body)),
       blankLineBefore: true)
   }
 

@@ -18,6 +18,8 @@ final class StateFile: @unchecked Sendable {
     var identity: TrackingIdentity
     var appVersion: String?
     var appBuild: String?
+    /// The app launched with this state before (it is not a first install).
+    var launched = false
   }
 
   static let slotBytes = 64 * 1024
@@ -95,7 +97,7 @@ final class StateFile: @unchecked Sendable {
 
   static func encode(_ state: State) -> [UInt8] {
     let identity = state.identity
-    let fields = [identity.anonymousID, identity.userID ?? "", state.appVersion ?? "", state.appBuild ?? ""]
+    let fields = [identity.anonymousID, identity.userID ?? "", state.appVersion ?? "", state.appBuild ?? "", state.launched ? "1" : ""]
     var size = EventCoding.varintSize(UInt64(fields.count)) + EventCoding.propertiesSize(identity.traits)
     for field in fields { size += EventCoding.stringSize(field) }
     var bytes = [UInt8](repeating: 0, count: size)
@@ -120,7 +122,8 @@ final class StateFile: @unchecked Sendable {
       guard let traits = reader.properties(), !fields[0].isEmpty else { return nil }
       func field(_ index: Int) -> String? { index < fields.count && !fields[index].isEmpty ? fields[index] : nil }
       return State(
-        identity: TrackingIdentity(anonymousID: fields[0], userID: field(1), traits: traits), appVersion: field(2), appBuild: field(3))
+        identity: TrackingIdentity(anonymousID: fields[0], userID: field(1), traits: traits), appVersion: field(2), appBuild: field(3),
+        launched: field(4) != nil)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackcRouting
 
 /// Writes a route back as a link (`route.url`), so that reading it gives the same route again: every
 /// segment and query value percent-encoded on its own (all but unreserved characters), `.` and `..`
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// The generated printer gives the parts as arrays (`[.literal("product"), .value(id, .int)]`), so a
 /// pattern of any length is one call and the generated code stays declarative.
-public enum LinkPrinter {
+@_spi(Generated) public enum LinkPrinter {
   /// A custom-scheme link (`shop://product/1`): the first part is its host.
   public static func url(scheme: StaticString, path: [LinkPathPart], query: [LinkQueryPart] = [], trailingSlash: Bool = false) -> URL? {
     URL(string: text(start: scheme.description + "://", hostFirst: true, path: path, query: query, trailingSlash: trailingSlash))
@@ -44,7 +45,7 @@ public enum LinkPrinter {
 }
 
 /// Segments of a printed link: a literal of the pattern, a parameter's value, or the rest of the path.
-public struct LinkPathPart: Sendable {
+@_spi(Generated) public struct LinkPathPart: Sendable {
   let segments: [String]
 
   /// A literal segment of the pattern.
@@ -64,7 +65,7 @@ public struct LinkPathPart: Sendable {
 }
 
 /// A query item of a printed link; left out when its value is nil or the default.
-public struct LinkQueryPart: Sendable {
+@_spi(Generated) public struct LinkQueryPart: Sendable {
   let name: String
   let value: String?
 

@@ -6,7 +6,7 @@
 // are internal); the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
 
 import ShopUI
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension ScreenController {
   @_dynamicReplacement(for: viewDidAppear(_:))

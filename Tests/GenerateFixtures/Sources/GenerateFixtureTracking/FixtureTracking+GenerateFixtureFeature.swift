@@ -6,7 +6,7 @@
 // are internal); the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
 
 @testable import GenerateFixtureFeature
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension Basket {
   @_dynamicReplacement(for: add(_:note:))
