@@ -17,6 +17,8 @@ extension TrackingConfig {
     public var consentCategories: [ConsentCategory]?
     /// `identity`: what the identity every event carries is.
     public var identity: Identity?
+    /// `events`: what the events themselves are; product interaction (taps, screens seen) when not written.
+    public var events: DataClassification?
 
     public init(range: SourceRange) {
       self.range = range
@@ -97,7 +99,7 @@ extension TrackingConfig {
 
 extension ConfigDecoder {
   enum PrivacyKeys {
-    enum Privacy: String, ConfigKey { case manifest, consent, identity }
+    enum Privacy: String, ConfigKey { case manifest, consent, identity, events }
     enum Category: String, ConfigKey {
       case description
       case `default`
@@ -116,12 +118,13 @@ extension ConfigDecoder {
   mutating func privacy(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.Privacy {
     var privacy = TrackingConfig.Privacy(range: key.range)
     for (name, field, value) in fields(
-      of: node, in: .text("'privacy'"), expected: "a mapping with 'manifest', 'consent' and 'identity'", as: PrivacyKeys.Privacy.self)
+      of: node, in: .text("'privacy'"), expected: "a mapping with 'manifest', 'consent', 'identity' and 'events'", as: PrivacyKeys.Privacy.self)
     {
       switch name {
       case .manifest: privacy.manifest = nonEmptyString(value, what: .text("'manifest' in 'privacy'"))
       case .consent: privacy.consentCategories = consentCategories(value)
       case .identity: privacy.identity = identity(value, key: field)
+      case .events: privacy.events = classification(value, key: field, what: "'events' in 'privacy'")
       }
     }
     return privacy

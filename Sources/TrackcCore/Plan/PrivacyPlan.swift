@@ -22,6 +22,9 @@ public struct PrivacyPlan: Sendable {
   public let consentCategories: [String]?
   /// The destinations' privacy settings, by destination ID (each ID's first declaration).
   public let destinations: [String: TrackingConfig.DestinationPrivacy]
+  /// Where the config first says something about privacy (the `privacy` key, else the first
+  /// classification or destination setting): findings about the plan as a whole point here.
+  public let anchor: SourceRange
 
   /// Whether some collected data is used to track (the manifest's `NSPrivacyTracking`).
   public var tracking: Bool { collected.contains(where: \.tracking) }
@@ -29,12 +32,16 @@ public struct PrivacyPlan: Sendable {
   /// One classified value the plan sends.
   public struct DataUse: Sendable {
     public enum Source: Sendable, Hashable {
+      /// The events themselves: what the person did in the app, when.
+      case events
       case anonymousID
       case userID
       /// A trait given to `identify`, by its index in `privacy.identity.traits`.
       case trait(index: Int)
       /// Property `index` of an event's written properties.
       case property(event: ResolvedPlan.Event.ID, index: Int)
+      /// A parameter of an entry point's route, sent with its open event.
+      case routeParameter(event: ResolvedPlan.Event.ID, name: String)
     }
 
     public let source: Source
@@ -76,12 +83,13 @@ public struct PrivacyPlan: Sendable {
   }
 
   static let none = PrivacyPlan(
-    isDeclared: false, uses: [], collected: [], trackingDomains: [], consentCategories: nil, destinations: [:])
+    isDeclared: false, uses: [], collected: [], trackingDomains: [], consentCategories: nil, destinations: [:], anchor: SourceRange(at: .start))
 
   private init(
     isDeclared: Bool, uses: [DataUse], collected: [CollectedData], trackingDomains: [String], consentCategories: [String]?,
-    destinations: [String: TrackingConfig.DestinationPrivacy]
+    destinations: [String: TrackingConfig.DestinationPrivacy], anchor: SourceRange
   ) {
+    self.anchor = anchor
     self.isDeclared = isDeclared
     self.uses = uses
     self.collected = collected
@@ -103,8 +111,24 @@ public struct PrivacyPlan: Sendable {
       }
     }
     var uses: [DataUse] = []
+    let firstDeclaration = (config.propertyDeclarations ?? []).first { $0.classification != nil }?.name.range
+    let firstDestination = (config.destinations ?? []).first { $0.privacy.isDeclared }?.id.range
+    let firstBinding = plan.bindings.lazy.map { plan.written($0) }.first { $0.binding?.classification != nil }?.key.range
+    guard let anchor = config.privacy?.range ?? firstDeclaration ?? firstDestination ?? firstBinding else {
+      self = .none
+      return
+    }
+    self.anchor = anchor
     // The identity rides on every event, so it reaches every declared destination.
     let everywhere: ResolvedPlan.Routing = plan.declaredDestinations.map { .only($0.sorted(by: UTF8Order.less)) } ?? .unrestricted
+    // The events themselves are product interaction (taps, screens seen), wherever they go.
+    let events = config.privacy?.events ?? Self.eventsClassification
+    if let type = events.dataType?.value {
+      uses.append(
+        DataUse(
+          source: .events, description: "every event", name: Located("events", at: anchor),
+          dataType: type, classification: events, isOwnClassification: true, routing: Self.routing(of: plan)))
+    }
     if let identity = config.privacy?.identity {
       func add(_ source: DataUse.Source, _ description: String, _ name: Located<String>, _ classification: TrackingConfig.DataClassification?) {
         guard let classification, let type = classification.dataType?.value else { return }
@@ -142,6 +166,20 @@ public struct PrivacyPlan: Sendable {
       }
     }
     uses += propertyUses
+    // The parameters an entry point's route sends with its open event, classified by their names.
+    for route in plan.entryPoints.routes where !declared.isEmpty {
+      guard let event = plan.event(ofEntryPoint: route.entry) else { continue }
+      let written = plan.written(event).properties.map(\.key.value)
+      for parameter in route.parameters where !written.contains(parameter.name) {
+        guard let classification = declared[parameter.name], let type = classification.dataType?.value else { continue }
+        uses.append(
+          DataUse(
+            source: .routeParameter(event: event.id, name: parameter.name),
+            description: "parameter '\(parameter.name)' of entry point '\(config.entryPoints[route.entry].name.value)'",
+            name: Located(parameter.name, at: config.entryPoints[route.entry].name.range), dataType: type, classification: classification,
+            isOwnClassification: false, routing: event.routing))
+      }
+    }
 
     var byType: [PersonalDataType: (linked: Bool, tracking: Bool, purposes: Set<DataPurpose>, destinations: Set<String>, uses: [Int])] = [:]
     for (index, use) in uses.enumerated() where use.isCollected {
@@ -165,8 +203,25 @@ public struct PrivacyPlan: Sendable {
     consentCategories = config.privacy?.consentCategories.map { $0.map(\.name.value) }
     self.destinations = destinations
     self.uses = uses
-    isDeclared =
-      config.privacy != nil || !uses.isEmpty || !declared.isEmpty || destinations.values.contains(where: \.isDeclared)
-      || (config.propertyDeclarations ?? []).contains { $0.classification != nil }
+    isDeclared = true
+  }
+
+  /// What the events themselves are unless `privacy.events` says otherwise: product interaction.
+  static let eventsClassification: TrackingConfig.DataClassification = {
+    var classification = TrackingConfig.DataClassification(range: SourceRange(at: .start))
+    classification.dataType = Located(.productInteraction, at: SourceRange(at: .start))
+    return classification
+  }()
+
+  /// Where the plan's events go, together: every destination some event reaches.
+  private static func routing(of plan: ResolvedPlan) -> ResolvedPlan.Routing {
+    guard plan.declaredDestinations != nil else { return .unrestricted }
+    var reached = Set<String>()
+    var seen = Set<[String]>()
+    for event in plan.events {
+      // Most events share a handful of routings; each is read once.
+      if case .only(let names) = event.routing, seen.insert(names).inserted { reached.formUnion(names) }
+    }
+    return .only(reached.sorted(by: UTF8Order.less))
   }
 }

@@ -24,7 +24,7 @@ public enum PurposeNotCoveredRule: PlanRule {
       """,
       expecting: [
         .error(
-          "destination 'firebase' receives personal data (email_address) but declares no 'purposes'; the privacy manifest must say what it is used for"
+          "destination 'firebase' receives personal data (email_address, product_interaction) but declares no 'purposes'; the privacy manifest must say what it is used for"
         ),
         .error(
           "property 'email' as 'properties' declares it (email_address) may be used for app_functionality only, but reaches destination 'ads', which uses what it receives for third_party_advertising"
@@ -36,11 +36,11 @@ public enum PurposeNotCoveredRule: PlanRule {
       screens:
         Search:
           control_events:
-            onSearch(query:): {event: SEARCH, properties: {query: {from: query, data: 1️⃣search_history}}}
+            onSearch(query:): {event: SEARCH, properties: {1️⃣query: {from: query, data: search_history}}}
       """,
       expecting: [
         .error(
-          "property 'query' of handler 'onSearch(query:)' of 'Search' is search_history and reaches every destination the app registers; declare the plan's 'destinations' and their 'purposes', so that what it is used for is known"
+          "the plan sends personal data (search_history, product_interaction) to every destination the app registers; declare its 'destinations' and their 'purposes', so that what the data is used for is known"
         )
       ]),
     .passes(
@@ -67,18 +67,13 @@ public enum PurposeNotCoveredRule: PlanRule {
     let privacy = plan.privacy
     guard !privacy.uses.isEmpty else { return }
     var reported = Set<Reported>()
-    var unrestricted = Set<SourceRange>()
+    var unrestricted = Set<PersonalDataType>()
     var withoutPurposes: [String: Set<PersonalDataType>] = [:]
     for use in privacy.uses where use.isCollected {
       let classification = use.classification
       let type = use.dataType.rawValue
       guard let destinations = use.destinations else {
-        if unrestricted.insert(classification.range).inserted {
-          context.report(
-            Self.self,
-            "\(subject(use)) is \(type) and reaches every destination the app registers; declare the plan's 'destinations' and their 'purposes', so that what it is used for is known",
-            at: classification.dataType?.range ?? use.name.range)
-        }
+        unrestricted.insert(use.dataType)
         continue
       }
       for destination in destinations {
@@ -98,6 +93,12 @@ public enum PurposeNotCoveredRule: PlanRule {
           "\(subject(use)) (\(type)) may be used for \(words(allowed)) only, but reaches destination '\(destination)', which uses what it receives for \(words(beyond))",
           at: classification.purposesRange ?? classification.dataType?.range ?? use.name.range, notes: notes)
       }
+    }
+    if !unrestricted.isEmpty {
+      context.report(
+        Self.self,
+        "the plan sends personal data (\(unrestricted.sorted().map(\.rawValue).joined(separator: ", "))) to every destination the app registers; declare its 'destinations' and their 'purposes', so that what the data is used for is known",
+        at: privacy.anchor)
     }
     var seen = Set<String>()
     for destination in plan.config.destinations ?? [] where seen.insert(destination.id.value).inserted {
