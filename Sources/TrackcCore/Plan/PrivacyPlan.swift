@@ -122,7 +122,7 @@ public struct PrivacyPlan: Sendable {
     // The identity rides on every event, so it reaches every declared destination.
     let everywhere: ResolvedPlan.Routing = plan.declaredDestinations.map { .only($0.sorted(by: UTF8Order.less)) } ?? .unrestricted
     // The events themselves are product interaction (taps, screens seen), wherever they go.
-    let events = config.privacy?.events ?? Self.eventsClassification
+    let events = config.privacy?.events ?? Self.eventsClassification(at: anchor)
     if let type = events.dataType?.value {
       uses.append(
         DataUse(
@@ -207,11 +207,11 @@ public struct PrivacyPlan: Sendable {
   }
 
   /// What the events themselves are unless `privacy.events` says otherwise: product interaction.
-  static let eventsClassification: TrackingConfig.DataClassification = {
-    var classification = TrackingConfig.DataClassification(range: SourceRange(at: .start))
-    classification.dataType = Located(.productInteraction, at: SourceRange(at: .start))
+  static func eventsClassification(at range: SourceRange) -> TrackingConfig.DataClassification {
+    var classification = TrackingConfig.DataClassification(range: range)
+    classification.dataType = Located(.productInteraction, at: range)
     return classification
-  }()
+  }
 
   /// Where the plan's events go, together: every destination some event reaches.
   private static func routing(of plan: ResolvedPlan) -> ResolvedPlan.Routing {
