@@ -109,6 +109,18 @@ import TrackcTestSupport
     #expect(elapsed < .seconds(5), "\(elapsed)")
   }
 
+  /// docs/privacy.md lists every data type and purpose with the values trackc writes.
+  @Test func thePrivacyPageListsTheVocabulary() throws {
+    let page = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/privacy.md"), encoding: .utf8)
+    for type in PersonalDataType.allCases {
+      let label = type.category == type.label ? type.label : "\(type.category): \(type.label)"
+      #expect(page.contains("| `\(type.rawValue)` | `\(type.manifestValue)` | \(label) |"), "\(type)")
+    }
+    for purpose in DataPurpose.allCases {
+      #expect(page.contains("| `\(purpose.rawValue)` | `\(purpose.manifestValue)` | \(purpose.label) |"), "\(purpose)")
+    }
+  }
+
   @Test func personalDataNamesAreGuessedFromWordsNotLetters() {
     #expect(PersonalDataNames.guess("emailAddress") == .emailAddress)
     #expect(PersonalDataNames.guess("user_email") == .emailAddress)
