@@ -109,6 +109,24 @@ import TrackcTestSupport
     #expect(elapsed < .seconds(5), "\(elapsed)")
   }
 
+  /// Ten thousand destinations, each gated by a category the plan does not declare (out of a hundred it
+  /// does): one error each, a did-you-mean for the first hundred names, notes that list ten categories,
+  /// not a hundred; about a second in a debug build (it took ten before the suggestions were bounded).
+  @Test func tenThousandUnknownCategoriesAreReportedFast() throws {
+    let categories = (0..<100).map { "    category_\($0): {}" }.joined(separator: "\n")
+    let destinations = (0..<10_000).map { "  dest_\($0): {purposes: [analytics], consent: categry_\($0 % 150)}" }.joined(separator: "\n")
+    let config =
+      "version: 1\nprivacy:\n  identity: {anonymous_id: {data: device_id}}\n  consent:\n\(categories)\ndestinations:\n\(destinations)\nscreens: {}\n"
+    let clock = ContinuousClock()
+    var result: LintResult?
+    let elapsed = clock.measure { result = Linter.lint(ConfigSource(path: "categories.yaml", text: config)) }
+    let diagnostics = try #require(result).diagnostics
+    #expect(diagnostics.count == 10_000 && diagnostics.allSatisfy { $0.ruleID == UnknownConsentCategoryRule.id })
+    #expect(diagnostics[0].message == "consent category 'categry_0' of destination 'dest_0' is not declared; did you mean 'category_0'?")
+    #expect(diagnostics.allSatisfy { $0.notes.allSatisfy { $0.message.count < 200 } })
+    #expect(elapsed < .seconds(TimeLimits.seconds(20)), "\(elapsed)")
+  }
+
   /// docs/privacy.md lists every data type and purpose with the values trackc writes.
   @Test func thePrivacyPageListsTheVocabulary() throws {
     let page = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/privacy.md"), encoding: .utf8)
