@@ -6,8 +6,11 @@ import Foundation
 public enum Interception {
   private static let slot = TrackerSlot()
 
-  /// Installs the tracker that intercepted calls report to (nil to stop tracking).
+  /// Installs the tracker that intercepted calls report to (nil to stop tracking). Waits for a
+  /// `withTracker` running on another thread to end.
   public static func install(_ tracker: Tracker?) {
+    turns.lock()
+    defer { turns.unlock() }
     slot.set(tracker)
   }
 
