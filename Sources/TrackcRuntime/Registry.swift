@@ -23,10 +23,15 @@ public protocol TrackingRegistry: Sendable {
   @_spi(Generated) func name(of handler: HandlerID) -> String
   /// The rule of an application event the plan declares (`application:`); nil when it declares none.
   @_spi(Generated) func applicationRule(_ event: ApplicationEvent) -> EventRule?
+  /// Whether the plan's handlers and pages are seen through UIKit's hooks (`interception:
+  /// objc-runtime`): `Trackc.start` then installs them on Apple platforms.
+  @_spi(Generated) var hooksUIKit: Bool { get }
 }
 
 extension TrackingRegistry {
   @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
+  /// Generated for dynamic replacement (or written by hand): no hooks.
+  @_spi(Generated) public var hooksUIKit: Bool { false }
 }
 
 /// A screen of the config, numbered by the generator.

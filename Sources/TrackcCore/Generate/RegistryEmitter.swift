@@ -153,7 +153,7 @@ struct RegistryEmitter {
   /// `public struct Registry: TrackingRegistry`: every lookup a `switch`.
   private func registry() -> SwiftCode.Declaration {
     let ruleReference = { (rule: Int) in Expression.reference([ValidIdentifier(fixed: "Rules"), model.rules[rule].identifier]) }
-    let members: [Member] = [
+    var members: [Member] = [
       Member(declaration: .emptyInitializer([.public])),
       // Screens and handlers by the names the runtime sees.
       lookup(
@@ -178,6 +178,14 @@ struct RegistryEmitter {
         "name", ("of", "handler", "HandlerID"), returns: Self.type("String"), on: ["handler", "rawValue"],
         model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
     ]
+    // Under objc-runtime, `Trackc.start` installs the UIKit hooks (the protocol's default says no).
+    if model.plan.interception == .objcRuntime {
+      members.append(
+        Member(
+          declaration: .computedProperty(
+            [.generatedSPI, .public], ValidIdentifier(fixed: "hooksUIKit"), Self.type("Bool"), [.returnValue(.boolean(true))]),
+          blankLineBefore: true))
+    }
     return .structure([.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members)
   }
 

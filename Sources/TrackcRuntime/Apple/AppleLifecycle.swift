@@ -21,6 +21,16 @@
       return observers
     }
 
+    /// `interception: objc-runtime`'s hooks (`UIKitInterception`), installed by `Trackc.start`: at once
+    /// on the main thread (before the first screen appears), else as soon as the main thread is free.
+    static func installUIKitHooks() {
+      if Thread.isMainThread {
+        MainActor.assumeIsolated { UIKitInterception.install() }
+      } else {
+        Task { @MainActor in UIKitInterception.install() }
+      }
+    }
+
     /// The background task's identifier, ended once.
     @MainActor private final class BackgroundTask {
       var identifier = UIBackgroundTaskIdentifier.invalid
@@ -48,5 +58,6 @@
   /// Elsewhere the app's lifecycle comes from its own calls (and tests).
   enum AppleLifecycle {
     static func observe(_ tracker: Tracker, applicationEvents: Bool) -> [any NSObjectProtocol] { [] }
+    static func installUIKitHooks() {}
   }
 #endif
