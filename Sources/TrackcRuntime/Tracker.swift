@@ -155,6 +155,7 @@ public final class Tracker: @unchecked Sendable {
     defer { identityLock.unlock() }
     let previous = launched ? (state.appVersion, state.appBuild) : nil
     launched = true
+    state.launched = true
     state.appVersion = version
     state.appBuild = build
     stateFile?.write(state)

@@ -184,5 +184,9 @@ public enum HostileTracking {
       default: return ""
       }
     }
+
+    @_spi(Generated) public var hooksUIKit: Bool {
+      return true
+    }
   }
 }

@@ -100,6 +100,10 @@ public enum ObjCTracking {
       default: return ""
       }
     }
+
+    @_spi(Generated) public var hooksUIKit: Bool {
+      return true
+    }
   }
 
   /// Tracking by hand, for the events with bindings: their properties as typed parameters.
