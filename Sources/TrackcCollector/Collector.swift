@@ -98,8 +98,10 @@ public final class Collector: Sendable {
       channel.eventLoop.execute { channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
     }
     if !open.isEmpty {
+      // Answers in flight get two seconds to finish, on top of an injected delay they may be waiting out.
       let loop = group.any()
-      let deadline = loop.scheduleTask(in: .seconds(2)) { for channel in open { channel.close(promise: nil) } }
+      let grace = TimeAmount.milliseconds(Int64(2_000 + core.faultSettings.delayMilliseconds))
+      let deadline = loop.scheduleTask(in: grace) { for channel in open { channel.close(promise: nil) } }
       try? await EventLoopFuture.andAllComplete(open.map(\.closeFuture), on: loop).get()
       deadline.cancel()
     }

@@ -236,8 +236,10 @@ import TrackcTestSupport
 
   @Test func stopsGracefullyFinishingAnAnswerInFlight() async throws {
     var configuration = CollectorConfiguration()
-    // Long enough that a starved test process still stops the collector while the answer waits.
-    configuration.faults.delayMilliseconds = 2_000
+    // Long enough that a starved test process still sees the answer waiting and stops the collector
+    // meanwhile (2 s was missed once, under a load of 12 on 2 cores, when the test's polling task was not
+    // run for the whole window); `stop()` waits the delay out. The test's own time is mostly this wait.
+    configuration.faults.delayMilliseconds = 5_000
     let collector = try await Collector.start(configuration)
     let port = collector.port
     let answer = Task { try await RawHTTPClient.post(Batches.body([Batches.event("CTRL_HOME_FAVORITE")]), port: port) }
