@@ -42,7 +42,8 @@ let package = Package(
       ]
     ),
     // The app as the crash test launches it, killed and launched again (Tests/ShopTests/ShopCrashTests.swift).
-    .executableTarget(name: "ShopCrashChild", dependencies: ["ShopApp", .product(name: "TrackcRuntime", package: "trackc")], path: "Tests/ShopCrashChild"),
+    .executableTarget(
+      name: "ShopCrashChild", dependencies: ["ShopApp", .product(name: "TrackcRuntime", package: "trackc")], path: "Tests/ShopCrashChild"),
     .testTarget(
       name: "ShopTests",
       dependencies: [

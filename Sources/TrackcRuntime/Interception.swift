@@ -39,7 +39,9 @@ public enum Interception {
 
   /// The same, for a handler whose events bind properties: `capture` reads them, and runs only when
   /// the call is reported.
-  @_spi(Generated) public static func beginControl<Screen>(_ screen: Screen, _ handler: HandlerID, capture: (inout CapturedProperties) -> Void) -> Scope {
+  @_spi(Generated) public static func beginControl<Screen>(_ screen: Screen, _ handler: HandlerID, capture: (inout CapturedProperties) -> Void)
+    -> Scope
+  {
     begin(screen, code: Int(handler.rawValue)) { $0.trackControl(of: type(of: screen), handler: handler, capture: capture) }
   }
 

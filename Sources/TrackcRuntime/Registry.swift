@@ -21,6 +21,11 @@ public protocol TrackingRegistry: Sendable {
   @_spi(Generated) func name(of screen: ScreenID) -> String
   /// The handler's Swift name, for the events.
   @_spi(Generated) func name(of handler: HandlerID) -> String
+  /// The consent category that gates a destination (its `consent:` in the plan); nil when none does.
+  @_spi(Generated) func consentCategory(ofDestination id: String) -> String?
+  /// The plan's consent categories (`privacy.consent`), each with whether it counts as granted before the
+  /// person answers; empty when the plan declares none (then no destination is gated).
+  @_spi(Generated) var consentDefaults: [String: Bool] { get }
   /// The rule of an application event the plan declares (`application:`); nil when it declares none.
   @_spi(Generated) func applicationRule(_ event: ApplicationEvent) -> EventRule?
   /// Whether the plan's handlers and pages are seen through UIKit's hooks (`interception:
@@ -29,6 +34,9 @@ public protocol TrackingRegistry: Sendable {
 }
 
 extension TrackingRegistry {
+  /// A registry generated from a plan without consent categories gates nothing.
+  @_spi(Generated) public func consentCategory(ofDestination id: String) -> String? { nil }
+  @_spi(Generated) public var consentDefaults: [String: Bool] { [:] }
   @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
   /// Generated for dynamic replacement (or written by hand): no hooks.
   @_spi(Generated) public var hooksUIKit: Bool { false }

@@ -56,7 +56,8 @@ public enum Trackc {
       endpoint: settings.endpoint, writeKey: settings.writeKey, batch: settings.batch, requestTimeout: settings.requestTimeout)
     var configuration: any DestinationConfiguration = AllDestinationsEnabled()
     if let url = settings.remoteConfiguration {
-      let remote = RemoteDestinationConfiguration(url: url, cacheFile: settings.journal.directory?.appendingPathComponent("remote-configuration.json"))
+      let remote = RemoteDestinationConfiguration(
+        url: url, cacheFile: settings.journal.directory?.appendingPathComponent("remote-configuration.json"))
       remote.refresh()
       configuration = remote
     }

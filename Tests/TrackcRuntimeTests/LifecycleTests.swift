@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable @_spi(Generated) import TrackcRuntime
 
 /// The lifecycle's logic, driven here as UIKit's notifications drive it on Apple platforms: the
@@ -23,7 +24,8 @@ import Testing
     func applicationRule(_ event: ApplicationEvent) -> EventRule? {
       guard declared.contains(event) else { return nil }
       let names: [ApplicationEvent: String] = [
-        .installed: "Application Installed", .updated: "Application Updated", .opened: "Application Opened", .backgrounded: "Application Backgrounded",
+        .installed: "Application Installed", .updated: "Application Updated", .opened: "Application Opened",
+        .backgrounded: "Application Backgrounded",
       ]
       return EventRule(eventID: names[event]!, routing: .unrestricted)
     }

@@ -178,6 +178,7 @@ struct RegistryEmitter {
         "name", ("of", "handler", "HandlerID"), returns: Self.type("String"), on: ["handler", "rawValue"],
         model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
     ]
+    members += consent()
     // Under objc-runtime, `Trackc.start` installs the UIKit hooks (the protocol's default says no).
     if model.plan.interception == .objcRuntime {
       members.append(
@@ -187,6 +188,30 @@ struct RegistryEmitter {
           blankLineBefore: true))
     }
     return .structure([.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members)
+  }
+
+  /// The consent the plan declares, when it declares categories (otherwise the protocol's defaults gate
+  /// nothing): each destination's category by its ID, and each category's default.
+  private func consent() -> [Member] {
+    let plan = model.plan
+    guard let categories = plan.config.privacy?.consentCategories, !categories.isEmpty else { return [] }
+    var seen = Set<String>()
+    let gated = (plan.config.destinations ?? []).filter { seen.insert($0.id.value).inserted }.compactMap { destination in
+      destination.privacy.consent.map { (patterns: [Expression.string(destination.id.value)], value: Expression.string($0.value)) }
+    }
+    var named = Set<String>()
+    let defaults = categories.filter { named.insert($0.name.value).inserted }.map { category in
+      (key: Expression.string(category.name.value), value: Expression.boolean((category.defaultValue?.value ?? .default) == .granted))
+    }
+    let dictionary = SwiftCode.TypeReference.generic(ValidIdentifier(fixed: "Dictionary"), [Self.type("String"), Self.type("Bool")])
+    return [
+      lookup(
+        "consentCategory", ("ofDestination", "id", "String"), returns: .optional(Self.type("String")), on: ["id"], gated, otherwise: .nilLiteral),
+      Member(
+        declaration: .computedProperty(
+          [.generatedSPI, .public], ValidIdentifier(fixed: "consentDefaults"), dictionary, [.returnValue(.dictionary(defaults))]),
+        blankLineBefore: true),
+    ]
   }
 
   /// `public func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?`: by screen, then by phase.

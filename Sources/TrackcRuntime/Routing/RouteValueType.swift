@@ -224,7 +224,9 @@ extension RouteValueType where Value == [String] {
 
   /// Whether segment `index` is of one of `kinds`: a parameter's edge of the matcher.
   @inlinable
-  @_spi(Generated) public func segment(_ index: Int, isKindOf kinds: SegmentKinds) -> Bool { index < segments.count && kinds.contains(segments[index].kind) }
+  @_spi(Generated) public func segment(_ index: Int, isKindOf kinds: SegmentKinds) -> Bool {
+    index < segments.count && kinds.contains(segments[index].kind)
+  }
 
   /// Whether the link ends with `/` as the pattern does (under `trailing_slash: strict`).
   @inlinable

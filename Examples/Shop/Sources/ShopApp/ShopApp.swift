@@ -13,12 +13,32 @@ public enum ShopApp {
   /// Where the shop's events go.
   public static let collector = URL(string: "https://collector.shop.example.com")!
 
+  /// What the shopper answered in the consent dialog, in the scripted sessions: yes to both categories of
+  /// the plan. (Until someone answers, the plan's defaults hold: analytics granted, personalization not.)
+  public static let consentGiven: [String: Bool] = ["analytics": true, "personalization": true]
+
   /// What the app does at launch, in `application(_:didFinishLaunchingWithOptions:)`: one call, the
-  /// journal in Application Support, every other setting as `Defaults` states it. Tests and the
-  /// scripted session pass their own collector and journal folder.
+  /// journal in Application Support, every other setting as `Defaults` states it; then the shopper's
+  /// consent answers (`nil`: not asked yet). Tests and the scripted session pass their own collector and
+  /// journal folder.
   @discardableResult
-  public static func start(collector: URL = collector, _ configure: (inout Trackc.Settings) -> Void = { _ in }) throws -> Tracker {
-    try Trackc.start(Tracking.registry, endpoint: collector, writeKey: "shop-ios", configure)
+  public static func start(
+    collector: URL = collector, consent: [String: Bool]? = consentGiven, _ configure: (inout Trackc.Settings) -> Void = { _ in }
+  ) throws -> Tracker {
+    let tracker = try Trackc.start(Tracking.registry, endpoint: collector, writeKey: "shop-ios", configure)
+    if let consent { tracker.setConsent(consent) }
+    return tracker
+  }
+
+  /// A tracker with in-process destinations (which stand for Firebase's and Mixpanel's SDKs here: they
+  /// keep what they receive), for the tests that read what each service would get; with the shopper's
+  /// consent answers (`nil`: not asked yet).
+  public static func makeTracker(
+    destinations: [any TrackingDestination], journal: JournalConfiguration = .inMemory, consent: [String: Bool]? = consentGiven
+  ) -> Tracker {
+    let tracker = Tracker(registry: ShopTracking.Tracking.registry, destinations: destinations, journal: journal)
+    if let consent { tracker.setConsent(consent) }
+    return tracker
   }
 
   /// The shopper signed in: the events tracked from now on carry their user ID (and the collector gets an
@@ -30,12 +50,6 @@ public enum ShopApp {
   /// The shopper signed out: a new anonymous ID, no user.
   public static func signedOut() {
     Trackc.tracker?.reset()
-  }
-
-  /// A tracker with in-process destinations (which stand for Firebase's and Mixpanel's SDKs here: they
-  /// keep what they receive), for the tests that read what each service would get.
-  public static func makeTracker(destinations: [any TrackingDestination], journal: JournalConfiguration = .inMemory) -> Tracker {
-    Tracker(registry: ShopTracking.Tracking.registry, destinations: destinations, journal: journal)
   }
 }
 

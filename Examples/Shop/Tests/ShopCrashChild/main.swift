@@ -32,7 +32,7 @@ case "visit":
   while true { sleep(60) }
 case "resume":
   report("identity \(tracker.identity.anonymousID) \(tracker.identity.userID ?? "-")")
-  report(await tracker.flush(timeout: 60) ? "delivered" : "not delivered")
+  report(tracker.flush(timeout: 60) ? "delivered" : "not delivered")
 default:
   exit(2)
 }

@@ -185,6 +185,19 @@ public enum HostileTracking {
       }
     }
 
+    @_spi(Generated) public func consentCategory(ofDestination id: String) -> String? {
+      switch id {
+      case "fire\"base": return "ana\"lytics\\(x)"
+      case "mix\\panel": return "\u{202E}ads */"
+      case "dest\u{202E}warehouse": return "\u{202E}ads */"
+      default: return nil
+      }
+    }
+
+    @_spi(Generated) public var consentDefaults: Dictionary<String, Bool> {
+      return ["ana\"lytics\\(x)": true, "\u{202E}ads */": false]
+    }
+
     @_spi(Generated) public var hooksUIKit: Bool {
       return true
     }
