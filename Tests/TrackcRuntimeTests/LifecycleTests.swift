@@ -8,26 +8,17 @@ import Testing
 /// changes, opened at each launch and return, backgrounded), and the upload when the app goes to the
 /// background.
 @Suite struct LifecycleTests {
-  /// `TestRegistry` with the application events its plan would declare.
-  struct ApplicationRegistry: TrackingRegistry {
-    let base = TestRegistry()
-    var declared: Set<ApplicationEvent> = Set(ApplicationEvent.allCases)
+  static func registry(declaring events: Set<ApplicationEvent> = Set(ApplicationEvent.allCases)) -> TestRegistry {
+    var registry = TestRegistry()
+    registry.applicationEvents = events
+    return registry
+  }
 
-    func screen(named name: String) -> ScreenID? { base.screen(named: name) }
-    func handler(named name: String) -> HandlerID? { base.handler(named: name) }
-    func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { base.pageRule(screen: screen, phase: phase) }
-    func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { base.controlRule(screen: screen, handler: handler) }
-    func rule(eventID: String) -> EventRule? { base.rule(eventID: eventID) }
-    func name(of screen: ScreenID) -> String { base.name(of: screen) }
-    func name(of handler: HandlerID) -> String { base.name(of: handler) }
-
-    func applicationRule(_ event: ApplicationEvent) -> EventRule? {
-      guard declared.contains(event) else { return nil }
-      let names: [ApplicationEvent: String] = [
-        .installed: "Application Installed", .updated: "Application Updated", .opened: "Application Opened",
-        .backgrounded: "Application Backgrounded",
-      ]
-      return EventRule(eventID: names[event]!, routing: .unrestricted)
+  /// The app goes to the background: whether everything was delivered within `seconds` (what the Apple
+  /// adapter's background task waits for).
+  static func background(_ tracker: Tracker, within seconds: TimeInterval) async -> Bool {
+    await withCheckedContinuation { continuation in
+      tracker.applicationDidEnterBackground(within: seconds) { continuation.resume(returning: $0) }
     }
   }
 
@@ -44,7 +35,7 @@ import Testing
     into destination: InMemoryDestination
   ) -> Tracker {
     let tracker = Tracker(
-      registry: ApplicationRegistry(declared: declared), destinations: [destination], journal: .directory(directory),
+      registry: Self.registry(declaring: declared), destinations: [destination], journal: .directory(directory),
       context: context(version: version, build: build))
     tracker.observeLifecycle(applicationEvents: true)
     return tracker
@@ -93,13 +84,7 @@ import Testing
     tracker.track(TestRegistry.EventID.ctrlHomeFav)
 
     // The app goes to the background: the adapter's background task ends when `finished` says so.
-    let finished = AsyncStream<Bool>.makeStream()
-    tracker.applicationDidEnterBackground(within: 10) { delivered in
-      finished.continuation.yield(delivered)
-      finished.continuation.finish()
-    }
-    var iterator = finished.stream.makeAsyncIterator()
-    #expect(await iterator.next() == true)
+    #expect(await Self.background(tracker, within: 10) == true)
     #expect(destination.events.map(\.id) == ["Application Installed", "Application Opened", "CTRL_HOME_FAV", "Application Backgrounded"])
 
     tracker.applicationWillEnterForeground()
@@ -113,13 +98,7 @@ import Testing
     let destination = InMemoryDestination(id: "firebase")
     let tracker = Self.launch(directory.url, declared: [], into: destination)
     tracker.track(TestRegistry.EventID.ctrlHomeFav)
-    let finished = AsyncStream<Bool>.makeStream()
-    tracker.applicationDidEnterBackground(within: 10) { delivered in
-      finished.continuation.yield(delivered)
-      finished.continuation.finish()
-    }
-    var iterator = finished.stream.makeAsyncIterator()
-    #expect(await iterator.next() == true)
+    #expect(await Self.background(tracker, within: 10) == true)
     #expect(destination.events.map(\.id) == ["CTRL_HOME_FAV"])
   }
 
@@ -131,14 +110,8 @@ import Testing
       func receive(_ event: TrackingEvent) throws { throw Down() }
     }
     let directory = try TemporaryDirectory()
-    let tracker = Tracker(registry: ApplicationRegistry(), destinations: [Failing()], journal: .directory(directory.url))
+    let tracker = Tracker(registry: Self.registry(), destinations: [Failing()], journal: .directory(directory.url))
     tracker.observeLifecycle(applicationEvents: true)
-    let finished = AsyncStream<Bool>.makeStream()
-    tracker.applicationDidEnterBackground(within: 0.2) { delivered in
-      finished.continuation.yield(delivered)
-      finished.continuation.finish()
-    }
-    var iterator = finished.stream.makeAsyncIterator()
-    #expect(await iterator.next() == false)
+    #expect(await Self.background(tracker, within: 0.2) == false)
   }
 }
