@@ -34,17 +34,18 @@ import Testing
       labels: ["feed", nil], parameterTypes: ["Feed", "Int"], parameters: ScannedParameters(names: ["feed", "position"], hasDefault: [false, true]),
       failability: "?", access: .public, attributes: ["convenience"], isGeneric: true, effects: "throws", conditional: true,
       documentation: "Makes one.", position: ScannedPosition(line: 4, column: 5))
-    var typeScan = ScannedType(
-      kind: .actor, name: "Outer.Inner", inheritance: ["Base", "Sendable"], isGeneric: true, inGenericContext: true,
-      objcMembers: true, access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
+    var typeScan = ScannedDeclaration(
+      kind: .actor, name: "Outer.Inner", inheritance: ["Base", "Sendable"], attributes: ["@objcMembers", "@MainActor"], isGeneric: true,
+      access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
     typeScan.properties = [property, plainProperty]
     typeScan.initializers = [initializer]
     return FileScan(
-      types: [typeScan],
-      extensions: [
-        ScannedExtension(
-          extendedName: "Shop.Home", inheritance: ["P"], isObjC: true, hasWhereClause: true, access: .private, conditional: true,
-          position: ScannedPosition(line: 9, column: 11), methods: [plain], properties: [plainProperty], initializers: [initializer])
+      declarations: [
+        typeScan,
+        ScannedDeclaration(
+          kind: .extension, name: "Shop.Home", inheritance: ["P"], attributes: ["@objc"], isGeneric: true, access: .private,
+          conditional: true, position: ScannedPosition(line: 9, column: 11), methods: [plain], properties: [plainProperty],
+          initializers: [initializer]),
       ],
       imports: ["Foundation", "ShopUI"],
       problems: [ScanProblem(line: 5, column: 6, message: "this is not valid Swift")])
