@@ -48,7 +48,7 @@ struct ConfigDecoder {
     static let root = [
       "version", "sources", "interception", "conventions", "destinations", "defaults", "properties", "screens", "links", "entry_points",
     ]
-    static let conventions = ["event_id_pattern", "require_tracking", "require_screens", "lifecycle"]
+    static let conventions = ["event_id_pattern", "require_tracking", "require_screens", "lifecycle", "framework_classes"]
     static let requireTracking = ["suffix", "tag"]
     static let lifecycle = ["enter", "leave"]
     static let destination = ["description"]
@@ -168,6 +168,7 @@ struct ConfigDecoder {
       case "require_screens":
         conventions.requireScreens = stringList(pair.value, what: .text("'require_screens'"), items: "base class names such as '[UIViewController]'")
       case "lifecycle": conventions.lifecycle = lifecycle(pair.value)
+      case "framework_classes": conventions.frameworkClasses = frameworkClasses(pair.value)
       default: unknownKey(key, in: "'conventions'", allowed: Keys.conventions)
       }
     }
@@ -208,12 +209,31 @@ struct ConfigDecoder {
     for pair in mappingPairs(node, what: place, expected: "a mapping with 'enter' and/or 'leave'") {
       guard let field = keyText(pair.key, in: place) else { continue }
       switch field.value {
-      case "enter": lifecycle.enter = string(pair.value, what: .text("'enter' in 'lifecycle'"))
-      case "leave": lifecycle.leave = string(pair.value, what: .text("'leave' in 'lifecycle'"))
+      case "enter": lifecycle.enter = stringOrList(pair.value, what: .text("'enter' in 'lifecycle'"), items: "method names such as '[onAppear()]'")
+      case "leave": lifecycle.leave = stringOrList(pair.value, what: .text("'leave' in 'lifecycle'"), items: "method names such as '[onDisappear()]'")
       default: unknownKey(field, in: words(place), allowed: Keys.lifecycle)
       }
     }
     return lifecycle
+  }
+
+  /// `conventions.framework_classes`: class names to their superclasses.
+  private mutating func frameworkClasses(_ node: YAMLNodeID) -> [TrackingConfig.FrameworkClass] {
+    var result: [TrackingConfig.FrameworkClass] = []
+    let place = Place.text("'framework_classes'")
+    for pair in mappingPairs(node, what: place, expected: "a mapping of class names to their superclasses, such as '{DSViewController: UIViewController}'") {
+      guard let name = keyText(pair.key, in: place),
+        let superclass = string(pair.value, what: .text("the superclass of '\(name.value)' in 'framework_classes'"))
+      else { continue }
+      result.append(TrackingConfig.FrameworkClass(name: name, superclass: superclass))
+    }
+    return result
+  }
+
+  /// One string, or a list of them.
+  private mutating func stringOrList(_ node: YAMLNodeID, what: Place, items: String) -> [Located<String>]? {
+    if document.kind(node) == .sequence { return stringList(node, what: what, items: items) }
+    return string(node, what: what).map { [$0] }
   }
 
   mutating func nonEmptyString(_ node: YAMLNodeID, what: Place) -> Located<String>? {

@@ -52,6 +52,7 @@ public enum RuleCatalog {
     SiteAssociationSizeRule.self,
     PlatformFilePathRule.self,
     // Reading the code, then the cross-checks.
+    FrameworkClassRule.self,
     MissingSourcesRule.self,
     SwiftSourceRule.self,
     HandlersFileRule.self,
@@ -66,6 +67,8 @@ public enum RuleCatalog {
     BindingTypeMismatchRule.self,
     BindingNotInterceptableRule.self,
     ScreenLifecycleRule.self,
+    UnreachedScreenRule.self,
+    UnknownTrackedScreenRule.self,
     EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,
     UnmappedScreenRule.self,

@@ -23,6 +23,9 @@ public enum HandlerNotInterceptableRule: CodeRule {
         """
       ]),
     .triggers(
+      "version: 1\nscreens:\n  CartModel:\n    control_events:\n      1️⃣checkout(): CART_CHECKOUT\n",
+      swift: ["Sources/Cart/CartModel.swift": "import Observation\n@Observable final class CartModel {\n  func checkout() {}\n}\n"]),
+    .triggers(
       """
       version: 1
       interception: dynamic-replacement
@@ -76,6 +79,14 @@ public enum HandlerNotInterceptableRule: CodeRule {
           context.report(
             Self.self,
             "\(subject) belongs to \(article(owner.kind)) '\(owner.name)'; target-action (interception: objc-runtime) calls methods of classes only",
+            at: control.key.range, notes: declared)
+        } else if method.objcSelector == nil, let observation = code.index.swiftUI.observableClasses[reference.type],
+          !code.index.isKnownObjCClass(reference.type)
+        {
+          let what = observation == .observable ? "an @Observable class" : "an ObservableObject"
+          context.report(
+            Self.self,
+            "\(subject) belongs to '\(owner.name)', a view model (\(what)) the Objective-C runtime cannot reach, so target-action (interception: objc-runtime) never calls it; intercept it with interception: dynamic-replacement",
             at: control.key.range, notes: declared)
         } else if method.objcSelector == nil {
           context.report(
