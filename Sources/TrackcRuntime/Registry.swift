@@ -18,6 +18,15 @@ public protocol TrackingRegistry: Sendable {
   func name(of screen: ScreenID) -> String
   /// The handler's Swift name, for the events.
   func name(of handler: HandlerID) -> String
+  /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
+  /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
+  /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
+  func hostedScreen(named name: String) -> ScreenID?
+}
+
+extension TrackingRegistry {
+  /// Every screen a view can be: no view of the plan reports its own appearance.
+  public func hostedScreen(named name: String) -> ScreenID? { screen(named: name) }
 }
 
 /// A screen of the config, numbered by the generator.

@@ -178,7 +178,19 @@ struct RegistryEmitter {
         "name", ("of", "handler", "HandlerID"), returns: Self.type("String"), on: ["handler", "rawValue"],
         model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
     ]
-    return .structure([.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members)
+    // SwiftUI screens that report their own appearance (`.tracked(_:)` in their body) are no hosting
+    // controller's root screen, which would report them a second time.
+    let hosted: [Member] =
+      model.selfReportingScreenNames.isEmpty
+      ? []
+      : [
+        lookup(
+          "hostedScreen", ("named", "name", "String"), returns: .optional(Self.type("ScreenID")), on: ["name"],
+          [(patterns: model.selfReportingScreenNames.map { .string($0) }, value: .nilLiteral)],
+          otherwise: .call(Self.reference("screen"), [SwiftCode.Argument(ArgumentLabel(fixed: "named"), Self.reference("name"))]))
+      ]
+    return .structure(
+      [.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members + hosted)
   }
 
   /// `public func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?`: by screen, then by phase.
