@@ -17,7 +17,13 @@ public enum FrameworkClassRule: PlanRule {
           DSListViewController: 2️⃣DSList
           3️⃣DS.Sheet<T>: UIViewController
       screens: {}
-      """),
+      """,
+      expecting: [
+        .error(
+          "superclass 'UIViewControler' of 'DSViewController' is neither an Apple class trackc knows nor another entry of framework_classes; did you mean 'UIViewController'?"
+        ), .error("superclass 'DSList' of 'DSListViewController' is neither an Apple class trackc knows nor another entry of framework_classes"),
+        .error("'DS.Sheet<T>' is not a class name; write the class as Swift names it, without module or generic arguments"),
+      ]),
     .passes(
       """
       version: 1
@@ -52,7 +58,8 @@ public enum FrameworkClassRule: PlanRule {
           fixIt: suggestion.map { Diagnostic.FixIt("replace with '\($0)'", replacing: context.location(entry.superclass.range), with: $0) })
       } else if names.contains(superclass), known.ancestry(of: superclass).contains(entry.name.value) {
         context.report(
-          Self.self, "'\(entry.name.value)' and '\(superclass)' inherit from each other; a class hierarchy has no circles", at: entry.superclass.range)
+          Self.self, "'\(entry.name.value)' and '\(superclass)' inherit from each other; a class hierarchy has no circles", at: entry.superclass.range
+        )
       }
     }
   }

@@ -14,13 +14,28 @@ public enum ScreenLifecycleRule: CodeRule {
   public static let examples: [RuleExample] = [
     .triggers(
       "version: 1\nscreens:\n  HomeView:\n    page_events: {1️⃣enter: HOME_ENTER}\n",
-      swift: ["Sources/Home/HomeView.swift": "struct HomeView {}\n"]),
+      swift: ["Sources/Home/HomeView.swift": "struct HomeView {}\n"],
+      expecting: [
+        .warning(
+          "'HomeView' is a struct, so it has no view controller lifecycle: its enter event (interception: objc-runtime, which watches view controllers' appearance) would never fire"
+        )
+      ]),
     .triggers(
       "version: 1\ninterception: dynamic-replacement\nscreens:\n  HomeModel:\n    page_events: {enter: HOME_ENTER, 1️⃣leave: HOME_LEAVE}\n",
-      swift: ["Sources/Home/HomeModel.swift": "class HomeModel {\n  func viewDidAppear(_ animated: Bool) {}\n}\n"]),
+      swift: ["Sources/Home/HomeModel.swift": "class HomeModel {\n  func viewDidAppear(_ animated: Bool) {}\n}\n"],
+      expecting: [
+        .warning(
+          "'HomeModel' declares no 'viewDidDisappear(_:)' or 'onDisappear()' (nor does a superclass in the sources), so its leave event cannot be intercepted; declare it, or name another method in conventions.lifecycle"
+        )
+      ]),
     .triggers(
       "version: 1\nscreens:\n  CartModel:\n    page_events: {1️⃣enter: CART_ENTER}\n",
-      swift: ["Sources/Cart/CartModel.swift": "import Observation\n@Observable final class CartModel {\n  func onAppear() {}\n}\n"]),
+      swift: ["Sources/Cart/CartModel.swift": "import Observation\n@Observable final class CartModel {\n  func onAppear() {}\n}\n"],
+      expecting: [
+        .warning(
+          "'CartModel' is a view model (an @Observable class), not a view controller: its enter event (interception: objc-runtime, which watches view controllers' appearance) would never fire"
+        )
+      ]),
     .passes(
       """
       version: 1
@@ -64,7 +79,9 @@ public enum ScreenLifecycleRule: CodeRule {
           what = "is a view model (\(observation == .observable ? "an @Observable class" : "an ObservableObject")), not a view controller"
         } else if let base = code.index.externalBase(of: type), code.index.frameworkClasses.contains(base), !code.index.isViewController(type) {
           let superclasses = code.index.ancestry(of: type).dropFirst()
-          what = "is not a view controller (" + (superclasses.isEmpty ? "it has no superclass" : "its superclasses: " + superclasses.joined(separator: ", ")) + ")"
+          what =
+            "is not a view controller ("
+            + (superclasses.isEmpty ? "it has no superclass" : "its superclasses: " + superclasses.joined(separator: ", ")) + ")"
         } else {
           continue
         }

@@ -33,6 +33,10 @@ public enum UnknownTrackedScreenRule: CodeRule {
           }
         }
         """
+      ],
+      expecting: [
+        .error("'.tracked(.profileView)' names no SwiftUI screen of the plan (its SwiftUI screens: .settingsView)"),
+        .error("'.tracked(.settingsVeiw)' names no SwiftUI screen of the plan; did you mean '.settingsView'?"),
       ]),
     .passes(
       """

@@ -27,6 +27,10 @@ public enum UnmappedScreenRule: CodeRule {
         class 2️⃣ProductListViewController: UITableViewController {}
         class Helper {}
         """
+      ],
+      expecting: [
+        .error("'SettingsViewController' is a UIViewController but no screen lists it; add it to 'screens'"),
+        .error("'ProductListViewController' is a UIViewController (a UITableViewController) but no screen lists it; add it to 'screens'"),
       ]),
     .triggers(
       """
@@ -53,6 +57,10 @@ public enum UnmappedScreenRule: CodeRule {
           var body: some View { Text("New") }
         }
         """
+      ],
+      expecting: [
+        .error("'ProfileView' is a SwiftUI screen (presented or navigated to) but no screen lists it; add it to 'screens'"),
+        .error("'ProfileModel' is a view model (an ObservableObject a view holds) but no screen lists it; add it to 'screens'"),
       ]),
     .passes(
       """

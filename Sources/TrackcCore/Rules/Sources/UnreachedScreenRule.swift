@@ -29,6 +29,11 @@ public enum UnreachedScreenRule: CodeRule {
         }
         final class ProfileViewController: UIHostingController<ProfileView> {}
         """
+      ],
+      expecting: [
+        .error(
+          "SwiftUI screen 'SettingsView' has enter and leave events that nothing reports: add '.tracked(.settingsView)' to its body, or show it as the root view of a UIHostingController"
+        )
       ]),
     .triggers(
       """
@@ -45,6 +50,11 @@ public enum UnreachedScreenRule: CodeRule {
         }
         func makeProfile() -> UIViewController { UIHostingController(rootView: ProfileView()) }
         """
+      ],
+      expecting: [
+        .error(
+          "SwiftUI screen 'ProfileView' has enter events that nothing reports: add '.tracked(.profileView)' to its body, or declare the lifecycle method that carries them (conventions.lifecycle); a hosting controller reports its root view under interception: objc-runtime only"
+        )
       ]),
     .passes(
       """
