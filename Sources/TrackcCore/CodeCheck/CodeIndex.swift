@@ -113,8 +113,7 @@ public struct CodeIndex: Sendable {
         type: screen.type, requirement: screen.base, description: "a \(screen.base)" + (through.map { " (a \($0))" } ?? ""))
     }
     if requirements.contains("View") {
-      for (type, evidence) in swiftUI.screens.sorted(by: { $0.key < $1.key })
-      where evidence != .hosted || swiftUI.isReportedByHostingController(type, screens: listed) {
+      for (type, evidence) in swiftUI.screens.sorted(by: { $0.key < $1.key }) where swiftUI.isScreenOfItsOwn(type, listed: listed) {
         result.append(RequiredScreen(type: type, requirement: "View", description: "a SwiftUI screen (\(evidence.words))"))
       }
     }

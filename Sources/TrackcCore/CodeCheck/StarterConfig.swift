@@ -46,9 +46,7 @@ public enum StarterConfig {
     let viewModels = index.swiftUI.viewModels.filter { !controllers.contains($0) }
     // A view shown only by a hosting controller subclass that is a screen itself is that screen.
     let listed = Set(controllers)
-    let views = index.swiftUI.screens.keys.filter { view in
-      index.swiftUI.screens[view] != .hosted || index.swiftUI.isReportedByHostingController(view, screens: listed)
-    }
+    let views = index.swiftUI.screens.keys.filter { index.swiftUI.isScreenOfItsOwn($0, listed: listed) }
     var writer = Writer(index: index, interception: interception, listedControllers: listed)
     let groups: [(title: String, kind: ScreenKind?, types: [Int])] = [
       ("View controllers", nil, controllers),

@@ -17,6 +17,10 @@ public struct SwiftUIIndex: Sendable {
   /// `UIHostingController<Root>` (`hostingSubclasses`, by class).
   public let hostedViews: Set<Int>
   public let hostingSubclasses: [Int: Int]
+  /// The views presented, navigated to, or shown as a window or a tab.
+  public let presentedViews: Set<Int>
+  /// Where each hosted view is first made a hosting controller's root (a call, or a subclass).
+  public let hostingSites: [Int: RegistryLocation]
   /// Observable classes, and how they are observable.
   public let observableClasses: [Int: Observation]
   /// The observable classes a view holds.
@@ -52,6 +56,15 @@ public struct SwiftUIIndex: Sendable {
     hostedViews.contains(view) || hostingSubclasses.contains { $0.value == view && !listed.contains($0.key) }
   }
 
+  /// Whether a view that is a screen is one of its own rather than the screen of a hosting controller
+  /// subclass that `listed` holds (which shows it as its root): it is also hosted by a call, presented,
+  /// or hosted by a subclass not listed.
+  public func isScreenOfItsOwn(_ view: Int, listed: Set<Int>) -> Bool {
+    guard screens[view] != nil else { return false }
+    if hostedViews.contains(view) || presentedViews.contains(view) { return true }
+    return !hostingSubclasses.contains { $0.value == view && listed.contains($0.key) }
+  }
+
   public struct TrackedUse: Sendable {
     public var caseName: String
     public var location: RegistryLocation
@@ -67,6 +80,8 @@ public struct SwiftUIIndex: Sendable {
     screens = [:]
     hostedViews = []
     hostingSubclasses = [:]
+    presentedViews = []
+    hostingSites = [:]
     observableClasses = [:]
     viewModels = []
     trackedUses = []
@@ -96,6 +111,8 @@ public struct SwiftUIIndex: Sendable {
     var screens: [Int: Evidence] = [:]
     var hosted = Set<Int>()
     var subclasses: [Int: Int] = [:]
+    var presented = Set<Int>()
+    var sites: [Int: RegistryLocation] = [:]
     var viewModels = Set<Int>()
     var tracked: [TrackedUse] = []
     func owner(_ reference: ViewReference) -> Int? {
@@ -112,10 +129,14 @@ public struct SwiftUIIndex: Sendable {
       case .hosts:
         if let root = view(among: reference.names, reference, context: context) {
           hosted.insert(root)
+          sites[root] = sites[root] ?? reference.location
           screens[root] = screens[root] ?? .hosted
         }
       case .presents:
-        if let presented = view(among: reference.names, reference, context: context) { screens[presented] = screens[presented] ?? .presented }
+        if let view = view(among: reference.names, reference, context: context) {
+          presented.insert(view)
+          screens[view] = screens[view] ?? .presented
+        }
       case .navigates:
         if let context, views.contains(context) { screens[context] = screens[context] ?? .navigation }
       case .tracked:
@@ -135,12 +156,15 @@ public struct SwiftUIIndex: Sendable {
         let root = index.resolveWritten(argument, module: types[position].module, context: position), views.contains(root)
       else { continue }
       subclasses[position] = root
+      sites[root] = sites[root] ?? types[position].location
       screens[root] = screens[root] ?? .hosted
     }
     self.views = views
     self.screens = screens
     hostedViews = hosted
     hostingSubclasses = subclasses
+    presentedViews = presented
+    hostingSites = sites
     observableClasses = observable
     self.viewModels = viewModels
     trackedUses = tracked

@@ -31,6 +31,14 @@ public struct SwiftUIScreenCases: Sendable {
   }
 
   public func entry(forCase name: String) -> Entry? { entries.first { $0.caseName == name } }
+
+  /// Where a SwiftUI screen's appearance is reported from: its first `.tracked(_:)`, else (under
+  /// `objc-runtime`) where a hosting controller is made with it as root; nil for other screens.
+  public func reportingSite(of screen: ResolvedPlan.Screen.ID, in code: MatchedPlan) -> RegistryLocation? {
+    guard let entry = entry(for: screen) else { return nil }
+    if let use = code.index.swiftUI.trackedUses.first(where: { $0.caseName == entry.caseName }) { return use.location }
+    return code.plan.interception == .objcRuntime ? code.index.swiftUI.hostingSites[entry.type] : nil
+  }
   public func entry(for screen: ResolvedPlan.Screen.ID) -> Entry? { entries.first { $0.screen == screen } }
 
   /// `SettingsView` -> `settingsView`, `URLPreviewView` -> `urlPreviewView`, `Settings.ProfileView` ->
