@@ -16,7 +16,9 @@ then reports:
   view models), and an independent count of the same by count_screens.py (its own reading of the
   sources as text: see its header), with the difference;
 - `trackc init` cold (empty cache) and warm;
-- `trackc lint <the config init wrote> --sources <app>`: cold (empty cache) and warm, medians of N runs;
+- `trackc lint <the config init wrote> --sources <app>`: cold (empty cache) and warm, medians of N runs,
+  beside the floor: swift-syntax parsing every file once on one thread (`trackc-parse-bench`), divided by
+  the cores;
 - the load average before and after (the machine is shared: figures are noisy).
 
 Targets: init's screens within 5% of the independent count; warm lint <= 150 ms, cold <= 1 s.
@@ -67,9 +69,18 @@ def main():
 
     if not args.skip_build:
         run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=HERE)
+        run(["swift", "build", "-c", "release", "--product", "trackc-parse-bench"], cwd=HERE)
     binary = run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=HERE, capture_output=True, text=True).stdout.strip()
     trackc = os.path.join(binary, "trackc")
+    parse_bench = os.path.join(binary, "trackc-parse-bench")
     os.makedirs(WORK, exist_ok=True)
+    swift_files = []
+    for directory, subdirectories, names in os.walk(app):
+        subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
+        swift_files += [os.path.join(directory, n) for n in sorted(names) if n.endswith(".swift")]
+    file_list = os.path.join(WORK, "files.txt")
+    with open(file_list, "w") as out:
+        out.write("\n".join(swift_files) + "\n")
     config = os.path.join(WORK, "tracking.yaml")
     cache = os.path.join(WORK, "cache")
     load_before = loadavg()
@@ -87,8 +98,9 @@ def main():
     files, _, controllers, hosting, views, hosted, models = map(int, summary.groups())
 
     # trackc lint --sources, over the config init wrote: cold (empty cache) and warm.
-    cold, warm = [], []
+    cold, warm, bare = [], [], []
     for _ in range(args.runs):
+        bare.append(float(timed([parse_bench, file_list])[1].split("seconds ")[1].split()[0]))
         shutil.rmtree(cache, ignore_errors=True)
         cold.append(timed([trackc, "lint", config, "--sources", app, "--cache-dir", cache], allow=(0, 1))[0])
         warm.append(timed([trackc, "lint", config, "--sources", app, "--cache-dir", cache], allow=(0, 1))[0])
@@ -117,7 +129,12 @@ def main():
     print(f"difference: {difference:+.1f}% (target within 5%)\n")
     print(f"trackc init, cold (empty cache)    {init_cold * 1000:8.1f} ms")
     print(f"trackc init, warm                  {init_warm * 1000:8.1f} ms")
-    print(f"trackc lint --sources, cold        {statistics.median(cold) * 1000:8.1f} ms  (target <= 1000 ms)")
+    cores = os.cpu_count() or 1
+    floor = statistics.median(bare) / cores
+    print(f"bare swift-syntax parse, 1 thread  {statistics.median(bare) * 1000:8.1f} ms")
+    print(f"  / {cores} cores (the floor)          {floor * 1000:8.1f} ms")
+    print(f"trackc lint --sources, cold        {statistics.median(cold) * 1000:8.1f} ms  (target <= 1000 ms; "
+          f"{statistics.median(cold) / floor:.2f}x the floor)")
     print(f"trackc lint --sources, warm        {statistics.median(warm) * 1000:8.1f} ms  (target <= 150 ms)")
     print(f"findings of the lint of init's config: {findings}")
 

@@ -115,12 +115,10 @@ def base_name(written):
     return written.split(".")[-1].strip()
 
 
-def generic_arguments(written):
-    m = re.search(r"<(.*)>", written)
-    if not m:
-        return []
+def split_top_level(text):
+    """Comma-separated parts, commas inside brackets kept."""
     parts, depth, current = [], 0, ""
-    for c in m.group(1):
+    for c in text or "":
         if c in "<([":
             depth += 1
         elif c in ">)]":
@@ -133,31 +131,17 @@ def generic_arguments(written):
     if current.strip():
         parts.append(current.strip())
     return parts
+
+
+def generic_arguments(written):
+    m = re.search(r"<(.*)>", written)
+    return split_top_level(m.group(1)) if m else []
 
 
 DECLARATION = re.compile(
     r"(?P<attrs>(?:@\w+(?:\([^)]*\))?\s+)*)(?:(?:public|private|fileprivate|internal|open|final|package|indirect|nonisolated)\s+)*"
     r"(?P<kind>class|struct|enum|actor|extension|protocol)\s+(?P<name>[A-Za-z_][\w.]*)\s*(?P<generics><[^{]*?>)?\s*"
     r"(?::\s*(?P<inherits>[^{]*?))?\s*(?:where\s[^{]*)?\{")
-
-
-def split_inheritance(text):
-    if not text:
-        return []
-    parts, depth, current = [], 0, ""
-    for c in text:
-        if c in "<([":
-            depth += 1
-        elif c in ">)]":
-            depth -= 1
-        if c == "," and depth == 0:
-            parts.append(current.strip())
-            current = ""
-        else:
-            current += c
-    if current.strip():
-        parts.append(current.strip())
-    return parts
 
 
 class Declaration:
@@ -187,7 +171,7 @@ def read_app(root):
                 if enclosing:
                     name = max(enclosing, key=lambda d: d.start).name + "." + name
             declarations.append(Declaration(
-                m.group("kind"), name, split_inheritance(m.group("inherits")), m.group("attrs") or "", m.start(),
+                m.group("kind"), name, split_top_level(m.group("inherits")), m.group("attrs") or "", m.start(),
                 matching(text, open_brace), path))
     return files, sources, declarations
 

@@ -10,6 +10,11 @@ public struct CodeIndex: Sendable {
   public private(set) var swiftUI = SwiftUIIndex.empty
 
   public init(_ registry: HandlerRegistry, frameworkClasses: FrameworkClasses = .apple) {
+    self.init(registry, frameworkClasses: frameworkClasses, readsSwiftUI: true)
+  }
+
+  /// - Parameter readsSwiftUI: work out `swiftUI` (the linker, which asks only about classes, does not).
+  init(_ registry: HandlerRegistry, frameworkClasses: FrameworkClasses = .apple, readsSwiftUI: Bool) {
     self.registry = registry
     self.frameworkClasses = frameworkClasses
     var byName: [String: [Int]] = [:]
@@ -22,8 +27,12 @@ public struct CodeIndex: Sendable {
     // (`Core.BaseViewController`); in the class's own module first.
     superclasses = registry.types.map { type in
       guard type.kind == .class, let first = type.inheritance.first else { return nil }
+      if let plain = byName[first] {
+        let candidates = plain.filter { registry.types[$0].kind == .class }
+        if !candidates.isEmpty { return candidates.first { registry.types[$0].module == type.module } ?? candidates.first }
+      }
       let written = WrittenTypeName(first)
-      var candidates = (byName[first] ?? byName[written.qualified] ?? []).filter { registry.types[$0].kind == .class }
+      var candidates = (byName[written.qualified] ?? []).filter { registry.types[$0].kind == .class }
       if candidates.isEmpty, let dot = written.qualified.firstIndex(of: ".") {
         let module = String(written.qualified[..<dot])
         let rest = String(written.qualified[written.qualified.index(after: dot)...])
@@ -31,7 +40,7 @@ public struct CodeIndex: Sendable {
       }
       return candidates.first { registry.types[$0].module == type.module } ?? candidates.first
     }
-    swiftUI = SwiftUIIndex(index: self)
+    if readsSwiftUI { swiftUI = SwiftUIIndex(index: self) }
   }
 
   public subscript(type: Int) -> DeclaredType { registry.types[type] }
@@ -43,13 +52,7 @@ public struct CodeIndex: Sendable {
 
   /// The type and its superclasses in the sources, nearest first.
   public func lineage(of type: Int) -> [Int] {
-    var result = [type]
-    var current = type
-    while let next = superclasses[current], !result.contains(next) {
-      result.append(next)
-      current = next
-    }
-    return result
+    superclassChain(from: type) { superclasses[$0] }
   }
 
   /// The nearest superclass outside the sources (`UIViewController`, `UIHostingController`), without
@@ -301,4 +304,16 @@ public struct PropertyReference: Hashable, Sendable {
 public struct MethodReference: Hashable, Sendable {
   public var type: Int
   public var method: Int
+}
+
+/// A class and its superclasses by `superclass`, nearest first, stopping before a class already seen (a
+/// cycle in sources that do not compile).
+func superclassChain<Class: Equatable>(from start: Class, _ superclass: (Class) -> Class?) -> [Class] {
+  var result = [start]
+  var current = start
+  while let next = superclass(current), !result.contains(next) {
+    result.append(next)
+    current = next
+  }
+  return result
 }

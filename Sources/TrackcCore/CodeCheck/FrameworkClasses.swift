@@ -41,13 +41,7 @@ public struct FrameworkClasses: Sendable {
   /// The class and its superclasses, nearest first, as far as the table knows them (`[UITableViewController,
   /// UIViewController, UIResponder, NSObject]`); just the name for a class it does not know.
   public func ancestry(of name: String) -> [String] {
-    var result = [name]
-    var current = name
-    while let next = superclasses[current], !result.contains(next) {
-      result.append(next)
-      current = next
-    }
-    return result
+    superclassChain(from: name) { superclasses[$0] }
   }
 
   /// The superclass of a class the table knows.
@@ -146,28 +140,35 @@ struct WrittenTypeName: Equatable {
   var arguments: [String]
 
   init(_ written: String) {
-    var text = written.filter { $0 != " " && $0 != "\n" && $0 != "\t" }
+    // Most names are plain (`UIViewController`, `Equatable`): no generic arguments, module or spaces.
+    if !written.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") || $0 <= UInt8(ascii: " ") }) {
+      base = written
+      qualified = written
+      arguments = []
+      return
+    }
+    var text = String(String.UnicodeScalarView(written.unicodeScalars.filter { $0 != " " && $0 != "\n" && $0 != "\t" }))
     var arguments: [String] = []
-    if let open = text.firstIndex(of: "<"), text.hasSuffix(">") {
+    if let open = text.unicodeScalars.firstIndex(of: "<"), text.hasSuffix(">") {
       var depth = 0
-      var current = ""
-      for character in text[text.index(after: open)..<text.index(before: text.endIndex)] {
-        switch character {
+      var current = String.UnicodeScalarView()
+      for scalar in text.unicodeScalars[text.unicodeScalars.index(after: open)..<text.unicodeScalars.index(before: text.unicodeScalars.endIndex)] {
+        switch scalar {
         case "<", "(", "[":
           depth += 1
-          current.append(character)
+          current.append(scalar)
         case ">", ")", "]":
           depth -= 1
-          current.append(character)
+          current.append(scalar)
         case "," where depth == 0:
-          arguments.append(current)
-          current = ""
+          arguments.append(String(current))
+          current = String.UnicodeScalarView()
         default:
-          current.append(character)
+          current.append(scalar)
         }
       }
-      if !current.isEmpty { arguments.append(current) }
-      text = String(text[..<open])
+      if !current.isEmpty { arguments.append(String(current)) }
+      text = String(text.unicodeScalars[..<open])
     }
     qualified = text
     base = text.split(separator: ".").last.map(String.init) ?? text

@@ -139,8 +139,11 @@ public enum StarterConfig {
         let hosted = index.swiftUI.isReportedByHostingController(type, screens: listedControllers)
         if hosted { hostedViewCount += 1 }
         note += ", " + (index.swiftUI.screens[type]?.words ?? "a screen")
+        let ownLifecycle = TrackingConfig.PagePhase.allCases.filter { lifecycleMethod($0, of: type) != nil }
         if hosted && interception == .objcRuntime || index.swiftUI.trackedUses.contains(where: { $0.caseName == caseName }) {
           phases = TrackingConfig.PagePhase.allCases
+        } else if interception == .dynamicReplacement && !ownLifecycle.isEmpty {
+          phases = ownLifecycle
         } else {
           blocker = "add `.tracked(.\(caseName))` to its body, then uncomment"
         }

@@ -124,7 +124,7 @@ enum RegistryLinker {
   static func inheritingObjCExposure(_ registry: consuming HandlerRegistry) -> HandlerRegistry {
     // Worked out on an index first, then applied to the registry alone: mutating the registry while the
     // index still shared its storage copied every type.
-    let selectors = inheritedSelectors(in: CodeIndex(copy registry))
+    let selectors = inheritedSelectors(in: CodeIndex(copy registry, readsSwiftUI: false))
     for (reference, selector) in selectors {
       registry.types[reference.type].methods[reference.method].objcSelector = selector
     }
