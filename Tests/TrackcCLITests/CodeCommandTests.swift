@@ -89,7 +89,7 @@ import TrackcTestSupport
     )
     let text = try scratch.read("config/tracking.yaml")
     #expect(text.contains("sources: ['../Sources']"))
-    #expect(text.contains("  Settings.ProfileViewController:\n"))
+    #expect(text.contains("  Settings.ProfileViewController:  # view controller\n"))
     #expect(text.contains("    #   onBannerTapped(_:): CTRL_HOME_ON_BANNER_TAPPED\n"))
     #expect(!text.contains("viewDidAppear"), "framework overrides are not handlers")
     #expect(try TrackcBinary.run("lint", "config/tracking.yaml", "--no-cache", in: scratch.url).status == 0)
