@@ -200,18 +200,11 @@ public enum StarterConfig {
         guard !method.attributes.contains("override") || ownNames.contains(method.name), !lifecycle.contains(method.name) else { return false }
         switch kind {
         case .viewController, .hostingController, .swiftUIView:
-          return interception == .objcRuntime ? method.objcSelector != nil : method.objcSelector != nil && Self.isReplaceable(method)
+          return interception == .objcRuntime ? method.objcSelector != nil : method.objcSelector != nil && method.isReplaceable
         case .viewModel:
-          return Self.isReplaceable(method)
+          return method.isReplaceable
         }
       }.sorted { $0.name < $1.name }
-    }
-
-    /// What `handler-not-interceptable` lets through under `dynamic-replacement`.
-    private static func isReplaceable(_ method: DeclaredMethod) -> Bool {
-      method.access > .fileprivate && !method.inGenericContext
-        && method.signature?.parameters.contains(where: { $0.type.hasPrefix("some ") || $0.isVariadic }) != true
-        && method.signature?.effects?.split(separator: " ").contains("async") != true
     }
   }
 

@@ -96,9 +96,11 @@ public struct MatchedPlan: Sendable {
     Self.lifecycleMethod(for: phase, of: type, plan: plan, index: index)
   }
 
-  /// The first of the phase's lifecycle methods the type answers to.
+  /// The first of the phase's lifecycle methods the type answers to that a replacement can reach
+  /// (`screen-lifecycle` says why one it has cannot be).
   static func lifecycleMethod(for phase: TrackingConfig.PagePhase, of type: Int, plan: ResolvedPlan, index: CodeIndex) -> MethodReference? {
-    plan.config.conventions.lifecycle.methods(for: phase).lazy.compactMap { index.instanceMethod(named: $0, on: type) }.first
+    plan.config.conventions.lifecycle.methods(for: phase).lazy.compactMap { index.instanceMethod(named: $0, on: type) }
+      .first { index[$0].isReplaceable || index[$0].signature == nil }
   }
 
   // MARK: Replacement targets

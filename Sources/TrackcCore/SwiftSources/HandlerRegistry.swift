@@ -135,6 +135,17 @@ public struct DeclaredMethod: Codable, Sendable, Equatable {
   /// `open`: the name before the arguments.
   public var baseName: String { String(name.prefix { $0 != "(" }) }
 
+  /// Declared `async` (a dynamic replacement of it that calls the original calls itself, in Swift 6.3).
+  public var isAsync: Bool { signature?.effects?.split(separator: " ").contains("async") == true }
+
+  /// What a dynamic replacement in another module can reach: not private or fileprivate, not in a generic
+  /// context (`some P` parameters included), not async, no variadic parameter (`handler-not-interceptable`
+  /// says which, for a handler).
+  public var isReplaceable: Bool {
+    access > .fileprivate && !inGenericContext && !isAsync
+      && signature?.parameters.contains(where: { $0.type.hasPrefix("some ") || $0.isVariadic }) != true
+  }
+
   /// Where the method's base name is written.
   var nameLocation: SourceLocation { location.sourceLocation(spanning: name.prefix { $0 != "(" }) }
 

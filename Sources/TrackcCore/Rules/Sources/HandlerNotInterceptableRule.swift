@@ -133,7 +133,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
             Self.self,
             "\(subject) is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type",
             at: control.key.range, notes: declared)
-        } else if method.signature?.effects?.split(separator: " ").contains("async") == true {
+        } else if method.isAsync {
           context.report(
             Self.self,
             "\(subject) is async; a dynamic replacement of an async method that calls the original calls itself (Swift 6.3), so it cannot be intercepted: track from a synchronous handler that starts the task",

@@ -36,6 +36,20 @@ public enum ScreenLifecycleRule: CodeRule {
           "'CartModel' is a view model (an @Observable class), not a view controller: its enter event (interception: objc-runtime, which watches view controllers' appearance) would never fire"
         )
       ]),
+    .triggers(
+      """
+      version: 1
+      interception: dynamic-replacement
+      conventions: {lifecycle: {enter: [task(), onAppear()]}}
+      screens:
+        OrdersModel: {page_events: {1️⃣enter: ORDERS_ENTER}}
+      """,
+      swift: ["Sources/Orders/OrdersModel.swift": "@Observable final class OrdersModel {\n  func task() async {}\n}\n"],
+      expecting: [
+        .warning(
+          "'OrdersModel'.task() is async: a dynamic replacement of an async method that calls the original calls itself (Swift 6.3); carry the page event on a synchronous method, such as the one that starts the task; its enter event cannot be intercepted"
+        )
+      ]),
     .passes(
       """
       version: 1
@@ -93,6 +107,21 @@ public enum ScreenLifecycleRule: CodeRule {
         }
       case .dynamicReplacement:
         for page in written.pageEvents where code.lifecycleMethod(for: page.phase.value, of: type) == nil {
+          // One it has that no replacement can reach: an `async func task()`, a private `onAppear()`.
+          let unreachable = plan.config.conventions.lifecycle.methods(for: page.phase.value).lazy
+            .compactMap { code.index.instanceMethod(named: $0, on: type) }.first
+          if let unreachable {
+            let method = code.index[unreachable]
+            let why =
+              method.isAsync
+              ? "is async: a dynamic replacement of an async method that calls the original calls itself (Swift 6.3); carry the page event on a synchronous method, such as the one that starts the task"
+              : "is \(method.access <= .fileprivate ? method.access.rawValue : "in a generic context"), so a dynamic replacement in another module cannot reach it"
+            context.report(
+              Self.self, "'\(declared.name)'.\(method.name) \(why); its \(page.phase.value.rawValue) event cannot be intercepted",
+              at: page.phase.range,
+              notes: [Diagnostic.Note("'\(method.name)' is declared here", at: method.nameLocation)])
+            continue
+          }
           let lifecycle = plan.config.conventions.lifecycle.methods(for: page.phase.value).map { "'\($0)'" }
           let names = lifecycle.count == 1 ? lifecycle[0] : lifecycle.dropLast().joined(separator: ", ") + " or " + lifecycle.last!
           context.report(
