@@ -18,7 +18,9 @@ struct InitCommand: ParsableCommand {
   @Option(parsing: .upToNextOption, help: ArgumentHelp("Swift source files or directories of the app.", valueName: "path"))
   var sources: [String] = []
 
-  @Option(name: .customLong("base"), help: ArgumentHelp("A base class of the app's screens (repeatable; default: every view controller).", valueName: "class"))
+  @Option(
+    name: .customLong("base"),
+    help: ArgumentHelp("A base class of the app's screens (repeatable; default: every view controller).", valueName: "class"))
   var bases: [String] = []
 
   @Option(help: ArgumentHelp("How the config intercepts: objc-runtime or dynamic-replacement.", valueName: "mode"))

@@ -24,7 +24,11 @@ import TrackcRuntime
   @Test func aViewModelsLifecycleAndActionsAreTracked() {
     let model = WishlistModel()
     let changed = ObservationFlag()
-    withObservationTracking { _ = model.items } onChange: { changed.set() }
+    withObservationTracking {
+      _ = model.items
+    } onChange: {
+      changed.set()
+    }
     let events = received(FixtureTracking.registry) { _ in
       model.onAppear()
       model.add("sku-7")

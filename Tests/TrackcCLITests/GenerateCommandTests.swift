@@ -47,7 +47,10 @@ import TrackcTestSupport
     defer { scratch.remove() }
     func generate(_ extra: String...) throws -> ProcessOutput {
       try TrackcBinary.run(
-        ["generate", Self.config, "-o", scratch.path + "/Tracking", "--swiftui-output", scratch.path + "/Screens", "--name", "FixtureTracking", "--no-cache"]
+        [
+          "generate", Self.config, "-o", scratch.path + "/Tracking", "--swiftui-output", scratch.path + "/Screens", "--name", "FixtureTracking",
+          "--no-cache",
+        ]
           + extra)
     }
     try scratch.write("Tracking/FixtureTracking+SwiftUI.swift", "// left from a run without --swiftui-output\n")
@@ -55,7 +58,8 @@ import TrackcTestSupport
     #expect(try generate("--check").status == 1)
     let run = try generate()
     #expect(run.status == 0, "\(run.standardError)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/Screens").sorted() == ["FixtureTracking+SwiftUI.swift", "Views.swift"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/Screens").sorted() == ["FixtureTracking+SwiftUI.swift", "Views.swift"])
     #expect(!(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/Tracking")).contains("FixtureTracking+SwiftUI.swift"))
     #expect(
       try scratch.read("Screens/FixtureTracking+SwiftUI.swift")

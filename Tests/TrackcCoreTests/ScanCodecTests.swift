@@ -110,7 +110,10 @@ import Testing
   /// A reference's owner must be one of the file's declarations: a cache that says otherwise is damaged.
   @Test func aReferenceToNoDeclarationIsRejected() {
     var scan = FileScan()
-    scan.declarations = [ScannedDeclaration(kind: .struct, name: "A", inheritance: ["View"], isGeneric: false, conditional: false, position: ScannedPosition(line: 1, column: 8))]
+    scan.declarations = [
+      ScannedDeclaration(
+        kind: .struct, name: "A", inheritance: ["View"], isGeneric: false, conditional: false, position: ScannedPosition(line: 1, column: 8))
+    ]
     scan.references = [ScannedReference(kind: .tracked, names: ["a"], owner: 0, position: ScannedPosition(line: 2, column: 3))]
     #expect(Self.json(Self.decoded(Self.encoded(scan))) == Self.json(scan))
     scan.references[0].owner = 1

@@ -43,8 +43,14 @@ import TrackcTestSupport
     let index = Self.index()
     let catalog = try Self.type("CatalogViewController", in: index)
     #expect(index[catalog].module == "Catalog")
-    #expect(index.lineage(of: catalog).map { index[$0].qualifiedName } == ["Catalog.CatalogViewController", "Design.DSListViewController", "Design.DSViewController"])
-    #expect(index.ancestry(of: catalog) == ["CatalogViewController", "DSListViewController", "DSViewController", "UIViewController", "UIResponder", "NSObject"])
+    #expect(
+      index.lineage(of: catalog).map { index[$0].qualifiedName } == [
+        "Catalog.CatalogViewController", "Design.DSListViewController", "Design.DSViewController",
+      ])
+    #expect(
+      index.ancestry(of: catalog) == [
+        "CatalogViewController", "DSListViewController", "DSViewController", "UIViewController", "UIResponder", "NSObject",
+      ])
     // The design system's classes are bases, not screens; the third link is.
     let screens = index.screenClasses(derivingFrom: ["UIViewController"]).map { index[$0.type].name }
     #expect(screens.contains("CatalogViewController") && !screens.contains("DSListViewController") && !screens.contains("DSViewController"))

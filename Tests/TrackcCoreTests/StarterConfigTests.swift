@@ -91,8 +91,11 @@ import TrackcCore
     // The hosting controller's view is its screen; a view shown by UIHostingController(rootView:) is reported as itself.
     #expect(!starter.text.contains("  AccountView:"))
     #expect(starter.text.contains("\n  ProfileView:  # SwiftUI view, the root of a hosting controller\n    page_events:\n"))
-    #expect(starter.text.contains("\n  # OrdersView:  # SwiftUI view, presented or navigated to  (add `.tracked(.ordersView)` to its body, then uncomment)\n"))
-    #expect(starter.text.contains("\n  # AccountModel:  # view model, @Observable  (a view model is intercepted with interception: dynamic-replacement)\n"))
+    #expect(
+      starter.text.contains(
+        "\n  # OrdersView:  # SwiftUI view, presented or navigated to  (add `.tracked(.ordersView)` to its body, then uncomment)\n"))
+    #expect(
+      starter.text.contains("\n  # AccountModel:  # view model, @Observable  (a view model is intercepted with interception: dynamic-replacement)\n"))
     #expect(!starter.text.contains("Badge"), "a component is not a screen")
     #expect(!starter.text.contains("notExposed"))
     #expect(!starter.text.contains("viewDidAppear"))
@@ -110,7 +113,9 @@ import TrackcCore
         "\n  AccountModel:  # view model, @Observable\n    page_events:\n      enter: PAGE_ACCOUNT_MODEL_ENTER\n    # control_events:\n    #   signOut(): CTRL_ACCOUNT_MODEL_SIGN_OUT\n"
       ), "\(starter.text)")
     // No lifecycle method: its handlers are all it has, commented out whole; the async one is left out.
-    #expect(starter.text.contains("\n  # OrdersModel:  # view model, ObservableObject  (no page events (it declares no lifecycle method): map a handler)\n"))
+    #expect(
+      starter.text.contains("\n  # OrdersModel:  # view model, ObservableObject  (no page events (it declares no lifecycle method): map a handler)\n")
+    )
     #expect(!starter.text.contains("reorder"))
     #expect(!starter.text.contains("refresh"))
     // A hosting controller's root is no screen under dynamic-replacement without its modifier.

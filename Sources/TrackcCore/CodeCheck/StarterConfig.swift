@@ -69,7 +69,9 @@ public enum StarterConfig {
     ]
     if writer.enabledCount == 0 {
       lines.append(
-        writer.screenCount == 0 ? "# No screen (subclass of \(bases.joined(separator: ", ")), SwiftUI screen or view model) was found." : "# None of them can be tracked as it stands.")
+        writer.screenCount == 0
+          ? "# No screen (subclass of \(bases.joined(separator: ", ")), SwiftUI screen or view model) was found."
+          : "# None of them can be tracked as it stands.")
       lines.append("screens: {}")
       lines += writer.lines.map { $0.hasPrefix("  #") || $0.isEmpty ? $0 : "# " + $0 }
     } else {
@@ -148,7 +150,9 @@ public enum StarterConfig {
           blocker = "add `.tracked(.\(caseName))` to its body, then uncomment"
         }
       case .viewModel:
-        if let observation = index.swiftUI.observableClasses[type] { note = "view model, " + (observation == .observable ? "@Observable" : "ObservableObject") }
+        if let observation = index.swiftUI.observableClasses[type] {
+          note = "view model, " + (observation == .observable ? "@Observable" : "ObservableObject")
+        }
         if interception == .objcRuntime {
           blocker = "a view model is intercepted with interception: dynamic-replacement"
         } else {
@@ -159,7 +163,8 @@ public enum StarterConfig {
       if blocker == nil && phases.isEmpty {
         blocker =
           handlers.isEmpty
-          ? "no page events: it declares no lifecycle method (conventions.lifecycle)" : "no page events (it declares no lifecycle method): map a handler"
+          ? "no page events: it declares no lifecycle method (conventions.lifecycle)"
+          : "no page events (it declares no lifecycle method): map a handler"
       }
 
       var entry = ["\(StarterConfig.quoted(key)):  # \(note)"]
@@ -170,7 +175,8 @@ public enum StarterConfig {
       if !handlers.isEmpty {
         entry.append("  # control_events:")
         for handler in handlers {
-          entry.append("  #   \(StarterConfig.quoted(handler.name)): \(eventIDs.claim("CTRL_\(stem)_\(StarterConfig.screamingSnake(handler.baseName))"))")
+          entry.append(
+            "  #   \(StarterConfig.quoted(handler.name)): \(eventIDs.claim("CTRL_\(stem)_\(StarterConfig.screamingSnake(handler.baseName))"))")
         }
       }
       if let blocker {
