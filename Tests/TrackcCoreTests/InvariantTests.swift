@@ -46,6 +46,8 @@ import TrackcTestSupport
         // Found by the links target: no host, and a path of one empty segment and a trailing slash.
         "shop:////", "https://h.example/a%2F%2E%2E/%2e?%26=%3D&+=+", "shop://..",
         "https://h.example/" + String(repeating: "%E2%82%AC", count: 400), "https://h.example/a/b/?x=%F0%9F%98%80#f",
+        // What Foundation's `URL(string:)` escapes: the text and the URL read alike.
+        "https://h.example/%41 b?q=%zz", "https://h.example/a%2?q=a b#c d", "shop://p:/a b", "shop://@x@p/a", "https://bücher.example/a",
       ].map { Array($0.utf8) }
   }()
 

@@ -59,6 +59,12 @@ import TrackcTestSupport
         TrackcCore.SourceLocation(file: $0.location.file, range: SourceRange(at: $0.location.range.start))
       }
       #expect(actual.sorted() == expected.sorted(), "findings:\n\(rendered)")
+      if let findings = example.findings {
+        let said = result.diagnostics.filter { $0.ruleID == testCase.ruleID }.sorted { $0.location < $1.location }.map {
+          "\($0.severity): \($0.message)"
+        }
+        #expect(said == findings.map { "\($0.severity): \($0.message)" }, "findings:\n\(rendered)")
+      }
     case .passes:
       #expect(result.diagnostics.isEmpty, "a passing example must be clean, found:\n\(rendered)")
     }

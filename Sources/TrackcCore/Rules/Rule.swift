@@ -105,6 +105,16 @@ public struct RuleExample: Sendable {
   public var swiftFiles: [(path: String, text: String)]
   /// A handler registry (JSON) the config is checked against instead of sources.
   public var registry: String? = nil
+  /// What a triggering example's findings of the rule say, in the order of their positions: each one's
+  /// severity and message. Nil to check positions only.
+  public var findings: [(severity: Diagnostic.Severity, message: String)]? = nil
+
+  /// The same example, asserting the severity and message of each of its findings in position order.
+  public func saying(_ findings: (Diagnostic.Severity, String)...) -> RuleExample {
+    var example = self
+    example.findings = findings.map { (severity: $0.0, message: $0.1) }
+    return example
+  }
 
   public static func triggers(
     _ source: String, swift: [String: String] = [:], options: LintOptions = LintOptions()

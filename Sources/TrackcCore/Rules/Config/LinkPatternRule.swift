@@ -42,13 +42,68 @@ public enum LinkPatternRule: PlanRule {
         review: {screen: Product, links: ["https://shop.example.com/p/{slug:slug}/{tab:enum(reviews|specs)}"]}
         files: {screen: Product, links: ["/files/{rest:path}"]}
       """),
+    // Patterns no link can match: what browsers and the systems remove, what the app's bounds refuse.
+    .triggers(
+      """
+      version: 1
+      screens:
+        Product: {page_events: {enter: PRODUCT_ENTER}}
+      links: {schemes: [shop], hosts: [shop.example.com], url_hosts: [help.example.com]}
+      entry_points:
+        up: {screen: Product, links: ["/a/1️⃣../b"]}
+        here: {screen: Product, links: ["/c/2️⃣./d"]}
+        twice: {screen: Product, links: ["/t?a={x:int}&a=3️⃣{y:slug}"]}
+        deep: {screen: Product, links: ["shop://4️⃣\(Array(repeating: "s", count: 33).joined(separator: "/"))"]}
+        wide: {screen: Product, links: ["/w/5️⃣\(String(repeating: "w", count: 1025))"]}
+        long: {screen: Product, links: ["6️⃣/\(Array(repeating: String(repeating: "l", count: 1000), count: 5).joined(separator: "/"))"]}
+        many: {screen: Product, links: ["/m7️⃣?\((0..<65).map { "k\($0)={v\($0):int?}" }.joined(separator: "&"))"]}
+        go: {screen: Product, links: ["shop://go?to={to:8️⃣url=https://evil.example.com/}"]}
+      """
+    ).saying(
+      (.error, "link pattern '/a/../b' has '..' as a path segment, which never reaches the app: browsers and the systems remove dot segments from links"),
+      (.error, "link pattern '/c/./d' has '.' as a path segment, which never reaches the app: browsers and the systems remove dot segments from links"),
+      (
+        .error,
+        "link pattern '/t?a={x:int}&a={y:slug}' declares the query key 'a' twice; a link that repeats a declared key matches nothing, so one key gives one parameter"
+      ),
+      (
+        .error,
+        "link pattern 'shop://\(Array(repeating: "s", count: 33).joined(separator: "/"))' has 33 segments and can never match: a link has at most 32 (a custom scheme's host counts as one)"
+      ),
+      (
+        .error,
+        "link pattern '/w/\(String(repeating: "w", count: 117))…' has a literal of 1025 bytes and can never match: a segment, query key or value has at most 1024"
+      ),
+      (.error, "link pattern '/\(String(repeating: "l", count: 119))…' can never match: its shortest link is 5011 bytes, and a link has at most 4096"),
+      (.error, "link pattern '/m?k0={v0:int?}&k1={v1:int?}&k2={v2:int?}&k3={v3:int?}&k4={v4:int?}&k5={v5:int?}&k6={v6:int?}&k7={v7:int?}&k8={v8:int?}&…' declares 65 query items; a link carries at most 64"),
+      (
+        .error,
+        "link pattern 'shop://go?to={to:url=https://evil.example.com/}' gives the default 'https://evil.example.com/', which is no 'url' the app accepts: an https link on a host of 'links.url_hosts' (else 'links.hosts')"
+      )
+    ),
+    .passes(
+      """
+      version: 1
+      screens:
+        Product: {page_events: {enter: PRODUCT_ENTER}}
+      links: {schemes: [shop], hosts: [shop.example.com], url_hosts: [help.example.com]}
+      entry_points:
+        up: {screen: Product, links: ["/a/.../b"]}
+        here: {screen: Product, links: ["/c/.d/d"]}
+        once: {screen: Product, links: ["/t?a={x:int}&b={y:slug}"]}
+        deep: {screen: Product, links: ["shop://\(Array(repeating: "s", count: 32).joined(separator: "/"))"]}
+        wide: {screen: Product, links: ["/w/\(String(repeating: "w", count: 1024))"]}
+        long: {screen: Product, links: ["/\(Array(repeating: String(repeating: "l", count: 1000), count: 4).joined(separator: "/"))"]}
+        many: {screen: Product, links: ["/m?\((0..<64).map { "k\($0)={v\($0):int?}" }.joined(separator: "&"))"]}
+        go: {screen: Product, links: ["shop://go?to={to:url=https://help.example.com/}"]}
+      """),
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     for malformed in plan.entryPoints.malformed {
       let pattern = malformed.written
       context.report(
-        Self.self, "link pattern '\(pattern.value)' \(describe(malformed.problem.kind))", at: pattern.range(atOffset: malformed.problem.offset))
+        Self.self, "link pattern '\(Diagnostic.excerpt(pattern.value))' \(describe(malformed.problem.kind))", at: pattern.range(atOffset: malformed.problem.offset))
     }
   }
 
@@ -80,11 +135,25 @@ public enum LinkPatternRule: PlanRule {
     case .optionalInPath(let name):
       return "makes path parameter '\(name)' optional; a path segment is always there (declare a second pattern without it)"
     case .queryItem(let item): return "has a query item '\(item)' that is not 'key={name:type}'"
-    case .invalidDefault(let value, let type): return "gives the default '\(value)', which is not a value of type '\(type)'"
+    case .invalidDefault(let value, .value(.url)):
+      return "gives the default '\(Diagnostic.excerpt(value))', which is no 'url' the app accepts: an https link on a host of 'links.url_hosts' (else 'links.hosts')"
+    case .invalidDefault(let value, let type): return "gives the default '\(Diagnostic.excerpt(value))', which is not a value of type '\(type)'"
     case .misplacedType(let type, let inQuery):
       return inQuery
         ? "uses '\(type.rawValue)' in the query; it can only be the last path segment" : "uses '\(type.rawValue)' in the path; a URL is a query value"
     case .webScheme(let scheme): return "uses '\(scheme)'; universal links are 'https'"
+    case .dotSegment(let dots):
+      return "has '\(dots)' as a path segment, which never reaches the app: browsers and the systems remove dot segments from links"
+    case .tooManySegments(let count, let limit):
+      return "has \(count) segments and can never match: a link has at most \(limit) (a custom scheme's host counts as one)"
+    case .literalTooLong(let bytes, let limit):
+      return "has a literal of \(bytes) bytes and can never match: a segment, query key or value has at most \(limit)"
+    case .linkTooLong(let bytes, let limit):
+      return "can never match: its shortest link is \(bytes) bytes, and a link has at most \(limit)"
+    case .duplicateQueryKey(let key):
+      return "declares the query key '\(key)' twice; a link that repeats a declared key matches nothing, so one key gives one parameter"
+    case .tooManyQueryItems(let count, let limit):
+      return "declares \(count) query items; a link carries at most \(limit)"
     }
   }
 }
