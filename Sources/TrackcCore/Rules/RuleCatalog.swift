@@ -50,6 +50,7 @@ public enum RuleCatalog {
     DuplicateShortcutTypeRule.self,
     OpenRedirectRule.self,
     SiteAssociationSizeRule.self,
+    AndroidPathCaseRule.self,
     PlatformFilePathRule.self,
     // Reading the code, then the cross-checks.
     MissingSourcesRule.self,
