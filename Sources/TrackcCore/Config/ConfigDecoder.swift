@@ -44,19 +44,29 @@ struct ConfigDecoder {
     return (config, problems)
   }
 
+  /// The keys the format allows at each place, in the order messages list them. A section's switch over
+  /// its keys is exhaustive, so a key added here is decoded or the build fails.
   enum Keys {
-    static let root = [
-      "version", "sources", "interception", "conventions", "destinations", "defaults", "properties", "screens", "links", "entry_points",
-    ]
-    static let conventions = ["event_id_pattern", "require_tracking", "require_screens", "lifecycle"]
-    static let requireTracking = ["suffix", "tag"]
-    static let lifecycle = ["enter", "leave"]
-    static let destination = ["description"]
-    static let defaults = ["destinations"]
-    static let screen = ["page_events", "control_events"]
-    static let pageEvents = TrackingConfig.PagePhase.allCases.map(\.rawValue)
-    static let event = ["event", "destinations", "exclude", "properties"]
-    static let binding = ["from", "type", "optional"]
+    enum Root: String, ConfigKey {
+      case version, sources, interception, conventions, destinations, defaults, properties, screens, links
+      case entryPoints = "entry_points"
+    }
+    enum Conventions: String, ConfigKey {
+      case eventIDPattern = "event_id_pattern"
+      case requireTracking = "require_tracking"
+      case requireScreens = "require_screens"
+      case lifecycle
+    }
+    enum RequireTracking: String, ConfigKey { case suffix, tag }
+    enum Lifecycle: String, ConfigKey { case enter, leave }
+    enum Destination: String, ConfigKey { case description }
+    enum Defaults: String, ConfigKey { case destinations }
+    enum Screen: String, ConfigKey {
+      case pageEvents = "page_events"
+      case controlEvents = "control_events"
+    }
+    enum Event: String, ConfigKey { case event, destinations, exclude, properties }
+    enum Binding: String, ConfigKey { case from, type, optional }
   }
 
   /// Where a value sits, for messages. Inside screens it names nodes rather than holding text, so the
@@ -111,36 +121,25 @@ struct ConfigDecoder {
     }
     var config = TrackingConfig()
     var screenPairs = document.noPairs
-    var seen = Set<String>()
-    for pair in document.pairs(root) {
-      guard let key = keyText(pair.key, in: .text("the config")) else { continue }
-      seen.insert(key.value)
-      if key.value == "screens" {
-        screenPairs = screens(pair.value, key: key)
-      } else {
-        decodeTopLevelEntry(key, pair.value, into: &config)
+    let fields = self.fields(of: root, in: .text("the config"), expected: "a mapping", as: Keys.Root.self)
+    for (name, key, value) in fields {
+      switch name {
+      case .version: config.version = version(value)
+      case .sources: config.sources = stringList(value, what: .text("'sources'"), items: "paths to Swift sources such as '[Sources/App]'")
+      case .interception: config.interception = interception(value)
+      case .conventions: config.conventions = conventions(value)
+      case .destinations: config.destinations = destinations(value)
+      case .defaults: config.defaults = defaults(value)
+      case .properties: config.propertyDeclarations = propertyDeclarations(value)
+      case .screens: screenPairs = screens(value, key: key)
+      case .links: config.links = links(value, key: key)
+      case .entryPoints: config.entryPoints = entryPoints(value)
       }
     }
     let start = document.range(root).start
-    if !seen.contains("version") { problems.append(.missingKey(.version(at: start))) }
-    if !seen.contains("screens") { problems.append(.missingKey(.screens(at: start))) }
+    if !fields.contains(where: { $0.name == .version }) { problems.append(.missingKey(.version(at: start))) }
+    if !fields.contains(where: { $0.name == .screens }) { problems.append(.missingKey(.screens(at: start))) }
     return (config, screenPairs)
-  }
-
-  /// One top-level entry other than `screens`.
-  mutating func decodeTopLevelEntry(_ key: Located<String>, _ value: YAMLNodeID, into config: inout TrackingConfig) {
-    switch key.value {
-    case "version": config.version = version(value)
-    case "sources": config.sources = stringList(value, what: .text("'sources'"), items: "paths to Swift sources such as '[Sources/App]'")
-    case "interception": config.interception = interception(value)
-    case "conventions": config.conventions = conventions(value)
-    case "destinations": config.destinations = destinations(value)
-    case "defaults": config.defaults = defaults(value)
-    case "properties": config.propertyDeclarations = propertyDeclarations(value)
-    case "links": config.links = links(value, key: key)
-    case "entry_points": config.entryPoints = entryPoints(value)
-    default: unknownKey(key, in: "the config", allowed: Keys.root)
-    }
   }
 
   // MARK: Sections
@@ -160,15 +159,15 @@ struct ConfigDecoder {
 
   private mutating func conventions(_ node: YAMLNodeID) -> TrackingConfig.Conventions {
     var conventions = TrackingConfig.Conventions()
-    for pair in mappingPairs(node, what: .text("'conventions'"), expected: "a mapping of convention names to values") {
-      guard let key = keyText(pair.key, in: .text("'conventions'")) else { continue }
-      switch key.value {
-      case "event_id_pattern": conventions.eventIDPattern = string(pair.value, what: .text("'event_id_pattern'"))
-      case "require_tracking": conventions.requireTracking = trackingMarker(pair.value, key: key)
-      case "require_screens":
-        conventions.requireScreens = stringList(pair.value, what: .text("'require_screens'"), items: "base class names such as '[UIViewController]'")
-      case "lifecycle": conventions.lifecycle = lifecycle(pair.value)
-      default: unknownKey(key, in: "'conventions'", allowed: Keys.conventions)
+    for (name, key, value) in fields(
+      of: node, in: .text("'conventions'"), expected: "a mapping of convention names to values", as: Keys.Conventions.self)
+    {
+      switch name {
+      case .eventIDPattern: conventions.eventIDPattern = string(value, what: .text("'event_id_pattern'"))
+      case .requireTracking: conventions.requireTracking = trackingMarker(value, key: key)
+      case .requireScreens:
+        conventions.requireScreens = stringList(value, what: .text("'require_screens'"), items: "base class names such as '[UIViewController]'")
+      case .lifecycle: conventions.lifecycle = lifecycle(value)
       }
     }
     return conventions
@@ -186,13 +185,12 @@ struct ConfigDecoder {
 
   private mutating func trackingMarker(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.TrackingMarker? {
     var marker = TrackingConfig.TrackingMarker(suffix: nil, tag: nil, range: key.range)
-    let place = Place.text("'require_tracking'")
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'suffix' and/or 'tag'") {
-      guard let field = keyText(pair.key, in: place) else { continue }
-      switch field.value {
-      case "suffix": marker.suffix = nonEmptyString(pair.value, what: .text("'suffix'"))
-      case "tag": marker.tag = nonEmptyString(pair.value, what: .text("'tag'"))
-      default: unknownKey(field, in: words(place), allowed: Keys.requireTracking)
+    for (name, _, value) in fields(
+      of: node, in: .text("'require_tracking'"), expected: "a mapping with 'suffix' and/or 'tag'", as: Keys.RequireTracking.self)
+    {
+      switch name {
+      case .suffix: marker.suffix = nonEmptyString(value, what: .text("'suffix'"))
+      case .tag: marker.tag = nonEmptyString(value, what: .text("'tag'"))
       }
     }
     guard marker.suffix != nil || marker.tag != nil else {
@@ -204,13 +202,10 @@ struct ConfigDecoder {
 
   private mutating func lifecycle(_ node: YAMLNodeID) -> TrackingConfig.Lifecycle {
     var lifecycle = TrackingConfig.Lifecycle()
-    let place = Place.text("'lifecycle'")
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'enter' and/or 'leave'") {
-      guard let field = keyText(pair.key, in: place) else { continue }
-      switch field.value {
-      case "enter": lifecycle.enter = string(pair.value, what: .text("'enter' in 'lifecycle'"))
-      case "leave": lifecycle.leave = string(pair.value, what: .text("'leave' in 'lifecycle'"))
-      default: unknownKey(field, in: words(place), allowed: Keys.lifecycle)
+    for (name, _, value) in fields(of: node, in: .text("'lifecycle'"), expected: "a mapping with 'enter' and/or 'leave'", as: Keys.Lifecycle.self) {
+      switch name {
+      case .enter: lifecycle.enter = string(value, what: .text("'enter' in 'lifecycle'"))
+      case .leave: lifecycle.leave = string(value, what: .text("'leave' in 'lifecycle'"))
       }
     }
     return lifecycle
@@ -227,19 +222,18 @@ struct ConfigDecoder {
 
   private mutating func destinations(_ node: YAMLNodeID) -> [TrackingConfig.Destination] {
     var result: [TrackingConfig.Destination] = []
-    for pair in mappingPairs(node, what: .text("'destinations'"), expected: "a mapping of destination IDs to their settings") {
-      guard let id = keyText(pair.key, in: .text("'destinations'")) else { continue }
+    for (id, settings, _) in entries(of: node, in: .text("'destinations'"), expected: "a mapping of destination IDs to their settings") {
       guard !id.value.isEmpty else {
         wrongType(.emptyDestinationID, at: id.range)
         continue
       }
       var destination = TrackingConfig.Destination(id: id, description: nil)
-      let place = Place.text("destination '\(id.value)'")
-      for field in mappingPairs(pair.value, what: place, expected: "a mapping (use '{}' for a destination without settings)") {
-        guard let key = keyText(field.key, in: place) else { continue }
-        switch key.value {
-        case "description": destination.description = string(field.value, what: .text("'description'"))
-        default: unknownKey(key, in: words(place), allowed: Keys.destination)
+      for (name, _, value) in fields(
+        of: settings, in: .text("destination '\(id.value)'"), expected: "a mapping (use '{}' for a destination without settings)",
+        as: Keys.Destination.self)
+      {
+        switch name {
+        case .description: destination.description = string(value, what: .text("'description'"))
         }
       }
       result.append(destination)
@@ -249,11 +243,9 @@ struct ConfigDecoder {
 
   private mutating func defaults(_ node: YAMLNodeID) -> TrackingConfig.Defaults {
     var defaults = TrackingConfig.Defaults()
-    for pair in mappingPairs(node, what: .text("'defaults'"), expected: "a mapping") {
-      guard let key = keyText(pair.key, in: .text("'defaults'")) else { continue }
-      switch key.value {
-      case "destinations": defaults.destinations = stringList(pair.value, what: .text("'destinations' in 'defaults'"))
-      default: unknownKey(key, in: "'defaults'", allowed: Keys.defaults)
+    for (name, _, value) in fields(of: node, in: .text("'defaults'"), expected: "a mapping", as: Keys.Defaults.self) {
+      switch name {
+      case .destinations: defaults.destinations = stringList(value, what: .text("'destinations' in 'defaults'"))
       }
     }
     return defaults
@@ -271,13 +263,12 @@ struct ConfigDecoder {
   mutating func screen(_ pair: YAMLPair) -> TrackingConfig.Screen? {
     guard let name = keyText(pair.key, in: .text("'screens'")) else { return nil }
     var screen = TrackingConfig.Screen(name: name, typeName: SwiftTypeName.parse(name.value))
-    let place = Place(.screen(pair.key))
-    for field in mappingPairs(pair.value, what: place, expected: "a mapping with 'page_events' and/or 'control_events'") {
-      guard let section = keyText(field.key, in: place) else { continue }
-      switch section.value {
-      case "page_events": screen.pageEvents = pageEvents(field.value, screen: pair.key)
-      case "control_events": screen.controlEvents = controlEvents(field.value, screen: pair.key)
-      default: unknownKey(section, in: words(place), allowed: Keys.screen)
+    for (name, _, value) in fields(
+      of: pair.value, in: Place(.screen(pair.key)), expected: "a mapping with 'page_events' and/or 'control_events'", as: Keys.Screen.self)
+    {
+      switch name {
+      case .pageEvents: screen.pageEvents = pageEvents(value, screen: pair.key)
+      case .controlEvents: screen.controlEvents = controlEvents(value, screen: pair.key)
       }
     }
     screen.isEmptyAsWritten = isEmptyScreen(pair.value)
@@ -288,21 +279,18 @@ struct ConfigDecoder {
     if document.isNull(node) { return true }
     guard document.kind(node) == .mapping else { return false }
     return document.pairs(node).allSatisfy { pair in
-      guard Keys.screen.contains(where: { document.textEquals(pair.key, $0) }) else { return false }
+      guard Keys.Screen.allCases.contains(where: { document.textEquals(pair.key, $0.rawValue) }) else { return false }
       return document.isNull(pair.value) || (document.kind(pair.value) == .mapping && document.pairs(pair.value).isEmpty)
     }
   }
 
   private mutating func pageEvents(_ node: YAMLNodeID, screen: YAMLNodeID) -> [TrackingConfig.PageEvent] {
     var result: [TrackingConfig.PageEvent] = []
-    let place = Place(.pageEvents(screen: screen))
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'enter' and/or 'leave'") {
-      guard let key = keyText(pair.key, in: place) else { continue }
-      guard let phase = TrackingConfig.PagePhase(rawValue: key.value) else {
-        unknownKey(key, in: words(place), allowed: Keys.pageEvents, kind: "page event")
-        continue
-      }
-      if let event = eventRule(pair.value, key: key, place: Place(.pageEvent(phase, screen: screen))) {
+    for (phase, key, value) in fields(
+      of: node, in: Place(.pageEvents(screen: screen)), expected: "a mapping with 'enter' and/or 'leave'", as: TrackingConfig.PagePhase.self,
+      kind: "page event")
+    {
+      if let event = eventRule(value, key: key, place: Place(.pageEvent(phase, screen: screen))) {
         result.append(TrackingConfig.PageEvent(phase: Located(phase, at: key.range), event: event))
       }
     }
@@ -310,13 +298,11 @@ struct ConfigDecoder {
   }
 
   private mutating func controlEvents(_ node: YAMLNodeID, screen: YAMLNodeID) -> [TrackingConfig.ControlEvent] {
-    let place = Place(.controlEvents(screen: screen))
-    let pairs = mappingPairs(node, what: place, expected: "a mapping from handler names to event IDs")
+    let handlers = entries(of: node, in: Place(.controlEvents(screen: screen)), expected: "a mapping from handler names to event IDs")
     var result: [TrackingConfig.ControlEvent] = []
-    result.reserveCapacity(pairs.count)
-    for pair in pairs {
-      guard let key = keyText(pair.key, in: place) else { continue }
-      if let event = eventRule(pair.value, key: key, place: Place(.handler(pair.key, screen: screen))) {
+    result.reserveCapacity(handlers.count)
+    for (key, value, keyNode) in handlers {
+      if let event = eventRule(value, key: key, place: Place(.handler(keyNode, screen: screen))) {
         result.append(TrackingConfig.ControlEvent(key: key, handler: HandlerName.parse(key.value), event: event))
       }
     }
@@ -337,28 +323,24 @@ struct ConfigDecoder {
       var only: TrackingConfig.DestinationList?
       var exclude: TrackingConfig.DestinationList?
       var properties: [TrackingConfig.Property] = []
-      var hasEventKey = false
-      for pair in document.pairs(node) {
-        guard let field = keyText(pair.key, in: place) else { continue }
-        switch field.value {
-        case "event":
-          hasEventKey = true
-          id = eventID(pair.value, place: place)
-        case "destinations":
-          only = stringList(pair.value, what: Place(place.subject, field: "'destinations'")).map {
+      let fields = self.fields(of: node, in: place, expected: "a mapping", as: Keys.Event.self)
+      for (name, field, value) in fields {
+        switch name {
+        case .event:
+          id = eventID(value, place: place)
+        case .destinations:
+          only = stringList(value, what: Place(place.subject, field: "'destinations'")).map {
             TrackingConfig.DestinationList(keyRange: field.range, entries: $0)
           }
-        case "exclude":
-          exclude = stringList(pair.value, what: Place(place.subject, field: "'exclude'")).map {
+        case .exclude:
+          exclude = stringList(value, what: Place(place.subject, field: "'exclude'")).map {
             TrackingConfig.DestinationList(keyRange: field.range, entries: $0)
           }
-        case "properties":
-          properties = self.properties(pair.value, what: Place(place.subject, field: "'properties'"))
-        default:
-          unknownKey(field, in: words(place), allowed: Keys.event)
+        case .properties:
+          properties = self.properties(value, what: Place(place.subject, field: "'properties'"))
         }
       }
-      if !hasEventKey { problems.append(.missingKey(.event(what: words(place), at: key.range))) }
+      if !fields.contains(where: { $0.name == .event }) { problems.append(.missingKey(.event(what: words(place), at: key.range))) }
       guard let id else { return nil }
       let hasDetails = only != nil || exclude != nil || !properties.isEmpty
       return TrackingConfig.EventRule(
@@ -381,11 +363,10 @@ struct ConfigDecoder {
 
   private mutating func properties(_ node: YAMLNodeID, what: Place) -> [TrackingConfig.Property] {
     var result: [TrackingConfig.Property] = []
-    for pair in mappingPairs(node, what: what, expected: "a mapping of property names to values") {
-      guard let key = keyText(pair.key, in: what) else { continue }
+    for (key, value, _) in entries(of: node, in: what, expected: "a mapping of property names to values") {
       var property = TrackingConfig.Property(
-        key: key, value: PropertyValue(document.value(pair.value)), valueRange: document.range(pair.value), found: found(pair.value))
-      if isBinding(pair.value) { property.binding = binding(pair.value, key: key, place: what) }
+        key: key, value: PropertyValue(document.value(value)), valueRange: document.range(value), found: found(value))
+      if isBinding(value) { property.binding = binding(value, key: key, place: what) }
       result.append(property)
     }
     return result
@@ -398,7 +379,7 @@ struct ConfigDecoder {
     return document.pairs(node).contains { pair in
       guard document.kind(pair.key) == .scalar else { return false }
       let key = document.text(pair.key)
-      return Keys.binding.contains(key) || Suggestions.closest(to: key, in: Keys.binding) != nil
+      return Keys.Binding(rawValue: key) != nil || Suggestions.closest(to: key, in: Keys.Binding.names) != nil
     }
   }
 
@@ -406,29 +387,27 @@ struct ConfigDecoder {
   private mutating func binding(_ node: YAMLNodeID, key property: Located<String>, place: Place) -> TrackingConfig.Binding {
     var binding = TrackingConfig.Binding(source: nil, path: nil, declaredType: nil, isOptional: false, range: document.range(node))
     let what = "property '\(property.value)' of \(words(Place(place.subject)))"
-    var hasSource = false
-    for pair in document.pairs(node) {
-      guard let field = keyText(pair.key, in: .text(what)) else { continue }
-      switch field.value {
-      case "from":
-        hasSource = true
-        if let source = string(pair.value, what: .text("'from' of \(what)")) {
+    let fields = self.fields(of: node, in: .text(what), expected: "a mapping", as: Keys.Binding.self)
+    for (name, _, value) in fields {
+      switch name {
+      case .from:
+        if let source = string(value, what: .text("'from' of \(what)")) {
           binding.source = source
           binding.path = BindingPath.parse(source.value)
         }
-      case "type":
-        binding.declaredType = propertyType(pair.value, what: "the type of \(what)")
-      case "optional":
-        guard case .bool(let optional) = document.value(pair.value) else {
-          wrongType(.notExpected(what: "'optional' of \(what)", expected: "true or false", found: found(pair.value)), at: document.range(pair.value))
+      case .type:
+        binding.declaredType = propertyType(value, what: "the type of \(what)")
+      case .optional:
+        guard case .bool(let optional) = document.value(value) else {
+          wrongType(.notExpected(what: "'optional' of \(what)", expected: "true or false", found: found(value)), at: document.range(value))
           continue
         }
         binding.isOptional = optional
-      default:
-        unknownKey(field, in: what, allowed: Keys.binding)
       }
     }
-    if !hasSource { problems.append(.missingKey(.bindingSource(property: property.value, what: words(Place(place.subject)), at: property.range))) }
+    if !fields.contains(where: { $0.name == .from }) {
+      problems.append(.missingKey(.bindingSource(property: property.value, what: words(Place(place.subject)), at: property.range)))
+    }
     return binding
   }
 
@@ -446,30 +425,57 @@ struct ConfigDecoder {
   /// The plan's `properties`: shared names and their types.
   private mutating func propertyDeclarations(_ node: YAMLNodeID) -> [TrackingConfig.PropertyDeclaration] {
     var result: [TrackingConfig.PropertyDeclaration] = []
-    let place = Place.text("'properties'")
-    for pair in mappingPairs(node, what: place, expected: "a mapping of property names to their types, such as '{product_id: string}'") {
-      guard let name = keyText(pair.key, in: place) else { continue }
+    for (name, value, _) in entries(
+      of: node, in: .text("'properties'"), expected: "a mapping of property names to their types, such as '{product_id: string}'")
+    {
       result.append(
-        TrackingConfig.PropertyDeclaration(name: name, type: propertyType(pair.value, what: "the type of property '\(name.value)' in 'properties'")))
+        TrackingConfig.PropertyDeclaration(name: name, type: propertyType(value, what: "the type of property '\(name.value)' in 'properties'")))
     }
     return result
   }
 
-  // MARK: Values
+  // MARK: Mappings
 
-  /// The pairs of a mapping; null counts as empty (`firebase:` with nothing after it), anything else is
-  /// a wrong-type error.
-  mutating func mappingPairs(_ node: YAMLNodeID, what: Place, expected: String) -> YAMLPairs {
-    let kind = document.kind(node)
-    if kind != .mapping && !document.isNull(node) {
-      wrongType(.notExpected(what: words(what), expected: expected, found: found(node)), at: document.range(node))
+  /// The entries of a mapping, each key read as text (`keyNode` names it in the document): the one walk
+  /// over a mapping that every section of the config goes through. Null counts as an empty mapping
+  /// (`firebase:` with nothing after it); any other value is reported as the wrong type, `expected`
+  /// saying what was expected ("a mapping of destination IDs to their settings"). A key that is not a
+  /// string is reported and left out.
+  mutating func entries(
+    of node: YAMLNodeID, in place: Place, expected: String
+  ) -> [(key: Located<String>, value: YAMLNodeID, keyNode: YAMLNodeID)] {
+    if document.kind(node) != .mapping && !document.isNull(node) {
+      wrongType(.notExpected(what: words(place), expected: expected, found: found(node)), at: document.range(node))
     }
-    return document.pairs(node)
+    let pairs = document.pairs(node)
+    var result: [(key: Located<String>, value: YAMLNodeID, keyNode: YAMLNodeID)] = []
+    result.reserveCapacity(pairs.count)
+    for pair in pairs {
+      if let key = keyText(pair.key, in: place) { result.append((key, pair.value, pair.key)) }
+    }
+    return result
   }
+
+  /// The entries of a mapping whose keys the format fixes (`Name`'s cases), read as `entries` reads
+  /// them; a key that is not one of them is reported as unknown (`kind` says what a key is there: a
+  /// "key", or a "page event"), with the closest allowed one, and left out.
+  mutating func fields<Name: ConfigKey>(
+    of node: YAMLNodeID, in place: Place, expected: String, as _: Name.Type, kind: String = "key"
+  ) -> [(name: Name, key: Located<String>, value: YAMLNodeID)] {
+    entries(of: node, in: place, expected: expected).compactMap { key, value, _ in
+      guard let name = Name(rawValue: key.value) else {
+        problems.append(.unknownKey(key, in: words(place), allowed: Name.names, kind: kind))
+        return nil
+      }
+      return (name, key, value)
+    }
+  }
+
+  // MARK: Values
 
   /// The text of a key; nil (after reporting) for keys that are not strings, and nil silently for a merge
   /// key left behind by a failed merge, which the YAML front end has reported.
-  mutating func keyText(_ node: YAMLNodeID, in what: Place) -> Located<String>? {
+  private mutating func keyText(_ node: YAMLNodeID, in what: Place) -> Located<String>? {
     guard document.kind(node) == .scalar else {
       wrongType(.keyNotString(in: words(what), found: document.value(node)), at: document.range(node))
       return nil
@@ -506,15 +512,20 @@ struct ConfigDecoder {
 
   // MARK: Reporting
 
-  mutating func unknownKey(_ key: Located<String>, in what: String, allowed: [String], kind: String = "key") {
-    problems.append(.unknownKey(key, in: what, allowed: allowed, kind: kind))
-  }
-
   mutating func wrongType(_ kind: ConfigProblem.WrongType.Kind, at range: SourceRange) {
     problems.append(.wrongType(ConfigProblem.WrongType(kind: kind, range: range)))
   }
 
-  private func found(_ node: YAMLNodeID) -> FoundValue {
+  func found(_ node: YAMLNodeID) -> FoundValue {
     FoundValue(node, in: document)
   }
 }
+
+/// The keys a place in the config allows (`ConfigDecoder.Keys`), in the order messages list them.
+protocol ConfigKey: RawRepresentable<String>, CaseIterable, Equatable {}
+
+extension ConfigKey {
+  static var names: [String] { allCases.map(\.rawValue) }
+}
+
+extension TrackingConfig.PagePhase: ConfigKey {}

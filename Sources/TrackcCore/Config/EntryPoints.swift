@@ -90,30 +90,39 @@ extension TrackingConfig {
 
 extension ConfigDecoder {
   enum EntryPointKeys {
-    static let links = ["schemes", "hosts", "url_hosts", "trailing_slash", "path_case", "apple", "android"]
-    static let apple = ["app_ids", "site_association", "exclude"]
-    static let android = ["activity", "manifest"]
-    static let entryPoint = ["screen", "links", "notification", "shortcut", "event"]
-    static let notification = ["match", "parameters"]
-    static let parameter = ["from", "type", "default"]
-    static let shortcut = ["type", "title", "when"]
+    enum Links: String, ConfigKey {
+      case schemes, hosts
+      case urlHosts = "url_hosts"
+      case trailingSlash = "trailing_slash"
+      case pathCase = "path_case"
+      case apple, android
+    }
+    enum Apple: String, ConfigKey {
+      case appIDs = "app_ids"
+      case siteAssociation = "site_association"
+      case exclude
+    }
+    enum Android: String, ConfigKey { case activity, manifest }
+    enum EntryPoint: String, ConfigKey { case screen, links, notification, shortcut, event }
+    enum Notification: String, ConfigKey { case match, parameters }
+    enum Parameter: String, ConfigKey { case from, type, `default` }
+    enum Shortcut: String, ConfigKey { case type, title, when }
   }
 
   /// `links:`.
   mutating func links(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.Links {
     var links = TrackingConfig.Links(range: key.range)
-    let place = Place.text("'links'")
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'schemes', 'hosts' and the settings of links") {
-      guard let field = keyText(pair.key, in: place) else { continue }
-      switch field.value {
-      case "schemes": links.schemes = stringList(pair.value, what: .text("'schemes'"), items: "URL schemes such as '[shop]'") ?? []
-      case "hosts": links.hosts = stringList(pair.value, what: .text("'hosts'"), items: "host names such as '[shop.example.com]'") ?? []
-      case "url_hosts": links.urlHosts = stringList(pair.value, what: .text("'url_hosts'"), items: "host names such as '[shop.example.com]'")
-      case "trailing_slash": links.trailingSlash = choice(pair.value, what: "'trailing_slash'")
-      case "path_case": links.pathCase = choice(pair.value, what: "'path_case'")
-      case "apple": links.apple = apple(pair.value, key: field)
-      case "android": links.android = android(pair.value, key: field)
-      default: unknownKey(field, in: "'links'", allowed: EntryPointKeys.links)
+    for (name, field, value) in fields(
+      of: node, in: .text("'links'"), expected: "a mapping with 'schemes', 'hosts' and the settings of links", as: EntryPointKeys.Links.self)
+    {
+      switch name {
+      case .schemes: links.schemes = stringList(value, what: .text("'schemes'"), items: "URL schemes such as '[shop]'") ?? []
+      case .hosts: links.hosts = stringList(value, what: .text("'hosts'"), items: "host names such as '[shop.example.com]'") ?? []
+      case .urlHosts: links.urlHosts = stringList(value, what: .text("'url_hosts'"), items: "host names such as '[shop.example.com]'")
+      case .trailingSlash: links.trailingSlash = choice(value, what: "'trailing_slash'")
+      case .pathCase: links.pathCase = choice(value, what: "'path_case'")
+      case .apple: links.apple = apple(value, key: field)
+      case .android: links.android = android(value, key: field)
       }
     }
     return links
@@ -123,7 +132,7 @@ extension ConfigDecoder {
   where Choice.RawValue == String {
     guard let text = document.stringValue(node), let value = Choice(rawValue: text) else {
       let allowed = Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-      wrongType(.notExpected(what: what, expected: allowed, found: FoundValue(node, in: document)), at: document.range(node))
+      wrongType(.notExpected(what: what, expected: allowed, found: found(node)), at: document.range(node))
       return nil
     }
     return Located(value, at: document.range(node))
@@ -131,14 +140,13 @@ extension ConfigDecoder {
 
   private mutating func apple(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.Apple {
     var apple = TrackingConfig.Apple(range: key.range)
-    let place = Place.text("'apple' in 'links'")
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'app_ids' and 'site_association'") {
-      guard let field = keyText(pair.key, in: place) else { continue }
-      switch field.value {
-      case "app_ids": apple.appIDs = stringList(pair.value, what: .text("'app_ids'"), items: "app IDs such as '[ABCDE12345.com.example.shop]'") ?? []
-      case "site_association": apple.siteAssociation = nonEmptyString(pair.value, what: .text("'site_association'"))
-      case "exclude": apple.exclude = stringList(pair.value, what: .text("'exclude'"), items: "website paths such as '[\"/account/*\"]'") ?? []
-      default: unknownKey(field, in: words(place), allowed: EntryPointKeys.apple)
+    for (name, _, value) in fields(
+      of: node, in: .text("'apple' in 'links'"), expected: "a mapping with 'app_ids' and 'site_association'", as: EntryPointKeys.Apple.self)
+    {
+      switch name {
+      case .appIDs: apple.appIDs = stringList(value, what: .text("'app_ids'"), items: "app IDs such as '[ABCDE12345.com.example.shop]'") ?? []
+      case .siteAssociation: apple.siteAssociation = nonEmptyString(value, what: .text("'site_association'"))
+      case .exclude: apple.exclude = stringList(value, what: .text("'exclude'"), items: "website paths such as '[\"/account/*\"]'") ?? []
       }
     }
     return apple
@@ -146,13 +154,12 @@ extension ConfigDecoder {
 
   private mutating func android(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.Android {
     var android = TrackingConfig.Android(range: key.range)
-    let place = Place.text("'android' in 'links'")
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'activity' and 'manifest'") {
-      guard let field = keyText(pair.key, in: place) else { continue }
-      switch field.value {
-      case "activity": android.activity = nonEmptyString(pair.value, what: .text("'activity'"))
-      case "manifest": android.manifest = nonEmptyString(pair.value, what: .text("'manifest'"))
-      default: unknownKey(field, in: words(place), allowed: EntryPointKeys.android)
+    for (name, _, value) in fields(
+      of: node, in: .text("'android' in 'links'"), expected: "a mapping with 'activity' and 'manifest'", as: EntryPointKeys.Android.self)
+    {
+      switch name {
+      case .activity: android.activity = nonEmptyString(value, what: .text("'activity'"))
+      case .manifest: android.manifest = nonEmptyString(value, what: .text("'manifest'"))
       }
     }
     return android
@@ -160,107 +167,101 @@ extension ConfigDecoder {
 
   /// `entry_points:`, in file order.
   mutating func entryPoints(_ node: YAMLNodeID) -> [TrackingConfig.EntryPoint] {
-    var result: [TrackingConfig.EntryPoint] = []
-    let place = Place.text("'entry_points'")
-    for pair in mappingPairs(node, what: place, expected: "a mapping of entry point names to the screen each opens and its sources") {
-      guard let name = keyText(pair.key, in: place) else { continue }
-      result.append(entryPoint(pair.value, name: name))
-    }
-    return result
+    entries(
+      of: node, in: .text("'entry_points'"), expected: "a mapping of entry point names to the screen each opens and its sources"
+    ).map { name, value, _ in entryPoint(value, name: name) }
   }
 
   private mutating func entryPoint(_ node: YAMLNodeID, name: Located<String>) -> TrackingConfig.EntryPoint {
     var entry = TrackingConfig.EntryPoint(name: name)
     let what = "entry point '\(name.value)'"
-    let place = Place.text(what)
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'screen', its sources and 'event'") {
-      guard let field = keyText(pair.key, in: place) else { continue }
-      switch field.value {
-      case "screen": entry.screen = nonEmptyString(pair.value, what: .text("'screen' of \(what)"))
-      case "links":
-        entry.links = stringList(pair.value, what: .text("'links' of \(what)"), items: "link patterns such as '[\"shop://product/{id:int}\"]'") ?? []
-      case "notification": entry.notification = notification(pair.value, key: field, of: what)
-      case "shortcut": entry.shortcut = shortcut(pair.value, key: field, of: what)
-      case "event": entry.event = eventRule(pair.value, key: field, place: Place.text("the event of \(what)"))
-      default: unknownKey(field, in: what, allowed: EntryPointKeys.entryPoint)
+    let fields = self.fields(
+      of: node, in: .text(what), expected: "a mapping with 'screen', its sources and 'event'", as: EntryPointKeys.EntryPoint.self)
+    for (field, key, value) in fields {
+      switch field {
+      case .screen: entry.screen = nonEmptyString(value, what: .text("'screen' of \(what)"))
+      case .links:
+        entry.links = stringList(value, what: .text("'links' of \(what)"), items: "link patterns such as '[\"shop://product/{id:int}\"]'") ?? []
+      case .notification: entry.notification = notification(value, key: key, of: what)
+      case .shortcut: entry.shortcut = shortcut(value, key: key, of: what)
+      case .event: entry.event = eventRule(value, key: key, place: .text("the event of \(what)"))
       }
     }
-    requireKeys(["screen"], in: node, of: what, at: name.range)
+    requireFields([.screen], of: node, among: fields, in: what, at: name.range)
     return entry
   }
 
-  /// Reports each of `keys` that the mapping `node` lacks, at `range`. Only a mapping or an empty value
-  /// can lack a key: any other shape has been reported as the wrong type already.
-  private mutating func requireKeys(_ keys: [String], in node: YAMLNodeID, of what: String, at range: SourceRange) {
+  /// Reports each of `required` that the mapping `node` lacks (`fields` are its fields), at `range`.
+  /// Only a mapping or an empty value can lack a key: any other shape has been reported as the wrong
+  /// type already.
+  private mutating func requireFields<Name: ConfigKey>(
+    _ required: [Name], of node: YAMLNodeID, among fields: [(name: Name, key: Located<String>, value: YAMLNodeID)], in what: String,
+    at range: SourceRange
+  ) {
     guard document.kind(node) == .mapping || document.isNull(node) else { return }
-    for key in keys where !document.pairs(node).contains(where: { document.textEquals($0.key, key) }) {
-      problems.append(.missingKey(.key(key, in: what, at: range)))
+    for name in required where !fields.contains(where: { $0.name == name }) {
+      problems.append(.missingKey(.key(name.rawValue, in: what, at: range)))
     }
   }
 
   private mutating func notification(_ node: YAMLNodeID, key: Located<String>, of entry: String) -> TrackingConfig.Notification {
     var notification = TrackingConfig.Notification(range: key.range)
     let what = "'notification' of \(entry)"
-    let place = Place.text(what)
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'match' and 'parameters'") {
-      guard let field = keyText(pair.key, in: place) else { continue }
-      switch field.value {
-      case "match":
-        let matchPlace = Place.text("'match' of \(entry)")
-        for item in mappingPairs(pair.value, what: matchPlace, expected: "a mapping of payload keys to the values that select the entry point") {
-          guard let path = keyText(item.key, in: matchPlace), let value = scalarText(item.value, what: "'\(path.value)' in 'match' of \(entry)")
-          else { continue }
-          notification.match.append((path, value))
+    let fields = self.fields(of: node, in: .text(what), expected: "a mapping with 'match' and 'parameters'", as: EntryPointKeys.Notification.self)
+    for (name, _, value) in fields {
+      switch name {
+      case .match:
+        for (path, selectorNode, _) in entries(
+          of: value, in: .text("'match' of \(entry)"), expected: "a mapping of payload keys to the values that select the entry point")
+        {
+          guard let selector = scalarText(selectorNode, what: "'\(path.value)' in 'match' of \(entry)") else { continue }
+          notification.match.append((path, selector))
         }
-      case "parameters":
-        let parametersPlace = Place.text("'parameters' of \(entry)")
-        for item in mappingPairs(pair.value, what: parametersPlace, expected: "a mapping of parameter names to '{from: payload.key, type: ...}'") {
-          guard let name = keyText(item.key, in: parametersPlace) else { continue }
-          notification.parameters.append(notificationParameter(item.value, name: name, of: entry))
+      case .parameters:
+        for (parameter, value, _) in entries(
+          of: value, in: .text("'parameters' of \(entry)"), expected: "a mapping of parameter names to '{from: payload.key, type: ...}'")
+        {
+          notification.parameters.append(notificationParameter(value, name: parameter, of: entry))
         }
-      default: unknownKey(field, in: what, allowed: EntryPointKeys.notification)
       }
     }
-    requireKeys(["match"], in: node, of: what, at: key.range)
+    requireFields([.match], of: node, among: fields, in: what, at: key.range)
     return notification
   }
 
   private mutating func notificationParameter(_ node: YAMLNodeID, name: Located<String>, of entry: String) -> TrackingConfig.NotificationParameter {
     var parameter = TrackingConfig.NotificationParameter(name: name)
     let what = "parameter '\(name.value)' of \(entry)"
-    let place = Place.text(what)
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'from' and 'type'") {
-      guard let field = keyText(pair.key, in: place) else { continue }
-      switch field.value {
-      case "from": parameter.from = nonEmptyString(pair.value, what: .text("'from' of \(what)"))
-      case "type": parameter.type = nonEmptyString(pair.value, what: .text("'type' of \(what)"))
-      case "default": parameter.defaultValue = scalarText(pair.value, what: "'default' of \(what)")
-      default: unknownKey(field, in: what, allowed: EntryPointKeys.parameter)
+    let fields = self.fields(of: node, in: .text(what), expected: "a mapping with 'from' and 'type'", as: EntryPointKeys.Parameter.self)
+    for (field, _, value) in fields {
+      switch field {
+      case .from: parameter.from = nonEmptyString(value, what: .text("'from' of \(what)"))
+      case .type: parameter.type = nonEmptyString(value, what: .text("'type' of \(what)"))
+      case .default: parameter.defaultValue = scalarText(value, what: "'default' of \(what)")
       }
     }
-    requireKeys(["from"], in: node, of: what, at: name.range)
+    requireFields([.from], of: node, among: fields, in: what, at: name.range)
     return parameter
   }
 
   private mutating func shortcut(_ node: YAMLNodeID, key: Located<String>, of entry: String) -> TrackingConfig.Shortcut {
     var shortcut = TrackingConfig.Shortcut(range: key.range)
     let what = "'shortcut' of \(entry)"
-    let place = Place.text(what)
-    for pair in mappingPairs(node, what: place, expected: "a mapping with 'type', 'title' and optionally 'when'") {
-      guard let field = keyText(pair.key, in: place) else { continue }
-      switch field.value {
-      case "type": shortcut.type = nonEmptyString(pair.value, what: .text("'type' of \(what)"))
-      case "title": shortcut.title = nonEmptyString(pair.value, what: .text("'title' of \(what)"))
-      case "when":
-        if document.kind(pair.value) == .sequence {
-          shortcut.conditions = stringList(pair.value, what: .text("'when' of \(what)"), items: "condition names such as '[signed_in]'") ?? []
-        } else if let condition = nonEmptyString(pair.value, what: .text("'when' of \(what)")) {
+    let fields = self.fields(
+      of: node, in: .text(what), expected: "a mapping with 'type', 'title' and optionally 'when'", as: EntryPointKeys.Shortcut.self)
+    for (name, _, value) in fields {
+      switch name {
+      case .type: shortcut.type = nonEmptyString(value, what: .text("'type' of \(what)"))
+      case .title: shortcut.title = nonEmptyString(value, what: .text("'title' of \(what)"))
+      case .when:
+        if document.kind(value) == .sequence {
+          shortcut.conditions = stringList(value, what: .text("'when' of \(what)"), items: "condition names such as '[signed_in]'") ?? []
+        } else if let condition = nonEmptyString(value, what: .text("'when' of \(what)")) {
           shortcut.conditions = [condition]
         }
-      default: unknownKey(field, in: what, allowed: EntryPointKeys.shortcut)
       }
     }
-    requireKeys(["type", "title"], in: node, of: what, at: key.range)
+    requireFields([.type, .title], of: node, among: fields, in: what, at: key.range)
     return shortcut
   }
 
@@ -272,7 +273,7 @@ extension ConfigDecoder {
     case .int, .float, .bool: return Located(document.text(node), at: document.range(node))
     case .null, .sequence, .mapping:
       wrongType(
-        .notExpected(what: what, expected: "a string, a number or a boolean", found: FoundValue(node, in: document)), at: document.range(node))
+        .notExpected(what: what, expected: "a string, a number or a boolean", found: found(node)), at: document.range(node))
       return nil
     }
   }

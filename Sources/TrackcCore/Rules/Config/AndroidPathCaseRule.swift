@@ -19,12 +19,12 @@ public enum AndroidPathCaseRule: PlanRule {
         android: {activity: .MainActivity, manifest: Generated/AndroidManifest.xml}
       entry_points:
         product: {screen: Product, links: ["/product/{id:int}"]}
-      """
-    ).saying(
-      (
-        .warning,
-        "'links.path_case' is insensitive, but Android's intent filters compare paths with their case: on Android, '/Product/1' opens the browser, not the app (write links in the patterns' case)"
-      )
+      """,
+      expecting: [
+        .warning(
+          "'links.path_case' is insensitive, but Android's intent filters compare paths with their case: on Android, '/Product/1' opens the browser, not the app (write links in the patterns' case)"
+        )
+      ]
     ),
     .passes(
       """
@@ -62,7 +62,8 @@ public enum AndroidPathCaseRule: PlanRule {
     context.report(
       Self.self,
       "'links.path_case' is insensitive, but Android's intent filters compare paths with their case: on Android, "
-        + (example.map { "'\(Diagnostic.excerpt($0))'" } ?? "a link in another case") + " opens the browser, not the app (write links in the patterns' case)",
+        + (example.map { "'\(Diagnostic.excerpt($0))'" } ?? "a link in another case")
+        + " opens the browser, not the app (write links in the patterns' case)",
       at: pathCase.range)
   }
 }
@@ -78,7 +79,8 @@ extension LinkPattern {
         guard !changed, let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return text }
         changed = true
         return String(text.prefix(1)).uppercased() + text.dropFirst()
-      case .parameter(let parameter): return LinkOverlap.Accepts(parameter.type).intersection(LinkOverlap.Accepts(parameter.type), urlHost: "example.com") ?? "1"
+      case .parameter(let parameter):
+        return LinkOverlap.Accepts(parameter.type).intersection(LinkOverlap.Accepts(parameter.type), urlHost: "example.com") ?? "1"
       }
     }
     return changed ? "/" + parts.joined(separator: "/") : nil

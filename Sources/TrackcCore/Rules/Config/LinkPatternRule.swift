@@ -26,7 +26,21 @@ public enum LinkPatternRule: PlanRule {
             - /tab/{tab:6️⃣enum()}
             - 7️⃣shpo://product/{id:int}
             - https://8️⃣shop.example.org/product/{id:int}
-      """),
+      """,
+      expecting: [
+        .error(
+          "link pattern 'shop://product/{id:int' has an unbalanced brace: a parameter is '{name:type}' and fills a whole segment or query value"),
+        .error(
+          "link pattern '/product/{id:integer}' uses an unknown parameter type 'integer'; the types are int, int64, string, slug, uuid, path, url, enum(a|b)"
+        ), .error("link pattern '/product/{id:int}/{id:int}' declares parameter 'id' twice"),
+        .error("link pattern '/p/{id:int}?id={id:int?}' uses the name 'id' for both a path and a query parameter"),
+        .error("link pattern '/files/{rest:path}/edit' has a catch-all '{…:path}' that is not the last segment"),
+        .error("link pattern '/tab/{tab:enum()}' has an empty enum; list its values as 'enum(a|b)'"),
+        .error("link pattern 'shpo://product/{id:int}' uses the scheme 'shpo', which 'links.schemes' does not declare"),
+        .error(
+          "link pattern 'https://shop.example.org/product/{id:int}' uses the host 'shop.example.org', which 'links.hosts' does not declare; did you mean 'shop.example.com'?"
+        ),
+      ]),
     .passes(
       """
       version: 1
@@ -58,28 +72,31 @@ public enum LinkPatternRule: PlanRule {
         long: {screen: Product, links: ["6️⃣/\(Array(repeating: String(repeating: "l", count: 1000), count: 5).joined(separator: "/"))"]}
         many: {screen: Product, links: ["/m7️⃣?\((0..<65).map { "k\($0)={v\($0):int?}" }.joined(separator: "&"))"]}
         go: {screen: Product, links: ["shop://go?to={to:8️⃣url=https://evil.example.com/}"]}
-      """
-    ).saying(
-      (.error, "link pattern '/a/../b' has '..' as a path segment, which never reaches the app: browsers and the systems remove dot segments from links"),
-      (.error, "link pattern '/c/./d' has '.' as a path segment, which never reaches the app: browsers and the systems remove dot segments from links"),
-      (
-        .error,
-        "link pattern '/t?a={x:int}&a={y:slug}' declares the query key 'a' twice; a link that repeats a declared key matches nothing, so one key gives one parameter"
-      ),
-      (
-        .error,
-        "link pattern 'shop://\(Array(repeating: "s", count: 33).joined(separator: "/"))' has 33 segments and can never match: a link has at most 32 (a custom scheme's host counts as one)"
-      ),
-      (
-        .error,
-        "link pattern '/w/\(String(repeating: "w", count: 117))…' has a literal of 1025 bytes and can never match: a segment, query key or value has at most 1024"
-      ),
-      (.error, "link pattern '/\(String(repeating: "l", count: 119))…' can never match: its shortest link is 5011 bytes, and a link has at most 4096"),
-      (.error, "link pattern '/m?k0={v0:int?}&k1={v1:int?}&k2={v2:int?}&k3={v3:int?}&k4={v4:int?}&k5={v5:int?}&k6={v6:int?}&k7={v7:int?}&k8={v8:int?}&…' declares 65 query items; a link carries at most 64"),
-      (
-        .error,
-        "link pattern 'shop://go?to={to:url=https://evil.example.com/}' gives the default 'https://evil.example.com/', which is no 'url' the app accepts: an https link on a host of 'links.url_hosts' (else 'links.hosts')"
-      )
+      """,
+      expecting: [
+        .error(
+          "link pattern '/a/../b' has '..' as a path segment, which never reaches the app: browsers and the systems remove dot segments from links"),
+        .error(
+          "link pattern '/c/./d' has '.' as a path segment, which never reaches the app: browsers and the systems remove dot segments from links"),
+        .error(
+          "link pattern '/t?a={x:int}&a={y:slug}' declares the query key 'a' twice; a link that repeats a declared key matches nothing, so one key gives one parameter"
+        ),
+        .error(
+          "link pattern 'shop://s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s' has 33 segments and can never match: a link has at most 32 (a custom scheme's host counts as one)"
+        ),
+        .error(
+          "link pattern '/w/wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww…' has a literal of 1025 bytes and can never match: a segment, query key or value has at most 1024"
+        ),
+        .error(
+          "link pattern '/lllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllll…' can never match: its shortest link is 5011 bytes, and a link has at most 4096"
+        ),
+        .error(
+          "link pattern '/m?k0={v0:int?}&k1={v1:int?}&k2={v2:int?}&k3={v3:int?}&k4={v4:int?}&k5={v5:int?}&k6={v6:int?}&k7={v7:int?}&k8={v8:int?}&…' declares 65 query items; a link carries at most 64"
+        ),
+        .error(
+          "link pattern 'shop://go?to={to:url=https://evil.example.com/}' gives the default 'https://evil.example.com/', which is no 'url' the app accepts: an https link on a host of 'links.url_hosts' (else 'links.hosts')"
+        ),
+      ]
     ),
     .passes(
       """
@@ -103,7 +120,8 @@ public enum LinkPatternRule: PlanRule {
     for malformed in plan.entryPoints.malformed {
       let pattern = malformed.written
       context.report(
-        Self.self, "link pattern '\(Diagnostic.excerpt(pattern.value))' \(describe(malformed.problem.kind))", at: pattern.range(atOffset: malformed.problem.offset))
+        Self.self, "link pattern '\(Diagnostic.excerpt(pattern.value))' \(describe(malformed.problem.kind))",
+        at: pattern.range(atOffset: malformed.problem.offset))
     }
   }
 
@@ -136,7 +154,8 @@ public enum LinkPatternRule: PlanRule {
       return "makes path parameter '\(name)' optional; a path segment is always there (declare a second pattern without it)"
     case .queryItem(let item): return "has a query item '\(item)' that is not 'key={name:type}'"
     case .invalidDefault(let value, .value(.url)):
-      return "gives the default '\(Diagnostic.excerpt(value))', which is no 'url' the app accepts: an https link on a host of 'links.url_hosts' (else 'links.hosts')"
+      return
+        "gives the default '\(Diagnostic.excerpt(value))', which is no 'url' the app accepts: an https link on a host of 'links.url_hosts' (else 'links.hosts')"
     case .invalidDefault(let value, let type): return "gives the default '\(Diagnostic.excerpt(value))', which is not a value of type '\(type)'"
     case .misplacedType(let type, let inQuery):
       return inQuery
