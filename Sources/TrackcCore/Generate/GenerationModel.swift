@@ -57,7 +57,7 @@ public struct GenerationModel {
         // declared type, which the rule requires.
         var resolvedType: PropertyType?
         if case .resolved(let value) = resolution { resolvedType = value.wireType }
-        guard let wireType = code.plan.expectedType(of: property) ?? resolvedType else { continue }
+        guard let wireType = code.expectedType(of: property) ?? resolvedType else { continue }
         let fromSender: Bool
         switch root {
         case .screen: fromSender = false
@@ -169,7 +169,7 @@ public struct GenerationModel {
           guard !captures.contains(where: { $0.key == property.key.value && $0.screenCast?.map(\.text) == cast?.map(\.text) }) else { continue }
           captures.append(
             Capture(
-              key: property.key.value, value: value, wireType: code.plan.expectedType(of: property) ?? value.wireType,
+              key: property.key.value, value: value, wireType: code.expectedType(of: property) ?? value.wireType,
               // Through a cast, another screen's call leaves the value out without anything missing.
               isRequired: property.binding?.isOptional != true && cast == nil, screenCast: cast, imports: imports))
         }
@@ -202,7 +202,7 @@ public struct GenerationModel {
     for binding in plan.bindings {
       let property = plan.written(binding)
       let id = plan.written(plan[binding.event]).id.value
-      var type = plan.expectedType(of: property)
+      var type = code?.expectedType(of: property) ?? plan.expectedType(of: property)
       if type == nil, let code, case .resolved(let value) = code.resolution(of: binding.id) { type = value.wireType }
       guard let type, byID[id]?.contains(where: { $0.key == property.key.value }) != true else { continue }
       byID[id, default: []].append((property.key.value, type, property.binding?.isOptional == true))
