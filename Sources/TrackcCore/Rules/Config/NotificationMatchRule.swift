@@ -78,7 +78,9 @@ public enum NotificationMatchRule: PlanRule {
         let keys = path.split(separator: ".")
         return (1..<max(1, keys.count)).map { keys.prefix($0).joined(separator: ".") }
       }
-      for (key, _) in written.match {
+      // Only the key paths the plan keeps (at most `EntryPointPlan.maximumKeyPathDepth` keys; the others
+      // are errors of their own), so that the prefixes stay few.
+      for (key, _) in written.match where values.contains(key.value) {
         guard let value = prefixes(key.value).first(where: values.contains) else { continue }
         context.report(
           Self.self,
