@@ -56,6 +56,51 @@ public enum LinkPatternRule: PlanRule {
         review: {screen: Product, links: ["https://shop.example.com/p/{slug:slug}/{tab:enum(reviews|specs)}"]}
         files: {screen: Product, links: ["/files/{rest:path}"]}
       """),
+    // A pattern of every origin whose first segment cannot be a custom scheme's host.
+    .triggers(
+      """
+      version: 1
+      screens:
+        Product: {page_events: {enter: PRODUCT_ENTER}}
+      links: {schemes: [shop], hosts: [shop.example.com]}
+      entry_points:
+        product: {screen: Product, links: [1️⃣"/product_detail/{id:int}", 2️⃣"/{tab:enum(a_b|c)}/x"]}
+      """,
+      expecting: [
+        .warning(
+          "link pattern '/product_detail/{id:int}' starts with 'product_detail', and on a custom scheme the first segment is the host, which 'product_detail' cannot be: it matches universal links only, never 'shop://'; write it 'https://shop.example.com/product_detail/{id:int}' to say so"
+        ),
+        .warning(
+          "link pattern '/{tab:enum(a_b|c)}/x' starts with an enum whose value 'a_b' cannot be a custom scheme's host (its first segment): it matches universal links only, never 'shop://'; write it 'https://shop.example.com/{tab:enum(a_b|c)}/x' to say so"
+        ),
+      ]),
+    .triggers(
+      """
+      version: 1
+      screens:
+        Product: {page_events: {enter: PRODUCT_ENTER}}
+      links: {schemes: [shop]}
+      entry_points:
+        product: {screen: Product, links: [1️⃣"/product_detail/{id:int}", 2️⃣"/"]}
+      """,
+      expecting: [
+        .error(
+          "link pattern '/product_detail/{id:int}' starts with 'product_detail', and on a custom scheme the first segment is the host, which 'product_detail' cannot be: it never matches (the plan has only 'shop://')"
+        ),
+        .error(
+          "link pattern '/' has no segment, and on a custom scheme the first segment is the host, which every link names: it never matches (the plan has only 'shop://')"
+        ),
+      ]),
+    .passes(
+      """
+      version: 1
+      screens:
+        Product: {page_events: {enter: PRODUCT_ENTER}}
+      links: {schemes: [shop], hosts: [shop.example.com]}
+      entry_points:
+        product: {screen: Product, links: ["/product-detail/{id:int}", "https://shop.example.com/product_detail/{id:int}"]}
+        home: {screen: Product, links: ["/"]}
+      """),
     // Patterns no link can match: what browsers and the systems remove, what the app's bounds refuse.
     .triggers(
       """
@@ -117,11 +162,42 @@ public enum LinkPatternRule: PlanRule {
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    for malformed in plan.entryPoints.malformed {
+    let entryPoints = plan.entryPoints
+    for malformed in entryPoints.malformed {
       let pattern = malformed.written
       context.report(
         Self.self, "link pattern '\(Diagnostic.excerpt(pattern.value))' \(describe(malformed.problem.kind))",
         at: pattern.range(atOffset: malformed.problem.offset))
+    }
+    // A pattern for every origin (`/…`) is, on a custom scheme, a deep link whose first segment is the
+    // host: one that is no host name (or no segment at all) never matches there, and nowhere when the
+    // plan declares no universal-link host.
+    guard !entryPoints.schemes.isEmpty else { return }
+    for link in entryPoints.links where link.pattern.origin == .everywhere {
+      let problem: String
+      switch link.pattern.segments.first {
+      case nil:
+        problem = "has no segment, and on a custom scheme the first segment is the host, which every link names"
+      case .literal(let text)? where !LinkPattern.isHostName(text):
+        problem =
+          "starts with '\(Diagnostic.excerpt(text))', and on a custom scheme the first segment is the host, which '\(Diagnostic.excerpt(text))' cannot be"
+      case .parameter(let parameter)?:
+        guard case .enumeration(let values) = parameter.type, let value = values.first(where: { !LinkPattern.isHostName($0) }) else { continue }
+        problem = "starts with an enum whose value '\(Diagnostic.excerpt(value))' cannot be a custom scheme's host (its first segment)"
+      default:
+        continue
+      }
+      let schemes = entryPoints.schemes.map { "'\($0)://'" }.joined(separator: ", ")
+      if entryPoints.hosts.isEmpty {
+        context.report(
+          Self.self, "link pattern '\(Diagnostic.excerpt(link.written.value))' \(problem): it never matches (the plan has only \(schemes))",
+          at: link.written.range)
+      } else if link.pattern.segments.first != nil {
+        context.report(
+          Self.self,
+          "link pattern '\(Diagnostic.excerpt(link.written.value))' \(problem): it matches universal links only, never \(schemes); write it 'https://\(entryPoints.hosts[0])\(Diagnostic.excerpt(link.written.value))'\(entryPoints.hosts.count > 1 ? " (a pattern per host)" : "") to say so",
+          at: link.written.range, severity: .warning)
+      }
     }
   }
 
