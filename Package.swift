@@ -189,6 +189,8 @@ let package = Package(
       name: "GeneratedCodeTests",
       dependencies: [
         "GenerateFixtureFeature", "GenerateFixtureUI", "GenerateFixtureCart", "GenerateFixtureTracking", "PluginFixtureTracking", "TrackcRuntime",
+        // Seeded random values for the route property tests.
+        "TrackcTestSupport",
       ]
     ),
     // Runs the built `trackc` executable: exit codes, formats, and hostile input under a memory and time cap.

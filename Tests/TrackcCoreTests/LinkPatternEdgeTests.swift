@@ -26,4 +26,16 @@ import TrackcRouting
     // The deep pattern and its copy with parameters meet; the rest, one segment longer, meets neither.
     #expect(overlaps.map { [$0.earlier, $0.later] } == [[0, 3]])
   }
+
+  /// On a custom scheme a pattern's first segment is the link's host: a pattern of no segment, or whose
+  /// first segment is no host name, never meets another there, so an overlap is found (and its example
+  /// written) on a universal-link host only. Found by the links fuzz target: `/` and `/?q=…` were said to
+  /// overlap at `app://`, a link without a host, which no reader accepts.
+  @Test func patternsThatCannotMatchACustomSchemeDoNotOverlapThere() throws {
+    let links = try Self.links(["/", "/?q={q:int=1}", "/a_b/{n:int}", "/{x:enum(a_b|c)}/{n:int}"])
+    let both = LinkOverlap.find(in: links, rules: LinkRules(), schemes: ["app", "shop"], hosts: ["shop.example.com"], urlHosts: [])
+    #expect(both.map(\.example).sorted() == ["https://shop.example.com", "https://shop.example.com/a_b/1"])
+    let schemesOnly = LinkOverlap.find(in: links, rules: LinkRules(), schemes: ["app", "shop"], hosts: [], urlHosts: [])
+    #expect(schemesOnly.isEmpty)
+  }
 }

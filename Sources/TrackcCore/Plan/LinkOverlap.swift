@@ -148,6 +148,10 @@ public struct LinkOverlap: Sendable {
     let urlHost: String
     /// Each link's segments, folded as the class folds them.
     var accepts: [OriginClass: [[Accepts]]] = [:]
+    /// Whether each link can match a custom-scheme link at all: its first segment is that link's host,
+    /// so a pattern of no segment, or whose first is a literal that is no host name, never does; an
+    /// enumeration there is kept to its values that are host names.
+    var matchesSchemes: [Bool] = []
 
     init(links: [EntryPointPlan.Link], rules: LinkRules, schemes: [String], hosts: [String], urlHost: String) {
       self.links = links
@@ -163,9 +167,22 @@ public struct LinkOverlap: Sendable {
           }
         }
       }
+      matchesSchemes = accepts[.scheme]!.map { segments in
+        switch segments.first {
+        case nil: return false
+        case .literal(let text)?: return LinkPattern.isHostName(text)
+        case .values(let values)?: return values.contains(where: LinkPattern.isHostName)
+        default: return true
+        }
+      }
+      for index in links.indices {
+        guard case .values(let values)? = accepts[.scheme]![index].first else { continue }
+        accepts[.scheme]![index][0] = .values(values.filter(LinkPattern.isHostName))
+      }
     }
 
     func origins(of link: Int, in originClass: OriginClass) -> Set<String> {
+      if originClass == .scheme && !matchesSchemes[link] { return [] }
       switch (links[link].pattern.origin, originClass) {
       case (.everywhere, .scheme): return Set(schemes)
       case (.everywhere, .host): return Set(hosts)
