@@ -221,13 +221,13 @@ private struct Reader {
     // escape or another character that may not stand raw: it escapes every such character, `%`
     // included, so `%41 b` is the text `%41 b`, never `A b`.
     let pathEnd = input[authorityEnd..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
-    let pathIsText = !ParsedLink.isEncodedComponent(input[authorityEnd..<pathEnd])
-    let queryIsText = pathEnd < end && !ParsedLink.isEncodedComponent(input[(pathEnd + 1)..<end])
+    let pathLength = ParsedLink.decodedLength(ofEncoded: input[authorityEnd..<pathEnd])
+    let queryLength = pathEnd < end ? ParsedLink.decodedLength(ofEncoded: input[(pathEnd + 1)..<end]) : 0
+    let pathIsText = pathLength == nil
+    let queryIsText = queryLength == nil
     // Bounds on the link as decoded, which Foundation's escaping leaves as it is.
-    func length(_ part: Slice<UnsafeBufferPointer<UInt8>>, isText: Bool) -> Int { isText ? part.count : ParsedLink.decodedLength(part) }
     let decodedLength =
-      hostEnd + length(input[authorityEnd..<pathEnd], isText: pathIsText)
-      + (pathEnd < end ? 1 + length(input[(pathEnd + 1)..<end], isText: queryIsText) : 0)
+      hostEnd + (pathLength ?? pathEnd - authorityEnd) + (pathEnd < end ? 1 + (queryLength ?? end - pathEnd - 1) : 0)
     guard decodedLength <= limits.maximumBytes else { throw .tooLong }
     let host = appendLowercased(input[position..<hostEnd])
     position = authorityEnd
@@ -333,15 +333,19 @@ private struct Reader {
 }
 
 extension ParsedLink {
-  /// Whether a path or query is RFC 3986 text: every `%` begins an escape, and nothing stands raw that
-  /// may not (a space, a control character, a character that is not ASCII, `" < > [ \ ] ^ ` { | }`).
-  public static func isEncodedComponent<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool where Bytes.Index == Int {
+  /// The length of a path or query as decoded when it is RFC 3986 text (every `%` begins an escape,
+  /// which counts as the one byte it stands for, and nothing stands raw that may not: a space, a control
+  /// character, a character that is not ASCII, `" < > [ \ ] ^ ` { | }`); nil when it is not, and is
+  /// read as the text it is.
+  public static func decodedLength<Bytes: Collection<UInt8>>(ofEncoded text: Bytes) -> Int? where Bytes.Index == Int {
+    var length = 0
     var index = text.startIndex
     while index < text.endIndex {
       let byte = text[index]
+      length += 1
       if byte == UInt8(ascii: "%") {
         guard text.endIndex - index >= 3, LinkNumber.hexValue(text[index + 1]) != nil, LinkNumber.hexValue(text[index + 2]) != nil else {
-          return false
+          return nil
         }
         index += 3
         continue
@@ -349,28 +353,10 @@ extension ParsedLink {
       switch byte {
       case 0...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "\\"), UInt8(ascii: "]"),
         UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
-        return false
+        return nil
       default:
         index += 1
       }
-    }
-    return true
-  }
-
-  /// The length of encoded text as decoded: each valid `%XX` escape counts as the one byte it stands
-  /// for, every other byte as itself.
-  public static func decodedLength<Bytes: Collection<UInt8>>(_ text: Bytes) -> Int where Bytes.Index == Int {
-    var length = 0
-    var index = text.startIndex
-    while index < text.endIndex {
-      if text[index] == UInt8(ascii: "%"), text.endIndex - index >= 3, LinkNumber.hexValue(text[index + 1]) != nil,
-        LinkNumber.hexValue(text[index + 2]) != nil
-      {
-        index += 3
-      } else {
-        index += 1
-      }
-      length += 1
     }
     return length
   }
