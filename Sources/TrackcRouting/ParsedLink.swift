@@ -17,7 +17,8 @@ public struct ParsedLink: Sendable {
   /// `http` or `https`: the host is the origin and the path starts the segments. Any other scheme is a
   /// custom scheme: the scheme is the origin, and its host (`shop://product/1`) is the first segment.
   public let isWeb: Bool
-  /// The path ended with `/` (a lone `/` does not count).
+  /// The path ended with `/`: after a segment (a lone `/` after a web host is the root, after a custom
+  /// scheme's host it trails that host, the first segment).
   public let hasTrailingSlash: Bool
   /// Whether segment literals compare folding ASCII case (`LinkRules.pathCase`).
   public let foldsCase: Bool
@@ -236,12 +237,18 @@ private struct Reader {
     // path
     var path = input[position..<pathEnd]
     var hasTrailingSlash = false
+    // A lone `/` after a custom scheme's host trails that host, its first segment (`shop://cart/` is to
+    // `shop://cart` what `https://h/cart/` is to `https://h/cart`); after a web host it is the root.
+    let trailsHost = !isWeb && path.count == 1 && path.first == UInt8(ascii: "/")
     if path.first == UInt8(ascii: "/") { path = path.dropFirst() }
-    if path.count > 0 && path.last == UInt8(ascii: "/") {
+    if trailsHost {
+      hasTrailingSlash = true
+    } else if path.count > 0 && path.last == UInt8(ascii: "/") {
       hasTrailingSlash = true
       path = path.dropLast()
     }
-    let segmentCount = (path.isEmpty && !hasTrailingSlash ? 0 : path.count(where: { $0 == UInt8(ascii: "/") }) + 1) + (isWeb ? 0 : 1)
+    let segmentCount =
+      (trailsHost || (path.isEmpty && !hasTrailingSlash) ? 0 : path.count(where: { $0 == UInt8(ascii: "/") }) + 1) + (isWeb ? 0 : 1)
     guard segmentCount <= limits.maximumSegments else { throw .tooManySegments }
     segments.reserveCapacity(segmentCount)
     let folds = rules.pathCase == .insensitive
@@ -249,7 +256,7 @@ private struct Reader {
       // A custom scheme's host is the first segment, and folds like any host.
       segments.append(LinkSegment(start: host.lowerBound, end: host.upperBound, hash: LinkHash.hash(bytes[host]), kind: SegmentKind.of(bytes[host])))
     }
-    if !path.isEmpty || hasTrailingSlash {
+    if !trailsHost && (!path.isEmpty || hasTrailingSlash) {
       for piece in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
         let decoded = try decode(piece, plusIsSpace: false, isText: pathIsText)
         segments.append(

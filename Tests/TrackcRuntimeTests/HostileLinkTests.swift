@@ -111,6 +111,14 @@ import TrackcTestSupport
     #expect(try #require(parse("https://h.example/cart")).trailingSlash(false))
     // `/` alone is the root, with no trailing slash.
     #expect(try #require(parse("https://h.example/")).segments.isEmpty)
+    // After a custom scheme's host, its first segment, a lone `/` trails that segment (found by the
+    // links fuzz target: `shop://cart/` read as `shop://cart`, so that `shop://cart/` of a strict plan
+    // matched nothing).
+    let cart = try #require(parse("shop://cart/"))
+    #expect(cart.texts(fromSegment: 0) == ["cart"])
+    #expect(cart.hasTrailingSlash)
+    #expect(try #require(parse("shop://cart")).hasTrailingSlash == false)
+    #expect(segments("shop://cart//") == ["cart", ""])
   }
 
   // MARK: 6. `..` is text
