@@ -20,6 +20,9 @@ enum PlatformFiles {
     if let path = plan.config.links?.android?.manifest?.value, PlatformFilePathRule.problem(with: path) == nil {
       files.append(Generator.File(name: path, contents: androidManifest(plan, configFileName: configFileName)))
     }
+    if let path = plan.config.privacy?.manifest?.value, PlatformFilePathRule.problem(with: path) == nil {
+      files.append(Generator.File(name: path, contents: PrivacyManifest.propertyList(plan, configFileName: configFileName)))
+    }
     return files
   }
 

@@ -21,6 +21,7 @@ public enum RuleCatalog {
     WrongTypeRule.self,
     MissingKeyRule.self,
     InvalidVersionRule.self,
+    PrivacyTermRule.self,
     // The plan's content.
     InvalidScreenNameRule.self,
     DuplicateScreenRule.self,
@@ -53,6 +54,13 @@ public enum RuleCatalog {
     SiteAssociationSizeRule.self,
     AndroidPathCaseRule.self,
     PlatformFilePathRule.self,
+    // Privacy.
+    UnknownConsentCategoryRule.self,
+    DestinationWithoutConsentRule.self,
+    PurposeNotCoveredRule.self,
+    TrackingWithoutDomainRule.self,
+    TrackingDomainRule.self,
+    UnclassifiedPersonalDataRule.self,
     // Reading the code, then the cross-checks.
     MissingSourcesRule.self,
     SwiftSourceRule.self,
@@ -72,6 +80,7 @@ public enum RuleCatalog {
     EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,
     UnmappedScreenRule.self,
+    UnclassifiedPersonalTypeRule.self,
     // trackc generate.
     EventIdentifierCollisionRule.self,
     HandlerSignatureRule.self,
