@@ -65,10 +65,16 @@ import TrackcTestSupport
     for _ in 0..<3000 {
       let route: Route
       switch Int.random(in: 0..<4, using: &random) {
-      case 0: route = .product(id: random.pick([0, 1, -1, .max, .min]), ref: random.chance(0.5) ? text() : nil, slug: random.chance(0.5) ? text() : nil)
+      case 0:
+        route = .product(id: random.pick([0, 1, -1, .max, .min]), ref: random.chance(0.5) ? text() : nil, slug: random.chance(0.5) ? text() : nil)
       case 1: route = .files(rest: (0..<Int.random(in: 0..<35, using: &random)).map { _ in text() })
       case 2: route = .archive(year: random.pick([0, 2024, -7, .max]), name: text())
-      default: route = .go(to: URL(string: random.pick(["https", "http", "HTTPS", "fixture"]) + "://" + random.pick(["fixture.example.com", "evil.example.com", "FIXTURE.example.com"]) + "/" + LinkEncoding.percentEncoded(text())) ?? URL(string: "https://fixture.example.com/")!)
+      default:
+        route = .go(
+          to: URL(
+            string: random.pick(["https", "http", "HTTPS", "fixture"]) + "://"
+              + random.pick(["fixture.example.com", "evil.example.com", "FIXTURE.example.com"]) + "/" + LinkEncoding.percentEncoded(text())) ?? URL(
+              string: "https://fixture.example.com/")!)
       }
       guard let url = route.url else {
         // Nil only for a value the reader refuses.
@@ -87,9 +93,11 @@ import TrackcTestSupport
     func string(_ text: String) -> Bool { LinkValueType.string.accepted.contains(SegmentKind.of(text)) && text.utf8.count <= 1024 }
     switch route {
     case .product(let id, let ref, let slug):
-      return id >= 0 && (ref.map(string) ?? true) && (slug.map { LinkValueType.slug.accepted.contains(SegmentKind.of($0)) && $0.utf8.count <= 1024 } ?? true)
+      return id >= 0 && (ref.map(string) ?? true)
+        && (slug.map { LinkValueType.slug.accepted.contains(SegmentKind.of($0)) && $0.utf8.count <= 1024 } ?? true)
     case .files(let rest):
-      return !rest.isEmpty && rest.count <= 31 && rest.allSatisfy { $0 != "." && $0 != ".." && $0.utf8.count <= 1024 && LinkValueType.path.accepted.contains(SegmentKind.of($0)) }
+      return !rest.isEmpty && rest.count <= 31
+        && rest.allSatisfy { $0 != "." && $0 != ".." && $0.utf8.count <= 1024 && LinkValueType.path.accepted.contains(SegmentKind.of($0)) }
         && (rest.map { $0.utf8.count + 1 }.reduce(0, +) <= 4096 - "https://fixture.example.com/files".utf8.count)
     case .archive(let year, let name): return year >= 0 && string(name) && name != "." && name != ".."
     case .go(let to): return LinkValueType.acceptsURL(to.absoluteString, allowing: ["fixture.example.com"]) && to.absoluteString.utf8.count <= 1024
@@ -301,4 +309,3 @@ import TrackcTestSupport
     #expect(Route.url_(self_: 1).entryPoint == "url")
   }
 }
-

@@ -16,7 +16,9 @@ import TrackcTestSupport
     Diagnostic(
       .error, rule: "unknown-screen", "screen '\(hostile)' is not declared",
       at: SourceLocation(file: "dir\u{1B}[31m/t\u{202E}.yaml", range: SourceRange(at: SourcePosition(line: 2, column: 3))),
-      notes: [Diagnostic.Note("first here: \(hostile)", at: SourceLocation(file: "x.yaml", range: SourceRange(at: SourcePosition(line: 1, column: 1))))])
+      notes: [
+        Diagnostic.Note("first here: \(hostile)", at: SourceLocation(file: "x.yaml", range: SourceRange(at: SourcePosition(line: 1, column: 1))))
+      ])
   ]
 
   static func acting(_ text: String) -> [Unicode.Scalar] {

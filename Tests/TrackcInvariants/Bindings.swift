@@ -62,7 +62,9 @@ extension Invariants {
     finder.walk(tree)
     for cast in finder.casts {
       let parts = cast.split(separator: ".").map(String.init)
-      let declaring = registry.types.filter { $0.kind != .external && $0.name == parts.last! && (parts.count == 1 || $0.module == parts.dropLast().joined(separator: ".")) }
+      let declaring = registry.types.filter {
+        $0.kind != .external && $0.name == parts.last! && (parts.count == 1 || $0.module == parts.dropLast().joined(separator: "."))
+      }
       if !declaring.contains(where: { $0.module.map(visible.contains) ?? true }) {
         violations.append("\(file.name) casts to '\(cast)', declared in none of the modules it imports (\(visible.sorted()))")
       }

@@ -57,14 +57,16 @@ extension Invariants {
       for (position, first) in matching.enumerated() {
         for second in matching[(position + 1)...] where !overlapping.contains([first, second]) {
           violations.append(
-            "\(link) matches '\(entryPoints.links[first].pattern.text)' and '\(entryPoints.links[second].pattern.text)', which were not reported as overlapping")
+            "\(link) matches '\(entryPoints.links[first].pattern.text)' and '\(entryPoints.links[second].pattern.text)', which were not reported as overlapping"
+          )
         }
       }
       for overlap in entryPoints.overlaps {
         guard let shadowing = overlap.shadowing else { continue }
         let (inner, outer) = shadowing == .laterByEarlier ? (overlap.later, overlap.earlier) : (overlap.earlier, overlap.later)
         if matching.contains(inner) && !matching.contains(outer) {
-          violations.append("\(link) matches '\(entryPoints.links[inner].pattern.text)' but not '\(entryPoints.links[outer].pattern.text)', said to shadow it")
+          violations.append(
+            "\(link) matches '\(entryPoints.links[inner].pattern.text)' but not '\(entryPoints.links[outer].pattern.text)', said to shadow it")
         }
       }
     }
@@ -115,10 +117,18 @@ public struct ReferenceMatcher {
     guard let host = link.hostText else { return false }
     let isScheme: Bool
     switch (pattern.origin, link.isWeb) {
-    case (.host(let expected), true): guard link.isSecure, expected == host else { return false }; isScheme = false
-    case (.scheme(let expected), false): guard expected == link.schemeText else { return false }; isScheme = true
-    case (.everywhere, true): guard link.isSecure, entryPoints.hosts.contains(host) else { return false }; isScheme = false
-    case (.everywhere, false): guard entryPoints.schemes.contains(link.schemeText) else { return false }; isScheme = true
+    case (.host(let expected), true):
+      guard link.isSecure, expected == host else { return false }
+      isScheme = false
+    case (.scheme(let expected), false):
+      guard expected == link.schemeText else { return false }
+      isScheme = true
+    case (.everywhere, true):
+      guard link.isSecure, entryPoints.hosts.contains(host) else { return false }
+      isScheme = false
+    case (.everywhere, false):
+      guard entryPoints.schemes.contains(link.schemeText) else { return false }
+      isScheme = true
     default: return false
     }
     let texts = link.texts(fromSegment: 0)
@@ -197,7 +207,13 @@ public struct ReferenceMatcher {
         value = sample
       }
       if hostFirst && position == 0 {
-        guard LinkNumber.isUUID(Array(value.utf8)) || value.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }) else { return nil }
+        guard
+          LinkNumber.isUUID(Array(value.utf8))
+            || value.utf8.allSatisfy({
+              $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
+                || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+            })
+        else { return nil }
         start += value
       } else {
         start += "/" + LinkEncoding.percentEncoded(value)

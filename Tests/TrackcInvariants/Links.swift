@@ -65,11 +65,15 @@ extension Invariants {
       }
       guard case .success(let link) = ParsedLink.parse(text, rules: rules) else { return nil }
       return [link.schemeText, link.hostText ?? "", link.hasTrailingSlash ? "/" : ""] + link.texts(fromSegment: 0)
-        + link.query.indices.map { "?" + String(decoding: link.bytes[link.query[$0].nameStart..<link.query[$0].nameEnd], as: UTF8.self) + "=" + link.text(ofQueryItem: $0) }
+        + link.query.indices.map {
+          "?" + String(decoding: link.bytes[link.query[$0].nameStart..<link.query[$0].nameEnd], as: UTF8.self) + "=" + link.text(ofQueryItem: $0)
+        }
     }
     let asText = reading(text)
     let asURL = reading(url.absoluteString)
     guard asText != asURL else { return [] }
-    return ["\(text.debugDescription) reads \(asText.map(\.description) ?? "refused") as text, \(asURL.map(\.description) ?? "refused") as the URL \(url.absoluteString.debugDescription)"]
+    return [
+      "\(text.debugDescription) reads \(asText.map(\.description) ?? "refused") as text, \(asURL.map(\.description) ?? "refused") as the URL \(url.absoluteString.debugDescription)"
+    ]
   }
 }

@@ -139,7 +139,8 @@ import TrackcTestSupport
     ("https://h.example/%ED%A0%80", .invalidUTF8), ("https://h.example/%F4%90%80%80", .invalidUTF8), ("https://h.example/%E2%82", .invalidUTF8),
     // Control characters and DEL, raw or escaped (C1 too).
     ("https://h.example/a\u{7F}", .controlCharacter), ("https://h.example/a\n", .controlCharacter), ("https://h.example/a%0Ab", .controlCharacter),
-    ("https://h.example/a?q=%7F", .controlCharacter), ("https://h.example/a%C2%85", .controlCharacter), ("https://h.example/a\u{85}", .controlCharacter),
+    ("https://h.example/a?q=%7F", .controlCharacter), ("https://h.example/a%C2%85", .controlCharacter),
+    ("https://h.example/a\u{85}", .controlCharacter),
     ("no scheme", .noScheme), ("/relative", .noScheme), ("1shop://a", .noScheme),
     // No host: `shop:cart` is not `shop://cart`.
     ("shop:cart", .missingHost), ("shop:/cart", .missingHost), ("shop:///cart", .missingHost), ("https:/h.example/a", .missingHost),
@@ -197,8 +198,11 @@ import TrackcTestSupport
       switch ParsedLink.parse(text, rules: LinkRules()) {
       case .failure(let refusal): rejection = refusal
       case .success(let link):
-        parts = [link.schemeText, link.hostText ?? "-", link.hasTrailingSlash ? "/" : ""] + link.texts(fromSegment: 0)
-          + link.query.indices.map { "?" + String(decoding: link.bytes[link.query[$0].nameStart..<link.query[$0].nameEnd], as: UTF8.self) + "=" + link.text(ofQueryItem: $0) }
+        parts =
+          [link.schemeText, link.hostText ?? "-", link.hasTrailingSlash ? "/" : ""] + link.texts(fromSegment: 0)
+          + link.query.indices.map {
+            "?" + String(decoding: link.bytes[link.query[$0].nameStart..<link.query[$0].nameEnd], as: UTF8.self) + "=" + link.text(ofQueryItem: $0)
+          }
       }
     }
 
@@ -216,7 +220,6 @@ import TrackcTestSupport
     let url = try #require(URL(string: "https://h.example/%FF"))
     #expect(rejection(url.absoluteString) == .invalidUTF8)
   }
-
 
   // MARK: 8. Query
 

@@ -95,7 +95,8 @@ enum PlatformFiles {
       "    <activity android:name=\"\(xml(activity))\" android:exported=\"true\" tools:node=\"merge\">",
     ]
     if entryPoints.rules.pathCase == .insensitive {
-      lines.append("      <!-- links.path_case is insensitive, but Android compares these paths with their case: /Product/1 does not open the app. -->")
+      lines.append(
+        "      <!-- links.path_case is insensitive, but Android compares these paths with their case: /Product/1 does not open the app. -->")
     }
     for link in entryPoints.links {
       let pattern = link.pattern

@@ -361,7 +361,9 @@ private struct LinkPatternParser {
     guard problems.isEmpty else { return (nil, problems) }
     let pattern = LinkPattern(text: whole, origin: origin, segments: segments, query: query, trailingSlash: trailingSlash)
     let shortest = pattern.shortestLink(schemes: schemes.sorted(), hosts: hosts.sorted())
-    if shortest > limits.maximumBytes { return (nil, [LinkPatternProblem(kind: .linkTooLong(bytes: shortest, limit: limits.maximumBytes), offset: 0)]) }
+    if shortest > limits.maximumBytes {
+      return (nil, [LinkPatternProblem(kind: .linkTooLong(bytes: shortest, limit: limits.maximumBytes), offset: 0)])
+    }
     return (pattern, [])
   }
 
