@@ -66,7 +66,9 @@ public enum PlanDiffRenderer {
     for change in diff.changes {
       let location = change.location
       let label = change.isBreaking ? "breaking" : "change"
-      output += "\(location.file):\(location.line):\(location.column): \(label): \(flat(change.message)) [\(change.kind.rawValue)]\n"
+      // As the linter's text: what the configs wrote cannot act on the terminal (`TerminalText`).
+      output +=
+        "\(TerminalText.escaped(location.file)):\(location.line):\(location.column): \(label): \(TerminalText.escaped(flat(change.message))) [\(change.kind.rawValue)]\n"
     }
     return output
   }
@@ -105,10 +107,11 @@ public enum PlanDiffRenderer {
   /// Text made inert for Markdown (GitHub's included): the characters that can start emphasis, code, a
   /// link, an image, HTML, an entity, a table cell or strike-through are backslash-escaped (CommonMark
   /// allows that for any ASCII punctuation), `:` too so that no URL becomes a link; line breaks become
-  /// spaces. A config's strings cannot add links, images, HTML or cells to a pull-request comment.
+  /// spaces; control characters and bidirectional overrides are escaped (`TerminalText`). A config's
+  /// strings cannot add links, images, HTML or cells to a pull-request comment, or reorder its text.
   static func escape(_ text: String) -> String {
     var escaped = ""
-    for scalar in flat(text).unicodeScalars {
+    for scalar in TerminalText.escaped(flat(text)).unicodeScalars {
       if "\\`*_{}[]()<>|!~&#:".unicodeScalars.contains(scalar) { escaped.unicodeScalars.append("\\") }
       escaped.unicodeScalars.append(scalar)
     }
