@@ -113,66 +113,6 @@ import TrackcTestSupport
     #expect(compared > 150)
   }
 
-  /// The parser offers the receiver the document's arrays before it fills them (`YAMLMappingHandover.reserved`),
-  /// and backing them with memory meanwhile (`Platform.backWithMemory`) keeps what was written there.
-  @Test func theReservedArraysAreOfferedAndBackingThemKeepsTheirContents() {
-    final class Blocks: @unchecked Sendable {
-      var all: [(address: Int, count: Int)] = []
-    }
-    let blocks = Blocks()
-    var handover = YAMLMappingHandover(key: "screens") { _ in }
-    handover.reserved = { address, count in
-      blocks.all.append((address, count))
-      Platform.backWithMemory(address: address, count: count)
-    }
-    let bytes = Array(Self.awkward.utf8)
-    let parsed = bytes.withUnsafeBufferPointer { YAMLParser.parse($0, handover: handover) }
-    let plain = bytes.withUnsafeBufferPointer { YAMLParser.parse($0) }
-    // The nodes, the scalar text and the children: each reserved for a config of this size.
-    #expect(blocks.all.count == 3)
-    #expect(blocks.all.allSatisfy { $0.address != 0 && $0.count >= bytes.count / 16 })
-    guard let document = parsed.document, let reference = plain.document, let root = document.root, let referenceRoot = reference.root else {
-      Issue.record("no document: \(parsed.problems)")
-      return
-    }
-    #expect(Self.same(root, in: document, referenceRoot, in: reference))
-  }
-
-  /// Backing memory changes nothing already written in it, and on Linux spares the faults of writing the
-  /// rest. (On other systems it does nothing; the first write to each page backs it, as usual.)
-  @Test func backingMemoryKeepsWhatIsWrittenAndSparesTheFaults() {
-    let count = 8 << 20
-    let written = 1 << 20
-    // Above glibc's default mapping threshold: memory of its own, not yet touched past what is written here.
-    let block = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 4096)
-    defer { block.deallocate() }
-    block.initializeMemory(as: UInt8.self, repeating: 0xA5, count: written)
-    Platform.backWithMemory(address: Int(bitPattern: block), count: count)
-    #expect(UnsafeRawBufferPointer(start: block, count: written).allSatisfy { $0 == 0xA5 })
-    #if os(Linux)
-      guard let before = Self.minorFaultsOfThisThread() else {
-        Issue.record("/proc/thread-self/stat unreadable")
-        return
-      }
-      block.advanced(by: written).initializeMemory(as: UInt8.self, repeating: 0x5A, count: count - written)
-      let faults = (Self.minorFaultsOfThisThread() ?? .max) - before
-      // 1,792 pages written; unbacked, each faults once. A few may fault all the same (the kernel may
-      // move a page meanwhile), so the bound is a tenth.
-      #expect(faults < 1_792 / 10, "\(faults) page faults writing 1,792 pages that were backed")
-    #endif
-  }
-
-  #if os(Linux)
-    /// `minflt`, the tenth field of /proc/thread-self/stat (after the parenthesised command name).
-    static func minorFaultsOfThisThread() -> Int? {
-      guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { return nil }
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      return fields.count > 7 ? Int(fields[7]) : nil  // state ppid pgrp session tty_nr tpgid flags minflt
-    }
-  #endif
-
   static func same(_ a: YAMLNodeID, in first: YAMLDocument, _ b: YAMLNodeID, in second: YAMLDocument) -> Bool {
     guard first.kind(a) == second.kind(b), first.range(a) == second.range(b), first.style(a) == second.style(b),
       first.tag(a) == second.tag(b), first.text(a) == second.text(b)

@@ -25,17 +25,9 @@ final class ScreenStream: @unchecked Sendable {
   private var decoded: [YAMLNodeID: Decoded] = [:]
 
   var handover: YAMLMappingHandover {
-    var handover = YAMLMappingHandover(key: "screens") { [self] batch in
+    YAMLMappingHandover(key: "screens") { [self] batch in
       queue.async { self.decode(batch) }
     }
-    // The queue is idle until the first batch, and waits for batches after: time enough to back the
-    // document's arrays with memory before the parser reaches them. What it buys, measured
-    // (`Benchmarks/lint`, 6.0 MB config): about 3,600 fewer page faults on the parsing thread and a lint
-    // about 7% faster (README, "Performance").
-    handover.reserved = { [queue] address, count in
-      queue.async { Platform.backWithMemory(address: address, count: count) }
-    }
-    return handover
   }
 
   private func decode(_ batch: YAMLEntryBatch) {

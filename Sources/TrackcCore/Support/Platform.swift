@@ -100,22 +100,6 @@ enum Platform {
     #endif
   }
 
-  /// Backs `count` bytes at `address` with memory now, as a first write to each page would, without
-  /// writing to them: other threads may be writing there meanwhile (`YAMLMappingHandover.reserved`).
-  /// Linux only (`MADV_POPULATE_WRITE`, since 5.14; older kernels refuse it and nothing happens); other
-  /// systems have no such call, and the pages are backed when first written, as usual.
-  static func backWithMemory(address: Int, count: Int) {
-    #if os(Linux)
-      let page = Int(getpagesize())
-      // Whole pages inside the block only: the pages at its ends may hold other allocations.
-      let start = (address + page - 1) & ~(page - 1)
-      let end = (address + count) & ~(page - 1)
-      guard address != 0, end > start else { return }
-      let populateWrite: Int32 = 23  // MADV_POPULATE_WRITE of <linux/mman.h>, which Glibc does not import
-      _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, populateWrite)
-    #endif
-  }
-
   /// Makes a write to a pipe whose reader is gone (a worker that died) fail with EPIPE instead of
   /// ending trackc with SIGPIPE. Process-wide, as signal dispositions are; trackc writes nothing else to
   /// pipes it does not own before it prints its results, where an early-closed reader is harmless.

@@ -40,11 +40,6 @@ public struct YAMLMappingHandover: Sendable {
   public var batchSize: Int
   /// Receives each batch, on the parsing thread, in input order.
   public var deliver: @Sendable (YAMLEntryBatch) -> Void
-  /// Receives, on the parsing thread before the first event, each block of memory the parser has
-  /// reserved for the document (address, bytes), so that the receiver can have it backed on its own core
-  /// (`Platform.backWithMemory`) instead of the parser faulting it in a page at a time. Only the receiver
-  /// knows whether its core is free for that; the parser writes to the blocks meanwhile.
-  var reserved: (@Sendable (_ address: Int, _ count: Int) -> Void)?
 
   public init(key: String, batchSize: Int = 64, deliver: @escaping @Sendable (YAMLEntryBatch) -> Void) {
     self.key = key
@@ -182,11 +177,6 @@ private struct TreeBuilder {
     nodes.reserveCapacity(bytes.count / 16 + 16)
     children.reserveCapacity(bytes.count / 16 + 16)
     text.reserveCapacity(bytes.count)
-    if let reserved = handover?.reserved {
-      nodes.withUnsafeBufferPointer { reserved(Int(bitPattern: $0.baseAddress), nodes.capacity * MemoryLayout<NodeRecord>.stride) }
-      text.withUnsafeBufferPointer { reserved(Int(bitPattern: $0.baseAddress), text.capacity) }
-      children.withUnsafeBufferPointer { reserved(Int(bitPattern: $0.baseAddress), children.capacity * MemoryLayout<YAMLNodeID>.stride) }
-    }
   }
 
   func document() -> YAMLDocument {
