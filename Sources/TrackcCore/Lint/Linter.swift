@@ -13,16 +13,12 @@ public enum Linter {
       return LintResult(path: file, diagnostics: context.diagnostics)
     }
     var clock = PhaseClock(observer: options.phaseObserver)
-    // A large config's screens are decoded while the rest of it is read (`ScreenStream`).
-    let stream = source.input.buffer.count >= options.screenStreamingThreshold && Parallel.coreCount > 1 ? ScreenStream() : nil
-    let parsed = YAMLParser.parse(source.input, limits: options.yamlLimits, handover: stream?.handover)
+    let parsed = YAMLParser.parse(source.input, limits: options.yamlLimits)
     FrontEndDiagnostics.report(parsed.problems, in: &context)
-    clock.lap(stream == nil ? "parse YAML" : "parse YAML (decoding screens meanwhile)")
-    let streamed = stream?.finish() ?? [:]
-    if stream != nil { clock.lap("finish decoding the streamed screens") }
+    clock.lap("parse YAML")
     guard let document = parsed.document else { return finish(context, file: file) }
 
-    let decoded = ConfigDecoder.decode(document, streamed: consume streamed)
+    let decoded = ConfigDecoder.decode(document)
     FrontEndDiagnostics.report(decoded.problems, in: &context)
     clock.lap("decode the config")
     guard let config = decoded.config else { return finish(context, file: file) }
