@@ -38,9 +38,6 @@ public struct EventIDPattern: Sendable {
     }
   }
 
-  /// Whether this is the default pattern, which `DefaultEventIDPattern` matches.
-  public var isDefault: Bool { compiled == nil }
-
   public func matches(_ id: String) -> Bool {
     guard let compiled else { return DefaultEventIDPattern.matches(id) }
     return compiled.matches(id)
