@@ -82,18 +82,6 @@ enum Platform {
     _ = signal(SIGPIPE, SIG_IGN)
   }
 
-  /// Maps `count` bytes of an open regular file read-only; nil when the system will not map it.
-  static func mapReadOnly(descriptor: Int32, count: Int) -> UnsafeMutableRawPointer? {
-    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
-      address != UnsafeMutableRawPointer(bitPattern: -1)
-    else { return nil }
-    return address
-  }
-
-  static func unmap(_ address: UnsafeMutableRawPointer, count: Int) {
-    munmap(address, count)
-  }
-
   /// Atomically replaces `destination` with `source` (both on one file system); false when it cannot.
   /// FileManager's `moveItem` refuses an existing destination, so writing a file atomically needs this.
   static func replace(_ destination: String, with source: String) -> Bool {
