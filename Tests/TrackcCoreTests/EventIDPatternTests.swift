@@ -39,7 +39,7 @@ import TrackcTestSupport
 
   /// The linear-time matcher, given the default pattern written differently, agrees with the fast path.
   @Test func linearMatcherAgreesWithTheFastPath() throws {
-    let linear = try LinearPattern.compile("^[A-Z][A-Z0-9_]*$")
+    let linear = try LinearRegex.compile("^[A-Z][A-Z0-9_]*$")
     for id in ["", "A", "AB_9", "a", "A-B", "É", "A\n", "\nA", "A\u{301}", "9A", "_", "A B", "HOME_ENTER_2"] {
       #expect(linear.matches(id) == DefaultEventIDPattern.matches(id), "\(id.debugDescription)")
     }
@@ -169,7 +169,7 @@ import TrackcTestSupport
   /// A pattern whose DFA has far more states than are built (`(a|b)*a(a|b){12}` needs 8,192): the NFA
   /// takes over past the DFA's states, and the answers stay right on long IDs.
   @Test func patternsPastTheDFALimitStayRight() throws {
-    let pattern = try LinearPattern.compile("a[ab]{12}$")
+    let pattern = try LinearRegex.compile("a[ab]{12}$")
     var random = SeededRandom(seed: SeededRandom.baseSeed)
     for length in [0, 5, 13, 14, 200, 5_000] {
       for _ in 0..<20 {
