@@ -50,7 +50,7 @@ import TrackcTestSupport
     #expect(outline.hasCode)
     for (screen, event) in outline.events {
       #expect(html.contains(">\(event.id)</code>"), "\(event.id)")
-      #expect(html.contains(">\(HTMLWriter.escape(screen.name)) <span"))
+      #expect(html.contains(">\(TextEscaping.markup(screen.name)) <span"))
       #expect(event.declaration != nil, "\(event.id) has no declaration")
       #expect(html.contains(event.declaration!.description))
     }
@@ -79,8 +79,8 @@ import TrackcTestSupport
     // The page's own script is the only script; no element or attribute came from the config.
     #expect(html.components(separatedBy: "<script>").count == 2)
     for tag in ["<img", "<svg", "<iframe", "<b>", "</style><", "onmouseover=\""] { #expect(!html.contains(tag), "\(tag)") }
-    for string in Self.hostileStrings { #expect(html.contains(HTMLWriter.escape(string)), "\(string)") }
-    #expect(HTMLWriter.escape("<a href='x'>&\"</a>") == "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;")
+    for string in Self.hostileStrings { #expect(html.contains(TextEscaping.markup(string)), "\(string)") }
+    #expect(TextEscaping.markup("<a href='x'>&\"</a>") == "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;")
   }
 
   /// The policy allows the page's own style sheet and script by hash; a change to either must update
