@@ -130,7 +130,7 @@ let package = Package(
     .testTarget(
       name: "TrackcCoreTests",
       dependencies: [
-        "CYAML", "TrackcCore", "TrackcTestSupport", "TrackcInvariants",
+        "CYAML", "TrackcCore", "TrackcRouting", "TrackcTestSupport", "TrackcInvariants",
         // To read generated code back as syntax.
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

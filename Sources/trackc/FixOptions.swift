@@ -13,13 +13,25 @@ struct FixOptions: ParsableArguments {
   var dryRun = false
 
   /// Fixes each config; the lint that follows reports what is left. Exits 73 when a fixed config cannot
-  /// be written. With `--dry-run`, prints the diff alone (so that it can be applied with `git apply`) and
-  /// exits as the lint of the fixed configs would (0, or 1 with errors left, or warnings under `strict`).
+  /// be written. With `--dry-run`, prints the diff alone on standard output (so that it can be applied with
+  /// `git apply`), what is left to standard error, and exits as the lint of the fixed configs would (0, or 1
+  /// with errors left, or warnings under `strict`; 66 when a config cannot be read).
   func run(_ configs: [String], options: LintOptions, strict: Bool) throws {
     var left: [Diagnostic] = []
+    var unreadable = false
     for path in configs {
-      // A config that cannot be read is reported by the lint that follows.
-      guard let source = try? ConfigSource.read(path: path, maxBytes: options.maxConfigBytes), source.fileSize == source.byteCount else {
+      // Without --dry-run, a config that cannot be read is reported by the lint that follows.
+      let source: ConfigSource
+      do {
+        source = try ConfigSource.read(path: path, maxBytes: options.maxConfigBytes)
+      } catch {
+        if dryRun { StandardError.write("trackc: error: \(error)\n") }
+        unreadable = true
+        continue
+      }
+      // Over the size limit (file-too-large): there is nothing to fix in part of a file.
+      guard source.fileSize == source.byteCount else {
+        left += Linter.lint(source, options: options).diagnostics
         continue
       }
       let result = ConfigFixer.fix(source, options: options)
@@ -43,6 +55,10 @@ struct FixOptions: ParsableArguments {
       StandardError.write("trackc: \(path): \(count) applied\n")
     }
     if dryRun {
+      left.sort(by: Diagnostic.presentationOrder)
+      StandardError.write(TextDiagnosticRenderer.render(left))
+      if !left.isEmpty { StandardError.write(TextDiagnosticRenderer.summary(left, fileCount: configs.count) + "\n") }
+      if unreadable { throw ExitCode(ExitStatus.noInput.rawValue) }
       let fails = left.hasErrors || (strict && left.warningCount > 0)
       throw ExitCode(fails ? ExitStatus.findings.rawValue : ExitStatus.success.rawValue)
     }

@@ -7,12 +7,12 @@ struct RulesCommand: ParsableCommand {
     abstract: "List every rule with its id, severity and what it checks."
   )
 
-  @Flag(help: "Print a Markdown table (as in the README).")
+  @Flag(help: "Print the rules' reference page in Markdown, with every example and what trackc reports for it (docs/rules.md).")
   var markdown = false
 
   func run() {
     if markdown {
-      print(RuleCatalog.markdownTable, terminator: "")
+      print(RuleDocumentation.markdown, terminator: "")
       return
     }
     let rules = RuleCatalog.all

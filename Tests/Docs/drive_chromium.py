@@ -139,6 +139,14 @@ def main():
                 raise RuntimeError("script failed: %s" % result["exceptionDetails"])
             return result["result"].get("value")
 
+        def await_promise(expression):
+            answer = browser.send(
+                "Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True}, session=session)
+            result = answer["result"]
+            if "exceptionDetails" in result:
+                raise RuntimeError("script failed: %s" % result["exceptionDetails"])
+            return result["result"].get("value")
+
         page_state = """JSON.stringify({
           title: document.title,
           scripts: document.scripts.length,
@@ -158,10 +166,17 @@ def main():
             evaluate('document.getElementById("search").focus()')
             before = report["loaded"]["status"]
             browser.send("Input.insertText", {"text": options.search}, session=session)
-            # The page filters shortly after the last keystroke: wait for its status line to change.
-            deadline = time.monotonic() + 10
-            while evaluate('document.getElementById("search-status").textContent') == before and time.monotonic() < deadline:
-                time.sleep(0.05)
+            # The page filters shortly after the last keystroke: wait, in the page, for its status line to
+            # change (a MutationObserver resolves the promise), and fail rather than read an unfiltered page.
+            changed = await_promise("""new Promise((resolve, reject) => {
+              const status = document.getElementById("search-status");
+              if (status.textContent !== %s) { resolve(true); return; }
+              const timer = setTimeout(() => reject(new Error("the search did not filter within 10 s")), 10000);
+              new MutationObserver(() => { if (status.textContent !== %s) { clearTimeout(timer); resolve(true); } })
+                .observe(status, {childList: true, characterData: true, subtree: true});
+            })""" % (json.dumps(before), json.dumps(before)))
+            if changed is not True:
+                raise TimeoutError("the search did not filter")
             report["searched"] = json.loads(evaluate(page_state))
             del report["searched"]["texts"]
 
@@ -172,8 +187,10 @@ def main():
                 file.write(base64.b64decode(shot))
             report["screenshot"] = options.screenshot
 
-        # Everything the page said while it was loaded and used.
-        time.sleep(0.2)
+        # Everything the page said while it was loaded and used: after two animation frames (so that what the
+        # last action scheduled has run), one more round trip; DevTools delivers events in order, so every
+        # message the page logged before it has arrived.
+        await_promise("new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))")
         browser.send("Runtime.evaluate", {"expression": "0"}, session=session)
         errors = []
         for message in browser.events:

@@ -3,8 +3,9 @@
 Schemas/trackc.schema.json, handler registries against Schemas/handlers.schema.json.
 
 Usage: validate_configs.py SCHEMA FILE...
-Prints one JSON object: {"schemaErrors": [...], "results": {CONFIG: [error, ...]}}, where an empty list
-means the config is valid. Exits 2 when jsonschema or PyYAML is missing (.ci/run installs them).
+Prints one JSON object: {"schemaErrors": [...], "loadErrors": {FILE: error}, "results": {CONFIG: [error,
+...]}}, where an empty list means the config is valid; a file PyYAML cannot read is a load error, not a
+schema error, since the schema never saw it. Exits 2 when jsonschema or PyYAML is missing (.ci/run installs them).
 
 YAML is read with the YAML 1.2 core schema, as trackc reads it (PyYAML's default is YAML 1.1, which
 would turn `on`, `yes` and timestamps into other types), with merge keys enabled.
@@ -53,18 +54,19 @@ def main() -> int:
         schema_errors.append(error.message)
     validator = validator_class(schema, format_checker=validator_class.FORMAT_CHECKER)
     results = {}
+    load_errors = {}
     for path in configs:
         try:
             with open(path, encoding="utf-8") as f:
                 document = yaml.load(f, Loader=CoreSchemaLoader)
-        except Exception as error:  # noqa: BLE001 - report any load failure as invalid
-            results[path] = [f"cannot load YAML: {error}"]
+        except Exception as error:  # noqa: BLE001 - a file PyYAML cannot read was not checked by the schema
+            load_errors[path] = str(error)
             continue
         results[path] = sorted(
             f"{'/'.join(map(str, error.absolute_path)) or '(root)'}: {shorten(error.message)}"
             for error in validator.iter_errors(document)
         )
-    print(json.dumps({"schemaErrors": schema_errors, "results": results}, indent=2, sort_keys=True))
+    print(json.dumps({"schemaErrors": schema_errors, "loadErrors": load_errors, "results": results}, indent=2, sort_keys=True))
     return 0
 
 

@@ -161,7 +161,7 @@ import TrackcTestSupport
   }
 
   /// Hostile bodies do not grow the process: a gzip bomb (1 GB of zeros) and 64 MB streamed in chunks.
-  @Test func memoryStaysBoundedUnderHostileBodies() async throws {
+  @Test(.requires(.curl)) func memoryStaysBoundedUnderHostileBodies() async throws {
     let scratch = try ScratchDirectory("collector-memory")
     defer { scratch.remove() }
     let collector = try RunningCollector(["--port", "0", "--quiet"])

@@ -111,7 +111,9 @@ import TrackcTestSupport
   func hostileRegistryFilesAreErrors(handlers: String) throws {
     let run = try MeasuredRun.run(TrackcBinary.path, ["lint", "Examples/Shop/tracking.yaml", "--handlers", handlers], timeout: Self.timeLimitSeconds)
     #expect(!run.timedOut)
-    #expect(run.status == 1 || run.status == 66, "exit \(run.status): \(run.standardError)")
+    #expect(run.status == 1, "exit \(run.status): \(run.standardError)")
+    #expect(run.standardOutput.hasPrefix("\(handlers):"), "the error is in the registry file, with its position: \(run.standardOutput.prefix(300))")
+    #expect(run.standardOutput.contains(": error: "))
     #expect(run.maxResidentKilobytes < Self.memoryCeilingKilobytes)
   }
 }

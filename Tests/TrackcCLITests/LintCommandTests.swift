@@ -80,6 +80,35 @@ import TrackcTestSupport
     #expect((driver?["rules"] as? [Any])?.count == RuleCatalog.all.count)
   }
 
+  /// The SARIF of findings with notes, fix-its, Swift files and none at all validates against the OASIS
+  /// SARIF 2.1.0 schema; a log with its version removed does not (the validator can fail).
+  @Test(.requires(.sarifSchema)) func sarifValidatesAgainstTheSARIF210Schema() throws {
+    let scratch = try ScratchDirectory("sarif")
+    defer { scratch.remove() }
+    let runs = [
+      ("broken", ["lint", "--format", "sarif", Self.broken, Self.warningsOnly]),
+      ("code", ["lint", "--format", "sarif", "--no-cache", "Tests/Fixtures/app/config-to-code.yaml"]),
+      ("code-to-config", ["lint", "--format", "sarif", "--no-cache", "Tests/Fixtures/app/code-to-config.yaml"]),
+      ("fixes", ["lint", "--format", "sarif", "Tests/Fixtures/fix/typos.yaml"]),
+      ("clean", ["lint", "--format", "sarif", Self.example]),
+    ]
+    var files: [String] = []
+    for (name, arguments) in runs {
+      let output = try TrackcBinary.run(arguments)
+      #expect(!output.standardOutput.isEmpty, "\(name): \(output.standardError)")
+      files.append(try scratch.write("\(name).sarif", output.standardOutput))
+    }
+    var withoutVersion = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: files[0]))) as? [String: Any])
+    withoutVersion["version"] = nil
+    let invalid = try scratch.write("invalid.sarif", bytes: Array(try JSONSerialization.data(withJSONObject: withoutVersion)))
+    let output = try PythonEnvironment.run(
+      PythonPackages.sarif, [Fixtures.repositoryRoot.appendingPathComponent("Tests/Schema/validate_sarif.py").path] + files + [invalid])
+    try #require(output.status == 0, "validate_sarif.py failed: \(output.standardError)")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: [String]])
+    for file in files { #expect(report[file] == [], "\(file): \(report[file] ?? ["not validated"])") }
+    #expect(report[invalid]?.isEmpty == false, "a log without its version must not validate")
+  }
+
   @Test func usageErrorsExit64() throws {
     #expect(try TrackcBinary.run("lint").status == 64)
     #expect(try TrackcBinary.run("lint", "--format", "xml", Self.example).status == 64)

@@ -3,25 +3,121 @@ import Testing
 import TrackcCore
 import TrackcTestSupport
 
-/// The README documents what the code does: the rule table is the catalog's, the commands exist.
+/// The documentation says what the code does: the rules page is the catalog's, the commands exist, every
+/// file and section a page links to or names exists, and the pages speak of the project alone.
 @Suite struct DocumentationTests {
-  static let readme = (try? String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+  static let root = Fixtures.repositoryRoot
+  static let readme = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
-  @Test func ruleTableMatchesTheCatalog() throws {
-    let begin = try #require(Self.readme.range(of: "<!-- rules:begin -->\n"))
-    let end = try #require(Self.readme.range(of: "<!-- rules:end -->"))
-    #expect(String(Self.readme[begin.upperBound..<end.lowerBound]) == RuleCatalog.markdownTable)
+  /// The README and every page under docs/, by their path in the repository.
+  static let pages: [(path: String, text: String)] = {
+    var pages = [("README.md", readme)]
+    let docs = root.appendingPathComponent("docs")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+    for name in names.sorted() where name.hasSuffix(".md") {
+      pages.append(("docs/" + name, (try? String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)) ?? ""))
+    }
+    return pages
+  }()
+
+  @Test func theRulesPageIsWhatTrackcRulesPrints() {
+    Golden.check(RuleDocumentation.markdown, matches: Self.root.appendingPathComponent("docs/rules.md"))
   }
 
   @Test func theTwoCommandsAreThere() {
     #expect(Self.readme.contains("swift run trackc lint Examples/Shop/tracking.yaml"))
     #expect(Self.readme.contains("swift test"))
-    #expect(FileManager.default.fileExists(atPath: Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop/tracking.yaml").path))
+    #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Examples/Shop/tracking.yaml").path))
   }
 
   @Test func ciRunsTheREADMECommands() throws {
-    let ci = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
+    let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
     #expect(ci.contains("swift test"))
     #expect(ci.contains("swift run trackc lint"))
+  }
+
+  /// Every relative link goes to a file that exists, and every `#anchor` to a heading of that page.
+  @Test func everyLinkReachesAFileAndASection() throws {
+    #expect(Self.pages.count > 10, "the docs/ pages were not found")
+    let link = try Regex(#"\]\(([^)\s]+)\)"#)
+    var checked = 0
+    defer { #expect(checked > 40, "only \(checked) links were checked: has the pages' link syntax changed?") }
+    for page in Self.pages {
+      let folder = (page.path as NSString).deletingLastPathComponent
+      for match in page.text.matches(of: link) {
+        let target = String(match.output[1].substring!)
+        if target.contains("://") || target.hasPrefix("mailto:") { continue }
+        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = parts[0].isEmpty ? page.path : normalized(folder.isEmpty ? String(parts[0]) : folder + "/" + parts[0])
+        let url = Self.root.appendingPathComponent(file)
+        checked += 1
+        guard FileManager.default.fileExists(atPath: url.path) else {
+          Issue.record("\(page.path) links to \(target), which does not exist")
+          continue
+        }
+        if parts.count == 2, file.hasSuffix(".md") {
+          let text = try String(contentsOf: url, encoding: .utf8)
+          #expect(Self.anchors(of: text).contains(String(parts[1])), "\(page.path) links to \(target): no such section")
+        }
+      }
+    }
+  }
+
+  /// A path of the repository named in code spans (`Tests/Docs/drive_chromium.py`) exists.
+  @Test func everyFileAPageNamesExists() throws {
+    let span = try Regex(#"`((?:Sources|Tests|Examples|Benchmarks|Scripts|Fuzz|Schemas|Plugins|docs|\.ci|\.github)/[^`\s]*)`"#)
+    var checked = 0
+    defer { #expect(checked > 40, "only \(checked) paths were checked: has the pages' syntax changed?") }
+    for page in Self.pages {
+      for match in page.text.matches(of: span) {
+        let path = String(match.output[1].substring!)
+        // Placeholders and patterns name no one file; what a fuzz run writes is not in the repository.
+        if path.contains(where: { "<>*{}".contains($0) }) || path.contains("NAME") || path.contains("...") { continue }
+        if path.hasPrefix("Fuzz/artifacts") { continue }
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        checked += 1
+        #expect(
+          FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(trimmed).path), "\(page.path) names \(path), which does not exist")
+      }
+    }
+  }
+
+  /// The pages speak to users and contributors about the project, not about tickets or papers they cannot see.
+  @Test func pagesSpeakOfTheProjectAlone() throws {
+    let private_ = try Regex(#"(?i)\bthe (channel )?seed\b|\bthe issue\b|\bissue #?[0-9]+|\bticket\b"#)
+    for page in Self.pages {
+      for match in page.text.matches(of: private_) {
+        Issue.record("\(page.path) speaks of '\(page.text[match.range])', which a reader cannot see")
+      }
+    }
+  }
+
+  /// GitHub's anchors: each heading lower-cased, without punctuation but '-' and '_', spaces as '-'.
+  static func anchors(of markdown: String) -> Set<String> {
+    var anchors: Set<String> = []
+    var inFence = false
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") { inFence.toggle() }
+      guard !inFence, line.hasPrefix("#") else { continue }
+      let title = line.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+      var anchor = ""
+      for character in title.lowercased() {
+        if character.isLetter || character.isNumber || character == "-" || character == "_" {
+          anchor.append(character)
+        } else if character == " " {
+          anchor.append("-")
+        }
+      }
+      anchors.insert(anchor)
+    }
+    return anchors
+  }
+
+  private func normalized(_ path: String) -> String {
+    var components: [Substring] = []
+    for component in path.split(separator: "/") {
+      if component == ".." { _ = components.popLast() } else if component != "." { components.append(component) }
+    }
+    return components.joined(separator: "/")
   }
 }

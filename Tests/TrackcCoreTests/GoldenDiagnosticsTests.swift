@@ -15,6 +15,7 @@ import TrackcTestSupport
   }
 
   @Test func fixtureFoldersAreNotEmpty() {
+    #expect(Fixtures.configs(in: "valid").count >= 3)
     #expect(Self.invalid.count >= 10)
     #expect(Self.findings.count >= 5)
     #expect(Self.hostile.count >= 20)

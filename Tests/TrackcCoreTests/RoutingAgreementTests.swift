@@ -20,22 +20,28 @@ import TrackcTestSupport
       "Benchmarks/interception/tracking.yaml",
     ].map { Fixtures.repositoryRoot.appendingPathComponent($0) }
 
+  static let mustGenerate = [
+    "Examples/Shop/tracking.yaml", "Tests/GenerateFixtures/tracking.yaml", "Tests/GenerateFixtures/hostile.yaml",
+    "Benchmarks/interception/tracking.yaml",
+  ]
+
   @Test(arguments: configs)
   func generatedRoutingIsThePlansRouting(config: URL) throws {
     let lint = try Fixtures.lint(inPlace: config)
     guard let plan = lint.plan else { return }  // no document: nothing is routed
-    // The model, even for configs with errors (which generate nothing): each rule has its event's routing.
     let model = GenerationModel(plan: plan, code: lint.code)
-    for rule in model.rules {
-      #expect(rule.routing == plan[rule.event].routing, "\(rule.eventID)")
-    }
     // Every event a screen maps once has a rule (a duplicate handler's second event is reported, not generated).
     #expect(Set(model.rules.map(\.event)).count == model.rules.count)
 
-    // And for configs that generate, the routing as the generated Swift spells it.
+    // For configs that generate, the routing as the generated Swift spells it: the repository's own
+    // configs must generate, so that the comparison cannot be skipped for all of them.
     let generated = Generator.generate(lint, options: Generator.Options(configFileName: config.lastPathComponent))
+    if Self.mustGenerate.contains(where: { config.path.hasSuffix($0) }) {
+      #expect(!generated.files.isEmpty, "\(TextDiagnosticRenderer.render(lint.diagnostics + generated.diagnostics))")
+    }
     guard let registry = generated.files.first else { return }
     let written = Self.routings(inGenerated: registry.contents)
+    #expect(!written.isEmpty || model.rules.isEmpty)
     let byIdentifier = Dictionary(uniqueKeysWithValues: model.rules.map { ($0.identifier.text, plan[$0.event].routing) })
     #expect(written.count == model.rules.count)
     for (identifier, routing) in written {

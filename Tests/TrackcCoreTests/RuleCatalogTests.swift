@@ -26,14 +26,9 @@ import TrackcTestSupport
   }
 
   /// Each rule file is in the folder of its phase, so the folders show the pipeline.
-  @Test func ruleFilesSitInTheFolderOfTheirPhase() throws {
-    let folders: [RulePhase.Kind: String] = [
-      .input: "YAML", .yaml: "YAML", .structure: "Structure", .plan: "Config", .sources: "Sources", .code: "Sources",
-      .generation: "Generate",
-    ]
-    let rules = Fixtures.repositoryRoot.appendingPathComponent("Sources/TrackcCore/Rules")
+  @Test func ruleFilesSitInTheFolderOfTheirPhase() {
     for rule in RuleCatalog.all {
-      let file = rules.appendingPathComponent(folders[rule.phase.kind]!).appendingPathComponent("\(rule).swift")
+      let file = RuleFiles.url(of: rule)
       #expect(FileManager.default.fileExists(atPath: file.path), "\(rule) (\(rule.phase.kind)) is not at \(file.path)")
     }
   }

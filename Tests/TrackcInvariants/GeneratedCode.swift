@@ -15,7 +15,11 @@ extension Invariants {
   /// from the sources): no string can end a literal early, interpolate, or change on the way.
   public static func generatedCodeViolations(_ lint: LintResult) -> [String] {
     let result = Generator.generate(lint, options: Generator.Options(name: "Tracking", configFileName: configPath))
-    guard !result.files.isEmpty else { return [] }
+    guard !result.files.isEmpty else {
+      // A config that lints clean either generates, or `trackc generate` says why (a generation rule).
+      if lint.diagnostics.hasErrors || result.diagnostics.hasErrors { return [] }
+      return ["a config that lints clean generated nothing, and no error says why"]
+    }
     var known = KnownStrings()
     known.collect(lint.config as Any)
     known.collect(lint.code as Any)

@@ -1,7 +1,7 @@
 import TrackcRouting
 
 extension Invariants {
-  /// A link read from any bytes (README, "Hostile links"): refused, or read within the bounds, each
+  /// A link read from any bytes (docs/entry-points.md, "Hostile links"): refused, or read within the bounds, each
   /// segment and query value well-formed UTF-8 of the kind it is classified as, and printed back (every
   /// value percent-encoded on its own) it reads as the same segments and query values.
   public static func linkViolations(_ bytes: [UInt8]) -> [String] {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackcRuntime
 
-/// The rules by which links are read (README, "Entry points" > "Hostile links"), one test each: what a
+/// The rules by which links are read (docs/entry-points.md, "Hostile links"), one test each: what a
 /// link is split into, what it decodes to, and every way it is refused. The generated matcher reads only
 /// what `ParsedLink` gives it, so a link these rules refuse or leave unmatched can never open a screen.
 @Suite struct HostileLinkTests {

@@ -2,7 +2,7 @@ import Foundation
 
 // Foundation re-exports the C library on every platform (Glibc on Linux, Darwin on macOS): posix_spawn,
 // wait4 and kill are POSIX and spelled alike on both. The one difference is below (`ru_maxrss`'s unit).
-// Compiled and run on Linux; the Darwin branch is not compiled here (see the README, "macOS").
+// Compiled and run on Linux; the Darwin branch is not compiled here (see docs/platforms.md).
 
 /// A child process run with a deadline, reporting its peak memory (maximum resident set size).
 public struct MeasuredRun: Sendable {
@@ -45,16 +45,15 @@ public struct MeasuredRun: Sendable {
     let start = Date()
     var status: Int32 = 0
     var usage = rusage()
-    var timedOut = false
-    while true {
-      let result = wait4(pid, &status, WNOHANG, &usage)
-      if result == pid { break }
-      if Date().timeIntervalSince(start) > timeout && !timedOut {
-        timedOut = true
-        kill(pid, SIGKILL)
-      }
-      usleep(2_000)
-    }
+    // A watchdog kills the child at the deadline; the wait below blocks until the child is gone either way.
+    // The child is waited for without being reaped (WNOWAIT), so its process ID stays its own until the
+    // watchdog is disarmed; only then is it reaped, with its resource usage.
+    let watchdog = Watchdog(pid: pid)
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { watchdog.fire() }
+    var info = siginfo_t()
+    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+    let timedOut = watchdog.disarm()
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
     let seconds = Date().timeIntervalSince(start)
     let exited = (status & 0x7F) == 0
     return MeasuredRun(
@@ -64,6 +63,32 @@ public struct MeasuredRun: Sendable {
       maxResidentKilobytes: kilobytes(maxResidentSize: Int(usage.ru_maxrss)),
       timedOut: timedOut,
       seconds: seconds)
+  }
+
+  /// Kills the child when the deadline passes first; says whether it did.
+  private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private let pid: pid_t
+    private var done = false
+    private var killed = false
+
+    init(pid: pid_t) { self.pid = pid }
+
+    func fire() {
+      lock.withLock {
+        guard !done else { return }
+        killed = true
+        kill(pid, SIGKILL)
+      }
+    }
+
+    /// Stops the watchdog before the child is reaped; whether it killed the child.
+    func disarm() -> Bool {
+      lock.withLock {
+        done = true
+        return killed
+      }
+    }
   }
 
   /// `ru_maxrss` is in kilobytes on Linux and in bytes on macOS.

@@ -19,15 +19,23 @@ public enum ProcessRunner {
     process.standardError = error
     try process.run()
     // Read both pipes while the process runs, so a large output cannot fill a pipe and block it.
-    nonisolated(unsafe) var errorData = Data()
-    let errorReader = Thread { errorData = error.fileHandleForReading.readDataToEndOfFile() }
-    errorReader.start()
+    let errorData = ErrorOutput()
+    let errorRead = DispatchSemaphore(value: 0)
+    Thread {
+      errorData.bytes = error.fileHandleForReading.readDataToEndOfFile()
+      errorRead.signal()
+    }.start()
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !errorReader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    errorRead.wait()
     return ProcessOutput(
       status: process.terminationStatus,
       standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
+      standardError: String(decoding: errorData.bytes, as: UTF8.self))
   }
+}
+
+/// What the reading thread collected; read only after it signals.
+private final class ErrorOutput: @unchecked Sendable {
+  var bytes = Data()
 }

@@ -106,7 +106,7 @@ public enum ConfigFixer {
     }
   }
 
-  private struct Snapshot {
+  struct Snapshot {
     var bytes: [UInt8]
     var lint: LintResult
     init(_ bytes: [UInt8], _ lint: LintResult) {
@@ -249,7 +249,7 @@ public enum ConfigFixer {
   }
 
   /// The edits applied and the result linted, when it passes the checks; otherwise why not.
-  private static func attempt(_ edits: [Edit], on before: Snapshot, path: String, options: LintOptions) -> Swift.Result<Snapshot, Rejection> {
+  static func attempt(_ edits: [Edit], on before: Snapshot, path: String, options: LintOptions) -> Swift.Result<Snapshot, Rejection> {
     let fixed = apply(edits, to: before.bytes)
     let lint = Linter.lint(ConfigSource(path: path, bytes: fixed), options: options)
     if let problem = newYAMLProblem(lint, comparedWith: before.lint) {

@@ -86,60 +86,6 @@ extension GenerationRule {
   public static var phase: RulePhase { .generation(check) }
 }
 
-/// An input that a rule must flag (at every `1️⃣`, `2️⃣`... marker) or must leave alone.
-public struct RuleExample: Sendable {
-  public enum Expectation: Sendable {
-    case triggers
-    case passes
-  }
-
-  public var expectation: Expectation
-  /// Config text; markers are removed before linting and give the expected diagnostic positions.
-  public var source: String
-  /// Raw bytes to lint instead of `source`, for inputs a Swift string cannot hold (bad encodings).
-  /// Positions are then given by `expectedPositions`.
-  public var bytes: [UInt8]?
-  public var expectedPositions: [SourcePosition]
-  public var options: LintOptions
-  /// Swift files the config is checked against (path and text; markers allowed), sorted by path.
-  public var swiftFiles: [(path: String, text: String)]
-  /// A handler registry (JSON) the config is checked against instead of sources.
-  public var registry: String? = nil
-
-  public static func triggers(
-    _ source: String, swift: [String: String] = [:], options: LintOptions = LintOptions()
-  ) -> RuleExample {
-    RuleExample(
-      expectation: .triggers, source: source, bytes: nil, expectedPositions: [], options: options,
-      swiftFiles: swift.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-  }
-
-  public static func passes(
-    _ source: String, swift: [String: String] = [:], options: LintOptions = LintOptions()
-  ) -> RuleExample {
-    RuleExample(
-      expectation: .passes, source: source, bytes: nil, expectedPositions: [], options: options,
-      swiftFiles: swift.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-  }
-
-  /// An example checked against a handler registry (JSON, markers allowed) instead of sources.
-  public static func triggers(_ source: String, registry: String) -> RuleExample {
-    RuleExample(
-      expectation: .triggers, source: source, bytes: nil, expectedPositions: [], options: LintOptions(), swiftFiles: [],
-      registry: registry)
-  }
-
-  public static func passes(_ source: String, registry: String) -> RuleExample {
-    RuleExample(
-      expectation: .passes, source: source, bytes: nil, expectedPositions: [], options: LintOptions(), swiftFiles: [],
-      registry: registry)
-  }
-
-  public static func triggers(bytes: [UInt8], at positions: [SourcePosition]) -> RuleExample {
-    RuleExample(expectation: .triggers, source: "", bytes: bytes, expectedPositions: positions, options: LintOptions(), swiftFiles: [])
-  }
-}
-
 /// Collects what a config rule reports, stamping each finding with the rule's id, severity and file.
 public struct RuleContext {
   public let file: String

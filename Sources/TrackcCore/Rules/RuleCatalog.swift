@@ -1,4 +1,4 @@
-/// Every rule trackc has, in the order they are documented (the README's table, `trackc rules`): the
+/// Every rule trackc has, in the order they are documented (`docs/rules.md`, `trackc rules`): the
 /// file, the YAML front end, the config's structure, the plan, the code, then generation.
 ///
 /// `all` is the one hand-kept list; what runs when is derived from each rule's `phase`, and
@@ -94,18 +94,5 @@ public enum RuleCatalog {
 
   public static func rule(withID id: String) -> (any Rule.Type)? {
     all.first { $0.id == id }
-  }
-}
-
-extension RuleCatalog {
-  /// The rule list as a Markdown table, as the README shows it (`trackc rules --markdown` prints it).
-  public static var markdownTable: String {
-    var lines = ["| id | severity | checks |", "| --- | --- | --- |"]
-    for rule in all {
-      lines.append(
-        "| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.summary.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")) |"
-      )
-    }
-    return lines.joined(separator: "\n") + "\n"
   }
 }

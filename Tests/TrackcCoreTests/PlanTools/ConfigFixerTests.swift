@@ -138,19 +138,34 @@ import TrackcTestSupport
     #expect(ConfigFixer.requoted("y", like: Array("|\n  x\n".utf8), style: .literal, text: Array("x\n".utf8)) == nil)
   }
 
-  /// A replacement that YAML would read as something else (here a plain scalar that starts a comment)
-  /// is rejected by reading the result back, and the file is left as it was.
+  /// A replacement that would add a comment (here a plain scalar followed by one) is rejected when the
+  /// result is checked.
+  @Test func replacementThatAddsACommentIsRejected() {
+    let text = "version: 1\nscreens: {}\nfoo: 1\n"
+    let before = ConfigFixer.Snapshot(Array(text.utf8), Linter.lint(ConfigSource(path: "t.yaml", text: text), options: Fixtures.options))
+    let planned = ConfigFixer.plan([diagnostic("wrong-type", range(3, 6, 7), replacement: "2 #b")], in: before.bytes, path: "t.yaml")
+    #expect(planned.edits.count == 1)
+    guard case .failure(let rejection) = ConfigFixer.attempt(planned.edits, on: before, path: "t.yaml", options: Fixtures.options) else {
+      Issue.record("a fix that adds a comment was accepted")
+      return
+    }
+    #expect(rejection.reason == "it would change a comment")
+  }
+
+  /// A replacement that is well-formed YAML, adds no comment, but does not read back as the suggested
+  /// value (a flow sequence where a scalar was) is rejected.
   @Test func replacementThatReadsBackDifferentlyIsRejected() {
     let text = "version: 1\nscreens: {}\nfoo: 1\n"
-    let options = Fixtures.options
-    let before = Linter.lint(ConfigSource(path: "t.yaml", text: text), options: options)
-    let planned = ConfigFixer.plan([diagnostic("unknown-key", range(3, 1, 4), replacement: "a #b")], in: Array(text.utf8), path: "t.yaml")
-    #expect(planned.edits.count == 1)
-    let fixed = ConfigFixer.apply(planned.edits, to: Array(text.utf8))
-    #expect(String(decoding: fixed, as: UTF8.self) == "version: 1\nscreens: {}\na #b: 1\n")
-    // The comment check alone catches it: the fix would add a comment.
-    #expect(ConfigFixer.comments(in: fixed) != ConfigFixer.comments(in: Array(text.utf8)))
-    _ = before
+    let before = ConfigFixer.Snapshot(Array(text.utf8), Linter.lint(ConfigSource(path: "t.yaml", text: text), options: Fixtures.options))
+    let value = text.utf8.count - 2  // the `1` of `foo: 1`
+    let edit = ConfigFixer.Edit(
+      diagnostic: diagnostic("wrong-type", range(3, 6, 7), replacement: "[a]"), bytes: value..<(value + 1), replacement: Array("[a]".utf8),
+      expectedText: "[a]")
+    guard case .failure(let rejection) = ConfigFixer.attempt([edit], on: before, path: "t.yaml", options: Fixtures.options) else {
+      Issue.record("a fix that does not read back was accepted")
+      return
+    }
+    #expect(rejection.reason == "YAML would not read the new text back as the suggested value")
   }
 
   @Test func commentsAreFoundOutsideScalars() {

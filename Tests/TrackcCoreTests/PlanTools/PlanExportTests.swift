@@ -44,8 +44,6 @@ import TrackcTestSupport
     // An ID mapped from two places with different properties accepts either.
     let share = try JSONSerialization.jsonObject(with: Data(files[3].contents.utf8)) as! [String: Any]
     #expect((share["anyOf"] as? [Any])?.count == 2)
-    // Deterministic.
-    #expect(PlanExport.jsonSchemas(try outline()) == files)
     let open = PlanExport.jsonSchemas(try outline(), options: .init(allowAdditionalProperties: true, idBase: "https://example.com/s/"))
     #expect(open[1].contents.contains("\"additionalProperties\" : true"))
     #expect(open[1].contents.contains("\"$id\" : \"https://example.com/s/HOME_ENTER.schema.json\""))
@@ -65,7 +63,7 @@ import TrackcTestSupport
     #expect(names.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") && $0.hasSuffix(".schema.json") })
   }
 
-  @Test func schemasValidateWithPythonJSONSchema() throws {
+  @Test(.requires(.jsonSchema)) func schemasValidateWithPythonJSONSchema() throws {
     let scratch = try ScratchDirectory("schemas")
     defer { scratch.remove() }
     var schemas: [String: String] = [:]
@@ -84,9 +82,9 @@ import TrackcTestSupport
     ]
     let cases = try JSONSerialization.data(withJSONObject: ["schemas": schemas, "events": events])
     let casesPath = try scratch.write("cases.json", bytes: Array(cases))
-    let output = try ProcessRunner.run(
-      "/usr/bin/env", ["python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Schema/validate_events.py").path, casesPath])
-    try #require(output.status == 0, "validate_events.py failed (is jsonschema installed? .ci/run installs it): \(output.standardError)")
+    let output = try PythonEnvironment.run(
+      PythonPackages.jsonSchema, [Fixtures.repositoryRoot.appendingPathComponent("Tests/Schema/validate_events.py").path, casesPath])
+    try #require(output.status == 0, "validate_events.py failed: \(output.standardError)")
     let report = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as! [String: Any]
     let schemaErrors = try #require(report["schemaErrors"] as? [String: [String]])
     #expect(schemaErrors.count == 4 && schemaErrors.values.allSatisfy(\.isEmpty), "\(schemaErrors)")
@@ -104,7 +102,6 @@ import TrackcTestSupport
       rows[5].hasPrefix(
         #"Cart,control,onNote(_:),"'=HYPERLINK(""http://x"")","firebase, mixpanel","{""note"":""a, \""quoted\""\nline"",""sum"":""+1""}""#))
     #expect(csv.hasSuffix("\r\n") && rows.count == 7)
-    #expect(PlanExport.csv(try outline()) == csv)
   }
 
   @Test func csvCells() {

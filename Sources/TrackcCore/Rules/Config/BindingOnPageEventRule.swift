@@ -15,7 +15,15 @@ public enum BindingOnPageEventRule: PlanRule {
             enter:
               event: HOME_ENTER
               properties: {product_id: {from: 1️⃣id}, animated: {from: 2️⃣animated}}
-      """),
+      """,
+      expecting: [
+        .error(
+          "property 'product_id' of the enter page event of 'Home' reads 'id', a handler parameter, but a page event has no handler (it fires on 'enter'); read the screen's state instead, such as 'self.id'"
+        ),
+        .error(
+          "property 'animated' of the enter page event of 'Home' reads 'animated', a handler parameter, but a page event has no handler (it fires on 'enter'); read the screen's state instead, such as 'self.animated'"
+        ),
+      ]),
     .passes(
       """
       version: 1

@@ -13,7 +13,12 @@ public enum DestinationsExcludeConflictRule: PlanRule {
         Home:
           control_events:
             onFav(_:): {event: HOME_FAV, destinations: [firebase], 1️⃣exclude: [mixpanel]}
-      """),
+      """,
+      expecting: [
+        .error(
+          "handler 'onFav(_:)' of 'Home' has both 'destinations' and 'exclude'; use 'destinations' to list the only ones, or 'exclude' to drop some defaults"
+        )
+      ]),
     .passes(
       """
       version: 1

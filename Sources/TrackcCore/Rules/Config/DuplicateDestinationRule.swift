@@ -11,7 +11,7 @@ public enum DuplicateDestinationRule: PlanRule {
       destinations: {firebase: {}, mixpanel: {}}
       defaults: {destinations: [firebase, mixpanel, 1️⃣firebase]}
       screens: {}
-      """),
+      """, expecting: [.warning("destination 'firebase' is listed twice")]),
     .passes(
       """
       version: 1

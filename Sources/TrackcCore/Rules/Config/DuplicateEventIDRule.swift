@@ -17,7 +17,11 @@ public enum DuplicateEventIDRule: PlanRule {
           control_events:
             onFav(_:): 1️⃣FAV
             onStar(_:): {event: 2️⃣FAV}
-      """),
+      """,
+      expecting: [
+        .warning("event ID 'FAV' of handler 'onFav(_:)' of 'Detail' is also mapped from handler 'onFav(_:)' of 'Home'"),
+        .warning("event ID 'FAV' of handler 'onStar(_:)' of 'Detail' is also mapped from handler 'onFav(_:)' of 'Home'"),
+      ]),
     .passes(
       """
       version: 1

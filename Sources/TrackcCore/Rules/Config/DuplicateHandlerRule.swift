@@ -13,7 +13,7 @@ public enum DuplicateHandlerRule: PlanRule {
           control_events:
             open(item:at:): HOME_OPEN
             1️⃣"open(item: at:)": HOME_OPEN_AGAIN
-      """),
+      """, expecting: [.error("handler 'open(item: at:)' of 'Home' is 'open(item:at:)', which 'open(item:at:)' already maps")]),
     .passes(
       """
       version: 1

@@ -11,7 +11,7 @@ public enum DuplicateScreenRule: PlanRule {
       screens:
         Shop.Home: {page_events: {enter: HOME_ENTER}}
         1️⃣Shop.`Home`: {page_events: {leave: HOME_LEAVE}}
-      """),
+      """, expecting: [.error("screen 'Shop.`Home`' is 'Shop.Home', which 'Shop.Home' already lists")]),
     .passes(
       """
       version: 1

@@ -14,7 +14,7 @@ public enum DuplicateShortcutTypeRule: PlanRule {
       entry_points:
         cart: {screen: Cart, shortcut: {type: com.example.shop.cart, title: Cart}}
         orders: {screen: Orders, shortcut: {type: 1️⃣com.example.shop.cart, title: Orders}}
-      """),
+      """, expecting: [.error("shortcut type 'com.example.shop.cart' of entry point 'orders' is already the shortcut of entry point 'cart'")]),
     .passes(
       """
       version: 1

@@ -12,7 +12,12 @@ public enum EmptyScreenRule: PlanRule {
         1️⃣Home: {}
         2️⃣Detail:
         3️⃣Cart: {page_events: {}, control_events: {}}
-      """),
+      """,
+      expecting: [
+        .warning("screen 'Home' has no events; map its page or control events, or remove it"),
+        .warning("screen 'Detail' has no events; map its page or control events, or remove it"),
+        .warning("screen 'Cart' has no events; map its page or control events, or remove it"),
+      ]),
     .passes(
       """
       version: 1

@@ -16,7 +16,11 @@ public enum EntryPointNameRule: PlanRule {
         order_shipped: {screen: Order, shortcut: {type: com.example.a, title: A}}
         1️⃣orderShipped: {screen: Order, shortcut: {type: com.example.b, title: B}}
         2️⃣2fa: {screen: Order, shortcut: {type: com.example.c, title: C}}
-      """),
+      """,
+      expecting: [
+        .error("entry points 'order_shipped' and 'orderShipped' would both be 'Route.orderShipped'; rename one"),
+        .error("entry point name '2fa' must be letters, digits and '_', not starting with a digit"),
+      ]),
     .passes(
       """
       version: 1

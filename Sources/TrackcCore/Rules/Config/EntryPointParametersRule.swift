@@ -22,7 +22,15 @@ public enum EntryPointParametersRule: PlanRule {
             parameters:
               id: {from: 2️⃣order.id, type: int}
               carrier: {from: payload.carrier, type: 3️⃣carrier}
-      """),
+      """,
+      expecting: [
+        .warning(
+          "the notification of entry point 'order' does not give parameter 'id', which link 'shop://order/{id:int}' requires, so the route's 'id' is optional"
+        ), .error("'order.id' is not where a notification keeps a value; write 'payload.' and a key path, such as 'payload.order.id'"),
+        .error(
+          "notification parameter type 'carrier' of entry point 'order': uses an unknown parameter type 'carrier'; the types are int, int64, string, slug, uuid, path, url, enum(a|b)"
+        ),
+      ]),
     .triggers(
       """
       version: 1
@@ -36,7 +44,11 @@ public enum EntryPointParametersRule: PlanRule {
           1️⃣notification:
             match: {type: order_shipped}
             parameters: {id: {from: payload.order.id, type: string}}
-      """),
+      """,
+      expecting: [
+        .error(
+          "parameter 'id' of entry point 'order' is 'string' here but 'int' in link 'shop://order/{id:int}'; every source must give it the same type")
+      ]),
     .passes(
       """
       version: 1

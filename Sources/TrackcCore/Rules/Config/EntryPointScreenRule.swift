@@ -14,7 +14,12 @@ public enum EntryPointScreenRule: PlanRule {
       entry_points:
         product: {screen: 1️⃣ProductDetailViewControler, links: ["shop://product/{id:int}"]}
         cart: {screen: 2️⃣CartViewController, links: ["shop://cart"]}
-      """),
+      """,
+      expecting: [
+        .error(
+          "entry point 'product' opens screen 'ProductDetailViewControler', which 'screens' does not list; did you mean 'ProductDetailViewController'?"
+        ), .error("entry point 'cart' opens screen 'CartViewController', which 'screens' does not list; add it there or name a listed screen"),
+      ]),
     .passes(
       """
       version: 1

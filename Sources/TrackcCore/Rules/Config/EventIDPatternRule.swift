@@ -12,7 +12,7 @@ public enum EventIDPatternRule: PlanRule {
       screens:
         Home:
           page_events: {enter: 1️⃣home_enter, leave: HOME_LEAVE}
-      """),
+      """, expecting: [.error("event ID 'home_enter' of the enter page event of 'Home' does not match the pattern '^[A-Z][A-Z0-9_]*$'")]),
     .triggers(
       """
       version: 1
@@ -20,19 +20,25 @@ public enum EventIDPatternRule: PlanRule {
       screens:
         Home:
           page_events: {enter: home.enter, leave: 1️⃣HOME_LEAVE}
-      """),
+      """, expecting: [.error("event ID 'HOME_LEAVE' of the leave page event of 'Home' does not match the pattern '^[a-z]+(\\.[a-z]+)*$'")]),
     .triggers(
       """
       version: 1
       conventions: {event_id_pattern: 1️⃣'^[A-Z'}
       screens: {}
-      """),
+      """,
+      expecting: [.error("event_id_pattern '^[A-Z' is not a valid regular expression: the class opened at character 2 is not closed: expected ']'")]),
     .triggers(
       """
       version: 1
       conventions: {event_id_pattern: 1️⃣'^(?!TMP_)[A-Z_]+$'}
       screens: {}
-      """),
+      """,
+      expecting: [
+        .error(
+          "event_id_pattern '^(?!TMP_)[A-Z_]+$' uses a negative lookahead '(?!' at character 2, which event ID patterns do not support (they are matched in linear time)"
+        )
+      ]),
     .passes(
       """
       version: 1

@@ -15,7 +15,11 @@ public enum EventWithoutDestinationRule: PlanRule {
           control_events:
             onFav(_:): {event: 1️⃣HOME_FAV, exclude: [firebase]}
             onShare(_:): {event: 2️⃣HOME_SHARE, destinations: []}
-      """),
+      """,
+      expecting: [
+        .warning("event 'HOME_FAV' of handler 'onFav(_:)' of 'Home' reaches no destination"),
+        .warning("event 'HOME_SHARE' of handler 'onShare(_:)' of 'Home' reaches no destination"),
+      ]),
     .passes(
       """
       version: 1

@@ -14,7 +14,7 @@ public enum IneffectiveExcludeRule: PlanRule {
         Home:
           control_events:
             onFav(_:): {event: HOME_FAV, exclude: [1️⃣amplitude]}
-      """),
+      """, expecting: [.warning("excluding 'amplitude' from handler 'onFav(_:)' of 'Home' has no effect: it is not among the default destinations")]),
     .passes(
       """
       version: 1

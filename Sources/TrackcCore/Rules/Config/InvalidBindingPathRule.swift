@@ -19,7 +19,24 @@ public enum InvalidBindingPathRule: PlanRule {
                 deep: {from: 3️⃣self.a.b.c.d.e}
                 code: {from: 4️⃣"coupon code"}
                 number: {from: 5️⃣1st}
-      """),
+      """,
+      expecting: [
+        .error(
+          "property 'total' of handler 'checkout(_:)' of 'Cart': 'self..total' has an empty step; write names separated by single dots, such as 'self.cart.total'"
+        ),
+        .error(
+          "property 'screen' of handler 'checkout(_:)' of 'Cart': 'self' is the screen itself, which is not a property value; name a property of it, such as 'self.selectedTab'"
+        ),
+        .error(
+          "property 'deep' of handler 'checkout(_:)' of 'Cart': 'self.a.b.c.d.e' reads 5 properties; a binding reads at most 4 (give the screen a property that holds the value)"
+        ),
+        .error(
+          "property 'code' of handler 'checkout(_:)' of 'Cart': 'coupon code' is not a binding path: 'coupon code' is not a Swift name; write a handler parameter ('id') or a path such as 'self.cart.total'"
+        ),
+        .error(
+          "property 'number' of handler 'checkout(_:)' of 'Cart': '1st' is not a binding path: '1st' is not a Swift name; write a handler parameter ('id') or a path such as 'self.cart.total'"
+        ),
+      ]),
     .passes(
       """
       version: 1

@@ -15,7 +15,12 @@ public enum InvalidHandlerNameRule: PlanRule {
             2️⃣"open:at": HOME_OPEN
             3️⃣"on Share": HOME_SHARE
             4️⃣"2fast()": HOME_FAST
-      """),
+      """,
+      expecting: [
+        .error("'onFav(sender)': every argument label ends with ':', as in 'open(item:at:)' or 'onTap(_:)'"),
+        .error("'open:at' looks like an Objective-C selector but does not end with ':'; every piece ends with ':', as in 'openWithItem:at:'"),
+        .error("'on Share' is not a Swift method name"), .error("'2fast()': '2fast' is not a Swift method name"),
+      ]),
     .passes(
       """
       version: 1

@@ -18,7 +18,14 @@ public enum InvalidPropertyValueRule: PlanRule {
                 nested: 2️⃣{a: 1}
                 missing:3️⃣
                 ratio: 4️⃣.nan
-      """),
+      """,
+      expecting: [
+        .error("property 'tags' of handler 'onFav(_:)' of 'Home' must be a string, number or boolean, found a sequence"),
+        .error(
+          "property 'nested' of handler 'onFav(_:)' of 'Home' must be a string, number or boolean, found a mapping (a binding is written '{from: id}')"
+        ), .error("property 'missing' of handler 'onFav(_:)' of 'Home' must be a string, number or boolean, found no value (null)"),
+        .error("property 'ratio' of handler 'onFav(_:)' of 'Home' must be a string, number or boolean, found '.nan', which is not a finite number"),
+      ]),
     .passes(
       """
       version: 1

@@ -12,7 +12,11 @@ public enum InvalidScreenNameRule: PlanRule {
         1️⃣Home Screen: {page_events: {enter: HOME_ENTER}}
         2️⃣Shop..Cart: {page_events: {enter: CART_ENTER}}
         3️⃣List<Item>: {page_events: {enter: LIST_ENTER}}
-      """),
+      """,
+      expecting: [
+        .error("'Home Screen' is not a Swift type name"), .error("'Shop..Cart' is not a Swift type name: it has an empty component"),
+        .error("'List<Item>' has generic arguments; name the type itself (a screen is matched by its type name)"),
+      ]),
     .passes(
       """
       version: 1

@@ -17,7 +17,15 @@ public enum LinkOriginRule: PlanRule {
         hosts: [shop.example.com, 3️⃣bücher.example]
         apple: {app_ids: [4️⃣com.example.shop], exclude: [5️⃣account]}
         android: {activity: 6️⃣"Main Activity"}
-      """),
+      """,
+      expecting: [
+        .error("scheme 'shop app' is not a URL scheme (a letter, then letters, digits, '+', '-' or '.')"),
+        .error("'https' is not a custom scheme; universal-link hosts go under 'hosts'"),
+        .error("host 'bücher.example' is not in the ASCII form links carry; write 'xn--bcher-kva.example'"),
+        .error("app ID 'com.example.shop' is not 'TEAMID.bundle.id' (a 10-character team ID, a dot, the bundle ID)"),
+        .error("excluded path 'account' must start with '/' and hold no spaces or control characters"),
+        .error("activity 'Main Activity' is not a Java class name such as '.MainActivity'"),
+      ]),
     .passes(
       """
       version: 1

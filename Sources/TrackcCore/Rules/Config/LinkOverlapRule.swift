@@ -20,7 +20,15 @@ public enum LinkOverlapRule: PlanRule {
         team: {screen: Team, links: [1️⃣"/user/{name:slug}/{page:int}"]}
         search: {screen: Search, links: ["/search?q={q:string}"]}
         tag: {screen: Tag, links: [2️⃣"/search?tag={tag:string}"]}
-      """),
+      """,
+      expecting: [
+        .error(
+          "link pattern '/user/{name:slug}/{page:int}' of entry point 'team' overlaps '/user/{id:int}/{tab:slug}' of entry point 'user': both match app://user/1/1"
+        ),
+        .error(
+          "link pattern '/search?tag={tag:string}' of entry point 'tag' overlaps '/search?q={q:string}' of entry point 'search': both match app://search?q=1&tag=1"
+        ),
+      ]),
     .passes(
       """
       version: 1

@@ -26,7 +26,21 @@ public enum LinkPatternRule: PlanRule {
             - /tab/{tab:6️⃣enum()}
             - 7️⃣shpo://product/{id:int}
             - https://8️⃣shop.example.org/product/{id:int}
-      """),
+      """,
+      expecting: [
+        .error(
+          "link pattern 'shop://product/{id:int' has an unbalanced brace: a parameter is '{name:type}' and fills a whole segment or query value"),
+        .error(
+          "link pattern '/product/{id:integer}' uses an unknown parameter type 'integer'; the types are int, int64, string, slug, uuid, path, url, enum(a|b)"
+        ), .error("link pattern '/product/{id:int}/{id:int}' declares parameter 'id' twice"),
+        .error("link pattern '/p/{id:int}?id={id:int?}' uses the name 'id' for both a path and a query parameter"),
+        .error("link pattern '/files/{rest:path}/edit' has a catch-all '{…:path}' that is not the last segment"),
+        .error("link pattern '/tab/{tab:enum()}' has an empty enum; list its values as 'enum(a|b)'"),
+        .error("link pattern 'shpo://product/{id:int}' uses the scheme 'shpo', which 'links.schemes' does not declare"),
+        .error(
+          "link pattern 'https://shop.example.org/product/{id:int}' uses the host 'shop.example.org', which 'links.hosts' does not declare; did you mean 'shop.example.com'?"
+        ),
+      ]),
     .passes(
       """
       version: 1

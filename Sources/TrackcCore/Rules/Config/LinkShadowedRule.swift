@@ -15,7 +15,15 @@ public enum LinkShadowedRule: PlanRule {
       entry_points:
         product: {screen: Product, links: ["/product/{id:string}", 1️⃣"shop://product/{id:string}"]}
         newProduct: {screen: NewProduct, links: [2️⃣"https://shop.example.com/product/new"]}
-      """),
+      """,
+      expecting: [
+        .error(
+          "link pattern 'shop://product/{id:string}' of entry point 'product' is shadowed by '/product/{id:string}' of entry point 'product': every URL it matches (such as shop://product/1) the other matches too"
+        ),
+        .error(
+          "link pattern 'https://shop.example.com/product/new' of entry point 'newProduct' is shadowed by '/product/{id:string}' of entry point 'product': every URL it matches (such as https://shop.example.com/product/new) the other matches too"
+        ),
+      ]),
     .passes(
       """
       version: 1

@@ -14,7 +14,12 @@ public enum NotificationSelectorCollisionRule: PlanRule {
       entry_points:
         order: {screen: Order, notification: {match: {type: order_shipped}}}
         chat: {screen: Chat, 1️⃣notification: {match: {category: chat}}}
-      """),
+      """,
+      expecting: [
+        .error(
+          "the notification of entry point 'chat' collides with that of entry point 'order': a payload such as {category: chat, type: order_shipped} selects both"
+        )
+      ]),
     .passes(
       """
       version: 1

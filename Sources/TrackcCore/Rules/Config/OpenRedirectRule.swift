@@ -17,7 +17,15 @@ public enum OpenRedirectRule: PlanRule {
       entry_points:
         web: {screen: Web, links: ["shop://web?to={1️⃣to:url}"]}
         login: {screen: Login, links: ["shop://login?next={2️⃣next:string?}"]}
-      """),
+      """,
+      expecting: [
+        .error(
+          "parameter 'to' of entry point 'web' is a URL the app will open, but the plan has no host allowlist: list the hosts under 'links.url_hosts'"
+        ),
+        .warning(
+          "parameter 'next' of entry point 'login' looks like somewhere to go, but as a 'string' it reaches the app unchecked (an open redirect); declare it 'url' so only allowlisted hosts pass"
+        ),
+      ]),
     .passes(
       """
       version: 1

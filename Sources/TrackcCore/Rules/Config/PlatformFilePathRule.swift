@@ -19,7 +19,11 @@ public enum PlatformFilePathRule: PlanRule {
         android: {activity: .MainActivity, manifest: 2️⃣/etc/AndroidManifest.xml}
       entry_points:
         page: {screen: Page, links: ["/page/{id:int}"]}
-      """),
+      """,
+      expecting: [
+        .error("'../../web/apple-app-site-association' leaves the config's folder ('..'); write a path relative to the config, inside its folder"),
+        .error("'/etc/AndroidManifest.xml' is absolute; write a path relative to the config, inside its folder"),
+      ]),
     .passes(
       """
       version: 1

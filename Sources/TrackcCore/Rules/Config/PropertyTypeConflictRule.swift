@@ -21,7 +21,14 @@ public enum PropertyTypeConflictRule: PlanRule {
           control_events:
             open(id:): {event: HOME_OPEN, properties: {product_id: {from: id, type: 1️⃣int}, position: 1}}
             share(id:): {event: HOME_SHARE, properties: {product_id: 2️⃣42, position: 3️⃣"first"}}
-      """),
+      """,
+      expecting: [
+        .error("property 'product_id' of handler 'open(id:)' of 'Home' is an int, but the plan's 'properties' declare it a string"),
+        .error("property 'product_id' of handler 'share(id:)' of 'Home' is an int, but the plan's 'properties' declare it a string"),
+        .warning(
+          "property 'position' of handler 'share(id:)' of 'Home' is a string, but handler 'open(id:)' of 'Home' makes it an int; one name has one type in a plan (declare it under 'properties')"
+        ),
+      ]),
     .passes(
       """
       version: 1

@@ -17,7 +17,12 @@ public enum SiteAssociationSizeRule: PlanRule {
         page:
           screen: Page
           links:
-      """ + (0..<1400).map { "\n      - /page-\($0)-of-a-catalogue-that-lists-every-landing-page/{id:int}" }.joined() + "\n"),
+      """ + (0..<1400).map { "\n      - /page-\($0)-of-a-catalogue-that-lists-every-landing-page/{id:int}" }.joined() + "\n",
+      expecting: [
+        .error(
+          "the apple-app-site-association file would be 188061 bytes, over Apple's limit of 131072 (128 KB): the system would not read it; merge patterns (one '{rest:path}' covers many) or exclude fewer paths"
+        )
+      ]),
     .passes(
       """
       version: 1

@@ -15,13 +15,18 @@ public enum UnknownDestinationRule: PlanRule {
           control_events:
             onFav(_:): {event: HOME_FAV, destinations: [2️⃣amplitude]}
             onShare(_:): {event: HOME_SHARE, exclude: [3️⃣Mixpanel]}
-      """),
+      """,
+      expecting: [
+        .error("destination 'mixpanell' in 'defaults' is not declared; did you mean 'mixpanel'?"),
+        .error("destination 'amplitude' in 'destinations' of handler 'onFav(_:)' of 'Home' is not declared under 'destinations'"),
+        .error("destination 'Mixpanel' in 'exclude' of handler 'onShare(_:)' of 'Home' is not declared; did you mean 'mixpanel'?"),
+      ]),
     .triggers(
       """
       version: 1
       defaults: {destinations: [1️⃣firebase]}
       screens: {}
-      """),
+      """, expecting: [.error("destination 'firebase' in 'defaults' is not declared; the config has no 'destinations' section")]),
     .passes(
       """
       version: 1

@@ -15,7 +15,7 @@ public enum EventIdentifierCollisionRule: GenerationRule {
       screens:
         Home:
           page_events: {enter: PAGE_HOME, leave: 1️⃣page.home}
-      """),
+      """, expecting: [.error("event ID 'page.home' becomes the Swift name 'pageHome' in generated code, as 'PAGE_HOME' does; rename one of them")]),
     .passes(
       """
       version: 1

@@ -29,7 +29,12 @@ public enum HandlerSignatureRule: GenerationRule {
             {"name": "onShare(_:)", "isStatic": false, "access": "internal", "attributes": [], "derivedSelector": "onShare:",
              "inGenericContext": false, "conditional": false, "location": {"file": "Home.kt", "line": 3, "column": 7},
              "signature": {"parameters": [{"type": "Int) {}; func evil(_ x: Int"}]}}]}]}
-        """#),
+        """#,
+      expecting: [
+        .error(
+          "the registry does not give the parameter types of 'onFav(_:)', which its dynamic replacement must repeat; generate from the Swift sources"),
+        .error("the registry's signature of 'onShare(_:)' is not usable: it does not parse as Swift"),
+      ]),
     .passes(
       """
       version: 1

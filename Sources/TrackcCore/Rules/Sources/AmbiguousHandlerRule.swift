@@ -14,7 +14,7 @@ public enum AmbiguousHandlerRule: CodeRule {
           @objc func open(item: Int, at index: Int) {}
         }
         """
-      ]),
+      ], expecting: [.error("'open' names several methods of 'ProductViewController' ('open(_:)', 'open(item:at:)'); write the full name")]),
     .passes(
       "version: 1\nscreens:\n  ProductViewController:\n    control_events:\n      open(item:at:): PRODUCT_OPEN\n",
       swift: [

@@ -10,6 +10,11 @@ public enum AmbiguousScreenRule: CodeRule {
       swift: [
         "Sources/App/Settings.swift": "class SettingsViewController {}\n",
         "Sources/Legacy/Settings.swift": "class SettingsViewController {}\n",
+      ],
+      expecting: [
+        .error(
+          "screen type 'SettingsViewController' is declared in several modules; write 'App.SettingsViewController' or 'Legacy.SettingsViewController'"
+        )
       ]),
     .passes(
       "version: 1\nscreens:\n  App.SettingsViewController: {page_events: {enter: SETTINGS_ENTER}}\n",

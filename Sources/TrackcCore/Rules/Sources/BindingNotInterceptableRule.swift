@@ -27,6 +27,14 @@ public enum BindingNotInterceptableRule: CodeRule {
           @objc func open(_ sender: Any, at position: Int) {}
         }
         """
+      ],
+      expecting: [
+        .error(
+          "property 'position' of handler 'open(_:at:)' of 'FeedViewController' reads 'at', which is not the sender; under interception: objc-runtime only the action's sender and the screen's @objc state are reachable (use interception: dynamic-replacement, or read the value from the screen)"
+        ),
+        .error(
+          "property 'tab' of handler 'open(_:at:)' of 'FeedViewController' reads 'tab', which is not exposed to Objective-C; under interception: objc-runtime only the action's sender and the screen's @objc state are reachable (mark it '@objc')"
+        ),
       ]),
     .triggers(
       """
@@ -45,6 +53,14 @@ public enum BindingNotInterceptableRule: CodeRule {
           func open() {}
         }
         """
+      ],
+      expecting: [
+        .error(
+          "property 'tab' of handler 'open()' of 'FeedViewController' reads 'tab', which is private, so the generated replacement cannot read it (make it internal, or 'private(set)')"
+        ),
+        .error(
+          "property 'count' of handler 'open()' of 'FeedViewController' reads 'count', which has a getter that throws or is async, which the generated replacement cannot call"
+        ),
       ]),
     .triggers(
       """
@@ -55,7 +71,12 @@ public enum BindingNotInterceptableRule: CodeRule {
           control_events:
             open(_:): {event: FEED_OPEN, properties: {position: {from: 1️⃣sender.tag, type: int}}}
       """,
-      swift: ["Sources/Feed/Feed.swift": "import UIKit\nfinal class FeedViewController {\n  func open(_ sender: UIButton) {}\n}\n"]),
+      swift: ["Sources/Feed/Feed.swift": "import UIKit\nfinal class FeedViewController {\n  func open(_ sender: UIButton) {}\n}\n"],
+      expecting: [
+        .error(
+          "property 'position' of handler 'open(_:)' of 'FeedViewController' reads 'tag' of 'UIButton', a type outside the sources, which trackc cannot check, so the generated replacement cannot read it (give the screen or the handler a value of a type the sources declare)"
+        )
+      ]),
     .triggers(
       """
       version: 1
@@ -64,7 +85,12 @@ public enum BindingNotInterceptableRule: CodeRule {
           control_events:
             open(_:): {event: FEED_OPEN, properties: {position: {from: 1️⃣sender.tag}}}
       """,
-      swift: ["Sources/Feed/Feed.swift": "import UIKit\nclass FeedViewController {\n  @objc func open(_ sender: UIButton) {}\n}\n"]),
+      swift: ["Sources/Feed/Feed.swift": "import UIKit\nclass FeedViewController {\n  @objc func open(_ sender: UIButton) {}\n}\n"],
+      expecting: [
+        .error(
+          "property 'position' of handler 'open(_:)' of 'FeedViewController' reads 'tag' of 'UIButton', a type outside the sources: the adapter reads it by key path unchecked, so declare the type it sends (type: string, int, double or bool)"
+        )
+      ]),
     .passes(
       """
       version: 1

@@ -17,7 +17,15 @@ public enum BindingTypeMismatchRule: CodeRule {
           control_events:
             open(_:at:): {event: FEED_OPEN, properties: {product_id: {from: 1️⃣product, type: int}, position: {from: 2️⃣at}}}
       """,
-      swift: ["Sources/Feed/Feed.swift": "final class FeedViewController {\n  func open(_ product: String, at position: Int) {}\n}\n"]),
+      swift: ["Sources/Feed/Feed.swift": "final class FeedViewController {\n  func open(_ product: String, at position: Int) {}\n}\n"],
+      expecting: [
+        .error(
+          "property 'product_id' of handler 'open(_:at:)' of 'FeedViewController' declares it an int, but 'product' is 'String', a string on the wire"
+        ),
+        .error(
+          "property 'position' of handler 'open(_:at:)' of 'FeedViewController' the plan's 'properties' declare it a string, but 'at' is 'Int', an int on the wire"
+        ),
+      ]),
     .passes(
       """
       version: 1

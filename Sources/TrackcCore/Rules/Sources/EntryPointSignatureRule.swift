@@ -26,7 +26,7 @@ public enum EntryPointSignatureRule: CodeRule {
       swift: [
         "Sources/Product/ProductScreen.swift":
           "class ProductScreen {\n  func viewDidAppear(_ animated: Bool) {}\n  func route(id: String, ref: String) {}\n}\n"
-      ]),
+      ], expecting: [.error("no 'route(...)' of 'ProductScreen' takes the parameters of entry point 'product' (id: Int, ref: String?)")]),
     .triggers(
       """
       version: 1
@@ -39,7 +39,7 @@ public enum EntryPointSignatureRule: CodeRule {
       swift: [
         "Sources/Orders/OrderViewController.swift":
           "import UIKit\nclass OrderViewController: UIViewController {\n  init(orderID: String) { super.init(nibName: nil, bundle: nil) }\n  required init?(coder: NSCoder) { nil }\n}\n"
-      ]),
+      ], expecting: [.error("no initializer of 'OrderViewController' takes the parameters of entry point 'order' (order_id: UUID)")]),
     .passes(
       """
       version: 1

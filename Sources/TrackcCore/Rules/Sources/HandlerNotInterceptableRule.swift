@@ -21,6 +21,11 @@ public enum HandlerNotInterceptableRule: CodeRule {
           @IBAction private func onShare(_ sender: Any) {}
         }
         """
+      ],
+      expecting: [
+        .error(
+          "handler 'onFav(_:)' of 'HomeViewController' is not exposed to Objective-C, so target-action (interception: objc-runtime) cannot reach it; mark it '@objc' or '@IBAction'"
+        )
       ]),
     .triggers(
       """
@@ -47,6 +52,19 @@ public enum HandlerNotInterceptableRule: CodeRule {
           func checkout() {}
         }
         """
+      ],
+      expecting: [
+        .error(
+          "handler 'remove(at:)' of 'CartModel' is private, so a dynamic replacement in another module cannot name it; make it internal or wider"),
+        .error(
+          "handler 'apply(_:)' of 'CartModel' is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type"
+        ),
+        .error(
+          "handler 'refresh()' of 'CartModel' is async; a dynamic replacement of an async method that calls the original calls itself (Swift 6.3), so it cannot be intercepted: track from a synchronous handler that starts the task"
+        ), .error("handler 'add(_:)' of 'CartModel' has a variadic parameter, which a generated replacement cannot pass on; take an array instead"),
+        .error(
+          "handler 'share(_:)' of 'CartModel' is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type"
+        ),
       ]),
     .passes(
       """

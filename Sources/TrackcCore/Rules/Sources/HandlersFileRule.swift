@@ -8,7 +8,8 @@ public enum HandlersFileRule: Rule {
   public static let examples: [RuleExample] = [
     .triggers(
       "version: 1\nscreens:\n  Home: {control_events: {onFav(_:): HOME_FAV}}\n",
-      registry: "{\"version\": 1, \"types\": [{\"name\": 1️⃣42}]}"),
+      registry: "{\"version\": 1, \"types\": [{\"name\": 1️⃣42}]}",
+      expecting: [.error("this registry value is invalid: Expected to decode String but found number instead. (see Schemas/handlers.schema.json)")]),
     .passes(
       "version: 1\nscreens:\n  Home: {page_events: {enter: HOME_ENTER}}\n",
       registry: #"""

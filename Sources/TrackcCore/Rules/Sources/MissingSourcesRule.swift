@@ -13,7 +13,8 @@ public enum MissingSourcesRule: Rule {
       sources: [Tests/Fixtures/app/Sources, 1️⃣Tests/Fixtures/app/Sourcez]
       screens:
         HomeViewController: {control_events: {onFavBtnPressed(_:): HOME_FAV}}
-      """),
+      """,
+      expecting: [.error("source path 'Tests/Fixtures/app/Sourcez' does not exist (paths under 'sources' are relative to the config's directory)")]),
     .passes(
       """
       version: 1

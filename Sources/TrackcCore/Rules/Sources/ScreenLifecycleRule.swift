@@ -12,10 +12,18 @@ public enum ScreenLifecycleRule: CodeRule {
   public static let examples: [RuleExample] = [
     .triggers(
       "version: 1\nscreens:\n  HomeView:\n    page_events: {1️⃣enter: HOME_ENTER}\n",
-      swift: ["Sources/Home/HomeView.swift": "struct HomeView {}\n"]),
+      swift: ["Sources/Home/HomeView.swift": "struct HomeView {}\n"],
+      expecting: [
+        .warning("'HomeView' is a struct, so it has no view controller lifecycle: its enter event (interception: objc-runtime) would never fire")
+      ]),
     .triggers(
       "version: 1\ninterception: dynamic-replacement\nscreens:\n  HomeModel:\n    page_events: {enter: HOME_ENTER, 1️⃣leave: HOME_LEAVE}\n",
-      swift: ["Sources/Home/HomeModel.swift": "class HomeModel {\n  func viewDidAppear(_ animated: Bool) {}\n}\n"]),
+      swift: ["Sources/Home/HomeModel.swift": "class HomeModel {\n  func viewDidAppear(_ animated: Bool) {}\n}\n"],
+      expecting: [
+        .warning(
+          "'HomeModel' declares no 'viewDidDisappear(_:)' (nor does a superclass in the sources), so its leave event cannot be intercepted; declare it, or name another method in conventions.lifecycle"
+        )
+      ]),
     .passes(
       """
       version: 1

@@ -9,7 +9,8 @@ public enum SwiftSourceRule: Rule {
   public static let examples: [RuleExample] = [
     .triggers(
       "version: 1\nscreens:\n  Home: {control_events: {onFav(_:): HOME_FAV}}\n",
-      swift: ["Sources/App/Home.swift": "class Home {\n  func onFav(_ sender: Any) {}\n  func broken(1️⃣\n}\n"]),
+      swift: ["Sources/App/Home.swift": "class Home {\n  func onFav(_ sender: Any) {}\n  func broken(1️⃣\n}\n"],
+      expecting: [.warning("this is not valid Swift: expected ')' to end parameter clause; declarations after it may be missed")]),
     .passes(
       "version: 1\nscreens:\n  Home: {control_events: {onFav(_:): HOME_FAV}}\n",
       swift: ["Sources/App/Home.swift": "class Home {\n  @objc func onFav(_ sender: Any) {}\n}\n"]),

@@ -19,6 +19,14 @@ public enum UnknownBindingParameterRule: CodeRule {
           @objc func open(_ product: String, at position: Int) {}
         }
         """
+      ],
+      expecting: [
+        .error(
+          "property 'product_id' of handler 'open(_:at:)' of 'FeedViewController' reads 'prodct', which is not a parameter of 'open(_:at:)'; did you mean 'product'?"
+        ),
+        .error(
+          "property 'rank' of handler 'open(_:at:)' of 'FeedViewController' reads 'rank', which is not a parameter of 'open(_:at:)' (it has 'product', 'at', 'position')"
+        ),
       ]),
     .passes(
       """

@@ -25,6 +25,13 @@ public enum UnknownBindingPropertyRule: CodeRule {
           var total: Double = 0
         }
         """
+      ],
+      expecting: [
+        .error(
+          "property 'total' of handler 'checkout()' of 'CartViewController' reads 'self.cart.totl', but 'Cart' has no instance property 'totl'; did you mean 'total'?"
+        ),
+        .error(
+          "property 'tab' of handler 'checkout()' of 'CartViewController' reads 'self.tab', but 'CartViewController' has no instance property 'tab'"),
       ]),
     .passes(
       """

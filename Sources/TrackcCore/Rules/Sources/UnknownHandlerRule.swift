@@ -22,6 +22,10 @@ public enum UnknownHandlerRule: CodeRule {
           @objc func onShare(_ sender: Any) {}
         }
         """
+      ],
+      expecting: [
+        .error("'HomeViewController' has no handler 'onFavBtnPressed(_:)'; did you mean 'onMyFavBtnPressed(_:)'?"),
+        .error("'HomeViewController' has no handler 'onShareBtnPressed:'; did you mean 'onMyFavBtnPressed:'?"),
       ]),
     .passes(
       """

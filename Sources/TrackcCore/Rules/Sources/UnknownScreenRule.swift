@@ -15,6 +15,10 @@ public enum UnknownScreenRule: CodeRule {
       swift: [
         "Sources/Home/HomeViewController.swift": "class HomeViewController {}\n",
         "Sources/Cart/CartViewController.swift": "class CartViewController {}\n",
+      ],
+      expecting: [
+        .error("screen type 'HomeViewControler' is declared nowhere in the sources; did you mean 'HomeViewController'?"),
+        .error("screen type 'Shop.CartViewController' is not declared in that module"),
       ]),
     .passes(
       """

@@ -23,7 +23,7 @@ public enum UnmappedScreenRule: CodeRule {
         class 1️⃣SettingsViewController: BaseViewController {}
         class Helper {}
         """
-      ]),
+      ], expecting: [.error("'SettingsViewController' is a UIViewController but no screen lists it; add it to 'screens'")]),
     .passes(
       """
       version: 1

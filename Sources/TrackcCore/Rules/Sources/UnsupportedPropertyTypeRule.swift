@@ -30,6 +30,20 @@ public enum UnsupportedPropertyTypeRule: CodeRule {
           var description: String { "" }
         }
         """
+      ],
+      expecting: [
+        .error(
+          "property 'items' of handler 'checkout()' of 'CartViewController' reads 'self.items', of type '[String]', which cannot be a property value; a property is a String, an integer, a floating-point number, a Bool, an optional of those, or an enum with such a raw type"
+        ),
+        .error(
+          "property 'cart' of handler 'checkout()' of 'CartViewController' reads 'self.cart', of type 'Cart', which cannot be a property value; a property is a String, an integer, a floating-point number, a Bool, an optional of those, or an enum with such a raw type"
+        ),
+        .error(
+          "property 'code' of handler 'checkout()' of 'CartViewController' reads 'self.coupon', of type 'Coupon', which cannot be a property value; a property is a String, an integer, a floating-point number, a Bool, an optional of those, or an enum with such a raw type ('Coupon' is CustomStringConvertible: declare 'type: string' to send its description)"
+        ),
+        .error(
+          "property 'size' of handler 'checkout()' of 'CartViewController' reads 'self.title.count', which goes on past a 'String'; a path reads properties declared in the sources (bind 'String' itself, or give the screen a property)"
+        ),
       ]),
     .passes(
       """

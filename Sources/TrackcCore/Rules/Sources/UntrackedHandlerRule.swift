@@ -24,6 +24,10 @@ public enum UntrackedHandlerRule: CodeRule {
           @objc func onScroll() {}
         }
         """
+      ],
+      expecting: [
+        .error("handler 'onShare_UA(_:)' of 'HomeViewController' is marked for tracking (its name ends in '_UA') but no screen maps it"),
+        .error("handler 'openCart()' of 'HomeViewController' is marked for tracking (its doc comment says '@tracked') but no screen maps it"),
       ]),
     .passes(
       """

@@ -6,8 +6,10 @@ public enum EmptyConfigRule: Rule {
   public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
-    .triggers("1️⃣"),
-    .triggers("1️⃣# only a comment\n# and another\n"),
+    .triggers("1️⃣", expecting: [.error("the config is empty; a trackc config starts with 'version: 1' and lists its 'screens'")]),
+    .triggers(
+      "1️⃣# only a comment\n# and another\n",
+      expecting: [.error("the config is empty; a trackc config starts with 'version: 1' and lists its 'screens'")]),
     .passes("version: 1\nscreens: {}\n"),
   ]
 

@@ -6,9 +6,9 @@ public enum InvalidVersionRule: Rule {
   public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
-    .triggers("version: 1️⃣2\nscreens: {}\n"),
-    .triggers("version: 1️⃣\"1\"\nscreens: {}\n"),
-    .triggers("version: 1️⃣1.0\nscreens: {}\n"),
+    .triggers("version: 1️⃣2\nscreens: {}\n", expecting: [.error("config version 2 is not supported; this trackc reads version 1")]),
+    .triggers("version: 1️⃣\"1\"\nscreens: {}\n", expecting: [.error("'version' must be the integer 1, found a string '1'")]),
+    .triggers("version: 1️⃣1.0\nscreens: {}\n", expecting: [.error("'version' must be the integer 1, found a number 1.0")]),
     .passes("version: 1\nscreens: {}\n"),
   ]
 

@@ -7,7 +7,14 @@ public enum MissingKeyRule: Rule {
   public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
-    .triggers("1️⃣2️⃣conventions: {}\n"),
+    .triggers(
+      "1️⃣2️⃣conventions: {}\n",
+      expecting: [
+        .error("the config has no 'screens'; map each screen type name to its events under 'screens:'"),
+        .error("the config has no 'version'; add 'version: 1' at the top"),
+        .error("the config has no 'screens'; map each screen type name to its events under 'screens:'"),
+        .error("the config has no 'version'; add 'version: 1' at the top"),
+      ]),
     .triggers(
       """
       version: 1
@@ -18,14 +25,20 @@ public enum MissingKeyRule: Rule {
             onOpen(id:):
               event: OPEN
               properties: {2️⃣product_id: {type: string}}
-      """),
+      """,
+      expecting: [
+        .error("handler 'onShare(_:)' of 'Home' has no 'event'; the long form needs 'event: EVENT_ID'"),
+        .error(
+          "property 'product_id' of handler 'onOpen(id:)' of 'Home' is a binding and has no 'from'; write 'from: id' for a handler parameter or 'from: self.cart.total' for the screen's state"
+        ),
+      ]),
     .triggers(
       """
       version: 1
       screens: {Cart: {}}
       entry_points:
         1️⃣cart: {links: ["/cart"]}
-      """),
+      """, expecting: [.error("entry point 'cart' has no 'screen'")]),
     .passes("version: 1\nscreens:\n  Home: {control_events: {onShare(_:): {event: HOME_SHARE}}}\n"),
   ]
 

@@ -12,7 +12,7 @@ public enum UnknownKeyRule: Rule {
       1️⃣screen:
         Home: {}
       screens: {}
-      """),
+      """, expecting: [.error("unknown key 'screen' in the config; did you mean 'screens'?")]),
     .triggers(
       """
       version: 1
@@ -22,7 +22,11 @@ public enum UnknownKeyRule: Rule {
           page_events:
             enter: HOME_ENTER
             2️⃣appear: HOME_APPEAR
-      """),
+      """,
+      expecting: [
+        .error("unknown key 'pageEvents' in screen 'Home'; did you mean 'page_events'?"),
+        .error("unknown page event 'appear' in 'page_events' of 'Home'"),
+      ]),
     .passes(
       """
       version: 1

@@ -6,7 +6,9 @@ public enum WrongTypeRule: Rule {
   public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
-    .triggers("1️⃣- version: 1\n- screens: {}\n"),
+    .triggers(
+      "1️⃣- version: 1\n- screens: {}\n",
+      expecting: [.error("the top level of a trackc config must be a mapping with 'version' and 'screens', found a sequence")]),
     .triggers(
       """
       version: 1
@@ -19,8 +21,25 @@ public enum WrongTypeRule: Rule {
             onShare(_:): {event: 4️⃣[A, B]}
             5️⃣[a, b]: C
             onOpen(id:): {event: OPEN, properties: {id: {from: 6️⃣[id], type: 7️⃣Int, optional: 8️⃣yes}}}
-      """),
-    .triggers("version: 1\nproperties: {product_id: 1️⃣text, position: 2️⃣[int]}\nscreens: {}\n"),
+      """,
+      expecting: [
+        .error("'destinations' in 'defaults' must be a list of destination IDs such as '[firebase]', found a string 'firebase'"),
+        .error("'page_events' of 'Home' must be a mapping with 'enter' and/or 'leave', found a sequence"),
+        .error("the event ID of handler 'onFav(_:)' of 'Home' must be a string, found an integer 42; quote it if it is meant as text"),
+        .error("the event ID of handler 'onShare(_:)' of 'Home' must be a string, found a sequence"),
+        .error("keys in 'control_events' of 'Home' must be strings, found a sequence"),
+        .error("'from' of property 'id' of handler 'onOpen(id:)' of 'Home' must be a string, found a sequence"),
+        .error(
+          "the type of property 'id' of handler 'onOpen(id:)' of 'Home' must be one of 'string', 'int', 'double', 'bool', found a string 'Int'; did you mean 'int'?"
+        ), .error("'optional' of property 'id' of handler 'onOpen(id:)' of 'Home' must be true or false, found a string 'yes'"),
+      ]),
+    .triggers(
+      "version: 1\nproperties: {product_id: 1️⃣text, position: 2️⃣[int]}\nscreens: {}\n",
+      expecting: [
+        .error(
+          "the type of property 'product_id' in 'properties' must be one of 'string', 'int', 'double', 'bool', found a string 'text'; did you mean 'string'?"
+        ), .error("the type of property 'position' in 'properties' must be one of 'string', 'int', 'double', 'bool', found a sequence"),
+      ]),
     .passes(
       """
       version: 1

@@ -14,14 +14,14 @@ public enum DuplicateKeyRule: Rule {
           page_events:
             enter: HOME_ENTER
             1️⃣enter: HOME_ENTER_AGAIN
-      """),
+      """, expecting: [.error("duplicate key 'enter' in this mapping")]),
     .triggers(
       """
       version: 1
       screens:
         Home: {page_events: {enter: A}}
         1️⃣"Home": {page_events: {enter: B}}
-      """),
+      """, expecting: [.error("duplicate key 'Home' in this mapping")]),
     .passes(
       """
       version: 1

@@ -6,7 +6,9 @@ public enum FileTooLargeRule: Rule {
   public static let phase = RulePhase.input
 
   public static let examples: [RuleExample] = [
-    .triggers("1️⃣version: 1\nscreens: {}\n# a long comment that takes this example over its limit", options: LintOptions(maxConfigBytes: 32)),
+    .triggers(
+      "1️⃣version: 1\nscreens: {}\n# a long comment that takes this example over its limit", options: LintOptions(maxConfigBytes: 32),
+      expecting: [.error("the config is 78 bytes, over the 32 bytes limit for a tracking config; is this the right file?")]),
     .passes("version: 1\nscreens: {}\n", options: LintOptions(maxConfigBytes: 32)),
   ]
 

@@ -15,14 +15,14 @@ public enum MergeKeyRule: Rule {
       screens:
         Home:
           <<: 1️⃣just a string
-      """),
+      """, expecting: [.error("the value of a merge key '<<' must be a mapping or a list of mappings, found a string")]),
     .triggers(
       """
       version: 1
       screens:
         Home:
           <<: [{page_events: {enter: A}}, 1️⃣[not, a, mapping]]
-      """),
+      """, expecting: [.error("a merge key '<<' can only merge mappings, found a sequence")]),
     .passes(
       """
       version: 1

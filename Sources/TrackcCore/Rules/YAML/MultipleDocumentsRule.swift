@@ -13,7 +13,7 @@ public enum MultipleDocumentsRule: Rule {
       1️⃣---
       version: 1
       screens: {}
-      """),
+      """, expecting: [.error("the config holds more than one YAML document; a trackc config is a single document")]),
     .passes(
       """
       ---

@@ -6,7 +6,9 @@ public enum NestingDepthRule: Rule {
   public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
-    .triggers("version: 1\nscreens: " + String(repeating: "[", count: 99) + "1️⃣[]" + String(repeating: "]", count: 99)),
+    .triggers(
+      "version: 1\nscreens: " + String(repeating: "[", count: 99) + "1️⃣[]" + String(repeating: "]", count: 99),
+      expecting: [.error("collections are nested more than 100 levels deep here; a trackc config needs only a few")]),
     .passes("version: 1\nscreens: {Home: {control_events: {onFav(_:): {event: FAV, properties: {a: 1}}}}}"),
   ]
 

@@ -11,7 +11,7 @@ public enum YAMLAliasRule: Rule {
       version: 1
       screens:
         Home: {page_events: {enter: 1️⃣*missing}}
-      """),
+      """, expecting: [.error("alias '*missing' refers to no anchor; define '&missing' before using it")]),
     .triggers(
       """
       version: 1
@@ -22,7 +22,7 @@ public enum YAMLAliasRule: Rule {
       e: &e [*d, *d, *d, *d, *d, *d, *d, 1️⃣*d, *d, *d]
       f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]
       screens: {}
-      """),
+      """, expecting: [.error("aliases expand to more than 100,000 nodes; the file looks like an alias bomb ('billion laughs') and is rejected")]),
     .passes(
       """
       version: 1

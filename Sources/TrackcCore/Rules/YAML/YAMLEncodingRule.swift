@@ -7,9 +7,22 @@ public enum YAMLEncodingRule: Rule {
   public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
-    .triggers(bytes: Array("version: 1\nscreens: {}\n# caf".utf8) + [0xE9] + Array("\n".utf8), at: [SourcePosition(line: 3, column: 6)]),
-    .triggers(bytes: [0xFF, 0xFE] + Array("v\0:\0 \01\0".utf8), at: [.start]),
-    .triggers(bytes: Array("version: 1\n# a note\u{2028}screens: {}\n".utf8), at: [SourcePosition(line: 2, column: 9)]),
+    .triggers(
+      bytes: Array("version: 1\nscreens: {}\n# caf".utf8) + [0xE9] + Array("\n".utf8), at: [SourcePosition(line: 3, column: 6)],
+      expecting: [
+        .error(
+          "the config is not valid UTF-8: byte 0xE9 here cannot start or continue a character; save the file as UTF-8 (is it Latin-1, or binary?)")
+      ]),
+    .triggers(
+      bytes: [0xFF, 0xFE] + Array("v\0:\0 \01\0".utf8), at: [.start],
+      expecting: [.error("the config is UTF-16 (little-endian byte order mark); save it as UTF-8")]),
+    .triggers(
+      bytes: Array("version: 1\n# a note\u{2028}screens: {}\n".utf8), at: [SourcePosition(line: 2, column: 9)],
+      expecting: [
+        .error(
+          "the config holds a LINE SEPARATOR character (U+2028), which libyaml (YAML 1.1) reads as a line break and editors do not; remove it, or write it as \"\\u2028\" in a double-quoted string"
+        )
+      ]),
     .passes(
       """
       # café: UTF-8 text is fine, with or without a byte order mark

@@ -6,10 +6,16 @@ public enum YAMLSyntaxRule: Rule {
   public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
-    .triggers("version: 1\nscreens:\n  Home:\n1️⃣\tpage_events: {}\n"),
-    .triggers("version: 1\nscreens: [Home, Cart\n1️⃣"),
-    .triggers("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: PAGE1️⃣: HOME: ENTER\n"),
-    .triggers("version: 1\nscreens: {}\nname: \"unclosed\n1️⃣"),
+    .triggers("version: 1\nscreens:\n  Home:\n1️⃣\tpage_events: {}\n", expecting: [.error("a tab character cannot indent YAML; indent with spaces")]),
+    .triggers("version: 1\nscreens: [Home, Cart\n1️⃣", expecting: [.error("expected ',' or ']': the '[' at the note is not closed before this point")]),
+    .triggers(
+      "version: 1\nscreens:\n  Home:\n    page_events:\n      enter: PAGE1️⃣: HOME: ENTER\n",
+      expecting: [
+        .error("unexpected ':' here: either this line is indented deeper than the key it follows, or a plain value contains ': ' and must be quoted")
+      ]),
+    .triggers(
+      "version: 1\nscreens: {}\nname: \"unclosed\n1️⃣",
+      expecting: [.error("the file ends inside a quoted string; the quote opened at the note is never closed")]),
     .passes("version: 1\nconventions: {event_id_pattern: '^[A-Z: ]+$'}\nscreens:\n  Home:\n    page_events:\n      enter: 'PAGE: HOME: ENTER'\n"),
   ]
 

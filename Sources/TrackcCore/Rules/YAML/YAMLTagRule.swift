@@ -11,12 +11,12 @@ public enum YAMLTagRule: Rule {
       version: 1
       screens:
         Home: {page_events: {enter: 1️⃣!custom HOME_ENTER}}
-      """),
+      """, expecting: [.error("tag '!custom' is not supported here; a trackc config uses plain YAML values")]),
     .triggers(
       """
       version: 1️⃣!!int one
       screens: {}
-      """),
+      """, expecting: [.error("'one' is not a valid value for tag '!!int'")]),
     .passes(
       """
       version: !!int 1
