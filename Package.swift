@@ -59,7 +59,8 @@ let package = Package(
     ),
     // What apps link: the tracker, the journal, destinations and interception entry points. Foundation
     // and system libraries only (no libyaml, no swift-syntax, no NIO), so that it builds for iOS as well as Linux.
-    .target(name: "TrackcRuntime", dependencies: ["CZlib", "TrackcRouting"]),
+    // Its privacy manifest declares the required-reason APIs it calls (docs/privacy.md).
+    .target(name: "TrackcRuntime", dependencies: ["CZlib", "TrackcRouting"], resources: [.copy("PrivacyInfo.xcprivacy")]),
     // How links are split, decoded, classified and hashed: shared by the compiler (which decides
     // statically what two patterns can both match, and hashes literals for the generated matcher) and the
     // runtime (which reads the links apps are opened with). Plain Swift, no Foundation.

@@ -137,16 +137,10 @@ def string(text):
     return varint(len(data)) + data
 
 
-def event_payload(mask, event_id, source=3, screen=None, handler=None, properties=()):
-    """An event in EventCoding's layout (Sources/TrackcRuntime/Journal/EventCoding.swift)."""
-    out = struct.pack("<Q", mask) + uuid.UUID(int=mask * 7919 + len(event_id)).bytes + struct.pack("<q", 1_700_000_000_000_000)
-    out += bytes([source, 1 if screen is not None else 0]) + string(event_id)
-    if screen is not None:
-        out += string(screen)
-    if source == 2:
-        out += string(handler or "onFav(_:)")
-    out += varint(len(properties))
-    for key, value in properties:
+def values(pairs):
+    """Properties or traits in EventCoding's layout: a count, then key, tag and value each."""
+    out = varint(len(pairs))
+    for key, value in pairs:
         out += string(key)
         if isinstance(value, bool):
             out += bytes([4 if value else 3])
@@ -157,6 +151,31 @@ def event_payload(mask, event_id, source=3, screen=None, handler=None, propertie
         else:
             out += b"\x00" + string(value)
     return out
+
+
+def event_payload(mask, event_id, source=3, screen=None, handler=None, properties=(), snapshot=0, forwarded=None, version=2):
+    """An event in EventCoding's layout (Sources/TrackcRuntime/Journal/EventCoding.swift): of version 2
+    (a snapshot number; the plan's destinations a collector forwards it to), or of version 1."""
+    out = struct.pack("<Q", mask) + uuid.UUID(int=mask * 7919 + len(event_id)).bytes + struct.pack("<q", 1_700_000_000_000_000)
+    flags = (1 if screen is not None else 0) | (2 if forwarded is not None and version >= 2 else 0)
+    out += bytes([source, flags])
+    if version >= 2:
+        out += varint(snapshot)
+    out += string(event_id)
+    if screen is not None:
+        out += string(screen)
+    if source == 2:
+        out += string(handler or "onFav(_:)")
+    if forwarded is not None and version >= 2:
+        out += varint(len(forwarded)) + b"".join(string(name) for name in forwarded)
+    return out + values(properties)
+
+
+def snapshot_payload(number=0, anonymous_id="3f2c5d1e-8a7b-4c6d-9e0f-112233445566", user_id="", traits=(), fields=()):
+    """A snapshot record (SnapshotCoding in Sources/TrackcRuntime/Identity/EventSnapshot.swift): routed
+    nowhere, the marker, its number, the identity, then the context's fields as strings."""
+    out = struct.pack("<Q", 0) + b"\xa5" + varint(number) + string(anonymous_id) + string(user_id) + values(traits)
+    return out + varint(len(fields)) + b"".join(string(field) for field in fields)
 
 
 def record_checksum(payload):
@@ -187,9 +206,9 @@ def record(payload, checksum=0):
     return struct.pack("<II", len(payload), checksum) + payload
 
 
-def segment(payloads, ids=("firebase", "mixpanel")):
+def segment(payloads, ids=("firebase", "mixpanel"), version=2):
     """A whole segment file as the journal writes it: header (with its CRC-32), records, zeros."""
-    header = b"TRKJ" + struct.pack("<HHQH", 1, 0, 1, len(ids))
+    header = b"TRKJ" + struct.pack("<HHQH", version, 0, 1, len(ids))
     for identifier in ids:
         header += struct.pack("<H", len(identifier)) + identifier.encode()
     header = header[:6] + struct.pack("<H", len(header) + 4) + header[8:]
@@ -200,19 +219,30 @@ def segment(payloads, ids=("firebase", "mixpanel")):
 
 
 def journal_seeds(out):
+    context = ("Shop", "2.1", "210", "com.example.shop", "x86_64", "", "linux", "Linux", "6.1", "en-GB", "Europe/Paris", "390", "844", "3.0")
     events = [
-        event_payload(1, "PAGE_HOME_ENTER", source=0, screen="HomeViewController"),
+        snapshot_payload(0, fields=context),
+        event_payload(1, "PAGE_HOME_ENTER", source=0, screen="HomeViewController", forwarded=["firebase", "mixpanel"]),
         event_payload(2, "CTRL_HOME_FAV", source=2, screen="HomeViewController", handler="onFavBtnPressed(_:)",
                       properties=[("source", "home"), ("n", 7), ("price", 9.5), ("express", False)]),
-        event_payload(3, "MANUAL_ONLY", properties=[("flag", True)]),
-        event_payload(1, "PAGE_CART_LEAVE", source=1, screen="CartView"),
+        snapshot_payload(1, user_id="user-42", traits=[("plan", "pro"), ("seats", 3)], fields=context),
+        event_payload(3, "", source=4, snapshot=1, properties=[("plan", "pro")]),  # identify
+        event_payload(3, "MANUAL_ONLY", properties=[("flag", True)], snapshot=1),
+        event_payload(1, "anonymous-1", source=5, snapshot=1),  # alias, its previous ID in the event ID's place
+        event_payload(1, "PAGE_CART_LEAVE", source=1, screen="CartView", snapshot=1, forwarded=[]),
     ]
+    version1 = [
+        event_payload(1, "PAGE_HOME_ENTER", source=0, screen="HomeViewController", version=1),
+        event_payload(3, "MANUAL_ONLY", properties=[("flag", True)], version=1),
+    ]
+    write(out, "journal", b"\x20" + b"".join(record(p) for p in version1))  # an earlier release's segment
+    write(out, "journal", b"\x21" + segment(version1, version=1))
     records = b"".join(record(p) for p in events)
     write(out, "journal", b"\x00" + records)
     write(out, "journal", b"\x00" + records + b"\xff\xee")  # a dirty tail
     write(out, "journal", b"\x08" + records)  # the header's destinations shuffled
     write(out, "journal", b"\x10" + records[: len(records) - 5])  # truncated in the last record
-    write(out, "journal", b"\x02" + struct.pack("<QQ", 1, 48 + 8 + len(events[0])) + records)  # a cursor after the first
+    write(out, "journal", b"\x02" + struct.pack("<QQ", 1, 48 + 16 + len(events[0]) + len(events[1])) + records)  # a cursor after the first event
     write(out, "journal", b"\x04" + bytes(range(64)) + records)  # a cursor file of garbage
     write(out, "journal", b"\x01" + segment(events))  # a whole segment, checksums and all
     write(out, "journal", b"\x01" + segment(events, ids=("mixpanel",)))

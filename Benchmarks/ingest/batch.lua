@@ -1,5 +1,6 @@
 -- wrk script: POST /v1/batch with EVENTS events a request (default 100), each with a unique messageId,
--- shaped as the runtime sends them (about 400 bytes an event). Used by bench.py.
+-- shaped as the runtime sends them, context and integrations included (about 700 bytes an event).
+-- Used by bench.py.
 local events_per_batch = tonumber(os.getenv("EVENTS") or "100")
 local threads = 0
 
@@ -11,10 +12,10 @@ end
 function init(args)
   prefix = string.format("%d-%d-", id, os.time())
   counter = 0
-  head = '{"type":"track","event":"CTRL_HOME_FAVORITE","properties":{"source":"home","position":2},'
+  head = '{"type":"track","event":"CTRL_HOME_FAVORITE","properties":{"position":2,"source":"home"},'
     .. '"timestamp":"2026-11-23T10:00:00.123Z","anonymousId":"3f2c5d1e-8a7b-4c6d-9e0f-112233445566",'
-    .. '"context":{"library":{"name":"trackc","version":"0.1.0"},"trackc":{"destination":"firebase",'
-    .. '"screen":"HomeViewController","source":"control","handler":"onFavBtnPressed(_:)"}},"messageId":"0193f5c2-'
+    .. '"context":{"app":{"name":"Shop","version":"2.1","build":"210","namespace":"com.example.shop"},"device":{"model":"iPhone15,2","manufacturer":"Apple","type":"ios"},"os":{"name":"iOS","version":"18.1"},"locale":"en-GB","timezone":"Europe/London","screen":{"width":393,"height":852,"density":3.0},"library":{"name":"trackc","version":"0.2.0"},"trackc":{"source":"control","handler":"onFavBtnPressed(_:)","screen":"HomeViewController"}},'
+    .. '"integrations":{"All":false,"firebase":true,"mixpanel":true},"messageId":"0193f5c2-'
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
 end

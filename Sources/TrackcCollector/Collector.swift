@@ -10,9 +10,10 @@ import NIOPosix
   import Foundation
 #endif
 
-/// A running development collector: a Segment-compatible `POST /v1/batch` endpoint (WIRE.md) that
-/// deduplicates, checks every event against the tracking plan and records it, plus `GET /v1/config`
-/// serving a remote configuration document, both with fault injection.
+/// A running development collector: a Segment-compatible `POST /v1/batch` endpoint
+/// (docs/wire-format.md) that takes every call type of Segment's HTTP API, deduplicates by message ID,
+/// checks track and screen calls against the tracking plan and records everything, plus
+/// `GET /v1/config` serving a remote configuration document, both with fault injection.
 ///
 ///     var configuration = CollectorConfiguration()
 ///     configuration.plan = try CollectorPlan.load(path: "tracking.yaml")
@@ -97,8 +98,10 @@ public final class Collector: Sendable {
       channel.eventLoop.execute { channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
     }
     if !open.isEmpty {
+      // Answers in flight get two seconds to finish, on top of an injected delay they may be waiting out.
       let loop = group.any()
-      let deadline = loop.scheduleTask(in: .seconds(2)) { for channel in open { channel.close(promise: nil) } }
+      let grace = TimeAmount.milliseconds(Int64(2_000 + core.faultSettings.delayMilliseconds))
+      let deadline = loop.scheduleTask(in: grace) { for channel in open { channel.close(promise: nil) } }
       try? await EventLoopFuture.andAllComplete(open.map(\.closeFuture), on: loop).get()
       deadline.cancel()
     }
@@ -123,6 +126,8 @@ public final class Collector: Sendable {
   public var statistics: CollectorStatistics { core.statistics }
   /// Connections open now.
   public var openConnections: Int { connections.count }
+  /// Requests read whole whose answer is not written yet (a delayed answer, say).
+  public var answersPending: Int { core.answersPending }
 
   /// Forgets every event, violation, deduplication key and count (between the cases of a test).
   public func reset() { core.reset() }
@@ -141,8 +146,8 @@ public final class Collector: Sendable {
     core.setRemoteConfiguration(source)
   }
 
-  /// Reads a batch body as a collector with this configuration does (the same format checks, limits,
-  /// default destination and plan), without a server: for a client's tests of what it sends.
+  /// Reads a batch body as a collector with this configuration does (the same format checks, limits and
+  /// plan), without a server: for a client's tests of what it sends.
   public static func readBatch(_ body: [UInt8], configuration: CollectorConfiguration = CollectorConfiguration()) throws(Rejection) -> [ReceivedEvent]
   {
     guard body.count <= configuration.limits.maxBatchBytes else {
@@ -150,8 +155,8 @@ public final class Collector: Sendable {
         status: 413, code: "too-large",
         message: "the body is \(body.count) bytes, over the limit of \(configuration.limits.maxBatchBytes) bytes a batch")
     }
-    let decoder = BatchDecoder(maxEventBytes: configuration.limits.maxEventBytes, defaultDestination: configuration.defaultDestination)
-    return try decoder.decode(body, checkingAgainst: configuration.plan)
+    let decoder = BatchDecoder(maxEventBytes: configuration.limits.maxEventBytes)
+    return try decoder.decode(body, checkingAgainst: configuration.plan, fillIns: CollectorCore.fillIns())
   }
 
   /// Waits until `condition` holds for the statistics (checked every 10 ms); false after `timeout`.

@@ -7,8 +7,6 @@ public struct CollectorConfiguration: Sendable {
   public var port = 0
   /// What events are checked against; nil checks only the wire format.
   public var plan: CollectorPlan?
-  /// The destination of events that carry no `context.trackc.destination`.
-  public var defaultDestination: String?
   /// When set, batches must come with `Authorization: Basic base64("<writeKey>:")` (else 401).
   public var writeKey: String?
   /// Answer 400 to a batch with a plan violation (nothing of it is recorded), so that a client splits it
@@ -16,7 +14,9 @@ public struct CollectorConfiguration: Sendable {
   public var rejectViolations = false
   /// What `GET /v1/config` serves; nil answers 404.
   public var remoteConfiguration: RemoteConfiguration?
-  /// Accepted events are appended here as NDJSON, one line each (see `CollectorRecord.jsonLine`).
+  /// Accepted calls are appended here as NDJSON, one line each (see `CollectorRecord.jsonLines`). At
+  /// start, the message IDs of the calls already in it are read back, so that a call an earlier run
+  /// recorded is a duplicate after a restart too.
   public var outputPath: String?
   public var limits = Limits()
   public var faults = Faults()
@@ -39,8 +39,8 @@ public struct CollectorConfiguration: Sendable {
     /// connection. Beyond it (a declared length over it, or a body, decompressed, that goes on) the
     /// answer is sent at once and the connection closed. Reading on costs time, not memory.
     public var maxDiscardedBytes = 8 << 20
-    /// How many (destination, messageId) keys deduplication remembers, the oldest forgotten first: an
-    /// event whose key was forgotten is accepted again as new (and counted in `forgottenMessageIDs`).
+    /// How many message IDs deduplication remembers, the oldest forgotten first: a call whose ID was
+    /// forgotten is accepted again as new (and counted in `forgottenMessageIDs`).
     /// About 50 bytes each (a 128-bit fingerprint, in a set and in a ring).
     public var deduplicationWindow = 1_000_000
     /// How many accepted events `Collector.received` keeps, the oldest dropped first (counted in
@@ -63,18 +63,27 @@ public struct CollectorConfiguration: Sendable {
   /// and `GET /v1/config`; decisions come from one generator seeded with `seed`, drawn in request order,
   /// so a run with the same requests in the same order gets the same faults.
   public struct Faults: Sendable, Hashable {
-    /// The status of injected failures (400...599). Alone, every request fails with it.
+    /// The status of injected failures (300...599; a 3xx answer sends `Location` back to the same
+    /// endpoint). Alone, every request fails with it.
     public var failStatus: Int?
     /// The share of requests (0...1) answered `failStatus` (503 when not set) without being recorded.
     /// Nil: 1 when `failStatus` is set, else 0.
     public var failureRate: Double?
     /// Seconds sent as `Retry-After` with 429 and 503 answers (injected or not).
     public var retryAfterSeconds: Int?
+    /// Send `Retry-After` as an HTTP date (that many seconds from now) rather than as seconds.
+    public var retryAfterAsDate = false
     /// Every answer (and every dropped connection) waits this long first.
     public var delayMilliseconds = 0
     /// The share of requests whose connection is closed after the request is read, without an answer
     /// and without recording anything.
     public var dropRate = 0.0
+    /// The share of requests whose connection is reset (a TCP RST) after the request is read, before
+    /// any answer, without recording anything.
+    public var resetRate = 0.0
+    /// The share of batches that are recorded and answered with a status line and headers, after which
+    /// the connection is reset before the body: the client sends them again (duplicates).
+    public var resetAfterHeadersRate = 0.0
     /// The share of accepted batches that are recorded and then answered 500, so that the client sends
     /// them again (the collector then counts duplicates).
     public var acceptThenFailRate = 0.0
@@ -88,8 +97,11 @@ public struct CollectorConfiguration: Sendable {
 
     /// Why the settings cannot be used, in words for a command line; nil when they can.
     public var problem: String? {
-      if let failStatus, !(400...599).contains(failStatus) { return "the fail status must be between 400 and 599, not \(failStatus)" }
-      for (name, rate) in [("failure rate", failureRate ?? 0), ("drop rate", dropRate), ("accept-then-fail rate", acceptThenFailRate)]
+      if let failStatus, !(300...599).contains(failStatus) { return "the fail status must be between 300 and 599, not \(failStatus)" }
+      for (name, rate) in [
+        ("failure rate", failureRate ?? 0), ("drop rate", dropRate), ("reset rate", resetRate), ("reset-after-headers rate", resetAfterHeadersRate),
+        ("accept-then-fail rate", acceptThenFailRate),
+      ]
       where !(0...1).contains(rate) {
         return "the \(name) must be between 0 and 1, not \(rate)"
       }

@@ -1,5 +1,11 @@
 import NIOConcurrencyHelpers
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// An HTTP answer, before it is written.
 struct HTTPAnswer: Sendable {
   var status: Int
@@ -23,9 +29,20 @@ struct HTTPAnswer: Sendable {
 
 /// What to do with a request before looking at it, as the fault settings decide.
 enum FaultDecision: Sendable, Hashable {
-  case proceed(failAfterRecording: Bool)
+  case proceed(afterRecording: AfterRecording)
   case fail(status: Int)
   case drop
+  /// A TCP reset instead of an answer.
+  case reset
+
+  /// What becomes of a batch once it is recorded.
+  enum AfterRecording: Sendable, Hashable {
+    case answer
+    /// Answered 500 (`acceptThenFailRate`).
+    case fail
+    /// The answer's head, then a reset (`resetAfterHeadersRate`).
+    case resetAfterHeaders
+  }
 }
 
 /// A seeded pseudo-random generator (SplitMix64): the same seed gives the same faults.
@@ -59,24 +76,32 @@ final class CollectorCore: Sendable {
   /// The fault settings in effect (`Collector.setFaults` changes them) and the generator of decisions.
   private let faults: NIOLockedValueBox<(settings: CollectorConfiguration.Faults, generator: SeededGenerator)>
   private let remoteDocument: NIOLockedValueBox<CollectorConfiguration.RemoteConfiguration?>
+  private let pendingAnswers = NIOLockedValueBox(0)
 
   struct State: Sendable {
     var deduplication: DeduplicationWindow
     var received: RecentElements<ReceivedEvent>
     var violations: RecentElements<Violation>
-    var statistics = CollectorStatistics()
+    var statistics: CollectorStatistics
   }
 
   init(configuration: CollectorConfiguration) throws(CollectorError) {
     if let problem = configuration.faults.problem { throw .invalidConfiguration(problem) }
     self.configuration = configuration
-    decoder = BatchDecoder(maxEventBytes: configuration.limits.maxEventBytes, defaultDestination: configuration.defaultDestination)
-    output = try configuration.outputPath.map { (path) throws(CollectorError) in try OutputFile(path: path) }
+    decoder = BatchDecoder(maxEventBytes: configuration.limits.maxEventBytes)
+    var deduplication = DeduplicationWindow(capacity: configuration.limits.deduplicationWindow)
+    var statistics = CollectorStatistics()
+    if let path = configuration.outputPath {
+      // What an earlier run recorded is not recorded again: the message IDs of its output, oldest first.
+      statistics.messageIDsFromOutput = try OutputFile.recordedMessageIDs(path: path) { deduplication.insert(messageID: $0) }
+      output = try OutputFile(path: path)
+    } else {
+      output = nil
+    }
     state = NIOLockedValueBox(
       State(
-        deduplication: DeduplicationWindow(capacity: configuration.limits.deduplicationWindow),
-        received: RecentElements(capacity: configuration.limits.retainedEvents),
-        violations: RecentElements(capacity: configuration.limits.retainedViolations)))
+        deduplication: deduplication, received: RecentElements(capacity: configuration.limits.retainedEvents),
+        violations: RecentElements(capacity: configuration.limits.retainedViolations), statistics: statistics))
     faults = NIOLockedValueBox((configuration.faults, SeededGenerator(seed: configuration.faults.seed)))
     remoteDocument = NIOLockedValueBox(configuration.remoteConfiguration)
   }
@@ -84,6 +109,10 @@ final class CollectorCore: Sendable {
   // MARK: What was received
 
   var received: [ReceivedEvent] { state.withLockedValue { $0.received.elements } }
+
+  var answersPending: Int { pendingAnswers.withLockedValue { $0 } }
+
+  func answerPending(_ pending: Bool) { pendingAnswers.withLockedValue { $0 += pending ? 1 : -1 } }
   var violations: [Violation] { state.withLockedValue { $0.violations.elements } }
   var statistics: CollectorStatistics { state.withLockedValue { $0.statistics } }
 
@@ -113,28 +142,37 @@ final class CollectorCore: Sendable {
   /// Draws the fault decisions of one request (always the same number of draws for a kind of request),
   /// and the delay before acting on them.
   func decideFaults(isBatch: Bool) -> (FaultDecision, delayMilliseconds: Int) {
-    let (settings, drop, fail, failAfter) = faults.withLockedValue { faults in
+    let (settings, drop, reset, fail, failAfter, resetAfter) = faults.withLockedValue { faults in
       let settings = faults.settings
       return (
         settings,
         settings.dropRate > 0 && faults.generator.chance(settings.dropRate),
+        settings.resetRate > 0 && faults.generator.chance(settings.resetRate),
         settings.effectiveFailureRate > 0 && faults.generator.chance(settings.effectiveFailureRate),
-        isBatch && settings.acceptThenFailRate > 0 && faults.generator.chance(settings.acceptThenFailRate)
+        isBatch && settings.acceptThenFailRate > 0 && faults.generator.chance(settings.acceptThenFailRate),
+        isBatch && settings.resetAfterHeadersRate > 0 && faults.generator.chance(settings.resetAfterHeadersRate)
       )
     }
     if drop { return (.drop, settings.delayMilliseconds) }
+    if reset { return (.reset, settings.delayMilliseconds) }
     if fail { return (.fail(status: settings.effectiveFailStatus), settings.delayMilliseconds) }
-    return (.proceed(failAfterRecording: failAfter), settings.delayMilliseconds)
+    return (.proceed(afterRecording: failAfter ? .fail : resetAfter ? .resetAfterHeaders : .answer), settings.delayMilliseconds)
   }
 
-  func injectedFailure(status: Int, request: String) -> HTTPAnswer {
+  func injectedFailure(status: Int, request: String, path: String) -> HTTPAnswer {
     record([.injected(.failure(status: status), request: request)]) { $0.injectedFailures += 1 }
-    return withRetryAfter(
-      .rejection(Rejection(status: status, code: "injected-failure", message: "failure injected by the collector (--fail-status, --failure-rate)")))
+    var answer = HTTPAnswer.rejection(
+      Rejection(status: status, code: "injected-failure", message: "failure injected by the collector (--fail-status, --failure-rate)"))
+    if (300...399).contains(status) { answer.headers.append(("Location", path)) }
+    return withRetryAfter(answer)
   }
 
   func droppedConnection(request: String) {
     record([.injected(.droppedConnection, request: request)]) { $0.droppedConnections += 1 }
+  }
+
+  func resetConnection(request: String, afterRecording: Bool) {
+    record([.injected(afterRecording ? .resetAfterHeaders : .reset, request: request)]) { $0.resetConnections += 1 }
   }
 
   /// A refusal decided from the request line and headers, or while reading the body.
@@ -148,19 +186,35 @@ final class CollectorCore: Sendable {
   }
 
   private func withRetryAfter(_ answer: HTTPAnswer) -> HTTPAnswer {
-    guard let seconds = faultSettings.retryAfterSeconds, answer.status == 429 || answer.status == 503 else { return answer }
+    let settings = faultSettings
+    guard let seconds = settings.retryAfterSeconds, answer.status == 429 || answer.status == 503 else { return answer }
     var answer = answer
-    answer.headers.append(("Retry-After", String(seconds)))
+    answer.headers.append(("Retry-After", settings.retryAfterAsDate ? Self.httpDate(Date().addingTimeInterval(Double(seconds))) : String(seconds)))
     return answer
+  }
+
+  /// `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110's IMF-fixdate), rounded up to the next second.
+  static func httpDate(_ date: Date) -> String {
+    let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "GMT")!
+    let seconds = Int(date.timeIntervalSince1970.rounded(.up))
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
+    func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+    let weekday = days[((seconds / 86_400) % 7 + 7) % 7]
+    return
+      "\(weekday), \(two(parts.day)) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
   }
 
   // MARK: Batches
 
   /// Reads, checks and records one batch body; the answer to send.
-  func acceptBatch(_ body: [UInt8], request: String, failAfterRecording: Bool) -> HTTPAnswer {
+  func acceptBatch(_ body: [UInt8], request: String, afterRecording: FaultDecision.AfterRecording = .answer) -> HTTPAnswer {
+    let failAfterRecording = afterRecording == .fail
     let events: [ReceivedEvent]
     do {
-      events = try decoder.decode(body, checkingAgainst: configuration.plan)
+      events = try decoder.decode(body, checkingAgainst: configuration.plan, fillIns: Self.fillIns())
     } catch {
       return rejected(error, request: request)
     }
@@ -169,9 +223,11 @@ final class CollectorCore: Sendable {
       let violations = events.flatMap(\.violations)
       let rejection = Rejection.badRequest(
         "plan-violation", "\(violationCount) plan violation\(violationCount == 1 ? "" : "s"), the first: \(violations[0].description)")
+      let offending = events.count { !$0.violations.isEmpty }
       record([.rejected(rejection, request: request, violations: violations)]) { statistics in
         statistics.rejectedByStatus[400, default: 0] += 1
-        statistics.violations += violationCount
+        statistics.refusedViolations += violationCount
+        statistics.refusedEventsWithViolations += offending
       } retaining: { state in
         for violation in violations { state.violations.append(violation) }
       }
@@ -186,13 +242,13 @@ final class CollectorCore: Sendable {
       records.reserveCapacity(events.count + 1)
       var lines = ""
       for event in events {
-        guard state.deduplication.insert(destination: event.destination, messageID: event.messageID) else {
+        guard state.deduplication.insert(messageID: event.messageID) else {
           duplicates += 1
-          state.statistics.duplicatesByDestination[event.destination ?? "", default: 0] += 1
           records.append(.duplicate(event))
           continue
         }
         accepted += 1
+        state.statistics.acceptedByType[event.type, default: 0] += 1
         if !event.violations.isEmpty {
           newViolations += event.violations.count
           state.statistics.eventsWithViolations += 1
@@ -223,6 +279,13 @@ final class CollectorCore: Sendable {
         Rejection(status: 500, code: "injected-failure", message: "the batch was recorded, then failed on purpose (--accept-then-fail)"))
     }
     return .json(200, #"{"success":true,"accepted":\#(accepted),"duplicates":\#(duplicates),"violations":\#(newViolations)}"#)
+  }
+
+  /// The time now, for calls without a timestamp, and random message IDs for calls without one.
+  static func fillIns() -> BatchDecoder.FillIns {
+    BatchDecoder.FillIns(receivedAt: Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date())) {
+      UUID().uuidString.lowercased()
+    }
   }
 
   // MARK: Remote configuration

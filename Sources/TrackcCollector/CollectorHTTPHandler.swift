@@ -2,6 +2,15 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 
+// `linger`, for a reset on purpose.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -41,12 +50,21 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
 
   private let core: CollectorCore
   private var state = State.idle
+  /// A request was read whole and its answer is not written yet (counted in `Collector.answersPending`).
+  private var answerPending = false {
+    didSet { if answerPending != oldValue { core.answerPending(answerPending) } }
+  }
 
   init(core: CollectorCore) {
     self.core = core
   }
 
   private var limits: CollectorConfiguration.Limits { core.configuration.limits }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    answerPending = false
+    context.fireChannelInactive()
+  }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch Self.unwrapInboundIn(data) {
@@ -120,11 +138,13 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         status: 415, code: "unsupported-encoding",
         message: "Content-Encoding '\(BatchDecoder.quoted(encodings.joined(separator: ", ")))' is not supported: send gzip, deflate or none")
     }
+    // JSON, or text/plain as Segment takes it (browser clients send it to spare a CORS preflight).
     if let type = head.headers.first(name: "content-type") {
       let mediaType = type.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
       guard mediaType == "application/json" || mediaType == "text/plain" else {
         return Rejection(
-          status: 415, code: "unsupported-media-type", message: "Content-Type '\(BatchDecoder.quoted(type))' is not JSON: send application/json")
+          status: 415, code: "unsupported-media-type",
+          message: "Content-Type '\(BatchDecoder.quoted(type))' is not JSON: send application/json (or text/plain)")
       }
     }
     if let length = head.headers.first(name: "content-length").flatMap({ Int($0) }), length > limits.maxBatchBytes {
@@ -185,17 +205,27 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     switch state {
     case .readingBatch(let request, let keepAlive, let body):
       state = .answering
+      answerPending = true
       let (decision, delay) = core.decideFaults(isBatch: true)
       after(milliseconds: delay, context: context) { handler, context in
         switch decision {
         case .drop:
           handler.drop(request: request, context: context)
+        case .reset:
+          handler.core.resetConnection(request: request, afterRecording: false)
+          handler.reset(context: context)
         case .fail(let status):
-          handler.answer(handler.core.injectedFailure(status: status, request: request), keepAlive: keepAlive, context: context)
-        case .proceed(let failAfterRecording):
-          let bytes = body.getBytes(at: body.readerIndex, length: body.readableBytes) ?? []
           handler.answer(
-            handler.core.acceptBatch(bytes, request: request, failAfterRecording: failAfterRecording), keepAlive: keepAlive, context: context)
+            handler.core.injectedFailure(status: status, request: request, path: "/v1/batch"), keepAlive: keepAlive, context: context)
+        case .proceed(let afterRecording):
+          let bytes = body.getBytes(at: body.readerIndex, length: body.readableBytes) ?? []
+          let answer = handler.core.acceptBatch(bytes, request: request, afterRecording: afterRecording)
+          if afterRecording == .resetAfterHeaders && answer.status == 200 {
+            handler.core.resetConnection(request: request, afterRecording: true)
+            handler.answer(answer, keepAlive: keepAlive, context: context, resetAfterHead: true)
+          } else {
+            handler.answer(answer, keepAlive: keepAlive, context: context)
+          }
         }
       }
     case .discarding(let request, let keepAlive, let pending, _):
@@ -208,7 +238,12 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
       after(milliseconds: delay, context: context) { handler, context in
         switch decision {
         case .drop: handler.drop(request: request, context: context)
-        case .fail(let status): handler.answer(handler.core.injectedFailure(status: status, request: request), keepAlive: keepAlive, context: context)
+        case .reset:
+          handler.core.resetConnection(request: request, afterRecording: false)
+          handler.reset(context: context)
+        case .fail(let status):
+          handler.answer(
+            handler.core.injectedFailure(status: status, request: request, path: "/v1/config"), keepAlive: keepAlive, context: context)
         case .proceed: handler.answer(handler.answer(for: pending, request: request), keepAlive: keepAlive, context: context)
         }
       }
@@ -234,8 +269,21 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
 
   private func drop(request: String, context: ChannelHandlerContext) {
     core.droppedConnection(request: request)
+    answerPending = false
     state = .closing
     context.close(promise: nil)
+  }
+
+  /// Closes with a TCP reset (SO_LINGER of zero) rather than a FIN.
+  private func reset(context: ChannelHandlerContext) {
+    answerPending = false
+    state = .closing
+    let channel = context.channel
+    guard let options = channel as? SocketOptionProvider else {
+      channel.close(promise: nil)
+      return
+    }
+    options.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
   }
 
   /// Answers before the request was read to its end, then closes the connection.
@@ -246,7 +294,8 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     self.answer(answer, keepAlive: false, context: context)
   }
 
-  private func answer(_ answer: HTTPAnswer, keepAlive: Bool, context: ChannelHandlerContext) {
+  private func answer(_ answer: HTTPAnswer, keepAlive: Bool, context: ChannelHandlerContext, resetAfterHead: Bool = false) {
+    defer { answerPending = false }
     let closes = answer.closesConnection || !keepAlive
     var headers = HTTPHeaders()
     headers.add(name: "Content-Type", value: "application/json")
@@ -254,6 +303,10 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     for (name, value) in answer.headers { headers.add(name: name, value: value) }
     if closes { headers.add(name: "Connection", value: "close") }
     let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
+    guard !resetAfterHead else {
+      context.writeAndFlush(Self.wrapOutboundOut(.head(head))).assumeIsolated().whenComplete { _ in self.reset(context: context) }
+      return
+    }
     context.write(Self.wrapOutboundOut(.head(head)), promise: nil)
     if !answer.body.isEmpty && !answer.omitsBody {
       context.write(Self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: answer.body)))), promise: nil)

@@ -3,8 +3,8 @@ import TrackcCore
 /// What the collector checks events against: for each event ID, where it may go and the static
 /// properties it carries.
 ///
-/// This file is the collector's only contact with the compiler's plan model (`LintResult.plan`, the
-/// `ResolvedPlan`): when that model changes, only `init(lintResult:)` changes.
+/// This file is the collector's only contact with the compiler's plan model: it reads the plan's
+/// `WireContract`, and when that changes, only `init(contract:)` changes.
 public struct CollectorPlan: Sendable, Hashable {
   /// Where an event ID may be delivered.
   public enum Routing: Sendable, Hashable {
@@ -48,10 +48,14 @@ public struct CollectorPlan: Sendable, Hashable {
   public var events: [String: Event]
   /// The declared destination IDs; nil when the config declares none (routing is not restricted).
   public var destinations: Set<String>?
+  /// The enter event of each screen, by the screen's name as the plan writes it: what a `screen` call
+  /// that carries no event ID (a client other than trackc) is checked as.
+  public var screens: [String: String]
 
-  public init(events: [String: Event], destinations: Set<String>?) {
+  public init(events: [String: Event], destinations: Set<String>?, screens: [String: String] = [:]) {
     self.events = events
     self.destinations = destinations
+    self.screens = screens
   }
 
   /// Why a config cannot be used as a plan.
@@ -60,34 +64,36 @@ public struct CollectorPlan: Sendable, Hashable {
     public var diagnostics: [Diagnostic]
   }
 
-  /// The plan of a config that lints without errors; warnings are allowed. Routing is the compiler's
-  /// (`ResolvedPlan`), so the collector and the generated code cannot disagree about it.
+  /// The plan of a config that lints without errors; warnings are allowed. What each event carries is
+  /// the compiler's `WireContract`, which the JSON Schema export reads too, so that the collector, the
+  /// schemas and the generated code cannot disagree.
   public init(lintResult: LintResult) throws(InvalidConfig) {
-    guard let plan = lintResult.plan, !lintResult.diagnostics.hasErrors else {
+    guard let outline = PlanOutline(lintResult), !lintResult.diagnostics.hasErrors else {
       throw InvalidConfig(diagnostics: lintResult.diagnostics.filter { $0.severity == .error })
     }
+    self.init(contract: WireContract(outline))
+  }
+
+  /// Each event ID with the routing and property types of every mapping of it (an ID mapped several
+  /// times accepts what any of them sends, and requires what all of them send).
+  public init(contract: WireContract) {
     var events: [String: Event] = [:]
-    plan.forEachEvent { resolved, written in
+    var screens: [String: String] = [:]
+    for event in contract.events {
       var types: [String: Set<PropertyType>] = [:]
-      var bound: Set<String> = []
-      for property in written.properties {
-        if let value = property.value {
-          types[property.key.value, default: []].insert(PropertyType(value))
-        } else if property.binding != nil {
-          // A bound value: of its declared type (else whatever the code has), and left out when nil.
-          bound.insert(property.key.value)
-          types[property.key.value, default: []].formUnion(plan.expectedType(of: property).map { [PropertyType($0)] } ?? Set(PropertyType.allCases))
-        }
+      for property in event.properties {
+        types[property.key, default: []].formUnion(property.type.map { [PropertyType($0)] } ?? Set(PropertyType.allCases))
       }
       let routing: Routing
-      switch plan[resolved].routing {
+      switch event.routing {
       case .unrestricted: routing = .unrestricted
       case .only(let destinations): routing = .only(Set(destinations))
       }
-      let mapping = Event(routing: routing, properties: types, requiredProperties: Set(types.keys).subtracting(bound))
-      guard var merged = events[written.id.value] else {
-        events[written.id.value] = mapping
-        return
+      if case .screen(let name) = event.call, screens[name] == nil { screens[name] = event.id }
+      let mapping = Event(routing: routing, properties: types, requiredProperties: Set(event.properties.filter(\.isRequired).map(\.key)))
+      guard var merged = events[event.id] else {
+        events[event.id] = mapping
+        continue
       }
       switch (merged.routing, mapping.routing) {
       case (.only(let known), .only(let more)): merged.routing = .only(known.union(more))
@@ -95,9 +101,9 @@ public struct CollectorPlan: Sendable, Hashable {
       }
       merged.properties.merge(mapping.properties) { $0.union($1) }
       merged.requiredProperties.formIntersection(mapping.requiredProperties)
-      events[written.id.value] = merged
+      events[event.id] = merged
     }
-    self.init(events: events, destinations: plan.declaredDestinations.map(Set.init))
+    self.init(events: events, destinations: contract.destinations.map(Set.init), screens: screens)
   }
 
   /// Reads and lints a config (against its `sources`, as `trackc lint` does) and makes its plan.
@@ -107,19 +113,17 @@ public struct CollectorPlan: Sendable, Hashable {
     guard let result = session.results.first else { throw InvalidConfig(diagnostics: []) }
     return try CollectorPlan(lintResult: result)
   }
+
+  /// A screen call that carries no event ID is the enter event of the plan's screen of its name.
+  public func resolve(_ event: inout ReceivedEvent) {
+    guard event.type == .screen, event.event.isEmpty, let name = event.name, let id = screens[name] else { return }
+    event.event = id
+  }
 }
 
 extension CollectorPlan.PropertyType {
   init(_ type: TrackcCore.PropertyType) {
     switch type {
-    case .string: self = .string
-    case .int, .double: self = .number
-    case .bool: self = .boolean
-    }
-  }
-
-  init(_ value: PropertyValue) {
-    switch value {
     case .string: self = .string
     case .int, .double: self = .number
     case .bool: self = .boolean

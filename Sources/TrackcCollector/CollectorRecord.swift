@@ -2,9 +2,9 @@ import TrackcCore
 
 /// One thing a collector did, for printing and for observers: in the order it happened.
 public enum CollectorRecord: Sendable, Hashable {
-  /// A new event, recorded (with what the plan says about it).
+  /// A new call, recorded (with what the plan says about it).
   case accepted(ReceivedEvent)
-  /// An event already recorded for its destination, sent again (a retry); not recorded again.
+  /// A call whose message ID was already recorded, sent again (a retry); not recorded again.
   case duplicate(ReceivedEvent)
   /// A request refused; `violations` holds what made a batch fail under `rejectViolations`.
   case rejected(Rejection, request: String, violations: [Violation])
@@ -21,6 +21,10 @@ public enum InjectedFault: Sendable, Hashable {
   case droppedConnection
   /// The batch was recorded, then answered 500.
   case failedAfterRecording
+  /// The connection was reset (a TCP RST) instead of an answer, nothing recorded.
+  case reset
+  /// The batch was recorded and the answer's head sent, then the connection was reset.
+  case resetAfterHeaders
 }
 
 /// What a collector has done since it started (or since `reset()`).
@@ -29,19 +33,26 @@ public struct CollectorStatistics: Sendable, Hashable {
   public var requests = 0
   /// Batches answered 2xx.
   public var acceptedBatches = 0
-  /// Distinct events recorded.
+  /// Distinct calls recorded, in all and by type.
   public var acceptedEvents = 0
-  /// Events that arrived again after being recorded (raw duplicates), in all and by destination
-  /// ("" for events without one).
+  public var acceptedByType: [CallType: Int] = [:]
+  /// Calls that arrived again after being recorded (raw duplicates).
   public var duplicates = 0
-  public var duplicatesByDestination: [String: Int] = [:]
   /// Recorded events with at least one violation, and the violations.
   public var eventsWithViolations = 0
   public var violations = 0
+  /// Under `rejectViolations`: the violations of the batches refused for them, and their events with
+  /// at least one (nothing of those batches is recorded).
+  public var refusedViolations = 0
+  public var refusedEventsWithViolations = 0
+  /// Message IDs read back from the output file at start (what an earlier run recorded is deduplicated).
+  public var messageIDsFromOutput = 0
   /// Refused requests by status (400, 401, 404, 405, 413, 415...), injected failures not included.
   public var rejectedByStatus: [Int: Int] = [:]
   public var injectedFailures = 0
   public var droppedConnections = 0
+  /// Connections reset on purpose (before an answer, or after its head).
+  public var resetConnections = 0
   public var failedAfterRecording = 0
   /// Connections closed on arrival because `maxConnections` were open.
   public var refusedConnections = 0
@@ -76,6 +87,8 @@ extension CollectorRecord {
       case .failure(let status): return ["fault      \(status) injected for \(request)"]
       case .droppedConnection: return ["fault      connection dropped without an answer for \(request)"]
       case .failedAfterRecording: return ["fault      500 after recording the batch of \(request)"]
+      case .reset: return ["fault      connection reset without an answer for \(request)"]
+      case .resetAfterHeaders: return ["fault      connection reset after the answer's headers, the batch recorded, for \(request)"]
       }
     case .servedRemoteConfiguration(let status):
       return ["config     \(status) GET /v1/config"]
@@ -83,15 +96,28 @@ extension CollectorRecord {
   }
 
   private static func summary(_ event: ReceivedEvent, withProperties: Bool) -> String {
-    var text = BatchDecoder.quoted(event.event) + " -> " + (event.destination.map(BatchDecoder.quoted) ?? "(no destination)")
+    var text: String
+    switch event.type {
+    case .track: text = BatchDecoder.quoted(event.event)
+    case .screen, .page:
+      text = event.type.rawValue + " " + BatchDecoder.quoted(event.name ?? "")
+      if !event.event.isEmpty { text += " (" + BatchDecoder.quoted(event.event) + ")" }
+    case .identify: text = "identify " + BatchDecoder.quoted(event.userID ?? event.anonymousID ?? "")
+    case .group: text = "group " + BatchDecoder.quoted(event.groupID ?? "")
+    case .alias: text = "alias " + BatchDecoder.quoted(event.previousID ?? "") + " -> " + BatchDecoder.quoted(event.userID ?? "")
+    }
+    if let destinations = event.destinations {
+      text += " -> " + (destinations.isEmpty ? "(no destination)" : destinations.map(BatchDecoder.quoted).joined(separator: ", "))
+    }
     var origin: [String] = []
     if let screen = event.screen { origin.append(BatchDecoder.quoted(screen)) }
     if let handler = event.handler { origin.append(BatchDecoder.quoted(handler)) }
     if let phase = event.phase { origin.append(BatchDecoder.quoted(phase)) }
     if let source = event.source { origin.append("(\(BatchDecoder.quoted(source)))") }
     if !origin.isEmpty { text += "  " + origin.joined(separator: " ") }
-    if withProperties && !event.properties.isEmpty {
-      let properties = event.properties.sorted { $0.key < $1.key }.map { key, value in
+    let values = event.type == .identify || event.type == .group ? event.traits : event.properties
+    if withProperties && !values.isEmpty {
+      let properties = values.sorted { $0.key < $1.key }.map { key, value in
         let shown: String
         switch value {
         case .string(let string): shown = "\"" + BatchDecoder.quoted(string) + "\""
@@ -104,17 +130,20 @@ extension CollectorRecord {
     return text + "  " + BatchDecoder.quoted(event.messageID)
   }
 
-  /// One JSON object a program reads (`--format json`; `--output` writes the `event` ones): the event
-  /// as it was sent under "event", its violations under "violations".
+  /// One JSON object a program reads (`--format json`; `--output` writes the `event` ones): the call's
+  /// type and message ID (the collector's own when the call had none), the call as it was sent under
+  /// "event", its violations under "violations".
   public var jsonLines: [String] {
     switch self {
     case .accepted(let event):
-      return [#"{"kind":"event","event":"# + event.json + #","violations":["# + event.violations.map(Self.json).joined(separator: ",") + "]}"]
-        + event.violations.map { #"{"kind":"violation","# + Self.jsonFields($0) + "}" }
+      return [
+        #"{"kind":"event","type":"# + JSONText.quoted(event.type.rawValue) + #","messageId":"# + JSONText.quoted(event.messageID)
+          + #","event":"# + event.json + #","violations":["# + event.violations.map(Self.json).joined(separator: ",") + "]}"
+      ] + event.violations.map { #"{"kind":"violation","# + Self.jsonFields($0) + "}" }
     case .duplicate(let event):
       return [
-        #"{"kind":"duplicate","event":"# + JSONText.quoted(event.event) + #","messageId":"# + JSONText.quoted(event.messageID)
-          + #","destination":"# + (event.destination.map(JSONText.quoted) ?? "null") + "}"
+        #"{"kind":"duplicate","type":"# + JSONText.quoted(event.type.rawValue) + #","event":"# + JSONText.quoted(event.event)
+          + #","messageId":"# + JSONText.quoted(event.messageID) + "}"
       ]
     case .rejected(let rejection, let request, let violations):
       return [
@@ -127,6 +156,8 @@ extension CollectorRecord {
       case .failure(let status): detail = #""fault":"failure","status":"# + String(status)
       case .droppedConnection: detail = #""fault":"dropped-connection""#
       case .failedAfterRecording: detail = #""fault":"failed-after-recording","status":500"#
+      case .reset: detail = #""fault":"reset""#
+      case .resetAfterHeaders: detail = #""fault":"reset-after-headers""#
       }
       return [#"{"kind":"fault","# + detail + #","request":"# + JSONText.quoted(request) + "}"]
     case .servedRemoteConfiguration(let status):
@@ -135,6 +166,22 @@ extension CollectorRecord {
   }
 
   private static func json(_ violation: Violation) -> String { "{" + jsonFields(violation) + "}" }
+
+  /// The message ID of an `event` line of the output file, as `jsonLines` writes it; nil for any other
+  /// line (another kind, or part of one).
+  static func messageID(ofOutputLine line: [UInt8]) -> String? {
+    guard let document = try? JSONDocument(line), document[document.root].kind == .object else { return nil }
+    var kind: String?
+    var messageID: String?
+    for (key, value) in document.members(of: document.root) where document[value].kind == .string {
+      switch document.string(key) {
+      case "kind": kind = document.string(value)
+      case "messageId": messageID = document.string(value)
+      default: continue
+      }
+    }
+    return kind == "event" ? messageID : nil
+  }
 
   private static func jsonFields(_ violation: Violation) -> String {
     #""rule":"# + JSONText.quoted(violation.rule.rawValue) + #","message":"# + JSONText.quoted(violation.message) + #","event":"#

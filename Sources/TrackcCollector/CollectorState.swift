@@ -1,6 +1,7 @@
 import SystemPackage
 
-/// The (destination, messageId) keys a collector has seen, the most recent `capacity` of them.
+/// The message IDs a collector has seen, the most recent `capacity` of them (Segment deduplicates by
+/// `messageId` alone).
 ///
 /// Each key is kept as a 128-bit fingerprint (two SipHash values with this process's random seed), so a
 /// million keys take about 50 MB whatever the IDs look like; two different keys share a fingerprint
@@ -23,8 +24,9 @@ struct DeduplicationWindow: Sendable {
   }
 
   /// Remembers the key; false when it was already remembered.
-  mutating func insert(destination: String?, messageID: String) -> Bool {
-    let fingerprint = Self.fingerprint(destination: destination, messageID: messageID)
+  @discardableResult
+  mutating func insert(messageID: String) -> Bool {
+    let fingerprint = Self.fingerprint(messageID: messageID)
     guard !keys.contains(fingerprint) else { return false }
     if order.count < capacity {
       order.append(fingerprint)
@@ -45,11 +47,10 @@ struct DeduplicationWindow: Sendable {
     forgotten = 0
   }
 
-  private static func fingerprint(destination: String?, messageID: String) -> Fingerprint {
+  private static func fingerprint(messageID: String) -> Fingerprint {
     func hash(_ salt: UInt8) -> Int {
       var hasher = Hasher()
       hasher.combine(salt)
-      hasher.combine(destination)
       hasher.combine(messageID)
       return hasher.finalize()
     }
@@ -100,10 +101,57 @@ final class OutputFile: Sendable {
     self.path = path
     do {
       descriptor = try FileDescriptor.open(
-        FilePath(path), .writeOnly, options: [.append, .create, .closeOnExec], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        FilePath(path), .readWrite, options: [.append, .create, .closeOnExec], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+      // A collector killed in the middle of a write leaves part of a line: end it, so that the next line
+      // starts on a line of its own (the torn one is not read back, and its call was never answered 2xx).
+      let size = try descriptor.seek(offset: 0, from: .end)
+      if size > 0 {
+        var last: UInt8 = 0
+        let read = try withUnsafeMutableBytes(of: &last) { try descriptor.read(fromAbsoluteOffset: size - 1, into: $0) }
+        if read == 1 && last != UInt8(ascii: "\n") { _ = try descriptor.writeAll("\n".utf8) }
+      }
     } catch {
       throw CollectorError.cannotOpenOutput(path: path, reason: "\(error)")
     }
+  }
+
+  /// Calls `found` with the message ID of every call an earlier run recorded in the output file, oldest
+  /// first (lines that are not a whole recorded call, such as one torn by a kill, are skipped); the count.
+  /// A file that does not exist yet holds none.
+  static func recordedMessageIDs(path: String, _ found: (String) -> Void) throws(CollectorError) -> Int {
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+    } catch Errno.noSuchFileOrDirectory {
+      return 0
+    } catch {
+      throw CollectorError.cannotOpenOutput(path: path, reason: "\(error)")
+    }
+    defer { try? file.close() }
+    var count = 0
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    func line(_ bytes: ArraySlice<UInt8>) {
+      guard let id = CollectorRecord.messageID(ofOutputLine: Array(bytes)) else { return }
+      found(id)
+      count += 1
+    }
+    do {
+      while true {
+        let read = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+        if read == 0 { break }
+        pending += chunk[..<read]
+        var start = pending.startIndex
+        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+          line(pending[start..<newline])
+          start = newline + 1
+        }
+        pending.removeSubrange(..<start)
+      }
+    } catch {
+      throw CollectorError.cannotOpenOutput(path: path, reason: "cannot read it: \(error)")
+    }
+    return count
   }
 
   deinit { try? descriptor.close() }

@@ -4,9 +4,9 @@ extension CollectorPlan {
   public func violations(of event: ReceivedEvent) -> [Violation] {
     var found: [Violation] = []
     func report(_ rule: Violation.Rule, _ message: String) {
-      found.append(Violation(rule: rule, message: message, event: event.event, messageID: event.messageID, destination: event.destination))
+      found.append(Violation(rule: rule, message: message, event: event.event, messageID: event.messageID))
     }
-    var id: String { Self.quoted(event.event) }  // for messages only
+    var id: String { event.type == .screen ? "the screen call of \(Self.quoted(event.event))" : Self.quoted(event.event) }  // messages only
     // Property values first, by name (sorted only when there is something to report).
     var invalid: [(name: String, kind: String)] = []
     for (name, value) in event.properties {
@@ -16,21 +16,32 @@ extension CollectorPlan {
       report(.propertyValue, "property '\(Self.quoted(name))' of \(id) is \(kind), not a string, number or boolean")
     }
     guard let planned = events[event.event] else {
-      report(.unknownEvent, "\(id) is not an event of the tracking plan")
+      if event.type == .screen && event.event.isEmpty {
+        report(.unknownScreen, "the screen call '\(Self.quoted(event.name ?? ""))' names no screen of the tracking plan")
+      } else {
+        report(.unknownEvent, "\(id) is not an event of the tracking plan")
+      }
       return found
     }
-    if let destinations {
-      if let destination = event.destination {
+    if let destinations, let named = event.destinations {
+      for destination in named {
         if !destinations.contains(destination) {
-          report(
-            .unknownDestination,
-            "\(id) arrived for '\(Self.quoted(destination))', which the plan does not declare (it declares \(Self.list(destinations)))")
+          found.append(
+            Violation(
+              rule: .unknownDestination,
+              message: "\(id) is for '\(Self.quoted(destination))', which the plan does not declare (it declares \(Self.list(destinations)))",
+              event: event.event, messageID: event.messageID, destination: destination))
         } else if !planned.routing.allows(destination) {
-          report(.notRouted, "\(id) is not routed to '\(destination)' (the plan sends it to \(Self.list(planned.routing)))")
+          found.append(
+            Violation(
+              rule: .notRouted, message: "\(id) is not routed to '\(destination)' (the plan sends it to \(Self.list(planned.routing)))",
+              event: event.event, messageID: event.messageID, destination: destination))
         }
-      } else {
-        report(.missingDestination, "\(id) names no destination (context.trackc.destination), so its routing cannot be checked")
       }
+    } else if destinations != nil, event.destinations == nil, event.isFromTrackc, case .only = planned.routing {
+      // trackc names the destinations of every event whose routing is restricted; another client's
+      // events, which know nothing of the plan's destinations, are checked by ID and properties only.
+      report(.missingDestination, "\(id) names no destination ('integrations'), so its routing cannot be checked")
     }
     var mismatched: [(name: String, rule: Violation.Rule, message: String)] = []
     for (name, allowed) in planned.properties {

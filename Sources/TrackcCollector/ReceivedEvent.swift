@@ -28,40 +28,86 @@ public enum ReceivedValue: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// One event of an accepted batch, as the collector understood it.
+/// The kinds of call of Segment's HTTP API, as `type` names them.
+public enum CallType: String, Sendable, Hashable, CaseIterable {
+  /// An event: checked against the plan by its `event`.
+  case track
+  /// A screen view: checked against the plan by its event ID (`context.trackc.event`), or by `name` (the
+  /// enter event of the plan's screen of that name).
+  case screen
+  /// Who the user is (`userId`, `traits`): recorded.
+  case identify
+  /// A web page view: recorded.
+  case page
+  /// The user's group or account (`groupId`, `traits`): recorded.
+  case group
+  /// One identity merged into another (`previousId`, `userId`): recorded.
+  case alias
+
+  /// Whether the plan checks calls of this kind.
+  public var isChecked: Bool { self == .track || self == .screen }
+}
+
+/// One call of an accepted batch, as the collector understood it.
 public struct ReceivedEvent: Sendable, Hashable {
-  /// The event ID (`event`).
+  public var type: CallType
+  /// The plan's event ID: `event` of a track call, `context.trackc.event` of a screen call (or the enter
+  /// event of the plan's screen named `name`); empty for calls that carry none.
   public var event: String
+  /// The name of a screen or page call.
+  public var name: String?
+  /// As sent, or made by the collector when the call had none (`messageIDWasFilledIn`).
   public var messageID: String
-  /// `context.trackc.destination`, or the collector's default destination when the event names none.
-  public var destination: String?
-  /// As sent: ISO 8601.
+  /// The call came without a `messageId`: the collector made one (as Segment does), so a resend of it
+  /// cannot be recognised.
+  public var messageIDWasFilledIn = false
+  /// The destinations the call is for: the names `integrations` switches on when it switches off `All`;
+  /// nil when it does not (every destination).
+  public var destinations: [String]?
+  /// As sent (ISO 8601), or the time the collector received it when the call had none.
   public var timestamp: String
   public var anonymousID: String?
   public var userID: String?
+  /// An alias call's `previousId`.
+  public var previousID: String?
+  /// A group call's `groupId`.
+  public var groupID: String?
   public var properties: [String: ReceivedValue]
-  /// `context.trackc`: where the event came from.
+  /// An identify or group call's `traits` (a track call's `context.traits` is in `json`).
+  public var traits: [String: ReceivedValue]
+  /// `context.library.name`: the client that sent it (`trackc`, `analytics-python`...).
+  public var library: String?
+  /// `context.trackc`: where a trackc event came from.
   public var screen: String?
   public var source: String?
   public var handler: String?
   public var phase: String?
-  /// What the plan says is wrong with it (empty when it conforms, or when there is no plan).
+  /// What the plan says is wrong with it (empty when it conforms, when there is no plan, or for calls
+  /// the plan does not check).
   public var violations: [Violation]
-  /// The event's JSON as sent, on one line (whitespace between tokens removed).
+  /// The call's JSON as sent, on one line (whitespace between tokens removed; a `messageId` or
+  /// `timestamp` the collector filled in is not in it).
   public var json: String
 
   public init(
-    event: String, messageID: String, destination: String? = nil, timestamp: String, anonymousID: String? = nil,
-    userID: String? = nil, properties: [String: ReceivedValue] = [:], screen: String? = nil, source: String? = nil,
-    handler: String? = nil, phase: String? = nil, violations: [Violation] = [], json: String = "{}"
+    type: CallType = .track, event: String, name: String? = nil, messageID: String, destinations: [String]? = nil, timestamp: String,
+    anonymousID: String? = nil, userID: String? = nil, previousID: String? = nil, groupID: String? = nil,
+    properties: [String: ReceivedValue] = [:], traits: [String: ReceivedValue] = [:], library: String? = nil, screen: String? = nil,
+    source: String? = nil, handler: String? = nil, phase: String? = nil, violations: [Violation] = [], json: String = "{}"
   ) {
+    self.type = type
     self.event = event
+    self.name = name
     self.messageID = messageID
-    self.destination = destination
+    self.destinations = destinations
     self.timestamp = timestamp
     self.anonymousID = anonymousID
     self.userID = userID
+    self.previousID = previousID
+    self.groupID = groupID
     self.properties = properties
+    self.traits = traits
+    self.library = library
     self.screen = screen
     self.source = source
     self.handler = handler
@@ -69,6 +115,10 @@ public struct ReceivedEvent: Sendable, Hashable {
     self.violations = violations
     self.json = json
   }
+
+  /// Sent by trackc's runtime (`context.library.name` is `trackc`), which names the destinations of every
+  /// call whose routing the plan restricts.
+  public var isFromTrackc: Bool { library == "trackc" }
 }
 
 /// Something about an event that the tracking plan does not allow. The event is still recorded (the
@@ -80,9 +130,10 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
   public var message: String
   public var event: String
   public var messageID: String
+  /// The destination the violation is about (`unknown-destination`, `not-routed`).
   public var destination: String?
 
-  public init(rule: Rule, message: String, event: String, messageID: String, destination: String?) {
+  public init(rule: Rule, message: String, event: String, messageID: String, destination: String? = nil) {
     self.rule = rule
     self.message = message
     self.event = event
@@ -93,11 +144,13 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
   public enum Rule: String, Sendable, Hashable, CaseIterable {
     /// The event ID is not in the plan.
     case unknownEvent = "unknown-event"
-    /// The event names a destination the plan does not declare.
+    /// A screen call names a screen the plan does not list (and carries no event ID).
+    case unknownScreen = "unknown-screen"
+    /// The event names a destination the plan does not declare (in `integrations`).
     case unknownDestination = "unknown-destination"
-    /// The plan declares destinations but the event names none (no `context.trackc.destination`).
+    /// An event from trackc's runtime names no destination although the plan restricts its routing.
     case missingDestination = "missing-destination"
-    /// The plan does not route this event ID to the destination it arrived for.
+    /// The plan does not route this event ID to a destination it names.
     case notRouted = "not-routed"
     /// A static property of the plan is missing from the event.
     case missingProperty = "missing-property"

@@ -10,8 +10,12 @@ import Foundation
 /// Conform to this for an in-process plugin (a wrapper around an analytics SDK): `receive` gets one
 /// event at a time. Network destinations conform to `BatchTrackingDestination` instead.
 public protocol TrackingDestination: AnyObject, Sendable {
-  /// The ID the config's `destinations` use.
+  /// The ID the config's `destinations` use (a collector destination's own name, for statistics and
+  /// remote configuration).
   var id: String { get }
+  /// What it stands for: the plan's destination of its ID (an in-process SDK, the default), or a
+  /// collector that forwards events to the plan's destinations (`HTTPCollectorDestination`).
+  var role: DestinationRole { get }
   /// Whether this destination wants the event (a plan that excludes some events, say). Called on the
   /// destination's delivery thread, just before delivery; a declined event counts as `notApplicable`.
   func isApplicable(to event: TrackingEvent) -> Bool
@@ -23,6 +27,18 @@ public protocol TrackingDestination: AnyObject, Sendable {
 
 extension TrackingDestination {
   public func isApplicable(to event: TrackingEvent) -> Bool { true }
+  public var role: DestinationRole { .planDestination }
+}
+
+/// How the tracker routes events to a destination.
+public enum DestinationRole: Sendable, Hashable {
+  /// The plan's destination of the same ID: it gets the events the plan routes there.
+  case planDestination
+  /// A collector (Segment, RudderStack, `trackc collector`): it gets, once each, the events the plan
+  /// routes to any destination that no `planDestination` of the tracker delivers, each with the list
+  /// of those destinations (`TrackingEvent.forwardedTo`, sent as Segment's `integrations`), and the
+  /// identify and alias calls.
+  case collector
 }
 
 /// A destination that takes events in batches and answers asynchronously: a network uploader
@@ -49,25 +65,35 @@ public struct BatchDeliveryFailed: Error, Sendable {
   public let outcome: BatchOutcome
 }
 
-/// When a `BatchTrackingDestination` gets a batch.
+/// When a `BatchTrackingDestination` gets a batch, and how large one may be.
 public struct BatchLimits: Sendable, Hashable {
   public var maximumEvents: Int
+  /// The largest batch as the destination encodes it (an upload's body, before compression): the lane
+  /// stops reading once the events' journal records reach it (they are never larger than their
+  /// encoding), and a destination whose encoding exceeds it answers `.split`.
   public var maximumBytes: Int
+  /// How long after the first event waits a partial batch goes anyway.
   public var maximumAge: TimeInterval
 
-  public init(maximumEvents: Int = 500, maximumBytes: Int = 256 * 1024, maximumAge: TimeInterval = 10) {
+  /// Each default is `Defaults`'.
+  public init(
+    maximumEvents: Int = Defaults.batchEvents, maximumBytes: Int = Defaults.batchBytes, maximumAge: TimeInterval = Defaults.batchAge
+  ) {
     self.maximumEvents = max(1, maximumEvents)
     self.maximumBytes = max(1, maximumBytes)
     self.maximumAge = max(0, maximumAge)
   }
+
+  public static let `default` = BatchLimits()
 }
 
 /// How a batch delivery ended.
 public enum BatchOutcome: Sendable, Hashable {
   case delivered
-  /// A transient failure: try the same batch again after `after` seconds, or after the lane's backoff
-  /// when nil. Nothing is ever dropped merely because it was retried many times.
-  case retry(after: TimeInterval?)
+  /// A transient failure: try the same batch again after `after` seconds (the collector's
+  /// `Retry-After`), or after the tracker's backoff (`RetryPolicy`) when nil. Counted by `reason`.
+  /// Nothing is ever dropped merely because it was retried many times.
+  case retry(after: TimeInterval?, reason: RetryReason = .failed)
   /// Something in the batch is refused (400, 413): deliver the halves separately to isolate it; a
   /// single event is dropped and counted with `whenSingle`, and reported to `onDrop`.
   case split(whenSingle: DropReason)
@@ -76,14 +102,26 @@ public enum BatchOutcome: Sendable, Hashable {
   case drop(DropReason)
 }
 
-/// Backoff between retries of a failing destination: exponential with full jitter (a delay drawn
-/// uniformly between 0 and `initial * 2^attempt`, capped at `maximum`), so that many apps failing
-/// together do not retry together.
+/// Why a delivery is tried again (`DestinationStatistics.failuresByReason`).
+public struct RetryReason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public var description: String { rawValue }
+
+  /// An in-process destination threw, or a batch destination gave no reason.
+  public static let failed = RetryReason(rawValue: "failed")
+}
+
+/// Backoff between retries of a failing destination, the one retry layer of the runtime: exponential
+/// with full jitter (a delay drawn uniformly between 0 and `initial * 2^attempt`, capped at `maximum`),
+/// so that many apps failing together do not retry together. A collector's `Retry-After` replaces it
+/// for the retry it answers.
 public struct RetryPolicy: Sendable, Hashable {
   public var initial: TimeInterval
   public var maximum: TimeInterval
 
-  public init(initial: TimeInterval = 0.5, maximum: TimeInterval = 300) {
+  /// Each default is `Defaults`'.
+  public init(initial: TimeInterval = Defaults.retryInitial, maximum: TimeInterval = Defaults.retryMaximum) {
     self.initial = max(0, initial)
     self.maximum = max(self.initial, maximum)
   }

@@ -75,12 +75,15 @@ public struct EventRule: Sendable, Hashable {
   public let properties: [String: PropertyValue]
   /// Under `interception: objc-runtime`, the bound properties the adapter reads by key path.
   public let keyPathBindings: [KeyPathBinding]
+  /// The destinations of `.only` routing, sorted once (what a collector is told, in a stable order).
+  let destinationIDs: [String]
 
   public init(eventID: String, routing: Routing, properties: [String: PropertyValue] = [:], keyPathBindings: [KeyPathBinding] = []) {
     self.eventID = eventID
     self.routing = routing
     self.properties = properties
     self.keyPathBindings = keyPathBindings
+    if case .only(let destinations) = routing { destinationIDs = destinations.sorted() } else { destinationIDs = [] }
   }
 }
 

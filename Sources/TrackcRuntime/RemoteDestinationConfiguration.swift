@@ -4,8 +4,8 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Remote configuration (the plugins seed): which destinations are on, and what share of events to
-/// sample, fetched as a small JSON document from a URL (WIRE.md; `trackc collector --remote-config`
+/// Remote configuration: which destinations are on, and what share of events to
+/// sample, fetched as a small JSON document from a URL (docs/wire-format.md; `trackc collector --remote-config`
 /// serves one at `GET /v1/config`):
 ///
 ///     {"version": 1,

@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns page phases and handler calls into events, by the generated registry, journals each event
 /// once for the destinations its rule allows, remote configuration has not switched off, and sampling
-/// keeps, and delivers it to each of them from the journal.
+/// keeps, and delivers it to each of them from the journal. Each event is stamped, when `track()`
+/// returns, with the identity (`identify`, `alias`, `reset`) and the context in force.
 ///
 /// `track()` (and every interception) returns once the event is in the journal: with a directory
 /// journal, it then survives the death of the process (see `Durability` for power loss). It costs a
@@ -16,10 +17,20 @@ public final class Tracker: @unchecked Sendable {
   private let journal: Journal
   private let lanes: [DeliveryLane]
   private let laneIDs: [String]
+  /// The lanes of plan destinations (by ID) and of collectors, for routing.
+  private let planLanes: [(index: Int, id: String)]
+  private let collectorLanes: [(index: Int, id: String)]
+  private let planLaneIDs: Set<String>
   private let lock = NSLock()
   // Guarded by `lock`.
   private var screensByType: [ObjectIdentifier: ScreenID?] = [:]
   private var missingBound = 0
+  /// Identity changes, one at a time (`identify`, `alias`, `reset`, a new context).
+  private let identityLock = NSLock()
+  // Guarded by `identityLock`.
+  private var state: StateFile.State
+  private var context: TrackingContext
+  private let stateFile: StateFile?
 
   /// At most this many destinations (a bit each in a journal record); further ones get nothing.
   public static let maximumDestinations = 64
@@ -29,9 +40,10 @@ public final class Tracker: @unchecked Sendable {
   ///     ID gets a cursor of its own, and statistics name the first).
   ///   - configuration: which destinations are switched on, and sampling (remote configuration).
   ///   - journal: where events wait for delivery. In memory by default (tests, previews): an app passes
-  ///     a directory (`.directory(url)`, or `.applicationSupport()` on Apple platforms) so that events
-  ///     survive the process.
-  ///   - retry: the backoff between retries of a failing destination.
+  ///     a directory (`.applicationSupport()`, or `.directory(url)`) so that events survive the
+  ///     process. The identity is kept in the same directory.
+  ///   - retry: the backoff between retries of a failing destination (the one retry layer).
+  ///   - context: what events say about the app, device and OS; collected from the system by default.
   ///   - onDeliveryFailure: called (on the destination's thread) each time delivery of an event fails
   ///     and will be retried.
   ///   - onDrop: called (on the destination's thread) with events a destination refused for good
@@ -39,7 +51,7 @@ public final class Tracker: @unchecked Sendable {
   public init(
     registry: any TrackingRegistry, destinations: [any TrackingDestination],
     configuration: any DestinationConfiguration = AllDestinationsEnabled(), journal: JournalConfiguration = .inMemory,
-    retry: RetryPolicy = .default,
+    retry: RetryPolicy = .default, context: TrackingContext = .current,
     onDeliveryFailure: @escaping @Sendable (TrackingEvent, any Error, String) -> Void = { _, _, _ in },
     onDrop: @escaping @Sendable ([TrackingEvent], DropReason, String) -> Void = { _, _, _ in }
   ) {
@@ -53,18 +65,95 @@ public final class Tracker: @unchecked Sendable {
       let count = seen[destination.id]!
       return count == 1 ? destination.id : destination.id + "#\(count)"
     }
-    let journal = Journal(configuration: journal, keys: keys)
+    planLanes = kept.enumerated().filter { $0.element.role == .planDestination }.map { ($0.offset, $0.element.id) }
+    collectorLanes = kept.enumerated().filter { $0.element.role == .collector }.map { ($0.offset, $0.element.id) }
+    planLaneIDs = Set(planLanes.map(\.id))
+
+    // The identity of the install: from the journal's directory, else (an app updated from a release
+    // that kept only an anonymous ID in the user defaults) from there, else a new one.
+    stateFile = journal.directory.flatMap { directory in
+      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      return StateFile.open(directory: directory)
+    }
+    if let stored = stateFile?.read() {
+      state = stored
+    } else {
+      state = StateFile.State(identity: LegacyAnonymousID.stored.map { TrackingIdentity(anonymousID: $0) } ?? .fresh())
+      stateFile?.write(state)
+    }
+    self.context = context
+    let journal = Journal(configuration: journal, keys: keys, snapshot: EventSnapshot(identity: state.identity, context: context))
     self.journal = journal
     lanes = kept.enumerated().map { index, destination in
       DeliveryLane(destination: destination, index: index, journal: journal, retry: retry, onFailure: onDeliveryFailure, onDrop: onDrop)
-    }
-    for case let collector as HTTPCollectorDestination in kept {
-      collector.channel.addFlushHandler { [weak journal] in journal?.requestUpload() }
     }
   }
 
   deinit {
     journal.stop()
+  }
+
+  // MARK: Identity
+
+  /// Who the events tracked from now on are about.
+  public var identity: TrackingIdentity { identityLock.withLock { state.identity } }
+
+  /// What the events tracked from now on say about the app, device and OS.
+  public var currentContext: TrackingContext { identityLock.withLock { context } }
+
+  /// The user signed in (or the app learnt more about them): the events tracked from now on carry
+  /// `userID` and the traits, and collector destinations get an identify call. Traits merge with those
+  /// of earlier calls for the same user; another user starts afresh. Kept across launches (and kill -9)
+  /// in the journal's directory. Traits too large to keep (over about 60 KB) are not kept.
+  public func identify(userID: String, traits: [String: PropertyValue] = [:]) {
+    change { state in
+      let merged = state.identity.userID == userID ? state.identity.traits.merging(traits) { _, new in new } : traits
+      state.identity = TrackingIdentity(anonymousID: state.identity.anonymousID, userID: userID, traits: merged)
+      if !StateFile.fits(state) {
+        state.identity = TrackingIdentity(anonymousID: state.identity.anonymousID, userID: userID)
+      }
+      return EventCoding.Draft(eventID: "", source: .identify, screen: nil, properties: traits)
+    }
+  }
+
+  /// The user's identity so far (their user ID, else the anonymous ID) is merged into `userID`, which
+  /// the events tracked from now on carry; collector destinations get an alias call. Traits are kept.
+  public func alias(_ userID: String) {
+    change { state in
+      let previous = state.identity.userID ?? state.identity.anonymousID
+      state.identity = TrackingIdentity(anonymousID: state.identity.anonymousID, userID: userID, traits: state.identity.traits)
+      return EventCoding.Draft(eventID: "", source: .alias(previousID: previous), screen: nil, properties: [:])
+    }
+  }
+
+  /// The user signed out: a new anonymous ID, no user ID, no traits, from the next event on (events
+  /// tracked before keep theirs). Nothing is sent.
+  public func reset() {
+    change { state in
+      state.identity = .fresh()
+      return nil
+    }
+  }
+
+  /// Re-reads the context from the system (the locale or time zone changed).
+  func refreshContext(_ context: TrackingContext = .current) {
+    identityLock.lock()
+    defer { identityLock.unlock() }
+    guard context != self.context else { return }
+    self.context = context
+    journal.update(EventSnapshot(identity: state.identity, context: context), call: nil, destinations: 0, date: Date())
+  }
+
+  /// Applies a change of identity: persisted first, then the new snapshot and the call (if any) go into
+  /// the journal together, so no event falls between them.
+  private func change(_ apply: (inout StateFile.State) -> EventCoding.Draft?) {
+    identityLock.lock()
+    defer { identityLock.unlock() }
+    let call = apply(&state)
+    stateFile?.write(state)
+    var destinations: UInt64 = 0
+    for (index, id) in collectorLanes where configuration.isEnabled(id) { destinations |= 1 << UInt64(index) }
+    journal.update(EventSnapshot(identity: state.identity, context: context), call: call, destinations: destinations, date: Date())
   }
 
   // MARK: Tracking
@@ -166,7 +255,18 @@ public final class Tracker: @unchecked Sendable {
   // MARK: Delivery
 
   /// Waits until every event tracked so far has been delivered (or dropped) by every destination;
-  /// false on timeout (a destination that keeps failing, say). Uploads partial batches at once.
+  /// false on timeout (a destination that keeps failing, say). Uploads partial batches at once. The
+  /// wait is on a thread of its own: the caller's (the main actor, say) is free meanwhile.
+  @discardableResult
+  public func flush(timeout: TimeInterval = 5) async -> Bool {
+    let journal = journal
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    return await withCheckedContinuation { continuation in
+      DispatchQueue.global(qos: .utility).async { continuation.resume(returning: journal.waitUntilDelivered(until: deadline)) }
+    }
+  }
+
+  /// The same, blocking the calling thread: for scripts and tests, never an app's main thread.
   @discardableResult
   public func flush(timeout: TimeInterval = 5) -> Bool {
     journal.waitUntilDelivered(until: Date(timeIntervalSinceNow: timeout))
@@ -193,34 +293,57 @@ public final class Tracker: @unchecked Sendable {
   // MARK: Internals
 
   private func emit(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, extraProperties: [String: PropertyValue] = [:]) {
-    let destinations = destinations(of: rule)
+    let (destinations, forwardedTo) = route(rule)
     guard destinations != 0 else { return }
     let properties = extraProperties.isEmpty ? rule.properties : rule.properties.merging(extraProperties) { _, extra in extra }
-    append(rule, source: source, screen: screen, properties: properties, destinations: destinations)
+    append(rule, source: source, screen: screen, properties: properties, destinations: destinations, forwardedTo: forwardedTo)
   }
 
   /// The same, with bound properties: `capture` runs only when some destination takes the event.
   private func emit(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, capture: (inout CapturedProperties) -> Void) {
-    let destinations = destinations(of: rule)
+    let (destinations, forwardedTo) = route(rule)
     guard destinations != 0 else { return }
-    append(rule, source: source, screen: screen, properties: captured(rule, capture), destinations: destinations)
+    append(rule, source: source, screen: screen, properties: captured(rule, capture), destinations: destinations, forwardedTo: forwardedTo)
   }
 
-  /// The lanes the event goes to: routed, enabled and sampled in.
-  private func destinations(of rule: EventRule) -> UInt64 {
+  /// The lanes the event goes to, and for collectors the plan destinations it is for: a plan destination
+  /// when the rule routes there, remote configuration has it on and sampling keeps the event; a
+  /// collector when some destination the rule routes to (on, and sampled in) has no lane of its own
+  /// (every destination, when the plan does not restrict routing).
+  private func route(_ rule: EventRule) -> (UInt64, [String]?) {
     var destinations: UInt64 = 0
-    for (index, id) in laneIDs.enumerated() where rule.routing.allows(id) && configuration.isEnabled(id) {
-      let rate = configuration.samplingRate(eventID: rule.eventID, destinationID: id)
-      if rate < 1 && !(rate > 0 && Double.random(in: 0..<1) < rate) { continue }
+    for (index, id) in planLanes where rule.routing.allows(id) && isOn(id, for: rule) {
       destinations |= 1 << UInt64(index)
     }
-    return destinations
+    guard !collectorLanes.isEmpty else { return (destinations, nil) }
+    var forwardedTo: [String]?
+    if case .only = rule.routing {
+      let routed = rule.destinationIDs
+      var kept = routed
+      if !planLaneIDs.isEmpty || !(configuration is AllDestinationsEnabled) {
+        kept = routed.filter { !planLaneIDs.contains($0) && isOn($0, for: rule) }
+      }
+      guard !kept.isEmpty else { return (destinations, nil) }
+      forwardedTo = kept
+    }
+    for (index, id) in collectorLanes where isOn(id, for: rule) { destinations |= 1 << UInt64(index) }
+    return (destinations, forwardedTo)
   }
 
-  private func append(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, properties: [String: PropertyValue], destinations: UInt64) {
+  /// Remote configuration has the destination on, and sampling keeps this event for it.
+  private func isOn(_ id: String, for rule: EventRule) -> Bool {
+    guard configuration.isEnabled(id) else { return false }
+    let rate = configuration.samplingRate(eventID: rule.eventID, destinationID: id)
+    return rate >= 1 || (rate > 0 && Double.random(in: 0..<1) < rate)
+  }
+
+  private func append(
+    _ rule: EventRule, source: TrackingEvent.Source, screen: String?, properties: [String: PropertyValue], destinations: UInt64,
+    forwardedTo: [String]?
+  ) {
     journal.append(
-      EventCoding.Draft(eventID: rule.eventID, source: source, screen: screen, properties: properties), destinations: destinations,
-      date: Date())
+      EventCoding.Draft(eventID: rule.eventID, source: source, screen: screen, properties: properties, forwardedTo: forwardedTo),
+      destinations: destinations, date: Date())
   }
 
   /// The screen a type is, remembered per type (working it out builds the type's name).

@@ -18,13 +18,13 @@ struct CollectorCommand: AsyncParsableCommand {
     commandName: "collector",
     abstract: "Run a local collector that checks every event an app sends against the tracking plan.",
     discussion: """
-      Accepts POST /v1/batch in Segment's batch format (what the runtime's HTTP destination sends), deduplicates by destination and messageId, checks every event against the config (known event ID, routed to the destination it arrived for, static properties of the declared types) and prints each event and each violation as it arrives. GET /v1/config serves the --remote-config file.
+      Accepts POST /v1/batch in Segment's batch format (what the runtime's HTTP destination and Segment's own libraries send): every call type (track, screen, identify, page, group, alias), deduplicated by messageId. Track and screen calls are checked against the config (known event ID, routed to the destinations it names, static properties of the declared types); every call and each violation is printed as it arrives. With --output, the calls recorded are appended to a file, and read back at the next start so that a resent call is still a duplicate. GET /v1/config serves the --remote-config file.
 
       The first line printed is 'trackc collector listening on http://HOST:PORT' (with --port 0 the system picks the port). Stop it with Ctrl-C; it then prints what it received to standard error.
 
       Limits, as Segment's: 500 KB a batch (decompressed), 32 KB an event, answered 413. Anything malformed is answered 400 with a JSON body {"code", "message"}.
 
-      Faults, for testing a client: --fail-status answers every request with a status, or a share of them with --failure-rate; --retry-after adds Retry-After to 429 and 503; --delay-ms slows every answer; --drop-rate closes connections without answering; --accept-then-fail records a batch and answers 500, so the client sends duplicates. --seed makes the choices repeatable.
+      Faults, for testing a client: --fail-status answers every request with a status (3xx with a Location back to the endpoint), or a share of them with --failure-rate; --retry-after adds Retry-After to 429 and 503 (as an HTTP date with --retry-after-date); --delay-ms slows every answer; --drop-rate closes connections without answering, --reset-rate resets them; --reset-after-headers records a batch, sends the answer's headers and resets the connection; --accept-then-fail records a batch and answers 500. Both of those make the client send duplicates. --seed makes the choices repeatable.
 
       Examples:
         trackc collector --config tracking.yaml --port 9000
@@ -59,9 +59,6 @@ struct CollectorCommand: AsyncParsableCommand {
   @Flag(help: "Print only violations, refusals and faults, not every event.")
   var quiet = false
 
-  @Option(help: ArgumentHelp("The destination of events without context.trackc.destination.", valueName: "id"))
-  var destination: String?
-
   @Option(help: ArgumentHelp("Require this write key (HTTP Basic, as Segment); other requests get 401.", valueName: "key"))
   var writeKey: String?
 
@@ -71,7 +68,7 @@ struct CollectorCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("How many message IDs deduplication remembers (the oldest are forgotten).", valueName: "count"))
   var dedupWindow = CollectorConfiguration.Limits().deduplicationWindow
 
-  @Option(help: ArgumentHelp("Answer injected failures with this status (400-599); alone, every request fails.", valueName: "status"))
+  @Option(help: ArgumentHelp("Answer injected failures with this status (300-599); alone, every request fails.", valueName: "status"))
   var failStatus: Int?
 
   @Option(help: ArgumentHelp("The share of requests that fail (0-1), with --fail-status or 503.", valueName: "rate"))
@@ -80,11 +77,20 @@ struct CollectorCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Send Retry-After with 429 and 503 answers.", valueName: "seconds"))
   var retryAfter: Int?
 
+  @Flag(help: "Send Retry-After as an HTTP date rather than as seconds.")
+  var retryAfterDate = false
+
   @Option(help: ArgumentHelp("Wait this long before every answer.", valueName: "milliseconds"))
   var delayMs = 0
 
   @Option(help: ArgumentHelp("The share of requests (0-1) whose connection is closed without an answer.", valueName: "rate"))
   var dropRate = 0.0
+
+  @Option(help: ArgumentHelp("The share of requests (0-1) whose connection is reset without an answer.", valueName: "rate"))
+  var resetRate = 0.0
+
+  @Option(help: ArgumentHelp("The share of batches (0-1) recorded, answered with headers only, then reset.", valueName: "rate"))
+  var resetAfterHeaders = 0.0
 
   @Option(help: ArgumentHelp("The share of batches (0-1) recorded and then answered 500.", valueName: "rate"))
   var acceptThenFail = 0.0
@@ -100,8 +106,11 @@ struct CollectorCommand: AsyncParsableCommand {
     faults.failStatus = failStatus
     faults.failureRate = failureRate
     faults.retryAfterSeconds = retryAfter
+    faults.retryAfterAsDate = retryAfterDate
     faults.delayMilliseconds = delayMs
     faults.dropRate = dropRate
+    faults.resetRate = resetRate
+    faults.resetAfterHeadersRate = resetAfterHeaders
     faults.acceptThenFailRate = acceptThenFail
     faults.seed = seed
     return faults
@@ -118,7 +127,6 @@ struct CollectorCommand: AsyncParsableCommand {
     configuration.host = host
     configuration.port = port
     configuration.outputPath = output
-    configuration.defaultDestination = destination
     configuration.writeKey = writeKey
     configuration.rejectViolations = rejectViolations
     configuration.remoteConfiguration = remoteConfig.map { .file($0) }
@@ -152,7 +160,7 @@ struct CollectorCommand: AsyncParsableCommand {
       throw ExitCode(ExitStatus.cannotWrite.rawValue)
     }
     StandardOutput.write("trackc collector listening on \(collector.baseURL.absoluteString)\n")
-    StandardError.write(Self.settingsSummary(configuration, config: config))
+    StandardError.write(Self.settingsSummary(configuration, config: config, fromOutput: collector.statistics.messageIDsFromOutput))
     await Self.waitForInterrupt()
     await collector.stop()
     StandardError.write(Self.statisticsSummary(collector.statistics))
@@ -174,8 +182,11 @@ struct CollectorCommand: AsyncParsableCommand {
     }
   }
 
-  private static func settingsSummary(_ configuration: CollectorConfiguration, config: String?) -> String {
+  private static func settingsSummary(_ configuration: CollectorConfiguration, config: String?, fromOutput: Int) -> String {
     var parts: [String] = []
+    if let output = configuration.outputPath, fromOutput > 0 {
+      parts.append("\(fromOutput) message IDs read back from \(output) (resent calls are duplicates)")
+    }
     if let plan = configuration.plan, let config {
       let destinations = plan.destinations.map { "\($0.count) destinations" } ?? "any destination"
       parts.append("checking against \(config) (\(plan.events.count) event IDs, \(destinations))")
@@ -186,23 +197,33 @@ struct CollectorCommand: AsyncParsableCommand {
     var injected: [String] = []
     if faults.effectiveFailureRate > 0 { injected.append("\(faults.effectiveFailStatus) for \(Int(faults.effectiveFailureRate * 100))% of requests") }
     if faults.dropRate > 0 { injected.append("dropping \(Int(faults.dropRate * 100))% of connections") }
+    if faults.resetRate > 0 { injected.append("resetting \(Int(faults.resetRate * 100))% of connections") }
+    if faults.resetAfterHeadersRate > 0 {
+      injected.append("resetting \(Int(faults.resetAfterHeadersRate * 100))% of batches after the answer's headers")
+    }
     if faults.acceptThenFailRate > 0 { injected.append("500 after recording \(Int(faults.acceptThenFailRate * 100))% of batches") }
     if faults.delayMilliseconds > 0 { injected.append("answers delayed \(faults.delayMilliseconds) ms") }
-    if let seconds = faults.retryAfterSeconds { injected.append("Retry-After \(seconds) s") }
+    if let seconds = faults.retryAfterSeconds { injected.append("Retry-After \(seconds) s" + (faults.retryAfterAsDate ? " as a date" : "")) }
     if !injected.isEmpty { parts.append("faults: " + injected.joined(separator: ", ") + " (seed \(faults.seed))") }
     return "trackc: " + parts.joined(separator: "; ") + "\n"
   }
 
-  private static func statisticsSummary(_ statistics: CollectorStatistics) -> String {
+  static func statisticsSummary(_ statistics: CollectorStatistics) -> String {
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : noun.hasSuffix("h") ? "es" : "s")" }
-    var text = "trackc: \(count(statistics.acceptedEvents, "event")) accepted in \(count(statistics.acceptedBatches, "batch")), "
-    text += "\(count(statistics.duplicates, "duplicate")), \(count(statistics.violations, "violation")) in "
+    var text = "trackc: \(count(statistics.acceptedEvents, "call")) accepted in \(count(statistics.acceptedBatches, "batch"))"
+    let types = CallType.allCases.compactMap { type in statistics.acceptedByType[type].map { "\($0) \(type.rawValue)" } }
+    if types.count > 1 { text += " (" + types.joined(separator: ", ") + ")" }
+    text += ", \(count(statistics.duplicates, "duplicate")), \(count(statistics.violations, "violation")) in "
     text += "\(count(statistics.eventsWithViolations, "event")), \(count(statistics.requests, "request"))"
+    if statistics.refusedViolations > 0 {
+      text += "; refused for their violations: \(count(statistics.refusedViolations, "violation")) in "
+      text += "\(count(statistics.refusedEventsWithViolations, "event"))"
+    }
     let rejected = statistics.rejectedByStatus.sorted { $0.key < $1.key }.map { "\($0.value) x \($0.key)" }
     if !rejected.isEmpty { text += "; refused: " + rejected.joined(separator: ", ") }
-    if statistics.injectedFailures + statistics.droppedConnections + statistics.failedAfterRecording > 0 {
+    if statistics.injectedFailures + statistics.droppedConnections + statistics.resetConnections + statistics.failedAfterRecording > 0 {
       text += "; faults: \(count(statistics.injectedFailures, "failure")), \(statistics.droppedConnections) dropped, "
-      text += "\(statistics.failedAfterRecording) failed after recording"
+      text += "\(statistics.resetConnections) reset, \(statistics.failedAfterRecording) failed after recording"
     }
     return text + "\n"
   }

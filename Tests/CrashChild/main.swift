@@ -63,10 +63,10 @@ final class KillAfterUpload: BatchTrackingDestination, @unchecked Sendable {
   var id: String { inner.id }
   var batchLimits: BatchLimits { inner.batchLimits }
 
+  var role: DestinationRole { inner.role }
+
   init(collector: URL, selfKillRate: Double) {
-    let configuration = try! CollectorChannelConfiguration.builder().endpoint(collector).batch(events: 200, seconds: 0.02)
-      .retry(RetryPolicy(initial: 0.005, maximum: 0.05)).build()
-    inner = HTTPCollectorDestination(id: "collector", configuration: configuration)
+    inner = try! HTTPCollectorDestination(endpoint: collector, batch: BatchLimits(maximumEvents: 200, maximumAge: 0.02))
     self.selfKillRate = selfKillRate
   }
 

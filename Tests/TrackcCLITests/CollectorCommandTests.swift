@@ -9,12 +9,15 @@ import TrackcTestSupport
 /// `trackc collector`, the binary: started on an ephemeral port, sent batches over HTTP, stopped with
 /// SIGINT.
 @Suite struct CollectorCommandTests {
-  /// A `trackc collector` process whose output is read as it comes.
+  /// A `trackc collector` process whose output is read as it comes. Waits are on what it printed or
+  /// on its exit, never on time.
   final class RunningCollector: @unchecked Sendable {
     let process = Process()
-    private let lock = NSLock()
+    private let condition = NSCondition()
+    // Guarded by `condition`.
     private var output = Data()
     private var errors = Data()
+    private var openPipes = 2
 
     init(_ arguments: [String]) throws {
       process.executableURL = URL(fileURLWithPath: TrackcBinary.path)
@@ -28,47 +31,72 @@ import TrackcTestSupport
       // process, pipes and output) alive to the end (LeakSanitizer, under Scripts/sanitize.sh).
       standardOutput.fileHandleForReading.readabilityHandler = { [weak self] handle in
         let data = handle.availableData
-        guard let self else { return }
-        lock.lock()
-        output += data
-        lock.unlock()
+        self?.received(data, error: false, handle: handle)
       }
       standardError.fileHandleForReading.readabilityHandler = { [weak self] handle in
         let data = handle.availableData
+        self?.received(data, error: true, handle: handle)
+      }
+      process.terminationHandler = { [weak self] _ in
         guard let self else { return }
-        lock.lock()
-        errors += data
-        lock.unlock()
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
       }
       try process.run()
+      // The child has its own copies: with ours closed, its exit closes the pipes (the end of file).
+      try standardOutput.fileHandleForWriting.close()
+      try standardError.fileHandleForWriting.close()
+    }
+
+    private func received(_ data: Data, error: Bool, handle: FileHandle) {
+      condition.lock()
+      if data.isEmpty {
+        // End of file: the process closed the pipe (it exited).
+        handle.readabilityHandler = nil
+        openPipes -= 1
+      } else if error {
+        errors += data
+      } else {
+        output += data
+      }
+      condition.broadcast()
+      condition.unlock()
     }
 
     var standardOutput: String {
-      lock.lock()
-      defer { lock.unlock() }
+      condition.lock()
+      defer { condition.unlock() }
       return String(decoding: output, as: UTF8.self)
     }
 
     var standardError: String {
-      lock.lock()
-      defer { lock.unlock() }
+      condition.lock()
+      defer { condition.unlock() }
       return String(decoding: errors, as: UTF8.self)
+    }
+
+    /// Waits until `done` holds for what was printed so far, or the process ended; false then.
+    private func wait(timeout: Double, _ done: (String) -> Bool) -> Bool {
+      let deadline = Date().addingTimeInterval(timeout)
+      condition.lock()
+      defer { condition.unlock() }
+      while !done(String(decoding: output, as: UTF8.self)) {
+        if !process.isRunning && openPipes == 0 { return false }
+        if !condition.wait(until: deadline) { return done(String(decoding: output, as: UTF8.self)) }
+      }
+      return true
     }
 
     /// The port from the first line, `trackc collector listening on http://127.0.0.1:PORT`.
     func port(timeout: Double = 60) throws -> Int {
-      let deadline = Date().addingTimeInterval(timeout)
-      while Date() < deadline {
-        if let line = standardOutput.split(separator: "\n").first, standardOutput.contains("\n") {
-          guard line.hasPrefix("trackc collector listening on http://127.0.0.1:"), let port = Int(line.split(separator: ":").last ?? "") else {
-            throw CollectorCommandFailure(message: "unexpected first line: \(line)")
-          }
-          return port
-        }
-        if !process.isRunning { throw CollectorCommandFailure(message: "exited \(process.terminationStatus): \(standardError)") }
-        Thread.sleep(forTimeInterval: 0.02)
+      guard wait(timeout: timeout, { $0.contains("\n") }), let line = standardOutput.split(separator: "\n").first else {
+        throw CollectorCommandFailure(message: "no port (exited: \(!process.isRunning)): \(standardError)")
       }
-      throw CollectorCommandFailure(message: "no port after \(timeout) s: \(standardError)")
+      guard line.hasPrefix("trackc collector listening on http://127.0.0.1:"), let port = Int(line.split(separator: ":").last ?? "") else {
+        throw CollectorCommandFailure(message: "unexpected first line: \(line)")
+      }
+      return port
     }
 
     /// Peak resident memory so far, from /proc (kilobytes).
@@ -78,13 +106,20 @@ import TrackcTestSupport
       return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
-    /// Sends SIGINT and waits for the exit; the exit status.
-    func interrupt() -> Int32 {
-      kill(process.processIdentifier, SIGINT)
+    /// Sends `signal` and waits for the exit and the last of its output (the end of both pipes, within
+    /// a minute: a pipe another test's child inherited ends only when that child does); the exit status.
+    @discardableResult
+    func stop(with signal: Int32 = SIGINT) -> Int32 {
+      kill(process.processIdentifier, signal)
       process.waitUntilExit()
-      Thread.sleep(forTimeInterval: 0.1)  // the last output
+      let deadline = Date().addingTimeInterval(60)
+      condition.lock()
+      while openPipes > 0 && condition.wait(until: deadline) {}
+      condition.unlock()
       return process.terminationStatus
     }
+
+    func interrupt() -> Int32 { stop(with: SIGINT) }
   }
 
   struct CollectorCommandFailure: Error, CustomStringConvertible {
@@ -94,7 +129,7 @@ import TrackcTestSupport
 
   static func batch(_ events: [(id: String, messageID: String, destination: String)]) -> Data {
     let items = events.map { event in
-      #"{"type":"track","event":"\#(event.id)","messageId":"\#(event.messageID)","timestamp":"2026-11-23T10:00:00.123Z","anonymousId":"a","properties":{},"context":{"library":{"name":"trackc","version":"0.1.0"},"trackc":{"destination":"\#(event.destination)","source":"manual"}}}"#
+      #"{"type":"track","event":"\#(event.id)","messageId":"\#(event.messageID)","timestamp":"2026-11-23T10:00:00.123Z","anonymousId":"a","properties":{},"integrations":{"All":false,"\#(event.destination)":true},"context":{"library":{"name":"trackc","version":"0.2.0"},"trackc":{"source":"manual"}}}"#
     }
     return Data(#"{"batch":[\#(items.joined(separator: ","))]}"#.utf8)
   }
@@ -135,10 +170,44 @@ import TrackcTestSupport
     #expect(lines.filter { $0.hasPrefix("duplicate  ") }.count == 2)
     #expect(lines.contains { $0.hasPrefix("rejected   400 POST /v1/batch: the body is not JSON") })
     #expect(lines.contains { $0.hasPrefix("config     200 GET /v1/config") })
-    #expect(collector.standardError.contains("2 events accepted in 2 batches, 2 duplicates"), "\(collector.standardError)")
+    #expect(collector.standardError.contains("2 calls accepted in 2 batches, 2 duplicates"), "\(collector.standardError)")
     let written = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
     #expect(written.count == 2)
-    #expect(written.allSatisfy { $0.hasPrefix(#"{"kind":"event","event":{"#) })
+    #expect(written.allSatisfy { $0.hasPrefix(#"{"kind":"event","type":"track","messageId":"m-"#) })
+  }
+
+  /// A collector killed with SIGKILL between two sends of one batch, restarted on the same output:
+  /// the second send is all duplicates, none recorded twice.
+  @Test func deduplicationSurvivesAKill() async throws {
+    let scratch = try ScratchDirectory("collector-kill")
+    defer { scratch.remove() }
+    let output = scratch.url.appendingPathComponent("events.ndjson").path
+    let body = Self.batch((0..<20).map { ("CTRL_HOME_FAVORITE", "k-\($0)", "firebase") })
+    let first = try RunningCollector(["--config", "Examples/Shop/tracking.yaml", "--port", "0", "--output", output, "--quiet"])
+    let (status, answer) = try await Self.post(body, port: try first.port())
+    #expect(status == 200 && answer.contains(#""accepted":20"#), "\(answer)")
+    #expect(first.stop(with: SIGKILL) == SIGKILL)
+    let second = try RunningCollector(["--config", "Examples/Shop/tracking.yaml", "--port", "0", "--output", output, "--quiet"])
+    let (again, repeated) = try await Self.post(body, port: try second.port())
+    #expect(again == 200)
+    #expect(repeated.contains(#""accepted":0,"duplicates":20"#), "\(repeated)")
+    #expect(second.interrupt() == 0)
+    #expect(second.standardError.contains("20 message IDs read back from \(output)"), "\(second.standardError)")
+    #expect(second.standardError.contains("0 calls accepted in 1 batch, 20 duplicates"), "\(second.standardError)")
+    let written = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+    #expect(written.count == 20, "each call recorded once")
+  }
+
+  /// With --reject-violations, the summary counts the violations of the refused batches apart from
+  /// those recorded.
+  @Test func refusedViolationsAreCountedApart() async throws {
+    let collector = try RunningCollector(["--config", "Examples/Shop/tracking.yaml", "--port", "0", "--reject-violations", "--quiet"])
+    let port = try collector.port()
+    let (status, _) = try await Self.post(Self.batch([("NOT_IN_PLAN", "v-1", "firebase"), ("CTRL_HOME_BANNER", "v-2", "mixpanel")]), port: port)
+    #expect(status == 400)
+    #expect(collector.interrupt() == 0)
+    #expect(collector.standardError.contains("0 violations in 0 events"), "\(collector.standardError)")
+    #expect(collector.standardError.contains("refused for their violations: 4 violations in 2 events"), "\(collector.standardError)")
   }
 
   @Test func printsJSONLinesAndInjectsFaults() async throws {
@@ -209,7 +278,10 @@ import TrackcTestSupport
   }
 
   @Test func invalidFlagsAreUsageErrors() throws {
-    for arguments in [["--fail-status", "200"], ["--failure-rate", "2"], ["--port", "70000"], ["--drop-rate", "-1"], ["--dedup-window", "0"]] {
+    for arguments in [
+      ["--fail-status", "200"], ["--failure-rate", "2"], ["--port", "70000"], ["--drop-rate", "-1"], ["--dedup-window", "0"],
+      ["--reset-rate", "1.5"], ["--reset-after-headers", "-0.1"],
+    ] {
       let result = try TrackcBinary.run(["collector", "--port", "0"] + arguments)
       #expect(result.status == 64, "\(arguments): \(result.standardError)")
     }

@@ -100,7 +100,7 @@ import TrackcTestSupport
     #expect(csv.standardOutput.contains("CartViewController,open,cart,OPEN_CART,\"firebase, mixpanel\","))
     #expect(
       csv.standardOutput.contains(
-        "HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,41,Sources/Home/HomeViewController.swift:14"))
+        "HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,63,Sources/Home/HomeViewController.swift:14"))
     #expect(try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml").status == 64)
   }
 

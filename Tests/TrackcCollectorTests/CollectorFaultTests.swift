@@ -102,6 +102,56 @@ import TrackcCollector
     }
   }
 
+  /// A 3xx says where to go (back to the batch endpoint), and records nothing.
+  @Test func aRedirectNamesTheEndpoint() async throws {
+    try await withCollector({ $0.faults.failStatus = 307 }) { collector in
+      let answer = try await RawHTTPClient.post(Self.body(), port: collector.port)
+      #expect(answer?.status == 307)
+      #expect(answer?.headers["Location"] == ["/v1/batch"])
+      #expect(collector.received.isEmpty)
+    }
+  }
+
+  @Test func retryAfterCanBeAnHTTPDate() async throws {
+    try await withCollector({
+      $0.faults.failStatus = 503
+      $0.faults.retryAfterSeconds = 60
+      $0.faults.retryAfterAsDate = true
+    }) { collector in
+      let before = Date()
+      let answer = try await RawHTTPClient.post(Self.body(), port: collector.port)
+      let after = Date()
+      let value = try #require(answer?.headers["Retry-After"].first)
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "GMT")
+      formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+      let date = try #require(formatter.date(from: value), "\(value) is not an HTTP date")
+      #expect(formatter.string(from: date) == value, "the weekday agrees with the date")
+      // A minute after the collector answered (rounded up to the next second), whenever that was.
+      #expect(date.timeIntervalSince(before) >= 59 && date.timeIntervalSince(after) <= 61, "\(value)")
+    }
+  }
+
+  /// A reset before any answer records nothing; after the answer's head, the batch was recorded, and
+  /// sent again it is a duplicate.
+  @Test func resetsBeforeAndAfterTheHeaders() async throws {
+    try await withCollector({ $0.faults.resetRate = 1 }) { collector async throws in
+      #expect(try await RawHTTPClient.post(Self.body("reset"), port: collector.port) == nil)
+      #expect(collector.received.isEmpty)
+      #expect(collector.statistics.resetConnections == 1)
+    }
+    try await withCollector({ $0.faults.resetAfterHeadersRate = 1 }) { collector async throws in
+      let body = Self.body("recorded")
+      #expect(try await RawHTTPClient.post(body, port: collector.port) == nil, "the head came, never the end")
+      #expect(collector.received.map(\.messageID) == ["recorded"])
+      #expect(try await RawHTTPClient.post(body, port: collector.port) == nil)
+      #expect(collector.received.map(\.messageID) == ["recorded"])
+      #expect(collector.statistics.duplicates == 1)
+      #expect(collector.statistics.resetConnections == 2)
+    }
+  }
+
   @Test func faultsDoNotApplyToRefusals() async throws {
     try await withCollector({ $0.faults.failStatus = 503 }) { collector async throws in
       #expect(try await RawHTTPClient.post(Self.body(), port: collector.port, path: "/elsewhere")?.status == 404)

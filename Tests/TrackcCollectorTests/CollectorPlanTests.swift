@@ -47,7 +47,7 @@ import TrackcCore
     let plan = try Batches.plan("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: PAGE_HOME\n")
     #expect(plan.destinations == nil)
     #expect(plan.events["PAGE_HOME"]?.routing == .unrestricted)
-    let event = ReceivedEvent(event: "PAGE_HOME", messageID: "m", destination: "anything", timestamp: "t")
+    let event = ReceivedEvent(event: "PAGE_HOME", messageID: "m", destinations: ["anything"], timestamp: "t")
     #expect(plan.violations(of: event).isEmpty)
     #expect(plan.violations(of: ReceivedEvent(event: "PAGE_HOME", messageID: "m", timestamp: "t")).isEmpty)
   }
@@ -77,8 +77,8 @@ import TrackcCore
     try Batches.plan(yaml).violations(of: event).map(\.rule)
   }
 
-  static func banner(destination: String? = "warehouse", properties: [String: ReceivedValue]) -> ReceivedEvent {
-    ReceivedEvent(event: "CTRL_BANNER", messageID: "m", destination: destination, timestamp: "t", properties: properties)
+  static func banner(destinations: [String]? = ["warehouse"], properties: [String: ReceivedValue], library: String = "trackc") -> ReceivedEvent {
+    ReceivedEvent(event: "CTRL_BANNER", messageID: "m", destinations: destinations, timestamp: "t", properties: properties, library: library)
   }
 
   static let goodBanner: [String: ReceivedValue] = ["slot": .string("hero"), "position": .number(2, text: "2"), "promoted": .bool(true)]
@@ -89,21 +89,42 @@ import TrackcCore
     var more = Self.goodBanner
     more["extra"] = .string("x")
     more["slot"] = .number(3, text: "3")
-    #expect(try Self.rules(Self.banner(destination: "firebase", properties: more)).isEmpty)
+    #expect(try Self.rules(Self.banner(destinations: ["firebase", "mixpanel"], properties: more)).isEmpty)
   }
 
   @Test func unknownEvent() throws {
-    #expect(try Self.rules(ReceivedEvent(event: "NOPE", messageID: "m", destination: "firebase", timestamp: "t")) == [.unknownEvent])
+    #expect(try Self.rules(ReceivedEvent(event: "NOPE", messageID: "m", destinations: ["firebase"], timestamp: "t")) == [.unknownEvent])
   }
 
   @Test func unknownMissingAndUnroutedDestinations() throws {
-    #expect(try Self.rules(Self.banner(destination: "amplitude", properties: Self.goodBanner)) == [.unknownDestination])
-    #expect(try Self.rules(Self.banner(destination: nil, properties: Self.goodBanner)) == [.missingDestination])
-    let share = ReceivedEvent(event: "CTRL_SHARE", messageID: "m", destination: "mixpanel", timestamp: "t")
+    #expect(try Self.rules(Self.banner(destinations: ["amplitude"], properties: Self.goodBanner)) == [.unknownDestination])
+    #expect(try Self.rules(Self.banner(destinations: nil, properties: Self.goodBanner)) == [.missingDestination])
+    #expect(try Self.rules(Self.banner(destinations: nil, properties: Self.goodBanner, library: "analytics-python")).isEmpty, "another client")
+    #expect(try Self.rules(Self.banner(destinations: [], properties: Self.goodBanner)).isEmpty, "routed nowhere through the collector")
+    let share = ReceivedEvent(event: "CTRL_SHARE", messageID: "m", destinations: ["mixpanel"], timestamp: "t")
     #expect(try Self.rules(share) == [.notRouted])
     var routed = share
-    routed.destination = "firebase"
+    routed.destinations = ["firebase"]
     #expect(try Self.rules(routed).isEmpty)
+    let both = ReceivedEvent(event: "CTRL_SHARE", messageID: "m", destinations: ["firebase", "mixpanel", "amplitude"], timestamp: "t")
+    let violations = try Batches.plan(Self.yaml).violations(of: both)
+    #expect(violations.map(\.rule) == [.notRouted, .unknownDestination])
+    #expect(violations.map(\.destination) == ["mixpanel", "amplitude"], "each destination named is checked")
+  }
+
+  /// A screen call is checked by its event ID, else as the enter event of the plan's screen of its name.
+  @Test func screenCallsAreCheckedAsTheirScreensEnterEvent() throws {
+    let plan = try Batches.plan("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: PAGE_HOME\n")
+    #expect(plan.screens == ["Home": "PAGE_HOME"])
+    var named = ReceivedEvent(type: .screen, event: "", name: "Home", messageID: "m", timestamp: "t")
+    plan.resolve(&named)
+    #expect(named.event == "PAGE_HOME")
+    #expect(plan.violations(of: named).isEmpty)
+    var unknown = ReceivedEvent(type: .screen, event: "", name: "Elsewhere", messageID: "m", timestamp: "t")
+    plan.resolve(&unknown)
+    #expect(plan.violations(of: unknown).map(\.rule) == [.unknownScreen])
+    let wrongID = ReceivedEvent(type: .screen, event: "PAGE_NOPE", name: "Home", messageID: "m", timestamp: "t")
+    #expect(plan.violations(of: wrongID).map(\.rule) == [.unknownEvent])
   }
 
   @Test func missingWrongTypeAndInvalidProperties() throws {
@@ -118,10 +139,10 @@ import TrackcCore
   }
 
   @Test func messagesNameTheEventAndWhatIsExpected() throws {
-    let share = ReceivedEvent(event: "CTRL_SHARE", messageID: "m", destination: "mixpanel", timestamp: "t")
+    let share = ReceivedEvent(event: "CTRL_SHARE", messageID: "m", destinations: ["mixpanel"], timestamp: "t")
     let violation = try #require(try Batches.plan(Self.yaml).violations(of: share).first)
     #expect(violation.description == "CTRL_SHARE is not routed to 'mixpanel' (the plan sends it to 'firebase') [not-routed]")
-    let hostile = ReceivedEvent(event: "X\u{1B}[2J\nY", messageID: "m", destination: "firebase", timestamp: "t")
+    let hostile = ReceivedEvent(event: "X\u{1B}[2J\nY", messageID: "m", destinations: ["firebase"], timestamp: "t")
     let escaped = try #require(try Batches.plan(Self.yaml).violations(of: hostile).first)
     #expect(!escaped.message.contains("\u{1B}") && !escaped.message.contains("\n"))
   }

@@ -9,7 +9,7 @@ import Testing
   static let hostile = "A\u{1B}[2J\r\nfake line\u{0}\u{2028}\"\\ é 🙂"
 
   static func event(_ id: String = "CTRL_HOME_FAVORITE") throws -> ReceivedEvent {
-    let body = Batches.body([Batches.event(id, messageID: "m-1", destination: "firebase", properties: ["source": "home", "position": 2])])
+    let body = Batches.body([Batches.event(id, messageID: "m-1", properties: ["source": "home", "position": 2])])
     var configuration = CollectorConfiguration()
     configuration.plan = Batches.shopPlan
     return try #require(try Collector.readBatch(body, configuration: configuration).first)
@@ -63,5 +63,28 @@ import Testing
     let quoted = JSONText.quoted(every)
     #expect(try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed) as? String == every)
     #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x2028 })
+  }
+}
+
+/// What the collector takes as a timestamp: RFC 3339, strictly.
+@Suite struct TimestampTests {
+  @Test(arguments: [
+    "2026-11-23T10:00:00.123Z", "2026-11-23T10:00:00Z", "2026-11-23t10:00:00z", "2026-11-23T10:00:00+01:00", "2026-11-23T10:00:00+0100",
+    "2026-11-23T10:00:00+01", "2026-11-23T10:00:00.1Z", "2026-11-23T10:00:00.123456789Z", "2026-11-23T10:00:00.123456+00:00",
+    "2026-11-23T10:00:00-00:00", "2026-11-23T23:59:60Z", "2024-02-29T10:00:00Z", "0000-01-01T00:00:00Z", "2026-12-31T23:59:59.999+23:59",
+  ])
+  func taken(_ text: String) {
+    #expect(BatchDecoder.isTimestamp(text))
+  }
+
+  @Test(arguments: [
+    "", "2026-11-23", "2026-11-23T10:00:00", "2026-11-23 10:00:00Z", "2026-11-23T10:00Z", "2026-11-23T10:00:00.Z", "2026-11-23T10:00:00,123Z",
+    "2026-11-23T10:00:00.1234567890Z", "2026-11-23T10:00:00Z ", "2026-11-23T10:00:00Z\u{0}", "+2026-11-23T10:00:00Z", "2026-02-29T10:00:00Z",
+    "2026-04-31T10:00:00Z", "2026-13-01T00:00:00Z", "2026-00-01T00:00:00Z", "2026-01-00T00:00:00Z", "2026-11-23T24:00:00Z",
+    "2026-11-23T10:60:00Z", "2026-11-23T10:00:61Z", "2026-11-23T10:00:00+24:00", "2026-11-23T10:00:00+01:60", "2026-11-23T10:00:00+1",
+    "2026-1-23T10:00:00Z", "２０２６-11-23T10:00:00Z", "2026-11-23T10:00:00+01:0", "20261123T100000Z", "yesterday",
+  ])
+  func refused(_ text: String) {
+    #expect(!BatchDecoder.isTimestamp(text))
   }
 }

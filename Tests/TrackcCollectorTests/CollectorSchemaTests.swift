@@ -6,8 +6,9 @@ import TrackcTestSupport
 /// `Schemas/collector-batch.schema.json` describes the batch body: the sample bodies under
 /// Tests/Fixtures/collector pass or fail it (Python's jsonschema, installed by `.ci/run`), and the
 /// collector agrees: it accepts every valid sample without a violation, refuses each `refused-*`
-/// sample, and accepts each `flagged-*` one with a violation (the collector takes whatever Segment
-/// takes, the schema says what trackc sends).
+/// sample, accepts each `flagged-*` one with a violation, and each `filled-*` one, which lacks what
+/// Segment fills in, as Segment does (the collector takes whatever Segment takes, the schema says what
+/// trackc sends).
 @Suite(.requires(.jsonSchema)) struct CollectorSchemaTests {
   struct Report: Decodable {
     var schemaErrors: [String]
@@ -65,8 +66,12 @@ import TrackcTestSupport
       let body = [UInt8](try Data(contentsOf: sample))
       if name.hasPrefix("refused-") {
         #expect(throws: Rejection.self, "\(name)") { try Collector.readBatch(body, configuration: Self.configuration) }
+      } else if name.hasPrefix("filled-") {
+        let events = try Collector.readBatch(body, configuration: Self.configuration)
+        #expect(events.count == 1 && events.allSatisfy { $0.violations.isEmpty }, "\(name)")
+        #expect(events.allSatisfy { $0.messageID.count == 36 && $0.timestamp.count >= 20 }, "\(name): filled in")
       } else {
-        #expect(name.hasPrefix("flagged-"), "\(name): name it refused-* or flagged-*")
+        #expect(name.hasPrefix("flagged-"), "\(name): name it refused-*, filled-* or flagged-*")
         let events = try Collector.readBatch(body, configuration: Self.configuration)
         #expect(!events.flatMap(\.violations).isEmpty, "\(name) is accepted without a violation")
       }
@@ -78,7 +83,7 @@ import TrackcTestSupport
     let scratch = try ScratchDirectory("collector-schema")
     defer { scratch.remove() }
     let path = try scratch.write(
-      "batch.json", bytes: Batches.body([Batches.event("CTRL_HOME_FAVORITE"), Batches.event("PAGE_HOME_ENTER", destination: "mixpanel")]))
+      "batch.json", bytes: Batches.body([Batches.event("CTRL_HOME_FAVORITE"), Batches.event("PAGE_HOME_ENTER", destinations: ["mixpanel"])]))
     let report = try validate([URL(fileURLWithPath: path)])
     #expect(report.results[path] == [])
   }

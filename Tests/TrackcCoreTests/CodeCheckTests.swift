@@ -11,7 +11,7 @@ import TrackcTestSupport
 @Suite struct CodeCheckTests {
   static let app = Fixtures.directory.appendingPathComponent("app")
   static let clean = ["tracking.yaml", "dynamic.yaml"].map { app.appendingPathComponent($0) }
-  static let broken = ["config-to-code.yaml", "code-to-config.yaml", "dynamic-broken.yaml", "bindings-broken.yaml"].map {
+  static let broken = ["config-to-code.yaml", "code-to-config.yaml", "dynamic-broken.yaml", "bindings-broken.yaml", "privacy-broken.yaml"].map {
     app.appendingPathComponent($0)
   }
 

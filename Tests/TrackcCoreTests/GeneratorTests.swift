@@ -41,8 +41,12 @@ import TrackcTestSupport
     for file in result.files {
       Golden.check(file.contents, matches: output.appendingPathComponent(file.name))
     }
-    // The apple-app-site-association file and the Android manifest, where its `links` says.
-    #expect(result.platformFiles.map(\.name) == ["Generated/apple-app-site-association", "Generated/AndroidManifest.xml"])
+    // The apple-app-site-association file and the Android manifest, where its `links` says, and the
+    // privacy manifest, where its `privacy` says.
+    #expect(
+      result.platformFiles.map(\.name) == [
+        "Generated/apple-app-site-association", "Generated/AndroidManifest.xml", "Sources/ShopTracking/PrivacyInfo.xcprivacy",
+      ])
     for file in result.platformFiles {
       Golden.check(file.contents, matches: example.appendingPathComponent(file.name))
     }

@@ -7,32 +7,27 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// The collector client without a server: the configuration builder, the upload body, gzip, the
-/// channel's state machine and keeper chain, the pool, and the batch failure policy as the delivery
-/// lane applies it (statuses answered by a scripted destination through the real status mapping).
+/// The collector client without a server: the endpoint, the upload body (every call type, the
+/// identity and context of each event's snapshot), gzip, the journal's record forms, `Retry-After`,
+/// the status policy's table, and the batch failure policy as the delivery lane applies it (statuses
+/// answered by a scripted destination through the real status mapping).
 @Suite struct CollectorClientTests {
   static let collector = URL(string: "http://127.0.0.1:9")!
 
-  // MARK: Builder
+  // MARK: Endpoint
 
-  @Test func theBuilderRejectsMisuseWhenBuilt() throws {
-    #expect(throws: CollectorChannelConfigurationError.missingEndpoint) { try CollectorChannelConfiguration.builder().build() }
-    #expect(throws: CollectorChannelConfigurationError.notHTTP("ftp://example.com/v1/batch")) {
-      try CollectorChannelConfiguration.builder().endpoint(URL(string: "ftp://example.com/v1/batch")!).build()
+  @Test func theEndpointMustBeHTTPAndABaseURLGetsTheBatchPath() throws {
+    #expect(throws: HTTPCollectorDestination.InvalidEndpoint(url: "ftp://example.com/v1/batch")) {
+      try HTTPCollectorDestination(endpoint: URL(string: "ftp://example.com/v1/batch")!)
     }
-    #expect(throws: CollectorChannelConfigurationError.notHTTP("file:///tmp/x")) {
-      try CollectorChannelConfiguration.builder().endpoint(URL(string: "file:///tmp/x")!).build()
+    #expect(throws: HTTPCollectorDestination.InvalidEndpoint(url: "file:///tmp/x")) {
+      try HTTPCollectorDestination(endpoint: URL(string: "file:///tmp/x")!)
     }
-    #expect(throws: CollectorChannelConfigurationError.zeroBatchSize) {
-      try CollectorChannelConfiguration.builder().endpoint(Self.collector).batch(events: 0).build()
-    }
-    #expect(throws: CollectorChannelConfigurationError.byteLimitTooSmall) {
-      try CollectorChannelConfiguration.builder().endpoint(Self.collector).maximumBodyBytes(10).build()
-    }
-    let built = try CollectorChannelConfiguration.builder().endpoint(Self.collector).writeKey("key").batch(events: 7, seconds: 2).build()
+    let built = try HTTPCollectorDestination(endpoint: Self.collector, writeKey: "key", batch: BatchLimits(maximumEvents: 7, maximumAge: 2))
     #expect(built.endpoint.absoluteString == "http://127.0.0.1:9/v1/batch", "a base URL gets the batch path")
-    #expect(built.batchLimits == BatchLimits(maximumEvents: 7, maximumBytes: 128 * 1024, maximumAge: 2))
-    let explicit = try CollectorChannelConfiguration.builder().endpoint(URL(string: "https://collector.example/custom/batch")!).build()
+    #expect(built.batchLimits == BatchLimits(maximumEvents: 7, maximumBytes: Defaults.batchBytes, maximumAge: 2))
+    #expect(built.role == .collector && built.id == "collector")
+    let explicit = try HTTPCollectorDestination(endpoint: URL(string: "https://collector.example/custom/batch")!)
     #expect(explicit.endpoint.path == "/custom/batch")
   }
 
@@ -42,11 +37,26 @@ import Testing
     "plain", "quote \" and backslash \\", "controls \u{0}\u{1}\u{1F}\n\r\t", "emoji 🚀 and é", "</script>", "\u{2028}\u{2029}", "",
   ]
 
-  static func event(_ id: String, properties: [String: PropertyValue], source: TrackingEvent.Source = .manual, screen: String? = nil)
-    -> TrackingEvent
-  {
+  static let identity = TrackingIdentity(anonymousID: "anon-1", userID: "user-9", traits: ["plan": .string("pro"), "age": .int(40)])
+  static let context = TrackingContext(
+    app: .init(name: "Shop", version: "2.1", build: "210", namespace: "com.example.shop"),
+    device: .init(model: "x86_64", manufacturer: nil, type: "linux"), os: .init(name: "Linux", version: "6.1"), locale: "en-GB",
+    timezone: "Europe/Paris", screen: .init(width: 390, height: 844, density: 3))
+
+  static func event(
+    _ id: String, properties: [String: PropertyValue], source: TrackingEvent.Source = .manual, screen: String? = nil,
+    identity: TrackingIdentity = CollectorClientTests.identity, forwardedTo: [String]? = nil
+  ) -> TrackingEvent {
     TrackingEvent(
-      id: id, source: source, screen: screen, properties: properties, timestamp: Date(timeIntervalSince1970: 1_795_428_000.123), messageID: UUID())
+      id: id, source: source, screen: screen, properties: properties, timestamp: Date(timeIntervalSince1970: 1_795_428_000.123), messageID: UUID(),
+      identity: identity, context: context, forwardedTo: forwardedTo)
+  }
+
+  static func decodedBatch(_ events: [TrackingEvent]) throws -> [[String: Any]] {
+    let body = BatchJSON.body(events, sentAt: Date())
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+    #expect(root["sentAt"] is String)
+    return try #require(root["batch"] as? [[String: Any]])
   }
 
   @Test func theBodyIsValidJSONWhateverTheStrings() throws {
@@ -55,11 +65,10 @@ import Testing
       events.append(
         Self.event(
           text, properties: [text: .string(text), "n": .int(-index), "x": .double(.nan), "y": .double(-1e-300), "b": .bool(true)],
-          source: index % 2 == 0 ? .control(handler: text) : .page(.leave), screen: text))
+          source: index % 2 == 0 ? .control(handler: text) : .page(.leave), screen: text,
+          identity: TrackingIdentity(anonymousID: text, userID: text, traits: [text: .string(text)]), forwardedTo: [text, "mixpanel"]))
     }
-    let body = BatchJSON.body(events, context: BatchJSON.Context(destination: "collector\"\n", anonymousID: "anon"), sentAt: Date())
-    let root = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
-    let batch = try #require(root["batch"] as? [[String: Any]])
+    let batch = try Self.decodedBatch(events)
     #expect(batch.count == events.count)
     for (index, item) in batch.enumerated() {
       #expect(item["type"] as? String == "track")
@@ -69,15 +78,50 @@ import Testing
       #expect(properties["x"] is NSNull, "NaN is null")
       #expect(item["messageId"] as? String == events[index].messageID.uuidString.lowercased())
       #expect(item["timestamp"] as? String == "2026-11-23T10:00:00.123Z")
-      #expect(item["anonymousId"] as? String == "anon")
+      #expect(item["anonymousId"] as? String == Self.hostile[index])
+      #expect(item["userId"] as? String == Self.hostile[index])
+      #expect(item["integrations"] as? [String: Bool] == ["All": false, Self.hostile[index]: true, "mixpanel": true])
       let context = try #require(item["context"] as? [String: Any])
       let trackc = try #require(context["trackc"] as? [String: Any])
-      #expect(trackc["destination"] as? String == "collector\"\n")
       #expect(trackc["screen"] as? String == Self.hostile[index])
       #expect(trackc["source"] as? String == (index % 2 == 0 ? "control" : "page"))
+      #expect((context["traits"] as? [String: Any])?[Self.hostile[index]] as? String == Self.hostile[index])
       #expect((context["library"] as? [String: Any])?["name"] as? String == "trackc")
     }
-    #expect(root["sentAt"] is String)
+  }
+
+  /// What Segment-compatible tools read: a page's enter event as a screen call, the others as track
+  /// calls, identify and alias calls, the identity and the context of each event's snapshot.
+  @Test func everyCallCarriesItsIdentityAndContext() throws {
+    let batch = try Self.decodedBatch([
+      Self.event("PAGE_HOME_ENTER", properties: ["tab": .string("feed")], source: .page(.enter), screen: "HomeViewController"),
+      Self.event("PAGE_HOME_LEAVE", properties: [:], source: .page(.leave), screen: "HomeViewController"),
+      Self.event("", properties: ["plan": .string("pro")], source: .identify),
+      Self.event("", properties: [:], source: .alias(previousID: "anon-1"), identity: TrackingIdentity(anonymousID: "anon-1", userID: "user-9")),
+      Self.event("CTRL_BUY", properties: [:], identity: TrackingIdentity(anonymousID: "anon-2")),
+    ])
+    #expect(batch.map { $0["type"] as? String } == ["screen", "track", "identify", "alias", "track"])
+    #expect(batch[0]["name"] as? String == "HomeViewController")
+    #expect(batch[0]["event"] == nil)
+    #expect((batch[0]["properties"] as? [String: String]) == ["tab": "feed"])
+    let screenContext = try #require(batch[0]["context"] as? [String: Any])
+    #expect(
+      (screenContext["trackc"] as? [String: String]) == [
+        "event": "PAGE_HOME_ENTER", "source": "page", "phase": "enter", "screen": "HomeViewController",
+      ])
+    #expect(batch[1]["event"] as? String == "PAGE_HOME_LEAVE", "a leave event stays a track call")
+    #expect((batch[2]["traits"] as? [String: String]) == ["plan": "pro"])
+    #expect(batch[2]["userId"] as? String == "user-9")
+    #expect(batch[3]["previousId"] as? String == "anon-1" && batch[3]["userId"] as? String == "user-9")
+    #expect(batch[4]["userId"] == nil && batch[4]["anonymousId"] as? String == "anon-2")
+    let context = try #require(batch[4]["context"] as? [String: Any])
+    #expect((context["app"] as? [String: String]) == ["name": "Shop", "version": "2.1", "build": "210", "namespace": "com.example.shop"])
+    #expect((context["device"] as? [String: String]) == ["model": "x86_64", "type": "linux"])
+    #expect((context["os"] as? [String: String]) == ["name": "Linux", "version": "6.1"])
+    #expect(context["locale"] as? String == "en-GB" && context["timezone"] as? String == "Europe/Paris")
+    #expect((context["screen"] as? [String: Double]) == ["width": 390, "height": 844, "density": 3])
+    #expect((context["library"] as? [String: String]) == ["name": "trackc", "version": TrackingContext.libraryVersion])
+    #expect(batch[4]["integrations"] == nil, "no integrations: every destination")
   }
 
   @Test func timestampsAgreeWithFoundation() {
@@ -95,34 +139,43 @@ import Testing
   }
 
   @Test func gzipRoundTrips() throws {
-    let body = BatchJSON.body(
-      (0..<300).map { Self.event("E\($0)", properties: ["n": .int($0)]) }, context: .init(destination: "c", anonymousID: "a"), sentAt: Date())
+    let body = BatchJSON.body((0..<300).map { Self.event("E\($0)", properties: ["n": .int($0)]) }, sentAt: Date())
     let compressed = try #require(Gzip.compress(body))
     #expect(compressed.count < body.count / 4)
     #expect(compressed.prefix(2) == [0x1F, 0x8B], "a gzip header")
     #expect(Gzip.decompress(compressed) == body)
   }
 
-  // MARK: The journal's record form
+  // MARK: The journal's record forms
 
   @Test func recordsRoundTripAndGarbageNeverDecodesIntoACrash() throws {
     var generator = SeededGenerator(seed: 21)
-    let sources: [TrackingEvent.Source] = [.page(.enter), .page(.leave), .control(handler: "onFav(_:)"), .manual]
+    let sources: [TrackingEvent.Source] = [.page(.enter), .page(.leave), .control(handler: "onFav(_:)"), .manual, .identify, .alias(previousID: "p")]
+    let snapshots: [EventSnapshot?] = [EventSnapshot(identity: Self.identity, context: Self.context), nil, .unknown]
     for round in 0..<500 {
       let text = Self.hostile[round % Self.hostile.count] + String(round)
       var properties: [String: PropertyValue] = [text: .string(text), "i": .int(Int.random(in: .min ... .max, using: &generator))]
       properties["d"] = .double(Double(bitPattern: generator.next()))
       properties["b"] = .bool(round % 2 == 0)
-      let draft = EventCoding.Draft(eventID: text, source: sources[round % 4], screen: round % 3 == 0 ? nil : text, properties: properties)
-      let size = EventCoding.encodedSize(draft)
+      let source = sources[round % sources.count]
+      let draft = EventCoding.Draft(
+        eventID: text, source: source, screen: round % 3 == 0 ? nil : text, properties: properties,
+        forwardedTo: round % 4 == 0 ? nil : [text, "b"])
+      let snapshot = round % 2 == 0 ? 0 : 2
+      let size = EventCoding.encodedSize(draft, snapshot: snapshot)
       var buffer = [UInt8](repeating: 0, count: size)
       let id = MessageIDGenerator().id(milliseconds: 1_795_428_000_123, sequence: UInt64(round))
       let written = buffer.withUnsafeMutableBytes {
-        EventCoding.encode(draft, destinations: 5, messageID: id, microseconds: 1_795_428_000_123_456, into: $0.baseAddress!)
+        EventCoding.encode(draft, destinations: 5, messageID: id, microseconds: 1_795_428_000_123_456, snapshot: snapshot, into: $0.baseAddress!)
       }
       #expect(written == size)
-      let event = try #require(buffer.withUnsafeBytes { EventCoding.decode($0) })
-      #expect(event.id == draft.eventID && event.source == draft.source && event.screen == draft.screen)
+      let event = try #require(buffer.withUnsafeBytes { EventCoding.decode($0, snapshots: snapshots) })
+      #expect(event.source == draft.source && event.screen == draft.screen && event.forwardedTo == draft.forwardedTo)
+      switch source {
+      case .identify, .alias: #expect(event.id.isEmpty)
+      default: #expect(event.id == draft.eventID)
+      }
+      #expect(event.snapshot === snapshots[snapshot]!)
       #expect(event.properties.count == properties.count)
       #expect(event.properties["i"] == properties["i"] && event.properties[text] == properties[text] && event.properties["b"] == properties["b"])
       if case .double(let original)? = properties["d"], case .double(let decoded)? = event.properties["d"] {
@@ -130,17 +183,35 @@ import Testing
       }
       #expect(event.messageID.uuid.6 >> 4 == 7 && event.messageID.uuid.8 >> 6 == 2, "UUIDv7, RFC variant")
       #expect(buffer.withUnsafeBytes { EventCoding.destinations(of: $0) } == 5)
+      #expect(buffer.withUnsafeBytes { EventCoding.decode($0, snapshots: [nil, nil, nil]) } == nil, "a snapshot that is missing: not decoded")
       // Every prefix and a flipped byte: nil or an event, never a crash.
       for cut in stride(from: 0, to: size, by: max(1, size / 16)) {
-        _ = buffer.withUnsafeBytes { EventCoding.decode(UnsafeRawBufferPointer(rebasing: $0[0..<cut])) }
+        _ = buffer.withUnsafeBytes { EventCoding.decode(UnsafeRawBufferPointer(rebasing: $0[0..<cut]), snapshots: snapshots) }
       }
       var flipped = buffer
       flipped[Int.random(in: 0..<size, using: &generator)] ^= 0xFF
-      _ = flipped.withUnsafeBytes { EventCoding.decode($0) }
+      _ = flipped.withUnsafeBytes { EventCoding.decode($0, snapshots: snapshots) }
     }
     for _ in 0..<5_000 {
       let garbage = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-      _ = garbage.withUnsafeBytes { EventCoding.decode($0) }
+      _ = garbage.withUnsafeBytes { EventCoding.decode($0, snapshots: snapshots) }
+      _ = garbage.withUnsafeBytes { SnapshotCoding.decode($0) }
+    }
+  }
+
+  @Test func snapshotsRoundTrip() throws {
+    for identity in [Self.identity, TrackingIdentity(anonymousID: "a"), TrackingIdentity(anonymousID: "\u{0}é", userID: "🚀")] {
+      for context in [Self.context, TrackingContext(), TrackingContext.current] {
+        let snapshot = EventSnapshot(identity: identity, context: context)
+        let size = SnapshotCoding.encodedSize(snapshot, number: 7)
+        var buffer = [UInt8](repeating: 0, count: size)
+        #expect(buffer.withUnsafeMutableBytes { SnapshotCoding.encode(snapshot, number: 7, into: $0.baseAddress!) } == size)
+        #expect(buffer.withUnsafeBytes { SnapshotCoding.isSnapshot($0) })
+        let decoded = try #require(buffer.withUnsafeBytes { SnapshotCoding.decode($0) })
+        #expect(decoded.number == 7)
+        #expect(decoded.snapshot == snapshot)
+        #expect(decoded.snapshot.wire == snapshot.wire)
+      }
     }
   }
 
@@ -155,117 +226,56 @@ import Testing
   }
 
   @Test func retryAfterReadsSecondsAndHTTPDates() throws {
-    func response(_ value: String) -> HTTPURLResponse {
-      HTTPURLResponse(url: Self.collector, statusCode: 429, httpVersion: "HTTP/1.1", headerFields: ["Retry-After": value])!
-    }
-    #expect(CollectorChannel.retryAfter(response("7")) == 7)
-    #expect(CollectorChannel.retryAfter(response("nonsense")) == nil)
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    let inAMinute = try #require(CollectorChannel.retryAfter(response(formatter.string(from: Date(timeIntervalSinceNow: 60)))))
-    #expect((55...61).contains(inAMinute))
-    #expect(CollectorChannel.retryAfter(response(formatter.string(from: Date(timeIntervalSinceNow: -60)))) == 0, "a date past is now")
+    let now = Date(timeIntervalSince1970: 1_795_428_000)
+    #expect(Uploader.retryAfter("7", now: now) == 7)
+    #expect(Uploader.retryAfter(" 2.5 ", now: now) == 2.5)
+    #expect(Uploader.retryAfter("nonsense", now: now) == nil)
+    #expect(Uploader.retryAfter("Mon, 23 Nov 2026 10:01:00 GMT", now: now) == 60)
+    #expect(Uploader.retryAfter("Mon, 23 Nov 2026 09:59:00 GMT", now: now) == 0, "a date past is now")
   }
 
-  // MARK: Channel
+  // MARK: The status policy
 
-  @Test func theStateMachineAllowsExactlyTheSeedsTransitions() {
-    let allowed: [ChannelState: Set<ChannelState>] = [
-      .created: [.connected, .disconnected], .connected: [.disconnected], .disconnected: [.reconnecting, .released],
-      .reconnecting: [.connected, .disconnected], .released: [],
-    ]
-    for from in ChannelState.allCases {
-      for to in ChannelState.allCases {
-        var machine = ChannelStateMachine()
-        for step in Self.path(to: from) { try? machine.move(to: step) }
-        #expect(machine.state == from)
-        if allowed[from]!.contains(to) {
-          #expect(throws: Never.self) { try machine.move(to: to) }
-        } else {
-          #expect(throws: ChannelError.illegalTransition(from: from, to: to)) { try machine.move(to: to) }
-        }
+  /// Every status lands on the row the table names, and the docs show this very table.
+  @Test func theStatusPolicyIsOneTableInTheCodeAndTheDocs() throws {
+    for status in 100..<700 {
+      let action = StatusPolicy.action(status: status)
+      switch status {
+      case 200..<300: #expect(action == .delivered)
+      case 300..<400: #expect(action == .retry(.redirect))
+      case 400: #expect(action == .split(.rejected))
+      case 408: #expect(action == .retry(.requestTimeout))
+      case 410: #expect(action == .retry(.gone))
+      case 413: #expect(action == .split(.tooLarge))
+      case 429: #expect(action == .retry(.rateLimited))
+      case 460: #expect(action == .retry(.clientClosedRequest))
+      case 401..<500: #expect(action == .drop)
+      case 500..<600: #expect(action == .retry(.serverError))
+      default: #expect(action == .retry(.unexpectedStatus))
       }
     }
+    #expect(StatusPolicy.outcome(status: 429, retryAfter: 7) == .retry(after: 7, reason: .rateLimited))
+    #expect(StatusPolicy.outcome(status: 503, retryAfter: 86_400) == .retry(after: 3600, reason: .serverError), "at most an hour")
+    #expect(StatusPolicy.outcome(status: 422, retryAfter: nil) == .drop(.clientError(422)))
+    let docs = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("docs/wire-format.md"), encoding: .utf8)
+    #expect(docs.contains(StatusPolicy.markdown), "docs/wire-format.md shows StatusPolicy.markdown as it is:\n\(StatusPolicy.markdown)")
   }
 
-  static func path(to state: ChannelState) -> [ChannelState] {
-    switch state {
-    case .created: return []
-    case .connected: return [.connected]
-    case .disconnected: return [.disconnected]
-    case .reconnecting: return [.disconnected, .reconnecting]
-    case .released: return [.disconnected, .released]
-    }
-  }
-
-  @Test func aReleasedChannelRefusesSendsAndCannotBeReleasedAgain() throws {
-    let pool = CollectorChannelPool()
-    let configuration = try CollectorChannelConfiguration.builder().endpoint(Self.collector).build()
-    let channel = pool.channel(for: configuration)
-    let seen = InMemoryDestination(id: "states")
-    channel.observe { state in seen.receive(CollectorClientTests.event(state.rawValue, properties: [:])) }
-    try channel.release()
-    #expect(channel.state == .released)
-    #expect(seen.events.map(\.id) == ["disconnected", "released"], "observers hear each transition")
-    #expect(throws: ChannelError.released) { try channel.send(CollectorChannel.Upload(body: Data(), gzipped: false) { _ in }) }
-    #expect(throws: ChannelError.illegalTransition(from: .released, to: .released)) { try channel.release() }
-    #expect(pool.channel(for: configuration) !== channel, "the pool makes a new channel after a release")
-  }
-
-  @Test func destinationsOfOneEndpointShareAChannel() throws {
-    let pool = CollectorChannelPool()
-    let first = try CollectorChannelConfiguration.builder().endpoint(Self.collector).batch(events: 10).build()
-    let second = try CollectorChannelConfiguration.builder().endpoint(URL(string: "http://127.0.0.1:9/v1/batch")!).build()
-    let other = try CollectorChannelConfiguration.builder().endpoint(URL(string: "http://127.0.0.1:10")!).build()
-    let a = HTTPCollectorDestination(id: "a", configuration: first, pool: pool)
-    let b = HTTPCollectorDestination(id: "b", configuration: second, pool: pool)
-    let c = HTTPCollectorDestination(id: "c", configuration: other, pool: pool)
-    #expect(a.channel === b.channel)
-    #expect(a.channel !== c.channel)
-    #expect(pool.count == 2)
-  }
-
-  struct HoldEverything: ChannelKeeper {
-    func decide(_ context: KeeperContext) -> KeeperDecision? { .hold }
-  }
-
-  @Test func theKeeperChainDecidesInOrder() {
-    let now = Date()
-    var context = KeeperContext(
-      state: .connected, isOnline: true, isInBackground: false, consecutiveFailures: 0, retryAfter: nil, backoffUntil: nil, now: now,
-      waitingUploads: 1)
-    let chain = ChannelKeepers.defaults
-    #expect(ChannelKeepers.decide(chain, context) == .send)
-    context.isInBackground = true
-    #expect(ChannelKeepers.decide(chain, context) == .flush)
-    context.backoffUntil = now + 5
-    #expect(ChannelKeepers.decide(chain, context) == .backOff(until: now + 5))
-    context.retryAfter = now + 30
-    #expect(ChannelKeepers.decide(chain, context) == .backOff(until: now + 30), "Retry-After comes before the backoff")
-    context.isOnline = false
-    #expect(ChannelKeepers.decide(chain, context) == .hold)
-    context.isOnline = true
-    context.retryAfter = now - 1
-    context.backoffUntil = now - 1
-    context.isInBackground = false
-    #expect(ChannelKeepers.decide(chain, context) == .send, "past deadlines do not hold")
-    #expect(ChannelKeepers.decide([HoldEverything()] + chain, context) == .hold, "an app's keeper goes first")
-  }
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   // MARK: The failure policy, as the lane applies it
 
-  /// Answers each batch with the status `answer` gives, through the HTTP destination's status mapping.
+  /// Answers each batch with the status `answer` gives, through the HTTP destination's status policy.
   final class ScriptedCollector: BatchTrackingDestination, @unchecked Sendable {
     let id = "collector"
     let batchLimits: BatchLimits
-    let answer: @Sendable ([TrackingEvent]) -> CollectorChannel.UploadResult
+    let answer: @Sendable ([TrackingEvent]) -> Int?
     let received = InMemoryDestination(id: "received")
     private let lock = NSLock()
     private(set) var batchSizes: [Int] = []
 
-    init(batch: Int = 8, answer: @escaping @Sendable ([TrackingEvent]) -> CollectorChannel.UploadResult) {
+    /// `answer` gives a status, or nil for no answer (a network failure).
+    init(batch: Int = 8, answer: @escaping @Sendable ([TrackingEvent]) -> Int?) {
       batchLimits = BatchLimits(maximumEvents: batch, maximumBytes: 1 << 20, maximumAge: 0.01)
       self.answer = answer
     }
@@ -274,9 +284,9 @@ import Testing
       lock.lock()
       batchSizes.append(batch.count)
       lock.unlock()
-      let result = answer(batch)
-      if case .response(200..<300, _) = result { batch.forEach(received.receive) }
-      completion(HTTPCollectorDestination.outcome(result))
+      guard let status = answer(batch) else { return completion(.retry(after: nil, reason: .network)) }
+      if (200..<300).contains(status) { batch.forEach(received.receive) }
+      completion(StatusPolicy.outcome(status: status, retryAfter: nil))
     }
   }
 
@@ -293,8 +303,7 @@ import Testing
   static func isPoison(_ event: TrackingEvent) -> Bool { event.properties["n"] == .int(13) }
 
   @Test func a400SplitsTheBatchToIsolateTheBadEvent() throws {
-    let collector = ScriptedCollector { batch in .response(status: batch.contains(where: CollectorClientTests.isPoison) ? 400 : 200, retryAfter: nil)
-    }
+    let collector = ScriptedCollector { batch in batch.contains(where: CollectorClientTests.isPoison) ? 400 : 200 }
     let drops = InMemoryDestination(id: "drops")
     let tracker = Self.tracked(40, into: collector, drops: drops)
     #expect(tracker.flush(timeout: 30))
@@ -308,9 +317,7 @@ import Testing
   }
 
   @Test func a413SplitsAndDropsASingleEventAsTooLarge() throws {
-    let collector = ScriptedCollector { batch in
-      .response(status: batch.count > 2 || batch.contains(where: CollectorClientTests.isPoison) ? 413 : 200, retryAfter: nil)
-    }
+    let collector = ScriptedCollector { batch in batch.count > 2 || batch.contains(where: CollectorClientTests.isPoison) ? 413 : 200 }
     let tracker = Self.tracked(20, into: collector)
     #expect(tracker.flush(timeout: 30))
     #expect(JournalTests.numbers(collector.received.events) == Array(0..<20).filter { $0 != 13 })
@@ -319,9 +326,7 @@ import Testing
   }
 
   @Test func anotherClientErrorDropsTheWholeBatchAndTheQueueMovesOn() throws {
-    let collector = ScriptedCollector(batch: 5) { batch in
-      .response(status: batch.contains(where: CollectorClientTests.isPoison) ? 422 : 200, retryAfter: nil)
-    }
+    let collector = ScriptedCollector(batch: 5) { batch in batch.contains(where: CollectorClientTests.isPoison) ? 422 : 200 }
     let drops = InMemoryDestination(id: "drops")
     let tracker = Self.tracked(20, into: collector, drops: drops)
     #expect(tracker.flush(timeout: 30))
@@ -334,18 +339,22 @@ import Testing
     #expect(tracker.statistics["collector"]?.balances == true)
   }
 
-  @Test func serverErrorsAndNetworkFailuresAreRetriedNeverDropped() throws {
+  @Test func retriedAnswersAreRetriedNeverDroppedAndCountedByReason() throws {
     let failures = Counter()
+    let statuses: [Int?] = [503, nil, 408, 302, 410, 429, 460, 500]
     let collector = ScriptedCollector { _ in
       let attempt = failures.next()
-      if attempt < 6 { return attempt % 2 == 0 ? .response(status: 503, retryAfter: nil) : .failed("connection refused") }
-      return .response(status: 200, retryAfter: nil)
+      return attempt < statuses.count ? statuses[attempt] : 200
     }
     let tracker = Self.tracked(30, into: collector)
     #expect(tracker.flush(timeout: 30))
     #expect(JournalTests.numbers(collector.received.events) == Array(0..<30))
     let statistics = try #require(tracker.statistics["collector"])
-    #expect(statistics.failedAttempts == 6)
+    #expect(statistics.failedAttempts == statuses.count)
+    #expect(
+      statistics.failuresByReason == [
+        .serverError: 2, .network: 1, .requestTimeout: 1, .redirect: 1, .gone: 1, .rateLimited: 1, .clientClosedRequest: 1,
+      ])
     #expect(statistics.dropped == 0)
     #expect(statistics.balances)
   }
@@ -353,7 +362,7 @@ import Testing
   /// Memory depends on the batch size, never the backlog: the lane never offers more than a batch.
   @Test func aFailingCollectorIsOfferedOneBatchAtATime() throws {
     let failures = Counter()
-    let collector = ScriptedCollector(batch: 16) { _ in failures.next() < 50 ? .failed("down") : .response(status: 200, retryAfter: nil) }
+    let collector = ScriptedCollector(batch: 16) { _ in failures.next() < 50 ? nil : 200 }
     let tracker = Self.tracked(500, into: collector)
     #expect(tracker.flush(timeout: 60))
     #expect(collector.batchSizes.allSatisfy { $0 <= 16 })

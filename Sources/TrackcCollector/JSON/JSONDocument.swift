@@ -34,16 +34,19 @@ struct JSONDocument: Sendable {
 
   let bytes: [UInt8]
   private(set) var nodes: [Node]
+  /// Whitespace stands between tokens somewhere inside the value (not only around it): a compact text
+  /// then has to leave it out; without any, the text as written is already compact.
+  private(set) var hasInnerWhitespace = false
 
   /// Reads `bytes`, which must hold exactly one JSON value (whitespace around it allowed); at most
   /// Int32.max bytes.
   init(_ bytes: [UInt8], maxDepth: Int = JSONDocument.defaultMaxDepth) throws(JSONSyntaxError) {
     guard bytes.count < Int(Int32.max) else { throw JSONSyntaxError(offset: 0, reason: "the text is too large") }
     self.bytes = bytes
-    self.nodes = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+    (self.nodes, hasInnerWhitespace) = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
       var reader = Reader(bytes: buffer, maxDepth: maxDepth)
       try reader.readDocument()
-      return reader.nodes
+      return (reader.nodes, reader.skippedInnerWhitespace)
     }
   }
 
@@ -122,6 +125,8 @@ struct JSONDocument: Sendable {
   /// The value as written, without the whitespace between tokens: one line of compact JSON.
   func compactText(_ index: Int) -> String {
     let slice = text(index)
+    // What trackc sends has no whitespace: the bytes as they are (validated UTF-8 already).
+    guard hasInnerWhitespace else { return String(decoding: slice, as: UTF8.self) }
     return slice.withUnsafeBufferPointer { source in
       String(unsafeUninitializedCapacity: source.count) { target in
         var count = 0
@@ -217,6 +222,8 @@ private struct Reader {
   var nodes: [JSONDocument.Node]
   let maxDepth: Int
   var position = 0
+  /// Whitespace was skipped between tokens inside the value.
+  var skippedInnerWhitespace = false
 
   init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
     self.bytes = bytes
@@ -255,6 +262,13 @@ private struct Reader {
     while position < bytes.count && Self.isWhitespace(bytes[position]) { position += 1 }
   }
 
+  /// Inside a container: whitespace here makes the document's compact text differ from its bytes.
+  private mutating func skipInnerWhitespace() {
+    let before = position
+    skipWhitespace()
+    if position != before { skippedInnerWhitespace = true }
+  }
+
   private mutating func readValue(depth: Int) throws(JSONSyntaxError) {
     guard let byte = current else { throw failure("unexpected end of the text") }
     switch byte {
@@ -278,7 +292,7 @@ private struct Reader {
     let index = nodes.count
     nodes.append(JSONDocument.Node(kind: kind, start: Int32(position), end: 0, next: 0))
     position += 1
-    skipWhitespace()
+    skipInnerWhitespace()
     var count: Int32 = 0
     if current == closing {
       position += 1
@@ -287,17 +301,17 @@ private struct Reader {
         if kind == .object {
           guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }
           try readString()
-          skipWhitespace()
+          skipInnerWhitespace()
           guard current == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
           position += 1
-          skipWhitespace()
+          skipInnerWhitespace()
         }
         try readValue(depth: depth + 1)
         count += 1
-        skipWhitespace()
+        skipInnerWhitespace()
         if current == UInt8(ascii: ",") {
           position += 1
-          skipWhitespace()
+          skipInnerWhitespace()
           continue
         }
         if current == closing {

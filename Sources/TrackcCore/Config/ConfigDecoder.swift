@@ -24,6 +24,7 @@ struct ConfigDecoder {
     enum Root: String, ConfigKey {
       case version, sources, interception, conventions, destinations, defaults, properties, screens, links
       case entryPoints = "entry_points"
+      case privacy
     }
     enum Conventions: String, ConfigKey {
       case eventIDPattern = "event_id_pattern"
@@ -33,14 +34,17 @@ struct ConfigDecoder {
     }
     enum RequireTracking: String, ConfigKey { case suffix, tag }
     enum Lifecycle: String, ConfigKey { case enter, leave }
-    enum Destination: String, ConfigKey { case description }
+    enum Destination: String, ConfigKey {
+      case description, purposes, consent
+      case trackingDomains = "tracking_domains"
+    }
     enum Defaults: String, ConfigKey { case destinations }
     enum Screen: String, ConfigKey {
       case pageEvents = "page_events"
       case controlEvents = "control_events"
     }
     enum Event: String, ConfigKey { case event, destinations, exclude, properties }
-    enum Binding: String, ConfigKey { case from, type, optional }
+    enum Binding: String, ConfigKey { case from, type, optional, data, linked, tracking, purposes }
   }
 
   /// Where a value sits, for messages. Inside screens it names nodes rather than holding text, so the
@@ -105,6 +109,7 @@ struct ConfigDecoder {
       case .screens: config.screens = screens(value, key: key)
       case .links: config.links = links(value, key: key)
       case .entryPoints: config.entryPoints = entryPoints(value)
+      case .privacy: config.privacy = privacy(value, key: key)
       }
     }
     let start = document.range(root).start
@@ -199,12 +204,14 @@ struct ConfigDecoder {
         continue
       }
       var destination = TrackingConfig.Destination(id: id, description: nil)
-      for (name, _, value) in fields(
+      for (name, field, value) in fields(
         of: settings, in: .text("destination '\(id.value)'"), expected: "a mapping (use '{}' for a destination without settings)",
         as: Keys.Destination.self)
       {
         switch name {
         case .description: destination.description = string(value, what: .text("'description'"))
+        case .purposes, .consent, .trackingDomains:
+          destinationPrivacy(name, field: field, value, destination: id.value, into: &destination.privacy)
         }
       }
       result.append(destination)
@@ -359,7 +366,8 @@ struct ConfigDecoder {
     var binding = TrackingConfig.Binding(source: nil, path: nil, declaredType: nil, isOptional: false, range: document.range(node))
     let what = "property '\(property.value)' of \(words(Place(place.subject)))"
     let fields = self.fields(of: node, in: .text(what), expected: "a mapping", as: Keys.Binding.self)
-    for (name, _, value) in fields {
+    var classification = TrackingConfig.DataClassification(range: binding.range)
+    for (name, field, value) in fields {
       switch name {
       case .from:
         if let source = string(value, what: .text("'from' of \(what)")) {
@@ -374,8 +382,17 @@ struct ConfigDecoder {
           continue
         }
         binding.isOptional = optional
+      case .data: classify(.data, field: field, value, what: what, into: &classification)
+      case .linked: classify(.linked, field: field, value, what: what, into: &classification)
+      case .tracking: classify(.tracking, field: field, value, what: what, into: &classification)
+      case .purposes: classify(.purposes, field: field, value, what: what, into: &classification)
       }
     }
+    if fields.contains(where: { PrivacyKeys.Classification(rawValue: $0.name.rawValue) != nil }) {
+      binding.classification = finished(classification, wroteData: fields.contains { $0.name == .data }, key: property, what: what)
+    }
+    // A block mapping starts at its first key; a flow mapping at its '{'.
+    binding.isFlowMapping = document.pairs(node).first.map { document.range($0.key).start != binding.range.start } ?? true
     if !fields.contains(where: { $0.name == .from }) {
       problems.append(.missingKey(.bindingSource(property: property.value, what: words(Place(place.subject)), at: property.range)))
     }
@@ -383,7 +400,7 @@ struct ConfigDecoder {
   }
 
   /// One of `PropertyType`'s names.
-  private mutating func propertyType(_ node: YAMLNodeID, what: String) -> Located<PropertyType>? {
+  mutating func propertyType(_ node: YAMLNodeID, what: String) -> Located<PropertyType>? {
     let range = document.range(node)
     guard let text = document.stringValue(node), let type = PropertyType(rawValue: text) else {
       let suggestion = document.stringValue(node).flatMap(PropertyType.suggestion(for:))
@@ -397,10 +414,10 @@ struct ConfigDecoder {
   private mutating func propertyDeclarations(_ node: YAMLNodeID) -> [TrackingConfig.PropertyDeclaration] {
     var result: [TrackingConfig.PropertyDeclaration] = []
     for (name, value, _) in entries(
-      of: node, in: .text("'properties'"), expected: "a mapping of property names to their types, such as '{product_id: string}'")
+      of: node, in: .text("'properties'"),
+      expected: "a mapping of property names to their types, such as '{product_id: string}', or to '{type: ..., data: ...}'")
     {
-      result.append(
-        TrackingConfig.PropertyDeclaration(name: name, type: propertyType(value, what: "the type of property '\(name.value)' in 'properties'")))
+      result.append(propertyDeclaration(name, value))
     }
     return result
   }
@@ -455,7 +472,7 @@ struct ConfigDecoder {
     return Located(document.text(node), at: document.range(node))
   }
 
-  private mutating func string(_ node: YAMLNodeID, what: Place) -> Located<String>? {
+  mutating func string(_ node: YAMLNodeID, what: Place) -> Located<String>? {
     guard let text = document.stringValue(node) else {
       wrongType(.notString(what: words(what), found: found(node)), at: document.range(node))
       return nil

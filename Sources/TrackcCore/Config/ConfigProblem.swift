@@ -12,6 +12,18 @@ public enum ConfigProblem: Sendable, Hashable {
   case missingKey(MissingKey)
   case versionNotInteger(found: FoundValue, at: SourceRange)
   case unsupportedVersion(Int, at: SourceRange)
+  /// A data type or purpose that is not one of Apple's, or a purpose listed more than once.
+  case privacyTerm(PrivacyTerm)
+
+  public enum PrivacyTerm: Sendable, Hashable {
+    case unknownDataType(Located<String>)
+    /// `count`: how many times the list holds it (reported once, at the first).
+    case unknownPurpose(Located<String>, count: Int)
+    /// Unknown values of a list past the ones reported: `values` distinct ones in `entries` entries.
+    case moreUnknownPurposes(values: Int, entries: Int, in: String, at: SourceRange)
+    /// A purpose listed again `repeats` times after its first entry (reported once, at the first repeat).
+    case repeatedPurpose(Located<String>, repeats: Int)
+  }
 
   /// A value of another kind than the format expects at its place.
   public struct WrongType: Sendable, Hashable {

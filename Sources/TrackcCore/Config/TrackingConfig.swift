@@ -36,8 +36,10 @@ public struct TrackingConfig: Sendable {
   /// A property name the whole plan agrees on the type of.
   public struct PropertyDeclaration: Sendable {
     public var name: Located<String>
-    /// nil when the type is not one of `PropertyType` (`wrong-type` reports it).
+    /// nil when the type is not one of `PropertyType` (`wrong-type` reports it), or not written.
     public var type: Located<PropertyType>?
+    /// What personal data a property of this name is, in the long form (`{type: string, data: email_address}`).
+    public var classification: DataClassification? = nil
   }
 
   /// Swift sources to check the config against, relative to the config file (`--sources` overrides).
@@ -48,6 +50,8 @@ public struct TrackingConfig: Sendable {
   public var links: Links?
   /// `entry_points`, in file order.
   public var entryPoints: [EntryPoint] = []
+  /// `privacy`: consent categories, the identity's classification and the manifest's path (Config/Privacy.swift).
+  public var privacy: Privacy?
 
   public enum Interception: String, Sendable, CaseIterable {
     /// UIKit target-action and view controller lifecycle, through the Objective-C runtime.
@@ -96,6 +100,8 @@ public struct TrackingConfig: Sendable {
   public struct Destination: Sendable {
     public var id: Located<String>
     public var description: Located<String>?
+    /// What it uses data for, the consent category that gates it and its tracking domains.
+    public var privacy = DestinationPrivacy()
   }
 
   public struct Defaults: Sendable {
@@ -210,6 +216,10 @@ public struct TrackingConfig: Sendable {
     public var isOptional: Bool
     /// The whole mapping.
     public var range: SourceRange
+    /// What personal data the value is (`data:`, `linked:`, `tracking:`, `purposes:` beside `from:`).
+    public var classification: DataClassification? = nil
+    /// Written as a flow mapping (`{from: id}`), where a key can be added after the last value.
+    public var isFlowMapping = false
   }
 }
 

@@ -35,6 +35,9 @@ public struct ResolvedPlan: Sendable {
   public let propertyTypes: [String: PlanPropertyType]
   /// The entry points: link rules, parsed patterns, routes and what the rules report about them.
   public let entryPoints: EntryPointPlan
+  /// What personal data goes to which destination, for what (Plan/PrivacyPlan.swift); worked out last,
+  /// from the rest of the plan.
+  public private(set) var privacy = PrivacyPlan.none
   private let declaredSet: Set<String>
   /// The events written in the long form (`{event: ..., destinations: ...}`), in plan order, with what
   /// only that form says: the few that the destination and property rules read (one in twenty-one in the
@@ -208,6 +211,7 @@ public struct ResolvedPlan: Sendable {
     self.longFormEvents = longFormEvents
     self.bindings = bindings
     self.propertyTypes = propertyTypes
+    privacy = PrivacyPlan(self)
   }
 
   /// The type the config itself gives a property: a static value's, or a binding's `type:`.

@@ -48,21 +48,32 @@ public struct PlanDiff: Sendable {
     case propertyValueChanged = "property-value-changed"
     case destinationAdded = "destination-added"
     case destinationRemoved = "destination-removed"
+    // What the app must declare (PlanTools/PrivacyDiff.swift).
+    case dataTypeAdded = "data-type-added"
+    case dataTypeRemoved = "data-type-removed"
+    case purposeAdded = "purpose-added"
+    case purposeRemoved = "purpose-removed"
+    case trackingAdded = "tracking-added"
+    case trackingRemoved = "tracking-removed"
+    case dataLinked = "data-linked"
+    case dataUnlinked = "data-unlinked"
 
     /// Whether the change is located in OLD (what it concerns is not in NEW).
     public var isRemoval: Bool {
       switch self {
-      case .screenRemoved, .eventRemoved, .propertyRemoved, .destinationRemoved: return true
+      case .screenRemoved, .eventRemoved, .propertyRemoved, .destinationRemoved, .dataTypeRemoved: return true
       default: return false
       }
     }
 
     /// Removed and renamed events and screens, removed and retyped properties: what was there before is
     /// gone or different, so whatever was built on it (a dashboard, a funnel, a warehouse column, a
-    /// collector's schema) stops matching.
+    /// collector's schema) stops matching. And a new data type, purpose, use for tracking or link to the
+    /// person: what the app must declare (its privacy manifest, its App Store label) changes.
     public var isBreaking: Bool {
       switch self {
       case .screenRemoved, .eventRemoved, .eventRenamed, .propertyRemoved, .propertyRetyped: return true
+      case .dataTypeAdded, .purposeAdded, .trackingAdded, .dataLinked: return true
       default: return false
       }
     }
@@ -178,6 +189,7 @@ public struct PlanDiff: Sendable {
           kind: .destinationRemoved, subject: destination.id, message: "destination '\(destination.id)' removed",
           location: at(old, destination.range)))
     }
+    changes += PrivacyDiff.compare(old, new)
     // What is in NEW by its position there, then what is gone by its position in OLD.
     let (present, gone) = (changes.filter { !$0.kind.isRemoval }, changes.filter(\.kind.isRemoval))
     func byPosition(_ lhs: Change, _ rhs: Change) -> Bool { lhs.location.range.start < rhs.location.range.start }

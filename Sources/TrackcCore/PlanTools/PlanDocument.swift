@@ -32,6 +32,7 @@ public enum PlanDocument {
       self.screen(&html, screen, index: index, outline: outline)
     }
     if !outline.entryPoints.isEmpty { entryPoints(&html, outline) }
+    if let privacy = outline.privacy { self.privacy(&html, privacy, configName: configName) }
     html.element("p", "No screen or event matches the search.", ["id": "no-match", "class": "empty", "hidden": ""])
     html.close("main")
     html.open("footer")
@@ -103,6 +104,12 @@ public enum PlanDocument {
       html.open("li")
       html.element("a", "Entry points", ["href": "#entry-points"])
       html.text(" (\(outline.entryPoints.count))")
+      html.close("li")
+    }
+    if let privacy = outline.privacy {
+      html.open("li")
+      html.element("a", "Privacy", ["href": "#privacy"])
+      html.text(" (\(privacy.dataTypes.count) data type\(privacy.dataTypes.count == 1 ? "" : "s"))")
       html.close("li")
     }
     html.close("ol")

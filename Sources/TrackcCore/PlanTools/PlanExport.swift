@@ -30,10 +30,10 @@ public enum PlanExport {
   /// properties gets `anyOf` its variants. Sorted by file name.
   public static func jsonSchemas(_ outline: PlanOutline, options: SchemaOptions = SchemaOptions()) -> [Generator.File] {
     var order: [String] = []
-    var uses: [String: [(screen: PlanOutline.Screen, event: PlanOutline.Event)]] = [:]
-    for (screen, event) in outline.allEvents {
+    var uses: [String: [WireContract.Event]] = [:]
+    for event in WireContract(outline).events {
       if uses[event.id] == nil { order.append(event.id) }
-      uses[event.id, default: []].append((screen, event))
+      uses[event.id, default: []].append(event)
     }
     var names = UniqueNames { "\($0)~\($1)" }
     var files: [Generator.File] = []
@@ -43,12 +43,12 @@ public enum PlanExport {
       var schema: [String: JSONValue] = [
         "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
         "title": .string(id),
-        "description": .string(describe(mappings)),
+        "description": .string(mappings.map(\.summary).joined(separator: "; ")),
         "type": .string("object"),
       ]
       if let base = options.idBase { schema["$id"] = .string(base + stem + ".schema.json") }
       var variants: [[String: JSONValue]] = []
-      for (_, event) in mappings {
+      for event in mappings {
         let variant = objectSchema(event.properties, options: options)
         if !variants.contains(variant) { variants.append(variant) }
       }
@@ -65,39 +65,23 @@ public enum PlanExport {
   /// Whether a file in an export directory is one `jsonSchemas` writes (so it is replaced or removed).
   public static func isSchemaFile(_ name: String) -> Bool { name.hasSuffix(".schema.json") }
 
-  private static func objectSchema(_ properties: [PlanOutline.Property], options: SchemaOptions) -> [String: JSONValue] {
+  /// The `properties` object of one mapping: a static value is of its type, with its value, and
+  /// required; a bound one is of its type when the plan gives one, and may be left out (a nil is not sent).
+  private static func objectSchema(_ properties: [WireContract.Property], options: SchemaOptions) -> [String: JSONValue] {
     var schemas: [String: JSONValue] = [:]
-    var required: [String] = []
     for property in properties {
-      // A property whose value is invalid is reported by lint and sent by nothing.
-      guard schemas[property.key] == nil else { continue }
-      // A bound value is of its type when the plan gives one, and may be left out (a nil is not sent).
-      if case .bound(_, let type) = property.value {
-        schemas[property.key] = type.map { .object(["type": .string($0.jsonType)]) } ?? .object([:])
-        continue
-      }
-      guard case .literal(let value) = property.value else { continue }
-      schemas[property.key] = .object(["type": .string(value.jsonType), "const": JSONValue(value)])
-      required.append(property.key)
+      var schema: [String: JSONValue] = [:]
+      if let type = property.type { schema["type"] = .string(type.jsonType) }
+      if let constant = property.constant { schema["const"] = JSONValue(constant) }
+      schemas[property.key] = .object(schema)
     }
     var schema: [String: JSONValue] = [
       "properties": .object(schemas),
       "additionalProperties": .bool(options.allowAdditionalProperties),
     ]
-    if !required.isEmpty { schema["required"] = .array(required.sorted(by: UTF8Order.less).map { .string($0) }) }
+    let required = properties.filter(\.isRequired).map(\.key).sorted(by: UTF8Order.less)
+    if !required.isEmpty { schema["required"] = .array(required.map { .string($0) }) }
     return schema
-  }
-
-  private static func describe(_ mappings: [(screen: PlanOutline.Screen, event: PlanOutline.Event)]) -> String {
-    mappings.map { screen, event in
-      let trigger: String
-      switch event.trigger {
-      case .page(let phase): trigger = "the \(phase.rawValue) page event of \(screen.name)"
-      case .control(let handler, _): trigger = "\(handler) on \(screen.name)"
-      case .open(let entryPoint): trigger = "opening \(screen.name) through entry point \(entryPoint)"
-      }
-      return "\(trigger), sent to \(event.routing.summary)"
-    }.joined(separator: "; ")
   }
 
   /// A file stem no other event's takes, compared without case: the ID itself when it is made of

@@ -40,6 +40,9 @@ public struct PlanOutline: Sendable {
   public var allEvents: [(screen: Screen, event: Event)] { Array(events) + openEvents }
   /// Whether screens and handlers were matched against code (so `declaration`s are meaningful).
   public var hasCode: Bool
+  /// What personal data goes where, for what (PlanTools/PrivacyOutline.swift); nil when the plan says
+  /// nothing about privacy.
+  public var privacy: PrivacyOutline?
 
   public struct Destination: Sendable, Hashable {
     public var id: String
@@ -323,6 +326,7 @@ extension PlanOutline {
         name: entry.name.value, range: entry.name.range, screen: entry.screen?.value, sources: sources, routeParameters: parameters,
         openEvent: openEvent)
     }
+    privacy = PrivacyOutline(plan)
   }
 }
 

@@ -61,6 +61,8 @@ enum FrontEndDiagnostics {
       InvalidVersionRule.reportNotInteger(found: found, at: range, in: &context)
     case .unsupportedVersion(let version, let range):
       InvalidVersionRule.reportUnsupported(version, at: range, in: &context)
+    case .privacyTerm(let term):
+      PrivacyTermRule.report(term, in: &context)
     }
   }
 

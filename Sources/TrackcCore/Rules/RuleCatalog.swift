@@ -21,6 +21,7 @@ public enum RuleCatalog {
     WrongTypeRule.self,
     MissingKeyRule.self,
     InvalidVersionRule.self,
+    PrivacyTermRule.self,
     // The plan's content.
     InvalidScreenNameRule.self,
     DuplicateScreenRule.self,
@@ -51,6 +52,13 @@ public enum RuleCatalog {
     OpenRedirectRule.self,
     SiteAssociationSizeRule.self,
     PlatformFilePathRule.self,
+    // Privacy.
+    UnknownConsentCategoryRule.self,
+    DestinationWithoutConsentRule.self,
+    PurposeNotCoveredRule.self,
+    TrackingWithoutDomainRule.self,
+    TrackingDomainRule.self,
+    UnclassifiedPersonalDataRule.self,
     // Reading the code, then the cross-checks.
     MissingSourcesRule.self,
     SwiftSourceRule.self,
@@ -69,6 +77,7 @@ public enum RuleCatalog {
     EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,
     UnmappedScreenRule.self,
+    UnclassifiedPersonalTypeRule.self,
     // trackc generate.
     EventIdentifierCollisionRule.self,
     HandlerSignatureRule.self,

@@ -83,7 +83,7 @@ final class DeliveryLane: @unchecked Sendable {
           break
         } catch {
           attempt += 1
-          journal.countFailedAttempt(lane: index)
+          journal.countFailedAttempt(lane: index, reason: .failed)
           onFailure(event, error, destination.id)
           if journal.pause(lane: index, until: Date(timeIntervalSinceNow: retry.delay(attempt: attempt))) { return false }
         }
@@ -116,9 +116,9 @@ final class DeliveryLane: @unchecked Sendable {
           let second = deliver(Array(events[middle...]), to: batchDestination)
         else { return nil }
         return (first.delivered + second.delivered, first.dropped.merging(second.dropped, uniquingKeysWith: +))
-      case .retry(let after):
+      case .retry(let after, let reason):
         attempt += 1
-        journal.countFailedAttempt(lane: index)
+        journal.countFailedAttempt(lane: index, reason: reason)
         let delay = after.map { max(0, $0) } ?? retry.delay(attempt: attempt)
         if delay > 0, journal.pause(lane: index, until: Date(timeIntervalSinceNow: delay)) { return nil }
         if journal.isStopped { return nil }
@@ -135,7 +135,7 @@ final class DeliveryLane: @unchecked Sendable {
       done.signal()
     }
     done.wait()
-    return box.value ?? .retry(after: nil)
+    return box.value ?? .retry(after: nil, reason: .failed)
   }
 }
 

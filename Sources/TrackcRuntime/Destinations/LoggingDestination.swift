@@ -21,6 +21,8 @@ public final class LoggingDestination: TrackingDestination, Sendable {
     case .page(let phase): place += " " + phase.rawValue
     case .control(let handler): place += "." + handler
     case .manual: break
+    case .identify: place = "identify " + (event.identity.userID ?? event.identity.anonymousID)
+    case .alias(let previous): place = "alias " + previous + " -> " + (event.identity.userID ?? "")
     }
     let properties = event.properties.keys.sorted().map { "\($0): \(event.properties[$0]!)" }.joined(separator: ", ")
     return "[\(destination)] \(event.id) \(place)" + (properties.isEmpty ? "" : " {\(properties)}")

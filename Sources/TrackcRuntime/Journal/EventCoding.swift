@@ -3,18 +3,24 @@ import Foundation
 /// The compact binary form of an event in the journal: what `track()` writes, so that the tracking path
 /// does no JSON encoding and no UUID formatting (JSON is made when a batch is uploaded).
 ///
-/// Layout (little-endian), after the record header:
+/// Layout (little-endian), after the record header, in segments of version 2:
 ///
 ///     destinations  u64      bit i: routed to the segment's destination i
 ///     messageID     16 bytes UUIDv7, fixed here and never regenerated
 ///     timestamp     i64      microseconds since 1970
-///     source        u8       0 page enter, 1 page leave, 2 control, 3 manual
-///     flags         u8       bit 0: a screen follows
-///     eventID       string
+///     kind          u8       0 page enter, 1 page leave, 2 control, 3 manual, 4 identify, 5 alias
+///     flags         u8       bit 0: a screen follows; bit 1: the plan's destinations follow
+///     snapshot      varint   the number of the segment's snapshot record (identity and context)
+///     eventID       string   (an alias call: the previous ID; an identify call: empty)
 ///     screen        string   (when flagged)
 ///     handler       string   (control events)
-///     count         varint   properties, then each: key string, tag u8, value
-///                            (0 string, 1 int i64, 2 double f64, 3 false, 4 true)
+///     destinations  varint count, then strings: the plan's destinations a collector destination
+///                            forwards the event to (when flagged; not flagged: every destination)
+///     count         varint   properties (an identify call: the traits it set), then each: key
+///                            string, tag u8, value (0 string, 1 int i64, 2 double f64, 3 false, 4 true)
+///
+/// Version 1 (earlier releases) has no snapshot and no destinations list, and kinds 0 to 3 only; its
+/// events are read with the identity in force when the journal opened.
 ///
 /// A string is a varint byte count and UTF-8. Decoding checks every bound: a record that passed its
 /// checksum but does not decode (written by a newer version, say) is dropped and counted, never trusted.
@@ -25,16 +31,31 @@ enum EventCoding {
     var source: TrackingEvent.Source
     var screen: String?
     var properties: [String: PropertyValue]
+    /// For collector destinations: the plan destinations it goes to; nil for all.
+    var forwardedTo: [String]? = nil
   }
 
   static let fixedSize = 8 + 16 + 8 + 1 + 1
 
-  static func encodedSize(_ draft: Draft) -> Int {
-    var size = fixedSize + stringSize(draft.eventID)
+  static func encodedSize(_ draft: Draft, snapshot: Int) -> Int {
+    var size = fixedSize + varintSize(UInt64(snapshot))
+    switch draft.source {
+    case .alias(let previous): size += stringSize(previous)
+    case .identify: size += 1
+    default: size += stringSize(draft.eventID)
+    }
     if let screen = draft.screen { size += stringSize(screen) }
     if case .control(let handler) = draft.source { size += stringSize(handler) }
-    size += varintSize(UInt64(draft.properties.count))
-    for (key, value) in draft.properties {
+    if let forwarded = draft.forwardedTo {
+      size += varintSize(UInt64(forwarded.count))
+      for name in forwarded { size += stringSize(name) }
+    }
+    return size + propertiesSize(draft.properties)
+  }
+
+  static func propertiesSize(_ properties: [String: PropertyValue]) -> Int {
+    var size = varintSize(UInt64(properties.count))
+    for (key, value) in properties {
       size += stringSize(key) + 1
       switch value {
       case .string(let string): size += stringSize(string)
@@ -45,9 +66,9 @@ enum EventCoding {
     return size
   }
 
-  /// Writes the payload; `destination` has room for `encodedSize(draft)` bytes.
+  /// Writes the payload; `destination` has room for `encodedSize(draft, snapshot:)` bytes.
   static func encode(
-    _ draft: Draft, destinations: UInt64, messageID: uuid_t, microseconds: Int64, into destination: UnsafeMutableRawPointer
+    _ draft: Draft, destinations: UInt64, messageID: uuid_t, microseconds: Int64, snapshot: Int, into destination: UnsafeMutableRawPointer
   ) -> Int {
     var writer = Writer(pointer: destination)
     writer.u64(destinations)
@@ -58,27 +79,23 @@ enum EventCoding {
     case .page(.leave): writer.u8(1)
     case .control: writer.u8(2)
     case .manual: writer.u8(3)
+    case .identify: writer.u8(4)
+    case .alias: writer.u8(5)
     }
-    writer.u8(draft.screen == nil ? 0 : 1)
-    writer.string(draft.eventID)
+    writer.u8((draft.screen == nil ? 0 : 1) | (draft.forwardedTo == nil ? 0 : 2))
+    writer.varint(UInt64(snapshot))
+    switch draft.source {
+    case .alias(let previous): writer.string(previous)
+    case .identify: writer.string("")
+    default: writer.string(draft.eventID)
+    }
     if let screen = draft.screen { writer.string(screen) }
     if case .control(let handler) = draft.source { writer.string(handler) }
-    writer.varint(UInt64(draft.properties.count))
-    for (key, value) in draft.properties {
-      writer.string(key)
-      switch value {
-      case .string(let string):
-        writer.u8(0)
-        writer.string(string)
-      case .int(let int):
-        writer.u8(1)
-        writer.u64(UInt64(bitPattern: Int64(int)))
-      case .double(let double):
-        writer.u8(2)
-        writer.u64(double.bitPattern)
-      case .bool(let bool): writer.u8(bool ? 4 : 3)
-      }
+    if let forwarded = draft.forwardedTo {
+      writer.varint(UInt64(forwarded.count))
+      for name in forwarded { writer.string(name) }
     }
+    writer.properties(draft.properties)
     return writer.offset
   }
 
@@ -88,50 +105,64 @@ enum EventCoding {
     return UInt64(littleEndian: payload.loadUnaligned(as: UInt64.self))
   }
 
-  static func decode(_ payload: UnsafeRawBufferPointer) -> TrackingEvent? {
+  /// An event of a segment of `version`, with the segment's snapshots (by number); `fallback` for a
+  /// version 1 record, which has none. Nil when it does not decode, or refers to a snapshot the segment
+  /// does not have.
+  static func decode(
+    _ payload: UnsafeRawBufferPointer, version: UInt16 = Segment.version, snapshots: [EventSnapshot?] = [],
+    fallback: EventSnapshot = .unknown
+  ) -> TrackingEvent? {
     var reader = Reader(buffer: payload)
-    guard reader.u64() != nil, let idBytes = reader.bytes(16), let microseconds = reader.u64(), let sourceCode = reader.u8(),
-      let flags = reader.u8(), let eventID = reader.string()
+    guard reader.u64() != nil, let idBytes = reader.bytes(16), let microseconds = reader.u64(), let kind = reader.u8(),
+      let flags = reader.u8()
     else { return nil }
+    let snapshot: EventSnapshot
+    if version >= 2 {
+      guard let number = reader.varint(), number < UInt64(snapshots.count), let found = snapshots[Int(number)] else { return nil }
+      snapshot = found
+    } else {
+      guard kind <= 3 else { return nil }
+      snapshot = fallback
+    }
+    guard let eventID = reader.string() else { return nil }
     var screen: String?
     if flags & 1 != 0 {
       guard let value = reader.string() else { return nil }
       screen = value
     }
     let source: TrackingEvent.Source
-    switch sourceCode {
+    switch kind {
     case 0: source = .page(.enter)
     case 1: source = .page(.leave)
     case 2:
       guard let handler = reader.string() else { return nil }
       source = .control(handler: handler)
     case 3: source = .manual
+    case 4: source = .identify
+    case 5: source = .alias(previousID: eventID)
     default: return nil
     }
-    guard let count = reader.varint(), count <= UInt64(payload.count) else { return nil }
-    var properties: [String: PropertyValue] = [:]
-    properties.reserveCapacity(Int(count))
-    for _ in 0..<count {
-      guard let key = reader.string(), let tag = reader.u8() else { return nil }
-      switch tag {
-      case 0:
-        guard let value = reader.string() else { return nil }
-        properties[key] = .string(value)
-      case 1:
-        guard let value = reader.u64() else { return nil }
-        properties[key] = .int(Int(truncatingIfNeeded: Int64(bitPattern: value)))
-      case 2:
-        guard let value = reader.u64() else { return nil }
-        properties[key] = .double(Double(bitPattern: value))
-      case 3: properties[key] = .bool(false)
-      case 4: properties[key] = .bool(true)
-      default: return nil
+    var forwardedTo: [String]?
+    if flags & 2 != 0 {
+      guard version >= 2, let count = reader.varint(), count <= UInt64(payload.count) else { return nil }
+      var names: [String] = []
+      for _ in 0..<count {
+        guard let name = reader.string() else { return nil }
+        names.append(name)
       }
+      forwardedTo = names
     }
-    guard reader.offset == payload.count else { return nil }
+    guard let properties = reader.properties(), reader.offset == payload.count else { return nil }
     let id = UUID(uuid: idBytes.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) })
     let timestamp = Date(timeIntervalSince1970: Double(Int64(bitPattern: microseconds)) / 1_000_000)
-    return TrackingEvent(id: eventID, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: id)
+    let name: String
+    switch source {
+    case .identify, .alias: name = ""
+    default: name = eventID
+    }
+    return TrackingEvent(
+      id: name, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: id, snapshot: snapshot,
+      forwardedTo: forwardedTo)
   }
 
   static func stringSize(_ string: String) -> Int {
@@ -176,6 +207,25 @@ enum EventCoding {
       guard let base = bytes.baseAddress, bytes.count > 0 else { return }
       (pointer + offset).copyMemory(from: base, byteCount: bytes.count)
       offset += bytes.count
+    }
+
+    mutating func properties(_ properties: [String: PropertyValue]) {
+      varint(UInt64(properties.count))
+      for (key, value) in properties {
+        string(key)
+        switch value {
+        case .string(let text):
+          u8(0)
+          string(text)
+        case .int(let int):
+          u8(1)
+          u64(UInt64(bitPattern: Int64(int)))
+        case .double(let double):
+          u8(2)
+          u64(double.bitPattern)
+        case .bool(let bool): u8(bool ? 4 : 3)
+        }
+      }
     }
 
     mutating func string(_ string: String) {
@@ -228,6 +278,30 @@ enum EventCoding {
     mutating func string() -> String? {
       guard let length = varint(), length <= UInt64(buffer.count - offset), let bytes = bytes(Int(length)) else { return nil }
       return String(decoding: bytes, as: UTF8.self)
+    }
+
+    mutating func properties() -> [String: PropertyValue]? {
+      guard let count = varint(), count <= UInt64(buffer.count) else { return nil }
+      var properties: [String: PropertyValue] = [:]
+      properties.reserveCapacity(Int(count))
+      for _ in 0..<count {
+        guard let key = string(), let tag = u8() else { return nil }
+        switch tag {
+        case 0:
+          guard let value = string() else { return nil }
+          properties[key] = .string(value)
+        case 1:
+          guard let value = u64() else { return nil }
+          properties[key] = .int(Int(truncatingIfNeeded: Int64(bitPattern: value)))
+        case 2:
+          guard let value = u64() else { return nil }
+          properties[key] = .double(Double(bitPattern: value))
+        case 3: properties[key] = .bool(false)
+        case 4: properties[key] = .bool(true)
+        default: return nil
+        }
+      }
+      return properties
     }
   }
 }

@@ -50,6 +50,9 @@ final class Journal: @unchecked Sendable {
   private let maximumPayload: Int
   private let ids = MessageIDGenerator()
   private let waitsForCommit: Bool
+  /// What identifies the events of the segments of version 1 (written before snapshots existed): the
+  /// snapshot in force when this journal opened.
+  private let firstSnapshot: EventSnapshot
 
   // Guarded by `monitor`.
   private var books: [Book]
@@ -73,10 +76,16 @@ final class Journal: @unchecked Sendable {
   /// retried when the journal next rolls over, not on every append).
   private var spareAttemptedFor: UInt64?
   private var lockDescriptor: Int32 = -1
+  /// The identity and context stamped on what is appended now, and its number in the active segment
+  /// (where it is the last snapshot record).
+  private var snapshot: EventSnapshot
+  private var snapshotNumber = 0
 
-  init(configuration: JournalConfiguration, keys: [String]) {
+  init(configuration: JournalConfiguration, keys: [String], snapshot: EventSnapshot) {
     self.configuration = configuration
     self.keys = keys
+    self.snapshot = snapshot
+    firstSnapshot = snapshot
     segmentBytes = configuration.effectiveSegmentBytes
     maximumBytes = configuration.effectiveMaximumBytes
     maximumPayload = min(1 << 20, Segment.maximumPayload(capacity: configuration.effectiveSegmentBytes, destinationIDs: keys))
@@ -156,25 +165,60 @@ final class Journal: @unchecked Sendable {
   /// Appends one event routed to the destinations in `destinations` (bit i: lane i). Returns once the
   /// event is as safe as the durability setting promises.
   func append(_ draft: EventCoding.Draft, destinations: UInt64, date: Date) {
-    let size = EventCoding.encodedSize(draft)
+    monitor.lock()
+    defer { monitor.unlock() }
+    appendLocked(draft, destinations: destinations, date: date)
+  }
+
+  /// Makes `snapshot` what identifies the events appended from now on (it is written to the journal
+  /// once), then appends `call` (an identify or alias call) if there is one, under one lock: no event
+  /// tracked on another thread can fall between them.
+  func update(_ snapshot: EventSnapshot, call: EventCoding.Draft?, destinations: UInt64, date: Date) {
+    monitor.lock()
+    defer { monitor.unlock() }
+    self.snapshot = snapshot
+    if let segment = active, !writeSnapshot(into: segment, number: snapshotNumber + 1) {
+      roll()
+    }
+    if let call, destinations != 0 { appendLocked(call, destinations: destinations, date: date) }
+  }
+
+  var currentSnapshot: EventSnapshot { monitor.withLock { snapshot } }
+
+  /// Writes the current snapshot into `segment` as number `number`; false when it does not fit. Caller
+  /// holds the lock.
+  private func writeSnapshot(into segment: Segment, number: Int) -> Bool {
+    let size = SnapshotCoding.encodedSize(snapshot, number: number)
+    guard size <= maximumPayload, segment.fits(payload: size) else { return false }
+    let snapshot = self.snapshot
+    segment.append(payloadSize: size) { SnapshotCoding.encode(snapshot, number: number, into: $0) }
+    segment.snapshots.append(snapshot)
+    snapshotNumber = number
+    return true
+  }
+
+  private func appendLocked(_ draft: EventCoding.Draft, destinations: UInt64, date: Date) {
     let seconds = date.timeIntervalSince1970
     let microseconds = Int64(seconds * 1_000_000)
     let milliseconds = UInt64(max(0, seconds * 1000))
-    monitor.lock()
-    defer { monitor.unlock() }
+    var size = EventCoding.encodedSize(draft, snapshot: snapshotNumber)
     guard size <= maximumPayload else {
       count(destinations, as: .tooLarge)
       return
     }
-    if active == nil || !active!.fits(payload: size) { roll() }
+    if active == nil || !active!.fits(payload: size) {
+      roll()
+      size = EventCoding.encodedSize(draft, snapshot: snapshotNumber)
+    }
     guard let segment = active, segment.fits(payload: size) else {
       count(destinations, as: .storageUnavailable)
       return
     }
     sequence &+= 1
     let id = ids.id(milliseconds: milliseconds, sequence: sequence)
+    let number = snapshotNumber
     segment.append(payloadSize: size) { pointer in
-      EventCoding.encode(draft, destinations: destinations, messageID: id, microseconds: microseconds, into: pointer)
+      EventCoding.encode(draft, destinations: destinations, messageID: id, microseconds: microseconds, snapshot: number, into: pointer)
     }
     var remaining = destinations
     while remaining != 0 {
@@ -215,6 +259,11 @@ final class Journal: @unchecked Sendable {
       spare = nil
       segments.append(ready)
       active = ready
+      if writeSnapshot(into: ready, number: 0) { return }
+      // A snapshot larger than a segment (huge traits): stamp what can be, the identity without traits.
+      snapshot = EventSnapshot(
+        identity: TrackingIdentity(anonymousID: snapshot.identity.anonymousID, userID: snapshot.identity.userID), context: snapshot.context)
+      _ = writeSnapshot(into: ready, number: 0)
       return
     }
     while totalBytes + segmentBytes > maximumBytes, let oldest = segments.first, oldest !== active {
@@ -245,6 +294,11 @@ final class Journal: @unchecked Sendable {
     segments.append(segment)
     totalBytes += segment.capacity
     active = segment
+    if !writeSnapshot(into: segment, number: 0) {
+      snapshot = EventSnapshot(
+        identity: TrackingIdentity(anonymousID: snapshot.identity.anonymousID, userID: snapshot.identity.userID), context: snapshot.context)
+      _ = writeSnapshot(into: segment, number: 0)
+    }
   }
 
   /// Reserves the next number and the bytes, and makes the segment file on a background thread. A spare
@@ -364,6 +418,9 @@ final class Journal: @unchecked Sendable {
       let sealed = segment.sealed
       let bit = segment.laneForTableIndex.firstIndex(of: lane).map { UInt64(1) << UInt64($0) } ?? 0
       let verify = segment.sealed
+      // Every snapshot a record before `limit` refers to was written before it.
+      let snapshots = segment.snapshots
+      let version = segment.version
       monitor.unlock()
 
       var batch = Batch(end: position)
@@ -379,7 +436,7 @@ final class Journal: @unchecked Sendable {
         offset = record.next
         guard bit != 0, let mask = EventCoding.destinations(of: record.payload), mask & bit != 0 else { continue }
         mine += 1
-        if let event = EventCoding.decode(record.payload) {
+        if let event = EventCoding.decode(record.payload, version: version, snapshots: snapshots, fallback: firstSnapshot) {
           batch.events.append(event)
           batch.sizes.append(record.payload.count)
           bytes += record.payload.count
@@ -417,7 +474,7 @@ final class Journal: @unchecked Sendable {
 
   /// The lane has finished a batch: counts what was delivered and dropped, moves and persists the
   /// cursor, and deletes the segments every destination has passed.
-  func acknowledge(lane: Int, batch: Batch, delivered: Int, dropped: [DropReason: Int], failedAttempts: Int = 0) {
+  func acknowledge(lane: Int, batch: Batch, delivered: Int, dropped: [DropReason: Int]) {
     // The cursor is on disk before the counts say "delivered" (so `flush` returning means persisted)
     // and before any segment it passed is deleted. Only this lane writes its cursor file.
     monitor.lock()
@@ -434,7 +491,6 @@ final class Journal: @unchecked Sendable {
       resolved += count
     }
     books[lane].statistics.queued -= resolved
-    books[lane].statistics.failedAttempts += failedAttempts
     books[lane].inFlight -= batch.events.count
     books[lane].cursor = batch.end
     if books[lane].unread == 0 { books[lane].uploadRequested = false }
@@ -445,9 +501,10 @@ final class Journal: @unchecked Sendable {
     monitor.unlock()
   }
 
-  func countFailedAttempt(lane: Int) {
+  func countFailedAttempt(lane: Int, reason: RetryReason) {
     monitor.withLock {
       books[lane].statistics.failedAttempts += 1
+      books[lane].statistics.failuresByReason[reason, default: 0] += 1
     }
   }
 
@@ -596,9 +653,20 @@ final class Journal: @unchecked Sendable {
     // as pending while the reader, finding no record there, skipped them: found by the `journal` fuzz target.
     let cursorLanes = keys.indices.filter { cursors[$0].segment == segment.number && cursors[$0].offset > segment.recordsStart }
     var firstUnread: [Int: Int] = [:]
+    var snapshots: [EventSnapshot?] = []
     var offset = segment.recordsStart
     while let record = segment.record(at: offset, limit: segment.end, verify: false) {
       for lane in cursorLanes where firstUnread[lane] == nil && offset >= cursors[lane].offset { firstUnread[lane] = offset }
+      if SnapshotCoding.isSnapshot(record.payload) {
+        // Numbered in order from 0; one that does not decode leaves a gap, and the events that refer to
+        // it are counted as undecodable when read.
+        if let (number, snapshot) = SnapshotCoding.decode(record.payload), number >= snapshots.count, number < snapshots.count + 1024 {
+          snapshots += Array(repeating: nil, count: number - snapshots.count)
+          snapshots.append(snapshot)
+        }
+        offset = record.next
+        continue
+      }
       if var mask = EventCoding.destinations(of: record.payload) {
         while mask != 0 {
           let bit = mask.trailingZeroBitCount
@@ -617,6 +685,7 @@ final class Journal: @unchecked Sendable {
       }
       offset = record.next
     }
+    segment.snapshots = snapshots
     monitor.withLock {
       if cutTail { journalStatistics.cutTails += 1 }
       let index = segments.firstIndex { $0.number > segment.number } ?? segments.endIndex

@@ -23,7 +23,9 @@ public struct JournalConfiguration: Sendable {
   public var segmentBytes: Int
   public var durability: Durability
 
-  public init(storage: Storage, maximumBytes: Int = 64 << 20, segmentBytes: Int = 4 << 20, durability: Durability = .processDeath) {
+  public init(
+    storage: Storage, maximumBytes: Int = Defaults.journalBytes, segmentBytes: Int = Defaults.segmentBytes, durability: Durability = .processDeath
+  ) {
     self.storage = storage
     self.maximumBytes = maximumBytes
     self.segmentBytes = segmentBytes
@@ -32,20 +34,34 @@ public struct JournalConfiguration: Sendable {
 
   public static let inMemory = JournalConfiguration(storage: .memory)
 
-  public static func directory(_ url: URL, maximumBytes: Int = 64 << 20, durability: Durability = .processDeath) -> JournalConfiguration {
+  public static func directory(_ url: URL, maximumBytes: Int = Defaults.journalBytes, durability: Durability = .processDeath) -> JournalConfiguration
+  {
     JournalConfiguration(storage: .directory(url), maximumBytes: maximumBytes, durability: durability)
   }
 
-  #if canImport(Darwin)
-    /// `Library/Application Support/<name>` of the app's container (excluded from nothing: back-ups
-    /// never see it for long, because delivered segments are deleted).
-    public static func applicationSupport(name: String = "trackc", durability: Durability = .processDeath) -> JournalConfiguration {
-      let base =
-        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+  /// `Library/Application Support/<name>` of the app's container (excluded from nothing: back-ups never
+  /// see it for long, because delivered segments are deleted); on Linux `$XDG_DATA_HOME/<name>`, else
+  /// `~/.local/share/<name>`. The default journal of `Trackc.start`.
+  public static func applicationSupport(name: String = Defaults.journalFolder, durability: Durability = .processDeath) -> JournalConfiguration {
+    .directory(applicationSupportDirectory.appendingPathComponent(name, isDirectory: true), durability: durability)
+  }
+
+  static var applicationSupportDirectory: URL {
+    #if canImport(Darwin)
+      return FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
         ?? URL(fileURLWithPath: NSTemporaryDirectory())
-      return .directory(base.appendingPathComponent(name, isDirectory: true), durability: durability)
-    }
-  #endif
+    #else
+      let environment = ProcessInfo.processInfo.environment
+      if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return URL(fileURLWithPath: data, isDirectory: true) }
+      return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
+    #endif
+  }
+
+  /// The journal's directory, when it has one.
+  var directory: URL? {
+    if case .directory(let url) = storage { return url }
+    return nil
+  }
 
   /// The segment size actually used: at most a quarter of the maximum, at least 16 KiB.
   var effectiveSegmentBytes: Int {
@@ -108,8 +124,10 @@ public struct DestinationStatistics: Sendable, Hashable {
   public var droppedByReason: [DropReason: Int] = [:]
   /// Waiting in the journal, or being delivered.
   public var queued = 0
-  /// Deliveries that failed and will be retried (a destination that threw, an upload that failed).
+  /// Deliveries that failed and will be retried (a destination that threw, an upload that failed), in
+  /// all and by reason (`RetryReason`: a redirect, a 5xx, a network error...).
   public var failedAttempts = 0
+  public var failuresByReason: [RetryReason: Int] = [:]
 
   public init() {}
 

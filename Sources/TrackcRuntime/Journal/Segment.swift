@@ -17,7 +17,9 @@ import Foundation
 /// error when the segment is created and never a `SIGBUS` on a later store.
 final class Segment: @unchecked Sendable {
   static let magic: UInt32 = 0x4A4B_5254  // "TRKJ" read little-endian
-  static let version: UInt16 = 1
+  /// What new segments are written as: 2, with snapshot records (`EventCoding`, `SnapshotCoding`).
+  /// Version 1 segments (earlier releases) are still read.
+  static let version: UInt16 = 2
   static let recordHeaderSize = 8
 
   let number: UInt64
@@ -25,6 +27,8 @@ final class Segment: @unchecked Sendable {
   let path: String?
   let destinationIDs: [String]
   let recordsStart: Int
+  /// The format of its records (`EventCoding`).
+  let version: UInt16
   /// Bytes the segment takes (on disk, or in memory).
   private(set) var capacity: Int
   private let base: UnsafeMutableRawPointer
@@ -43,14 +47,17 @@ final class Segment: @unchecked Sendable {
   var laneForTableIndex: [Int] = []
   /// How far `msync` has reached (power-loss settings).
   var syncedEnd: Int
+  /// Its snapshot records, by number (nil for one that did not decode).
+  var snapshots: [EventSnapshot?] = []
 
   var isInMemory: Bool { path == nil }
 
   private init(
     number: UInt64, path: String?, destinationIDs: [String], recordsStart: Int, capacity: Int, base: UnsafeMutableRawPointer,
-    mappedLength: Int, end: Int, sealed: Bool, laneCount: Int
+    mappedLength: Int, end: Int, sealed: Bool, laneCount: Int, version: UInt16 = Segment.version
   ) {
     self.number = number
+    self.version = version
     self.path = path
     self.destinationIDs = destinationIDs
     self.recordsStart = recordsStart
@@ -88,9 +95,9 @@ final class Segment: @unchecked Sendable {
   /// then renamed, so a half-made segment never carries a segment's name), or memory when `directory` is nil.
   static func create(
     number: UInt64, directory: String?, capacity: Int, destinationIDs: [String], laneCount: Int, syncDirectory: Bool,
-    prefault: Bool = false
+    prefault: Bool = false, version: UInt16 = Segment.version
   ) throws(JournalError) -> Segment {
-    let header = headerBytes(number: number, destinationIDs: destinationIDs)
+    let header = headerBytes(number: number, destinationIDs: destinationIDs, version: version)
     let recordsStart = (header.count + 7) & ~7
     guard recordsStart + recordHeaderSize + EventCoding.fixedSize < capacity else { throw .segmentTooSmall }
     guard let directory else {
@@ -100,7 +107,7 @@ final class Segment: @unchecked Sendable {
       header.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: header.count) }
       return Segment(
         number: number, path: nil, destinationIDs: destinationIDs, recordsStart: recordsStart, capacity: capacity, base: base,
-        mappedLength: capacity, end: recordsStart, sealed: false, laneCount: laneCount)
+        mappedLength: capacity, end: recordsStart, sealed: false, laneCount: laneCount, version: version)
     }
     let path = directory + "/" + fileName(number)
     let temporary = path + ".tmp"
@@ -136,7 +143,7 @@ final class Segment: @unchecked Sendable {
       }
       return Segment(
         number: number, path: path, destinationIDs: destinationIDs, recordsStart: recordsStart, capacity: capacity, base: base,
-        mappedLength: capacity, end: recordsStart, sealed: false, laneCount: laneCount)
+        mappedLength: capacity, end: recordsStart, sealed: false, laneCount: laneCount, version: version)
     } catch {
       unlink(temporary)
       throw error as! JournalError
@@ -162,7 +169,7 @@ final class Segment: @unchecked Sendable {
     #endif
   }
 
-  private static func headerBytes(number: UInt64, destinationIDs: [String]) -> [UInt8] {
+  private static func headerBytes(number: UInt64, destinationIDs: [String], version: UInt16 = Segment.version) -> [UInt8] {
     var bytes: [UInt8] = []
     func append<T: FixedWidthInteger>(_ value: T) {
       withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
@@ -216,7 +223,7 @@ final class Segment: @unchecked Sendable {
     let recordsStart = (header.length + 7) & ~7
     let segment = Segment(
       number: number, path: path, destinationIDs: header.destinationIDs, recordsStart: recordsStart, capacity: size, base: base,
-      mappedLength: size, end: recordsStart, sealed: true, laneCount: laneCount)
+      mappedLength: size, end: recordsStart, sealed: true, laneCount: laneCount, version: header.version)
     var offset = recordsStart
     while let record = segment.record(at: offset, limit: size, verify: true) {
       offset = record.next
@@ -231,10 +238,10 @@ final class Segment: @unchecked Sendable {
     return .valid(segment, cutTail: cutTail)
   }
 
-  private static func parseHeader(_ bytes: UnsafeRawBufferPointer, number: UInt64) -> (length: Int, destinationIDs: [String])? {
-    guard bytes.count >= 22, bytes.loadUnaligned(as: UInt32.self) == magic.littleEndian,
-      UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) == version
-    else { return nil }
+  private static func parseHeader(_ bytes: UnsafeRawBufferPointer, number: UInt64) -> (length: Int, destinationIDs: [String], version: UInt16)? {
+    guard bytes.count >= 22, bytes.loadUnaligned(as: UInt32.self) == magic.littleEndian else { return nil }
+    let version = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt16.self))
+    guard version == 1 || version == Self.version else { return nil }
     let length = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
     // The header only has to fit: a segment cut short (a copy, a full disk) keeps the records it holds.
     // (It once had to fit in the file's first half, which quarantined a short file's good records: found
@@ -256,7 +263,7 @@ final class Segment: @unchecked Sendable {
       offset += idLength
     }
     guard offset == length - 4 else { return nil }
-    return (length, ids)
+    return (length, ids, version)
   }
 
   private static func isZero(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Bool {

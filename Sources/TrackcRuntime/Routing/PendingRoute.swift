@@ -1,7 +1,7 @@
 import Foundation
 
 /// The route that arrived before the app was ready to show it, held until the app becomes active and
-/// handed out once (the seed's `DeepLinkManager`, with what shipping apps learn the hard way):
+/// handed out once (a deep-link manager, with what shipping apps learn the hard way):
 ///
 /// - **One slot**: a newer route replaces an older one, which is dropped as `superseded`.
 /// - **Once**: `consume()` hands the route out and empties the slot.

@@ -13,9 +13,12 @@ import Foundation
 /// are JSON and on what they mean (within its nesting limit, and but for the differences on purpose,
 /// `isKnownDifference`); a document's compact text reads back as the same value, and compacts to itself;
 /// a batch is answered 200, 400 or 413 (never a server error), and only a JSON body is accepted; the
-/// statistics count the request once, and every event once, as new or as a duplicate; every event
-/// accepted has an ID, a message ID within bounds and a JSON text within the event size limit that
-/// reads back; the same body sent again is all duplicates.
+/// statistics count the request once, and every call once, as new or as a duplicate, and by its type;
+/// every call accepted is of one of Segment's types and has what its type needs (a track call its event
+/// ID, a group call its group ID, an alias call both IDs, every other call a user or anonymous ID), a
+/// message ID within bounds (made by the collector when the call had none) and a JSON text within the
+/// event size limit that reads back; the same body sent again is all duplicates, but for the calls
+/// whose message ID the collector made.
 public enum CollectorRequestFuzzing {
   /// A small event limit, so that inputs of a fuzzer's size reach the 413 path.
   static let maxEventBytes = 2048
@@ -24,8 +27,9 @@ public enum CollectorRequestFuzzing {
   static let plan = CollectorPlan(
     events: [
       "CTRL_HOME_FAV": CollectorPlan.Event(
-        routing: .only(["firebase"]), properties: ["source": [.string], "count": [.number], "on": [.boolean]])
-    ], destinations: ["firebase", "mixpanel"])
+        routing: .only(["firebase"]), properties: ["source": [.string], "count": [.number], "on": [.boolean]]),
+      "PAGE_HOME_ENTER": CollectorPlan.Event(routing: .only(["firebase", "mixpanel"])),
+    ], destinations: ["firebase", "mixpanel"], screens: ["Home": "PAGE_HOME_ENTER"])
 
   public static func violations(_ bytes: [UInt8]) -> [String] {
     jsonViolations(bytes) + batchViolations(bytes)
@@ -192,7 +196,6 @@ public enum CollectorRequestFuzzing {
     var violations: [String] = []
     var configuration = CollectorConfiguration()
     configuration.plan = plan
-    configuration.defaultDestination = "firebase"
     configuration.limits.maxEventBytes = maxEventBytes
     configuration.limits.deduplicationWindow = 1000
     configuration.limits.retainedEvents = 1000
@@ -203,7 +206,7 @@ public enum CollectorRequestFuzzing {
     } catch {
       return ["the collector does not start: \(error)"]
     }
-    let answer = core.acceptBatch(bytes, request: "POST /v1/batch", failAfterRecording: false)
+    let answer = core.acceptBatch(bytes, request: "POST /v1/batch")
     let statistics = core.statistics
     let received = core.received
     guard [200, 400, 413].contains(answer.status) else { return ["a batch was answered \(answer.status): \(answer.body)"] }
@@ -220,18 +223,33 @@ public enum CollectorRequestFuzzing {
     if statistics.acceptedEvents + statistics.duplicates != sent || received.count != statistics.acceptedEvents {
       violations.append("\(sent) events sent, \(statistics.acceptedEvents) accepted and \(statistics.duplicates) duplicates, \(received.count) kept")
     }
-    for event in received {
-      if event.event.isEmpty || event.messageID.isEmpty || event.messageID.utf8.count > BatchDecoder.maxMessageIDBytes {
-        violations.append("an event without an ID or with a message ID out of bounds was accepted: \(event)")
-      }
-      if event.json.utf8.count > maxEventBytes { violations.append("an event of \(event.json.utf8.count) bytes was accepted") }
-      if (try? JSONDocument(Array(event.json.utf8))) == nil { violations.append("an accepted event's JSON does not read: \(event.json)") }
-      if event.destination == nil { violations.append("an event without a destination, with a default one") }
+    if statistics.acceptedByType.values.reduce(0, +) != statistics.acceptedEvents {
+      violations.append("calls by type \(statistics.acceptedByType) do not add up to \(statistics.acceptedEvents)")
     }
-    // The client sends a batch again when it misses the answer: every event is a duplicate then.
-    let again = core.acceptBatch(bytes, request: "POST /v1/batch", failAfterRecording: false)
+    for event in received {
+      if event.messageID.isEmpty || event.messageID.utf8.count > BatchDecoder.maxMessageIDBytes {
+        violations.append("a call with a message ID out of bounds was accepted: \(event)")
+      }
+      let identified = event.anonymousID != nil || event.userID != nil
+      switch event.type {
+      case .track where event.event.isEmpty: violations.append("a track call without an event ID was accepted: \(event)")
+      case .group where event.groupID == nil: violations.append("a group call without a group ID was accepted: \(event)")
+      case .alias where event.previousID == nil || event.userID == nil: violations.append("an alias call without its IDs was accepted: \(event)")
+      default: break
+      }
+      if event.type != .alias && !identified { violations.append("a call without a user was accepted: \(event)") }
+      if !event.type.isChecked && !event.violations.isEmpty { violations.append("a \(event.type) call was checked against the plan") }
+      if event.json.utf8.count > maxEventBytes { violations.append("a call of \(event.json.utf8.count) bytes was accepted") }
+      if (try? JSONDocument(Array(event.json.utf8))) == nil { violations.append("an accepted call's JSON does not read: \(event.json)") }
+    }
+    // The client sends a batch again when it misses the answer: every call is a duplicate then, but for
+    // those that came without a message ID (the collector made each a new one).
+    let madeUp = received.count { $0.messageIDWasFilledIn }
+    let again = core.acceptBatch(bytes, request: "POST /v1/batch")
     let after = core.statistics
-    if again.status != 200 || after.acceptedEvents != statistics.acceptedEvents || after.duplicates != statistics.duplicates + sent {
+    if again.status != 200 || after.acceptedEvents != statistics.acceptedEvents + madeUp
+      || after.duplicates != statistics.duplicates + sent - madeUp
+    {
       violations.append("the same batch sent again was not all duplicates: \(again.status), \(after)")
     }
     return violations

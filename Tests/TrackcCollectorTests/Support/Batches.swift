@@ -3,20 +3,25 @@ import TrackcCollector
 import TrackcCore
 import TrackcTestSupport
 
-/// Batch bodies as the runtime sends them (WIRE.md), built with Foundation's JSON writer.
+/// Batch bodies as the runtime sends them (docs/wire-format.md), built with Foundation's JSON writer.
 enum Batches {
+  /// A track call as trackc sends it; `destinations` become `integrations` (nil: none, every destination).
   static func event(
-    _ id: String, messageID: String = UUID().uuidString.lowercased(), destination: String? = "firebase",
+    _ id: String, messageID: String = UUID().uuidString.lowercased(), destinations: [String]? = ["firebase"],
     properties: [String: Any] = [:], screen: String? = "HomeViewController", extra: [String: Any] = [:]
   ) -> [String: Any] {
     var trackc: [String: Any] = ["source": "control"]
-    if let destination { trackc["destination"] = destination }
     if let screen { trackc["screen"] = screen }
     var event: [String: Any] = [
       "type": "track", "event": id, "properties": properties, "messageId": messageID,
       "timestamp": "2026-11-23T10:00:00.123Z", "anonymousId": "3f2c5d1e-8a7b-4c6d-9e0f-112233445566",
-      "context": ["library": ["name": "trackc", "version": "0.1.0"], "trackc": trackc],
+      "context": ["library": ["name": "trackc", "version": "0.2.0"], "trackc": trackc],
     ]
+    if let destinations {
+      var integrations: [String: Any] = ["All": false]
+      for name in destinations { integrations[name] = true }
+      event["integrations"] = integrations
+    }
     for (key, value) in extra { event[key] = value }
     return event
   }

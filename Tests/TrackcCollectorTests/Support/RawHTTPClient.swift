@@ -52,6 +52,11 @@ enum RawHTTPClient {
       try await collector.next(timeout: timeout)
     }
 
+    /// The status of the next interim answer (100 Continue); nil if the connection closed first.
+    func interimResponse(timeout: Duration = .seconds(10)) async throws -> Int? {
+      try await collector.nextInterim(timeout: timeout)
+    }
+
     var isClosed: Bool { collector.isClosed }
 
     func close() async {
@@ -65,7 +70,8 @@ enum RawHTTPClient {
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHandler(RawWriter())
-          try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)))
+          try channel.pipeline.syncOperations.addHandler(
+            ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .forward)))
           try channel.pipeline.syncOperations.addHandler(ResponseHandler(collector: collector))
         }
       }
@@ -109,12 +115,27 @@ enum RawHTTPClient {
 private final class ResponseCollector: Sendable {
   private struct State {
     var responses: [TestResponse] = []
+    var interim: [Int] = []
     var closed = false
   }
 
   private let state = NIOLockedValueBox(State())
 
   func add(_ response: TestResponse) { state.withLockedValue { $0.responses.append(response) } }
+  func addInterim(_ status: Int) { state.withLockedValue { $0.interim.append(status) } }
+
+  func nextInterim(timeout: Duration) async throws -> Int? {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let (status, closed): (Int?, Bool) = state.withLockedValue { state in
+        state.interim.isEmpty ? (nil, state.closed) : (state.interim.removeFirst(), state.closed)
+      }
+      if let status { return status }
+      if closed { return nil }
+      guard ContinuousClock.now < deadline else { throw TimedOut() }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
   func markClosed() { state.withLockedValue { $0.closed = true } }
   var isClosed: Bool { state.withLockedValue { $0.closed } }
 
@@ -149,7 +170,10 @@ private final class ResponseHandler: ChannelInboundHandler {
     switch unwrapInboundIn(data) {
     case .head(let head):
       // Interim answers (100 Continue) are not the answer.
-      guard head.status.code >= 200 else { return }
+      guard head.status.code >= 200 else {
+        collector.addInterim(Int(head.status.code))
+        return
+      }
       self.head = head
       body = []
     case .body(var buffer):

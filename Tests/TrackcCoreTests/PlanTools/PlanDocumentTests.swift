@@ -15,7 +15,14 @@ import TrackcTestSupport
     version: 1
     conventions: {event_id_pattern: '.*'}
     destinations:
-      "</td><script>window.__pwned=1</script>": {description: "<img src=x onerror=\"window.__pwned=2\">"}
+      "</td><script>window.__pwned=1</script>":
+        description: "<img src=x onerror=\"window.__pwned=2\">"
+        purposes: [analytics]
+        consent: "<script>window.__pwned=7</script>"
+        tracking_domains: ["<a href=javascript:window.__pwned=8>x</a>"]
+    privacy:
+      consent: {"<script>window.__pwned=7</script>": {description: "<b onclick=window.__pwned=9>"}}
+      identity: {traits: {"<u>trait</u>": {data: email_address}}}
     screens:
       "<svg onload=window.__pwned=3>":
         page_events: {enter: "</code></table><script>window.__pwned=4</script>"}
@@ -28,7 +35,8 @@ import TrackcTestSupport
   static let hostileStrings = [
     "</td><script>window.__pwned=1</script>", "<img src=x onerror=\"window.__pwned=2\">", "<svg onload=window.__pwned=3>",
     "</code></table><script>window.__pwned=4</script>", "'\"><iframe src=javascript:alert(1)>", "x\" onmouseover=\"window.__pwned=5",
-    "</style><b>", "</script><script>window.__pwned=6</script>", "&amp;", "&lt;",
+    "</style><b>", "</script><script>window.__pwned=6</script>", "&amp;", "&lt;", "<script>window.__pwned=7</script>",
+    "<a href=javascript:window.__pwned=8>x</a>", "<b onclick=window.__pwned=9>", "trait '<u>trait</u>'",
   ]
 
   static func shopOutline() throws -> PlanOutline {
@@ -69,6 +77,15 @@ import TrackcTestSupport
     // Events per destination, from the plan's routing (open events included).
     #expect(outline.eventsPerDestination?.map(\.events) == [23, 21])
     #expect(html.contains("<td class=\"number\">23</td>") && html.contains("<td class=\"number\">21</td>"))
+    // The privacy section: the four data types the plan collects, each destination's purposes and consent.
+    let privacy = try #require(outline.privacy)
+    #expect(privacy.dataTypes.map(\.dataType) == [.userID, .deviceID, .purchaseHistory, .productInteraction])
+    for text in [
+      "id=\"privacy\"", "Identifiers: User ID <code>user_id</code>", "<td>Analytics, Product Personalization</td>", "<td>personalization</td>",
+      "href=\"#privacy\"",
+    ] {
+      #expect(html.contains(text), "\(text)")
+    }
     // Self-contained: nothing is loaded from anywhere.
     for reference in ["http://", "https://", "src=", "@import", "url("] { #expect(!html.contains(reference), "\(reference)") }
   }
@@ -77,7 +94,9 @@ import TrackcTestSupport
     let html = PlanDocument.render(try hostileOutline())
     // The page's own script is the only script; no element or attribute came from the config.
     #expect(html.components(separatedBy: "<script>").count == 2)
-    for tag in ["<img", "<svg", "<iframe", "<b>", "</style><", "onmouseover=\""] { #expect(!html.contains(tag), "\(tag)") }
+    for tag in ["<img", "<svg", "<iframe", "<b>", "<b ", "<a href=javascript", "<u>", "</style><", "onmouseover=\""] {
+      #expect(!html.contains(tag), "\(tag)")
+    }
     for string in Self.hostileStrings { #expect(html.contains(TextEscaping.markup(string)), "\(string)") }
     #expect(TextEscaping.markup("<a href='x'>&\"</a>") == "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;")
   }

@@ -13,7 +13,8 @@ import Foundation
 /// checksum (the framing stays the fuzzer's): that reaches the event decoder behind the checksums.
 ///
 /// Input: a flags byte, then (flag `cursor`) 16 bytes of a cursor position written by the journal's own
-/// cursor writer, or (flag `rawCursor`) 64 bytes of cursor file, then the segment bytes.
+/// cursor writer, or (flag `rawCursor`) 64 bytes of cursor file, then the segment bytes (records of the
+/// current version, whose events refer to snapshot records, or with flag `version1` of the first).
 ///
 /// Laws: never a trap; every destination's books balance (`accepted == delivered + dropped + queued`),
 /// and once drained nothing is queued; what was recovered is what was delivered plus what did not decode;
@@ -34,6 +35,8 @@ public enum JournalFuzzing {
     static let shuffledDestinations = Flags(rawValue: 8)
     /// The file ends where the input does, rather than being zero-filled to the segment's size.
     static let truncated = Flags(rawValue: 16)
+    /// The header says version 1 (an earlier release's segment: records without snapshots).
+    static let version1 = Flags(rawValue: 32)
   }
 
   /// The tracker's destinations.
@@ -121,7 +124,7 @@ public enum JournalFuzzing {
     let truncated = flags.contains(.truncated)
     let segment = try Segment.create(
       number: segmentNumber, directory: segments, capacity: capacity, destinationIDs: headerIDs, laneCount: destinationIDs.count,
-      syncDirectory: false)
+      syncDirectory: false, version: flags.contains(.version1) ? 1 : Segment.version)
     let recordsStart = segment.recordsStart
     // The reader reads records up to the end of the file: past the fuzzer's bytes lie the zeros the
     // writer allocated (unless the file is cut after them), and a record may reach into them (found by the
@@ -216,10 +219,12 @@ public enum JournalFuzzing {
     return violations
   }
 
-  /// An event read from the journal encodes (in exactly the size the encoder promises) and decodes back to itself.
+  /// An event read from the journal encodes (in exactly the size the encoder promises) and decodes back
+  /// to itself, its snapshot too.
   static func wellFormedViolations(_ event: TrackingEvent) -> [String] {
-    let draft = EventCoding.Draft(eventID: event.id, source: event.source, screen: event.screen, properties: event.properties)
-    let size = EventCoding.encodedSize(draft)
+    let draft = EventCoding.Draft(
+      eventID: event.id, source: event.source, screen: event.screen, properties: event.properties, forwardedTo: event.forwardedTo)
+    let size = EventCoding.encodedSize(draft, snapshot: 0)
     // Microseconds as the journal stores them; near Int64's ends the time (a Double) rounds out of its
     // range, and only the other fields are compared.
     let seconds = event.timestamp.timeIntervalSince1970
@@ -227,12 +232,21 @@ public enum JournalFuzzing {
     let microseconds = exactMicroseconds ?? 0
     var buffer = [UInt8](repeating: 0, count: size)
     let written = buffer.withUnsafeMutableBytes { raw in
-      EventCoding.encode(draft, destinations: 1, messageID: event.messageID.uuid, microseconds: microseconds, into: raw.baseAddress!)
+      EventCoding.encode(draft, destinations: 1, messageID: event.messageID.uuid, microseconds: microseconds, snapshot: 0, into: raw.baseAddress!)
     }
     guard written == size else { return ["\(event.id.debugDescription): encoded in \(written) bytes, \(size) promised"] }
-    guard let again = buffer.withUnsafeBytes(EventCoding.decode) else { return ["\(event.id.debugDescription): does not decode once encoded again"] }
+    let snapshot = EventSnapshot(identity: event.identity, context: event.context)
+    var snapshotBytes = [UInt8](repeating: 0, count: SnapshotCoding.encodedSize(snapshot, number: 0))
+    _ = snapshotBytes.withUnsafeMutableBytes { SnapshotCoding.encode(snapshot, number: 0, into: $0.baseAddress!) }
+    guard let decodedSnapshot = snapshotBytes.withUnsafeBytes({ SnapshotCoding.decode($0) }), decodedSnapshot.snapshot == snapshot else {
+      return ["\(event.id.debugDescription): its snapshot does not decode back to itself"]
+    }
+    guard let again = buffer.withUnsafeBytes({ EventCoding.decode($0, snapshots: [decodedSnapshot.snapshot]) }) else {
+      return ["\(event.id.debugDescription): does not decode once encoded again"]
+    }
     let same =
       again.id == event.id && again.source == event.source && again.screen == event.screen && again.messageID == event.messageID
+      && again.identity == event.identity && again.context == event.context && again.forwardedTo == event.forwardedTo
       && (exactMicroseconds == nil || abs(again.timestamp.timeIntervalSince1970 - seconds) <= max(1e-6, abs(seconds) * 1e-15))
       && again.properties.count == event.properties.count
       && again.properties.allSatisfy { key, value in

@@ -12,11 +12,30 @@ struct WireBatch: Decodable {
   struct Event: Decodable {
     struct Context: Decodable {
       struct Trackc: Decodable {
-        var destination: String?
         var screen: String?
         var source: String?
         var handler: String?
       }
+      struct App: Decodable {
+        var name: String?
+        var version: String?
+        var build: String?
+        var namespace: String?
+      }
+      struct Device: Decodable {
+        var model: String?
+        var manufacturer: String?
+        var type: String?
+      }
+      struct OS: Decodable {
+        var name: String?
+        var version: String?
+      }
+      var app: App?
+      var device: Device?
+      var os: OS?
+      var locale: String?
+      var timezone: String?
       var trackc: Trackc?
     }
     enum Scalar: Decodable {
@@ -42,6 +61,7 @@ struct WireBatch: Decodable {
     var timestamp: String
     var anonymousId: String?
     var properties: [String: Scalar]?
+    var integrations: [String: Bool]?
     var context: Context?
   }
   var batch: [Event]
@@ -53,10 +73,10 @@ let rounds = arguments.count > 1 ? Int(arguments[1]) ?? 5 : 5
 let configPath = arguments.count > 2 ? arguments[2] : "Examples/Shop/tracking.yaml"
 
 func event(_ index: Int) -> String {
-  #"{"type":"track","event":"CTRL_HOME_FAVORITE","properties":{"source":"home","position":\#(index)},"#
+  #"{"type":"track","event":"CTRL_HOME_FAVORITE","properties":{"position":\#(index),"source":"home"},"#
     + #""messageId":"0193f5c2-7b1e-7c3a-9d2e-\#(String(100_000_000_000 + index))","timestamp":"2026-11-23T10:00:00.123Z","#
-    + #""anonymousId":"3f2c5d1e-8a7b-4c6d-9e0f-112233445566","context":{"library":{"name":"trackc","version":"0.1.0"},"#
-    + #""trackc":{"destination":"firebase","screen":"HomeViewController","source":"control","handler":"onFavBtnPressed(_:)"}}}"#
+    + #""anonymousId":"3f2c5d1e-8a7b-4c6d-9e0f-112233445566","integrations":{"All":false,"firebase":true,"mixpanel":true},"#
+    + #""context":{"app":{"name":"Shop","version":"2.1","build":"210","namespace":"com.example.shop"},"device":{"model":"iPhone15,2","manufacturer":"Apple","type":"ios"},"os":{"name":"iOS","version":"18.1"},"locale":"en-GB","timezone":"Europe/London","screen":{"width":393,"height":852,"density":3.0},"library":{"name":"trackc","version":"0.2.0"},"trackc":{"source":"control","handler":"onFavBtnPressed(_:)","screen":"HomeViewController"}}}"#
 }
 let body = Array(("{\"batch\":[" + (0..<eventsPerBatch).map(event).joined(separator: ",") + "],\"sentAt\":\"2026-11-23T10:00:01.000Z\"}").utf8)
 let data = Data(body)

@@ -14,11 +14,10 @@ public enum ShopApp {
     Tracker(registry: ShopTracking.Tracking.registry, destinations: destinations, journal: journal)
   }
 
-  /// The shop's destinations as the app ships them: both analytics services fed by one collector
-  /// endpoint (Segment's batch API; the two share one channel, one session and one upload loop).
+  /// The shop's destinations as the app ships them: a collector (Segment's batch API) that forwards each
+  /// event, once, to the analytics services its rule names (`integrations`).
   public static func collectorDestinations(endpoint: URL) throws -> [any TrackingDestination] {
-    let channel = try CollectorChannelConfiguration.builder().endpoint(endpoint).batch(events: 20, seconds: 1).build()
-    return [HTTPCollectorDestination(id: "firebase", configuration: channel), HTTPCollectorDestination(id: "mixpanel", configuration: channel)]
+    [try HTTPCollectorDestination(endpoint: endpoint, batch: BatchLimits(maximumEvents: 20, maximumAge: 1))]
   }
 }
 

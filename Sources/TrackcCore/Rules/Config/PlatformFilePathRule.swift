@@ -1,6 +1,7 @@
-/// A platform file (`links.apple.site_association`, `links.android.manifest`) that `trackc generate`
-/// would write outside the config's folder: an absolute path, `..`, `~`, a backslash or a control
-/// character. A config from a pull request must not be able to make `generate` overwrite any other file.
+/// A platform file (`links.apple.site_association`, `links.android.manifest`, `privacy.manifest`) that
+/// `trackc generate` would write outside the config's folder: an absolute path, `..`, `~`, a backslash or
+/// a control character. A config from a pull request must not be able to make `generate` overwrite any
+/// other file. A privacy manifest must also be named `PrivacyInfo.xcprivacy`, the one name Xcode reads.
 public enum PlatformFilePathRule: PlanRule {
   public static let id = "platform-file-path"
   public static let summary =
@@ -19,10 +20,12 @@ public enum PlatformFilePathRule: PlanRule {
         android: {activity: .MainActivity, manifest: 2️⃣/etc/AndroidManifest.xml}
       entry_points:
         page: {screen: Page, links: ["/page/{id:int}"]}
+      privacy: {manifest: 3️⃣Generated/privacy.plist}
       """,
       expecting: [
         .error("'../../web/apple-app-site-association' leaves the config's folder ('..'); write a path relative to the config, inside its folder"),
         .error("'/etc/AndroidManifest.xml' is absolute; write a path relative to the config, inside its folder"),
+        .error("'Generated/privacy.plist' is not named PrivacyInfo.xcprivacy; Xcode reads a privacy manifest by that name only"),
       ]),
     .passes(
       """
@@ -35,13 +38,21 @@ public enum PlatformFilePathRule: PlanRule {
         android: {activity: .MainActivity, manifest: app/src/main/AndroidManifest.xml}
       entry_points:
         page: {screen: Page, links: ["/page/{id:int}"]}
+      privacy: {manifest: Sources/AppTracking/PrivacyInfo.xcprivacy, identity: {anonymous_id: {data: device_id}}}
+      destinations: {firebase: {purposes: [analytics]}}
       """),
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    for path in [plan.config.links?.apple?.siteAssociation, plan.config.links?.android?.manifest].compactMap({ $0 }) {
+    let manifest = plan.config.privacy?.manifest
+    for path in [plan.config.links?.apple?.siteAssociation, plan.config.links?.android?.manifest, manifest].compactMap({ $0 }) {
       guard let problem = problem(with: path.value) else { continue }
       context.report(Self.self, "'\(path.value)' \(problem); write a path relative to the config, inside its folder", at: path.range)
+    }
+    if let manifest, problem(with: manifest.value) == nil, RelativePath.fileName(of: manifest.value) != "PrivacyInfo.xcprivacy" {
+      context.report(
+        Self.self, "'\(manifest.value)' is not named PrivacyInfo.xcprivacy; Xcode reads a privacy manifest by that name only",
+        at: manifest.range)
     }
   }
 

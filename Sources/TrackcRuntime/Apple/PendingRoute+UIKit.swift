@@ -33,7 +33,7 @@
 
   extension RouteShortcut {
     /// Makes the shortcuts offered under `conditions` the app's dynamic shortcuts (call it when a
-    /// condition changes, such as the seed's guest and host profiles).
+    /// condition changes, such as a guest and a host profile).
     @MainActor
     public static func register<Condition: RawRepresentable>(_ shortcuts: [RouteShortcut], when conditions: Set<Condition>)
     where Condition.RawValue == String {

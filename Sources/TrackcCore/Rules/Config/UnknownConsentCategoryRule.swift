@@ -1,0 +1,69 @@
+/// A destination gated by a consent category the plan does not declare: the generated registry could
+/// not say which of the person's answers gates it.
+public enum UnknownConsentCategoryRule: PlanRule {
+  public static let id = "unknown-consent-category"
+  public static let summary = "A destination's 'consent' must name a category declared under 'privacy.consent' (with a did-you-mean for typos)."
+  public static let severity = Diagnostic.Severity.error
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      """
+      version: 1
+      privacy:
+        consent: {analytics: {default: granted}, advertising: {}}
+      destinations:
+        firebase: {consent: 1️⃣analytic}
+        ads: {consent: 2️⃣marketing}
+      screens: {}
+      """,
+      expecting: [
+        .error("consent category 'analytic' of destination 'firebase' is not declared; did you mean 'analytics'?"),
+        .error("consent category 'marketing' of destination 'ads' is not declared under 'privacy.consent'"),
+      ]),
+    .triggers(
+      """
+      version: 1
+      destinations:
+        firebase: {consent: 1️⃣analytics}
+      screens: {}
+      """,
+      expecting: [
+        .error(
+          "consent category 'analytics' of destination 'firebase' is not declared; the plan declares no consent categories ('consent' under 'privacy')"
+        )
+      ]),
+    .passes(
+      """
+      version: 1
+      privacy:
+        identity: {anonymous_id: {data: device_id}}
+        consent: {analytics: {default: granted}, advertising: {}}
+      destinations:
+        firebase: {consent: analytics, purposes: [analytics]}
+        ads: {consent: advertising, purposes: [third_party_advertising]}
+      screens: {}
+      """),
+  ]
+
+  public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    for destination in plan.config.destinations ?? [] {
+      guard let consent = destination.privacy.consent else { continue }
+      let what = "consent category '\(consent.value)' of destination '\(destination.id.value)'"
+      guard let categories = plan.privacy.consentCategories else {
+        context.report(Self.self, "\(what) is not declared; the plan declares no consent categories ('consent' under 'privacy')", at: consent.range)
+        continue
+      }
+      guard !categories.contains(consent.value) else { continue }
+      if let suggestion = Suggestions.closest(to: consent.value, in: categories) {
+        context.report(
+          Self.self, "\(what) is not declared; did you mean '\(suggestion)'?", at: consent.range,
+          fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(consent.range), with: suggestion))
+      } else {
+        let list = categories.map { "'\($0)'" }.joined(separator: ", ")
+        context.report(
+          Self.self, "\(what) is not declared under 'privacy.consent'", at: consent.range,
+          notes: [Diagnostic.Note(categories.isEmpty ? "no consent categories are declared" : "declared categories: \(list)")])
+      }
+    }
+  }
+}

@@ -1,0 +1,103 @@
+/// A bound value whose Swift type looks like personal data (`EmailAddress`, `PhoneNumber`,
+/// `CLLocationDegrees`, `PersonNameComponents`) but that the plan does not classify, in a plan that
+/// declares its privacy. The names alone are `unclassified-personal-data`'s; this rule reads what the
+/// code says the value is, and stays quiet where that rule has spoken.
+public enum UnclassifiedPersonalTypeRule: CodeRule {
+  public static let id = "unclassified-personal-type"
+  public static let summary =
+    "In a plan that declares its privacy, a bound value whose Swift type looks like personal data should say what data it is ('data:')."
+  public static let severity = Diagnostic.Severity.warning
+
+  public static let examples: [RuleExample] = [
+    .triggers(
+      """
+      version: 1
+      interception: dynamic-replacement
+      privacy:
+        identity: {anonymous_id: {data: device_id}}
+      destinations:
+        firebase: {purposes: [app_functionality]}
+      screens:
+        CheckoutViewController:
+          control_events:
+            pay(_:): {event: CHECKOUT_PAY, properties: {1️⃣card: {from: self.card, type: string}}}
+      """,
+      swift: [
+        "Sources/Checkout/Checkout.swift": """
+        struct CardNumber: CustomStringConvertible { var description: String }
+        class CheckoutViewController {
+          var card = CardNumber(description: "")
+          func pay(_ sender: Any) {}
+        }
+        """
+      ],
+      expecting: [
+        .warning(
+          "property 'card' of handler 'pay(_:)' of 'CheckoutViewController' reads a 'CardNumber', which looks like personal data (payment_info), but does not say what data it is"
+        )
+      ]),
+    .passes(
+      """
+      version: 1
+      interception: dynamic-replacement
+      privacy:
+        identity: {anonymous_id: {data: device_id}}
+      destinations:
+        firebase: {purposes: [app_functionality]}
+      screens:
+        CheckoutViewController:
+          control_events:
+            pay(_:): {event: CHECKOUT_PAY, properties: {card: {from: self.card, type: string, data: payment_info}}}
+      """,
+      swift: [
+        "Sources/Checkout/Checkout.swift": """
+        struct CardNumber: CustomStringConvertible { var description: String }
+        class CheckoutViewController {
+          var card = CardNumber(description: "")
+          func pay(_ sender: Any) {}
+        }
+        """
+      ]),
+  ]
+
+  public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
+    let plan = code.plan
+    guard plan.privacy.isDeclared else { return }
+    let declared = Set((plan.config.propertyDeclarations ?? []).filter { $0.classification != nil }.map(\.name.value))
+    code.forEachBinding { site in
+      guard let binding = site.property.binding, binding.classification == nil, !declared.contains(site.property.key.value),
+        PersonalDataNames.guess(site.property.key.value) == nil, !(binding.path.map(nameLooksPersonal) ?? false)
+      else { return }
+      let typeName: String
+      let declaration: SourceLocation
+      switch site.resolution {
+      case .resolved(let value):
+        typeName = value.valueType.name
+        declaration = value.declaration
+      case .outsideSources(let value):
+        typeName = value.typeName
+        declaration = value.declaration
+      default:
+        return
+      }
+      guard let type = PersonalDataNames.guess(typeName) else { return }
+      context.report(
+        Self.self,
+        "\(site.subject) reads a '\(typeName)', which looks like personal data (\(type.rawValue)), but does not say what data it is",
+        at: site.property.key.range,
+        notes: [
+          Diagnostic.Note("the value is declared here", at: declaration),
+          Diagnostic.Note("add 'data: \(type.rawValue)' (or another data type) to it, or declare it under 'properties'"),
+        ],
+        fixIt: UnclassifiedPersonalDataRule.fixIt(adding: type, to: binding, context: context))
+    }
+  }
+
+  /// Whether the path's last name looks like personal data (then `unclassified-personal-data` reports it).
+  private static func nameLooksPersonal(_ path: Result<BindingPath, BindingPath.ParseError>) -> Bool {
+    guard case .success(let path) = path else { return false }
+    if let last = path.steps.last { return PersonalDataNames.guess(last) != nil }
+    if case .parameter(let name) = path.root { return PersonalDataNames.guess(name) != nil }
+    return false
+  }
+}

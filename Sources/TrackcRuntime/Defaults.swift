@@ -1,0 +1,28 @@
+import Foundation
+
+/// Every default of the runtime, stated once, with why. The settings that take them (`BatchLimits`,
+/// `RetryPolicy`, `JournalConfiguration`, `HTTPCollectorDestination`, `Trackc.start`) refer here.
+public enum Defaults {
+  /// Events in one upload. Segment's libraries flush at 20; every request wakes a phone's radio, so
+  /// fewer, larger uploads cost the battery less, and 100 events (about 1 KB of JSON each, context
+  /// included) stay far under the body limit.
+  public static let batchEvents = 100
+  /// The largest upload body, decompressed: Segment's limit (500 KB), which `trackc collector` keeps too.
+  public static let batchBytes = 500_000
+  /// How long the first event of a partial batch waits before it goes anyway (the app going to the
+  /// background sends it at once).
+  public static let batchAge: TimeInterval = 30
+  /// The first retry's backoff ceiling, doubled each failure up to `retryMaximum` (with full jitter).
+  public static let retryInitial: TimeInterval = 0.5
+  /// The longest backoff between two tries: five minutes, so a collector that comes back is found soon.
+  public static let retryMaximum: TimeInterval = 300
+  /// How long a request may wait for the collector's next bytes before it fails (and is retried).
+  public static let requestTimeout: TimeInterval = 30
+  /// The most the journal keeps on disk: the oldest segment goes (counted as `journalFull`) beyond it.
+  public static let journalBytes = 64 << 20
+  /// One segment file of the journal.
+  public static let segmentBytes = 4 << 20
+  /// The journal's folder under the app's Application Support directory (on Linux, `XDG_DATA_HOME` or
+  /// `~/.local/share`).
+  public static let journalFolder = "trackc"
+}

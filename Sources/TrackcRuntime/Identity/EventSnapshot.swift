@@ -1,0 +1,117 @@
+import Foundation
+
+/// What identifies every event tracked until it changes: the identity and the context. The journal
+/// writes each snapshot once, as a record of its own, and each event record refers to it by its number
+/// in the segment (a varint), so `track()` stamps the identity and context of the moment it returns
+/// without copying them. Each segment starts with the snapshot in force, so a segment is read on its own
+/// (after a restart, or once older segments are deleted).
+///
+/// Anything else fixed per event that changes rarely belongs here the same way (a consent state, say):
+/// one more field in the snapshot and its record, nothing per event.
+final class EventSnapshot: Sendable, Hashable {
+  let identity: TrackingIdentity
+  let context: TrackingContext
+  /// Written once: what every event of this snapshot carries on the wire (`BatchJSON`).
+  let wire: [UInt8]
+
+  init(identity: TrackingIdentity, context: TrackingContext) {
+    self.identity = identity
+    self.context = context
+    wire = BatchJSON.snapshotFields(identity: identity, context: context)
+  }
+
+  static func == (lhs: EventSnapshot, rhs: EventSnapshot) -> Bool {
+    lhs === rhs || (lhs.identity == rhs.identity && lhs.context == rhs.context)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(identity)
+    hasher.combine(context)
+  }
+
+  /// For events made outside a journal (tests, destinations that build their own).
+  static let unknown = EventSnapshot(identity: TrackingIdentity(anonymousID: ""), context: TrackingContext())
+}
+
+/// The journal form of a snapshot: a record routed to no destination (its destinations mask is 0, so
+/// every reader skips it as not its own) that starts with a marker, then its number in the segment.
+///
+///     destinations  u64     0
+///     marker        u8      0xA5
+///     number        varint  0 for the segment's first, then 1, 2...
+///     anonymousID   string
+///     userID        string  (empty: none)
+///     traits        varint count, then key string, tag u8, value (as event properties)
+///     fields        varint count, then that many strings (empty: none), in `contextFields` order;
+///                   a reader takes the fields it knows and skips the rest
+enum SnapshotCoding {
+  static let marker: UInt8 = 0xA5
+
+  /// The context as strings, in the order the record keeps them (new fields go at the end).
+  static func contextFields(_ context: TrackingContext) -> [String] {
+    [
+      context.app.name, context.app.version, context.app.build, context.app.namespace, context.device.model,
+      context.device.manufacturer, context.device.type, context.os.name, context.os.version, context.locale, context.timezone,
+      context.screen.map { String($0.width) }, context.screen.map { String($0.height) }, context.screen?.density.map { String($0) },
+    ].map { $0 ?? "" }
+  }
+
+  static func context(fields: [String]) -> TrackingContext {
+    func field(_ index: Int) -> String? { index < fields.count && !fields[index].isEmpty ? fields[index] : nil }
+    var context = TrackingContext(
+      app: .init(name: field(0), version: field(1), build: field(2), namespace: field(3)),
+      device: .init(model: field(4), manufacturer: field(5), type: field(6)), os: .init(name: field(7), version: field(8)),
+      locale: field(9), timezone: field(10))
+    if let width = field(11).flatMap(Int.init), let height = field(12).flatMap(Int.init) {
+      context.screen = .init(width: width, height: height, density: field(13).flatMap(Double.init))
+    }
+    return context
+  }
+
+  static func encodedSize(_ snapshot: EventSnapshot, number: Int) -> Int {
+    let identity = snapshot.identity
+    var size = 8 + 1 + EventCoding.varintSize(UInt64(number)) + EventCoding.stringSize(identity.anonymousID)
+    size += EventCoding.stringSize(identity.userID ?? "") + EventCoding.propertiesSize(identity.traits)
+    let fields = contextFields(snapshot.context)
+    size += EventCoding.varintSize(UInt64(fields.count))
+    for field in fields { size += EventCoding.stringSize(field) }
+    return size
+  }
+
+  static func encode(_ snapshot: EventSnapshot, number: Int, into pointer: UnsafeMutableRawPointer) -> Int {
+    var writer = EventCoding.Writer(pointer: pointer)
+    writer.u64(0)
+    writer.u8(marker)
+    writer.varint(UInt64(number))
+    writer.string(snapshot.identity.anonymousID)
+    writer.string(snapshot.identity.userID ?? "")
+    writer.properties(snapshot.identity.traits)
+    let fields = contextFields(snapshot.context)
+    writer.varint(UInt64(fields.count))
+    for field in fields { writer.string(field) }
+    return writer.offset
+  }
+
+  /// Whether a record is a snapshot (its destinations mask is 0 and the marker follows).
+  static func isSnapshot(_ payload: UnsafeRawBufferPointer) -> Bool {
+    payload.count > 9 && EventCoding.destinations(of: payload) == 0 && payload[8] == marker
+  }
+
+  /// The snapshot and its number; nil when the record does not decode (it is then like a missing one:
+  /// the events that refer to it are counted as undecodable).
+  static func decode(_ payload: UnsafeRawBufferPointer) -> (number: Int, snapshot: EventSnapshot)? {
+    guard isSnapshot(payload) else { return nil }
+    var reader = EventCoding.Reader(buffer: payload, offset: 9)
+    guard let number = reader.varint(), number < UInt64(Int32.max), let anonymousID = reader.string(), let userID = reader.string(),
+      let traits = reader.properties(), let count = reader.varint(), count <= UInt64(payload.count)
+    else { return nil }
+    var fields: [String] = []
+    for _ in 0..<count {
+      guard let field = reader.string() else { return nil }
+      fields.append(field)
+    }
+    guard reader.offset == payload.count else { return nil }
+    let identity = TrackingIdentity(anonymousID: anonymousID, userID: userID.isEmpty ? nil : userID, traits: traits)
+    return (Int(number), EventSnapshot(identity: identity, context: context(fields: fields)))
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TrackcTestSupport
+
+@testable import TrackcCore
+
+/// The privacy rules beyond their examples: the fix that classifies a value applies in flow and block
+/// mappings and reads back; a classification on a binding the code does not have is reported as the
+/// binding's problem, not as a privacy one; the plan without privacy is what it was; the hostile inputs
+/// are reported quickly.
+@Suite struct PrivacyRulesTests {
+  static let privacyHead = """
+    version: 1
+    privacy:
+      identity: {anonymous_id: {data: device_id}}
+    destinations:
+      firebase: {purposes: [analytics, app_functionality]}
+
+    """
+
+  @Test func theFixClassifiesFlowAndBlockBindingsAndLintsCleanAfterwards() throws {
+    let text =
+      Self.privacyHead + """
+        screens:
+          Profile:
+            control_events:
+              onSave(email:phone:):
+                event: PROFILE_SAVE
+                properties:
+                  email: { from: email }   # flow
+                  phone_number:
+                    from: phone   # block, with a comment
+                    type: string
+        """
+    let result = ConfigFixer.fix(ConfigSource(path: "fix.yaml", text: text), options: LintOptions())
+    #expect(result.applied.map(\.ruleID) == [UnclassifiedPersonalDataRule.id, UnclassifiedPersonalDataRule.id])
+    #expect(result.remaining.diagnostics.isEmpty, "\(TextDiagnosticRenderer.render(result.remaining.diagnostics))")
+    let fixed = String(decoding: result.fixed, as: UTF8.self)
+    #expect(fixed.contains("email: { from: email, data: email_address }   # flow"))
+    #expect(fixed.contains("from: phone\n            data: phone_number   # block, with a comment"))
+    let uses = try #require(result.remaining.plan).privacy.uses.map(\.dataType)
+    #expect(uses == [.productInteraction, .deviceID, .emailAddress, .phoneNumber])
+  }
+
+  /// A classified binding whose path the code does not have: the binding rules say what is wrong; the
+  /// privacy rules, which read the plan, take the classification as written.
+  @Test func aClassificationOnABindingThatDoesNotResolve() throws {
+    let config =
+      Self.privacyHead + """
+        interception: dynamic-replacement
+        screens:
+          ProfileViewController:
+            control_events:
+              save(_:): {event: PROFILE_SAVE, properties: {email: {from: self.user.mail, data: email_address}, phone: {from: number, data: phone_number}}}
+        """
+    var options = LintOptions()
+    options.code = .sources(
+      .files([
+        (
+          "Sources/Profile/Profile.swift",
+          """
+          struct User { var email: String }
+          class ProfileViewController {
+            var user = User(email: "")
+            func save(_ sender: Any) {}
+          }
+          """
+        )
+      ]))
+    options.scan.useCache = false
+    let result = Linter.lint(ConfigSource(path: "unresolved.yaml", text: config), options: options)
+    let rendered = TextDiagnosticRenderer.render(result.diagnostics)
+    #expect(result.diagnostics.map(\.ruleID).sorted() == ["unknown-binding-parameter", "unknown-binding-property"], "\(rendered)")
+    #expect(rendered.contains("did you mean 'email'?"), "\(rendered)")
+    #expect(try #require(result.plan).privacy.collected.map(\.dataType) == [.emailAddress, .phoneNumber, .deviceID, .productInteraction])
+  }
+
+  /// Every config of the repository that says nothing of privacy has an empty privacy plan, and the
+  /// privacy rules say nothing about it.
+  @Test func plansWithoutPrivacyAreAsBefore() throws {
+    let privacyRules = Set(
+      [
+        PrivacyTermRule.id, UnknownConsentCategoryRule.id, DestinationWithoutConsentRule.id, PurposeNotCoveredRule.id,
+        TrackingWithoutDomainRule.id, TrackingDomainRule.id, UnclassifiedPersonalDataRule.id, UnclassifiedPersonalTypeRule.id,
+      ])
+    let configs = (Fixtures.configs(in: "valid") + Fixtures.configs(in: "invalid") + Fixtures.configs(in: "findings"))
+      .filter { !$0.lastPathComponent.contains("privacy") }
+    #expect(configs.count >= 15)
+    for config in configs {
+      let result = try Fixtures.lint(config)
+      #expect(!result.diagnostics.contains { privacyRules.contains($0.ruleID) }, "\(config.lastPathComponent)")
+      if let plan = result.plan {
+        #expect(!plan.privacy.isDeclared && plan.privacy.uses.isEmpty, "\(config.lastPathComponent)")
+      }
+    }
+  }
+
+  /// A purposes list of ten thousand entries, twice (one value repeated, ten thousand unknown ones):
+  /// eleven findings per list at most, in well under a second even in a debug build.
+  @Test func tenThousandPurposesAreReportedBrieflyAndFast() throws {
+    let input = try #require(HostileCorpus.generated.first { $0.name == "generated-purposes-10000" })
+    let bytes = input.make()
+    let clock = ContinuousClock()
+    var result: LintResult?
+    let elapsed = clock.measure { result = Linter.lint(ConfigSource(path: "purposes.yaml", bytes: bytes)) }
+    let diagnostics = try #require(result).diagnostics
+    #expect(diagnostics.count == 12)
+    #expect(diagnostics.allSatisfy { $0.ruleID == PrivacyTermRule.id })
+    #expect(elapsed < .seconds(5), "\(elapsed)")
+  }
+
+  /// docs/privacy.md lists every data type and purpose with the values trackc writes.
+  @Test func thePrivacyPageListsTheVocabulary() throws {
+    let page = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/privacy.md"), encoding: .utf8)
+    for type in PersonalDataType.allCases {
+      let label = type.category == type.label ? type.label : "\(type.category): \(type.label)"
+      #expect(page.contains("| `\(type.rawValue)` | `\(type.manifestValue)` | \(label) |"), "\(type)")
+    }
+    for purpose in DataPurpose.allCases {
+      #expect(page.contains("| `\(purpose.rawValue)` | `\(purpose.manifestValue)` | \(purpose.label) |"), "\(purpose)")
+    }
+  }
+
+  @Test func personalDataNamesAreGuessedFromWordsNotLetters() {
+    #expect(PersonalDataNames.guess("emailAddress") == .emailAddress)
+    #expect(PersonalDataNames.guess("user_email") == .emailAddress)
+    #expect(PersonalDataNames.guess("shippingAddress") == .physicalAddress)
+    #expect(PersonalDataNames.guess("ip_address") == .coarseLocation)
+    #expect(PersonalDataNames.guess("CLLocationCoordinate2D") == .preciseLocation)
+    #expect(PersonalDataNames.guess("advertisingIdentifier") == .deviceID)
+    #expect(PersonalDataNames.guess("PersonNameComponents") == .name)
+    #expect(PersonalDataNames.guess("URLEmailLink") == .emailAddress)
+    // Words that merely contain the letters are not the words.
+    #expect(PersonalDataNames.guess("translate") == nil)
+    #expect(PersonalDataNames.guess("template") == nil)
+    #expect(PersonalDataNames.guess("product_id") == nil)
+    #expect(PersonalDataNames.guess("position") == nil)
+    #expect(PersonalDataNames.guess("") == nil)
+    #expect(PersonalDataNames.words("URLHostName2D") == ["url", "host", "name", "d"])
+  }
+}
