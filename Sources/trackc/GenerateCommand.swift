@@ -8,7 +8,7 @@ struct GenerateCommand: ParsableCommand {
     discussion: """
       Lints the config first, against the code like 'trackc lint'; any error stops generation. Writes <name>.swift (event IDs, handlers, rules, the registry) and, under 'interception: dynamic-replacement', <name>+<Module>.swift for each feature module. Files are written only when they change; files of this name it no longer generates are removed.
 
-      With --check nothing is written: the run fails (exit 1), naming each file, when what it would write differs from what is there (the Swift files, and the apple-app-site-association file and Android manifest the config's 'links' asks for). Use it in CI and pre-commit.
+      With --check nothing is written: the run fails (exit 1), naming each file, when what it would write differs from what is there (the Swift files, the apple-app-site-association file and Android manifest the config's 'links' asks for, and the privacy manifest 'privacy.manifest' asks for). Use it in CI and pre-commit.
 
       Examples:
         trackc generate tracking.yaml --output Sources/AppTracking

@@ -109,6 +109,28 @@ import TrackcTestSupport
     #expect(elapsed < .seconds(5), "\(elapsed)")
   }
 
+  /// Two thousand destinations, each gated by a category the plan does not declare (150 names, out of a
+  /// hundred it does): one error each, a did-you-mean for the first hundred names, notes that list ten
+  /// categories, not a hundred. (Ten thousand took ten seconds in a debug build before the suggestions
+  /// were bounded, 1.2 s after; the test is smaller because the test process's memory is what the
+  /// command-line tests' children are measured on top of.)
+  @Test func thousandsOfUnknownCategoriesAreReportedFast() throws {
+    let categories = (0..<100).map { "    category_\($0): {}" }.joined(separator: "\n")
+    let destinations = (0..<2_000).map { "  dest_\($0): {purposes: [analytics], consent: categry_\($0 % 150)}" }.joined(separator: "\n")
+    let config =
+      "version: 1\nprivacy:\n  identity: {anonymous_id: {data: device_id}}\n  consent:\n\(categories)\ndestinations:\n\(destinations)\nscreens: {}\n"
+    let clock = ContinuousClock()
+    var result: LintResult?
+    let elapsed = clock.measure { result = Linter.lint(ConfigSource(path: "categories.yaml", text: config)) }
+    let diagnostics = try #require(result).diagnostics
+    #expect(diagnostics.count == 2_000 && diagnostics.allSatisfy { $0.ruleID == UnknownConsentCategoryRule.id })
+    // The first hundred names (categry_0 to categry_99) are named 14 or 13 times each: 50 * 14 + 50 * 13.
+    #expect(diagnostics.filter { $0.message.hasSuffix("?") }.count == 1_350, "a did-you-mean for the first hundred names")
+    #expect(diagnostics[0].message == "consent category 'categry_0' of destination 'dest_0' is not declared; did you mean 'category_0'?")
+    #expect(diagnostics.allSatisfy { $0.notes.allSatisfy { $0.message.count < 200 } })
+    #expect(elapsed < .seconds(TimeLimits.seconds(20)), "\(elapsed)")
+  }
+
   /// docs/privacy.md lists every data type and purpose with the values trackc writes.
   @Test func thePrivacyPageListsTheVocabulary() throws {
     let page = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/privacy.md"), encoding: .utf8)

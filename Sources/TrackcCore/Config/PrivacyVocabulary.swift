@@ -214,9 +214,7 @@ extension PersonalDataType {
   /// The data type a misspelt or everyday word was likely meant as: a near miss (`emial_address`), or a
   /// word people use for one (`email`, `idfa`).
   public static func suggestion(for text: String) -> PersonalDataType? {
-    let word = text.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " }
-    if let meant = everydayWords[word] { return meant }
-    return Suggestions.closest(to: text, in: allCases.map(\.rawValue)).flatMap(PersonalDataType.init(rawValue:))
+    Suggestions.value(for: text, everydayWords: everydayWords)
   }
 
   private static let everydayWords: [String: PersonalDataType] = [
@@ -231,9 +229,7 @@ extension PersonalDataType {
 extension DataPurpose {
   /// The purpose a misspelt or everyday word was likely meant as (`analytic`, `marketing`).
   public static func suggestion(for text: String) -> DataPurpose? {
-    let word = text.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " }
-    if let meant = everydayWords[word] { return meant }
-    return Suggestions.closest(to: text, in: allCases.map(\.rawValue)).flatMap(DataPurpose.init(rawValue:))
+    Suggestions.value(for: text, everydayWords: everydayWords)
   }
 
   private static let everydayWords: [String: DataPurpose] = [
@@ -241,4 +237,15 @@ extension DataPurpose {
     "personalization": .productPersonalization, "personalisation": .productPersonalization, "functionality": .appFunctionality,
     "measurement": .analytics, "statistics": .analytics,
   ]
+}
+
+extension Suggestions {
+  /// The value of a closed vocabulary a word was likely meant as: one of the `everydayWords` people use
+  /// for it (compared without case, `_`, `-` or spaces), else the closest of its names.
+  static func value<Value: RawRepresentable & CaseIterable>(for text: String, everydayWords: [String: Value]) -> Value?
+  where Value.RawValue == String {
+    let word = text.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " }
+    if let meant = everydayWords[word] { return meant }
+    return closest(to: text, in: Value.allCases.map(\.rawValue)).flatMap(Value.init(rawValue:))
+  }
 }

@@ -15,15 +15,7 @@ extension PlanDocument {
         "tracking domains: \(domains)", "declared from \(configName):\(privacy.range.start.line)",
       ].joined(separator: " · "), ["class": "facts"])
 
-    html.open("table", ["class": "data-types"])
-    html.open("thead")
-    html.open("tr")
-    for heading in ["Data type", "Linked to the person", "Used to track", "Purposes", "Sent to", "Sent by"] {
-      html.element("th", heading, ["scope": "col"])
-    }
-    html.close("tr")
-    html.close("thead")
-    html.open("tbody")
+    openTable(&html, class: "data-types", headings: ["Data type", "Linked to the person", "Used to track", "Purposes", "Sent to", "Sent by"])
     for type in privacy.dataTypes {
       html.open("tr")
       html.open("td")
@@ -49,13 +41,7 @@ extension PlanDocument {
     html.close("tbody")
     html.close("table")
 
-    html.open("table", ["class": "privacy-destinations"])
-    html.open("thead")
-    html.open("tr")
-    for heading in ["Destination", "Purposes", "Consent category", "Tracking domains", "Receives"] { html.element("th", heading, ["scope": "col"]) }
-    html.close("tr")
-    html.close("thead")
-    html.open("tbody")
+    openTable(&html, class: "privacy-destinations", headings: ["Destination", "Purposes", "Consent category", "Tracking domains", "Receives"])
     for destination in privacy.destinations {
       html.open("tr")
       html.open("td")
@@ -71,13 +57,7 @@ extension PlanDocument {
     html.close("table")
 
     if !privacy.consentCategories.isEmpty {
-      html.open("table", ["class": "consent"])
-      html.open("thead")
-      html.open("tr")
-      for heading in ["Consent category", "Before the person answers", "Gates", "Description"] { html.element("th", heading, ["scope": "col"]) }
-      html.close("tr")
-      html.close("thead")
-      html.open("tbody")
+      openTable(&html, class: "consent", headings: ["Consent category", "Before the person answers", "Gates", "Description"])
       for category in privacy.consentCategories {
         html.open("tr")
         html.open("td")
@@ -92,5 +72,16 @@ extension PlanDocument {
       html.close("table")
     }
     html.close("section")
+  }
+
+  /// A table with its head row, left open in its body.
+  private static func openTable(_ html: inout HTMLWriter, class name: String, headings: [String]) {
+    html.open("table", ["class": name])
+    html.open("thead")
+    html.open("tr")
+    for heading in headings { html.element("th", heading, ["scope": "col"]) }
+    html.close("tr")
+    html.close("thead")
+    html.open("tbody")
   }
 }

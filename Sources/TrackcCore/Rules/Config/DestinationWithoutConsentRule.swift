@@ -28,7 +28,7 @@ public enum DestinationWithoutConsentRule: PlanRule {
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     guard let categories = plan.privacy.consentCategories, !categories.isEmpty else { return }
-    let list = categories.map { "'\($0)'" }.joined(separator: ", ")
+    let list = UnknownConsentCategoryRule.listed(categories)
     var seen = Set<String>()
     for destination in plan.config.destinations ?? [] where seen.insert(destination.id.value).inserted && destination.privacy.consent == nil {
       context.report(

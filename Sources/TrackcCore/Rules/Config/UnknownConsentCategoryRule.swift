@@ -45,7 +45,12 @@ public enum UnknownConsentCategoryRule: PlanRule {
       """),
   ]
 
+  /// At most this many distinct unknown names get a did-you-mean: each is a search of every category, and
+  /// a plan with thousands of destinations naming thousands of unknown categories is not a typo.
+  static let suggestedNames = 100
+
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
+    var suggestions: [String: String?] = [:]
     for destination in plan.config.destinations ?? [] {
       guard let consent = destination.privacy.consent else { continue }
       let what = "consent category '\(consent.value)' of destination '\(destination.id.value)'"
@@ -54,16 +59,24 @@ public enum UnknownConsentCategoryRule: PlanRule {
         continue
       }
       guard !categories.contains(consent.value) else { continue }
-      if let suggestion = Suggestions.closest(to: consent.value, in: categories) {
+      if suggestions[consent.value] == nil && suggestions.count < suggestedNames {
+        suggestions[consent.value] = .some(Suggestions.closest(to: consent.value, in: categories))
+      }
+      if let suggestion = suggestions[consent.value] ?? nil {
         context.report(
           Self.self, "\(what) is not declared; did you mean '\(suggestion)'?", at: consent.range,
           fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(consent.range), with: suggestion))
       } else {
-        let list = categories.map { "'\($0)'" }.joined(separator: ", ")
         context.report(
           Self.self, "\(what) is not declared under 'privacy.consent'", at: consent.range,
-          notes: [Diagnostic.Note(categories.isEmpty ? "no consent categories are declared" : "declared categories: \(list)")])
+          notes: [Diagnostic.Note(categories.isEmpty ? "no consent categories are declared" : "declared categories: \(listed(categories))")])
       }
     }
+  }
+
+  /// Names for a note: the first ten quoted, then how many more.
+  static func listed(_ names: [String]) -> String {
+    let shown = names.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
+    return names.count > 10 ? "\(shown) and \(names.count - 10) more" : shown
   }
 }

@@ -8,6 +8,17 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
     "In a plan that declares its privacy, a bound value whose Swift type looks like personal data should say what data it is ('data:')."
   public static let severity = Diagnostic.Severity.warning
 
+  /// A screen whose state holds a card number, of a type of its own.
+  private static let checkout = [
+    "Sources/Checkout/Checkout.swift": """
+    struct CardNumber: CustomStringConvertible { var description: String }
+    class CheckoutViewController {
+      var card = CardNumber(description: "")
+      func pay(_ sender: Any) {}
+    }
+    """
+  ]
+
   public static let examples: [RuleExample] = [
     .triggers(
       """
@@ -22,15 +33,7 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
           control_events:
             pay(_:): {event: CHECKOUT_PAY, properties: {1️⃣card: {from: self.card, type: string}}}
       """,
-      swift: [
-        "Sources/Checkout/Checkout.swift": """
-        struct CardNumber: CustomStringConvertible { var description: String }
-        class CheckoutViewController {
-          var card = CardNumber(description: "")
-          func pay(_ sender: Any) {}
-        }
-        """
-      ],
+      swift: checkout,
       expecting: [
         .warning(
           "property 'card' of handler 'pay(_:)' of 'CheckoutViewController' reads a 'CardNumber', which looks like personal data (payment_info), but does not say what data it is"
@@ -49,15 +52,7 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
           control_events:
             pay(_:): {event: CHECKOUT_PAY, properties: {card: {from: self.card, type: string, data: payment_info}}}
       """,
-      swift: [
-        "Sources/Checkout/Checkout.swift": """
-        struct CardNumber: CustomStringConvertible { var description: String }
-        class CheckoutViewController {
-          var card = CardNumber(description: "")
-          func pay(_ sender: Any) {}
-        }
-        """
-      ]),
+      swift: checkout),
   ]
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
