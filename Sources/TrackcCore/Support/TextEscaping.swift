@@ -1,9 +1,9 @@
 /// Every way trackc escapes text for another language, one function a language: Swift string literals
-/// (generated code), markup (the HTML plan and the Android manifest), JSON strings (the registry file, the
-/// collector's records, exports) and Markdown (plan diffs). A string from a config, a registry or a
-/// request goes into output through these only, so that it cannot break out of its place; each escapes
-/// what its language gives a meaning to, and the Swift literal and markup every character that is not
-/// plainly visible as well.
+/// (generated code), markup (the HTML plan, the Android manifest, the privacy manifest), JSON strings
+/// (the registry file, the collector's records, exports) and Markdown (plan diffs and the privacy
+/// export). A string from a config, a registry or a request goes into output through these only, so that
+/// it cannot break out of its place; each escapes what its language gives a meaning to, and the Swift
+/// literal and markup every character that is not plainly visible as well.
 ///
 /// The runtime (`TrackcRuntime`, which apps link and which imports nothing of this module) writes its
 /// upload bodies with a JSON string writer of its own.
@@ -45,7 +45,10 @@ package enum TextEscaping {
   // MARK: Markup
 
   /// Text for HTML or XML, as element content or a quoted attribute value: `&`, `<`, `>`, `"` and `'` as
-  /// character references, and every invisible character as a numeric one.
+  /// character references; what XML 1.0 cannot hold even as a reference (C0 controls but tab, line feed
+  /// and carriage return; U+FFFE and U+FFFF) as U+FFFD; every other invisible character (a tab, a line
+  /// feed or a carriage return too, which an attribute value or a parser would otherwise normalise) as a
+  /// numeric reference. Every string XML can hold reads back exactly.
   static func markup(_ text: String, into output: inout String) {
     append(text, to: &output) { scalar in
       switch scalar {
@@ -54,6 +57,8 @@ package enum TextEscaping {
       case ">": return "&gt;"
       case "\"": return "&quot;"
       case "'": return "&#39;"
+      case "\t", "\n", "\r": return "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+      case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": return "\u{FFFD}"
       default: return isInvisible(scalar) ? "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";" : nil
       }
     }
@@ -63,6 +68,14 @@ package enum TextEscaping {
     var output = ""
     markup(text, into: &output)
     return output
+  }
+
+  /// Text inside an XML comment: one line of visible characters (`SwiftSource.commentText`), never `--`
+  /// (which would end the comment), as markup.
+  static func markupComment(_ text: String) -> String {
+    var result = SwiftSource.commentText(text)
+    while result.contains("--") { result = result.replacing("--", with: "- -") }
+    return markup(result)
   }
 
   /// Appends `text` to `output`, each scalar as `replacement` gives it, or as itself where that is nil.
