@@ -1,7 +1,7 @@
 /// `conventions.event_id_pattern`, compiled once and shared by every rule.
 ///
 /// Patterns are regular expressions in the subset of ECMAScript's and Swift `Regex`'s syntax that
-/// `LinearRegex` matches in linear time (the README's "A config" lists it), with Unicode-scalar
+/// `LinearRegex` matches in linear time (docs/configuration.md lists it), with Unicode-scalar
 /// semantics: a match may occur anywhere unless the pattern is anchored, and `$` matches only at the
 /// very end. A config is untrusted input, and a backtracking engine can take minutes on a short pattern
 /// and a short ID. The default pattern, which most configs use, is checked by `DefaultEventIDPattern`
