@@ -18,6 +18,17 @@ public protocol TrackingRegistry: Sendable {
   func name(of screen: ScreenID) -> String
   /// The handler's Swift name, for the events.
   func name(of handler: HandlerID) -> String
+  /// The consent category that gates a destination (its `consent:` in the plan); nil when none does.
+  func consentCategory(ofDestination id: String) -> String?
+  /// The plan's consent categories (`privacy.consent`), each with whether it counts as granted before the
+  /// person answers; empty when the plan declares none (then no destination is gated).
+  var consentDefaults: [String: Bool] { get }
+}
+
+extension TrackingRegistry {
+  /// A registry generated from a plan without consent categories gates nothing.
+  public func consentCategory(ofDestination id: String) -> String? { nil }
+  public var consentDefaults: [String: Bool] { [:] }
 }
 
 /// A screen of the config, numbered by the generator.

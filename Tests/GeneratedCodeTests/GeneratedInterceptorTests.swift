@@ -213,6 +213,14 @@ import TrackcRuntime
     #expect(registry.controlRule(screen: home, handler: share)?.routing == .only(["fire\"base", "dest\u{202E}warehouse"]))
   }
 
+  @Test func consentComesBackExactly() {
+    #expect(registry.consentDefaults == ["ana\"lytics\\(x)": true, "\u{202E}ads */": false])
+    #expect(registry.consentCategory(ofDestination: "fire\"base") == "ana\"lytics\\(x)")
+    #expect(registry.consentCategory(ofDestination: "mix\\panel") == "\u{202E}ads */")
+    #expect(registry.consentCategory(ofDestination: "dest\u{202E}warehouse") == "\u{202E}ads */")
+    #expect(registry.consentCategory(ofDestination: "firebase") == nil)
+  }
+
   @Test func namesComeBackExactly() throws {
     let classScreen = try #require(registry.screen(named: "class"))
     #expect(registry.name(of: classScreen) == "`class`")

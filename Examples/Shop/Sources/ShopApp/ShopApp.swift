@@ -10,8 +10,17 @@ import TrackcRuntime
 /// The shop's tracking set-up: the generated registry and a destination per analytics service. In the
 /// app these would be Firebase and Mixpanel clients; here they keep what they receive.
 public enum ShopApp {
-  public static func makeTracker(destinations: [any TrackingDestination], journal: JournalConfiguration = .inMemory) -> Tracker {
-    Tracker(registry: ShopTracking.Tracking.registry, destinations: destinations, journal: journal)
+  /// What the shopper answered in the consent dialog, in the scripted sessions: yes to both categories of
+  /// the plan. (Until someone answers, the plan's defaults hold: analytics granted, personalization not.)
+  public static let consentGiven: [String: Bool] = ["analytics": true, "personalization": true]
+
+  /// The tracker, with the shopper's consent answers (`nil`: not asked yet).
+  public static func makeTracker(
+    destinations: [any TrackingDestination], journal: JournalConfiguration = .inMemory, consent: [String: Bool]? = consentGiven
+  ) -> Tracker {
+    let tracker = Tracker(registry: ShopTracking.Tracking.registry, destinations: destinations, journal: journal)
+    if let consent { tracker.setConsent(consent) }
+    return tracker
   }
 
   /// The shop's destinations as the app ships them: a collector (Segment's batch API) that forwards each

@@ -305,6 +305,18 @@ public enum Tracking {
       default: return ""
       }
     }
+
+    public func consentCategory(ofDestination id: String) -> String? {
+      switch id {
+      case "firebase": return "analytics"
+      case "mixpanel": return "personalization"
+      default: return nil
+      }
+    }
+
+    public var consentDefaults: Dictionary<String, Bool> {
+      return ["analytics": true, "personalization": false]
+    }
   }
 
   /// Tracking by hand, for the events with bindings: their properties as typed parameters.

@@ -1,5 +1,6 @@
 import Foundation
 import ShopApp
+import ShopTracking
 import Testing
 import TrackcCollector
 import TrackcCore
@@ -123,5 +124,70 @@ import TrackcRuntime
     #expect(collector.violations.isEmpty, "\(collector.violations)")
     #expect(collector.statistics.duplicates == 0)
     #expect(tracker.statistics["collector"]?.delivered == collector.received.count)
+  }
+
+  /// Consent: personalization gates mixpanel. Revoked while events wait for mixpanel (down), they are
+  /// dropped and counted, and nothing of the visits after goes to it; firebase is not affected.
+  @Test func personalizationRevokedDeliversNothingToMixpanel() throws {
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = DownDestination(id: "mixpanel")
+    let tracker = ShopApp.makeTracker(destinations: [firebase, mixpanel])
+    // Five coupons (for mixpanel only) wait for mixpanel when the shopper turns personalization off.
+    for _ in 0..<5 { tracker.track(Tracking.EventID.ctrlCartApplyCoupon) }
+    tracker.setConsent("personalization", granted: false)
+    mixpanel.isUp = true
+    _ = ScriptedSession().run(with: tracker)
+    #expect(tracker.flush())
+    #expect(mixpanel.received.isEmpty)
+    #expect(firebase.events.count == 15)
+    let statistics = try #require(tracker.statistics["mixpanel"])
+    #expect(statistics.droppedByReason[.consentRevoked] == 5 && statistics.accepted == 5 && statistics.balances, "\(statistics)")
+    #expect(tracker.consent == ["analytics": true, "personalization": false])
+  }
+
+  /// Until the shopper answers, the plan's defaults hold: personalization is not granted.
+  @Test func beforeTheShopperAnswersMixpanelGetsNothing() {
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = InMemoryDestination(id: "mixpanel")
+    _ = ScriptedSession().run(with: ShopApp.makeTracker(destinations: [firebase, mixpanel], consent: nil))
+    #expect(firebase.events.count == 15)
+    #expect(mixpanel.events.isEmpty)
+  }
+
+  /// As the app ships, through the collector: once personalization is revoked, no event names mixpanel.
+  @Test func theCollectorIsToldNothingMoreForMixpanel() async throws {
+    let collector = try await Collector.start(CollectorConfiguration())
+    let tracker = ShopApp.makeTracker(destinations: try ShopApp.collectorDestinations(endpoint: collector.baseURL))
+    _ = ScriptedSession().run(with: tracker)
+    #expect(tracker.flush(timeout: 30))
+    let before = collector.received.count
+    tracker.setConsent("personalization", granted: false)
+    _ = ScriptedSession().run(with: tracker)
+    #expect(tracker.flush(timeout: 30))
+    await collector.stop()
+    let after = collector.received.dropFirst(before)
+    #expect(collector.received.prefix(before).contains { $0.destinations?.contains("mixpanel") ?? false })
+    #expect(after.count == 15 && after.allSatisfy { $0.destinations == ["firebase"] }, "\(after.map(\.destinations))")
+  }
+
+  /// Refuses everything while down.
+  final class DownDestination: TrackingDestination, @unchecked Sendable {
+    struct Down: Error {}
+    let id: String
+    private let lock = NSLock()
+    private var up = false
+    private var events: [TrackingEvent] = []
+    init(id: String) { self.id = id }
+    var isUp: Bool {
+      get { lock.withLock { up } }
+      set { lock.withLock { up = newValue } }
+    }
+    var received: [TrackingEvent] { lock.withLock { events } }
+    func receive(_ event: TrackingEvent) throws {
+      try lock.withLock {
+        guard up else { throw Down() }
+        events.append(event)
+      }
+    }
   }
 }
