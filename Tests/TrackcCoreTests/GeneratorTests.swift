@@ -152,7 +152,7 @@ import TrackcTestSupport
 
   @Test(arguments: literals)
   func stringLiteralsEscapeEverythingThatCouldBreakOut(_ literal: Literal) {
-    #expect(SwiftSource.stringLiteral(literal.text) == literal.literal)
+    #expect(TextEscaping.swiftStringLiteral(literal.text) == literal.literal)
   }
 
   /// Random strings: the literal is one line, starts and ends with the only unescaped quotes, has no
@@ -167,7 +167,7 @@ import TrackcTestSupport
         state = state &* 6_364_136_223_846_793_005 &+ 1
         text.unicodeScalars.append(alphabet[Int(state >> 60) % alphabet.count])
       }
-      let literal = SwiftSource.stringLiteral(text)
+      let literal = TextEscaping.swiftStringLiteral(text)
       #expect(!literal.contains("\n") && !literal.contains("\r"))
       var escaped = false
       for character in literal.dropFirst().dropLast() {

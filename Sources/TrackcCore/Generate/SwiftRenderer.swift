@@ -367,7 +367,7 @@ struct SwiftRenderer {
   /// The expression on one line.
   static func flat(_ value: SwiftCode.Expression) -> String {
     switch value {
-    case .string(let text): return SwiftSource.stringLiteral(text)
+    case .string(let text): return TextEscaping.swiftStringLiteral(text)
     case .integer(let integer): return String(integer)
     case .double(let double): return double.description
     case .boolean(let boolean): return boolean ? "true" : "false"
