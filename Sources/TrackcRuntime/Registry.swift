@@ -31,6 +31,10 @@ public protocol TrackingRegistry: Sendable {
   /// Whether the plan's handlers and pages are seen through UIKit's hooks (`interception:
   /// objc-runtime`): `Trackc.start` then installs them on Apple platforms.
   @_spi(Generated) var hooksUIKit: Bool { get }
+  /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
+  /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
+  /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
+  @_spi(Generated) func hostedScreen(named name: String) -> ScreenID?
 }
 
 extension TrackingRegistry {
@@ -40,6 +44,8 @@ extension TrackingRegistry {
   @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
   /// Generated for dynamic replacement (or written by hand): no hooks.
   @_spi(Generated) public var hooksUIKit: Bool { false }
+  /// Every screen a view can be: no view of the plan reports its own appearance.
+  @_spi(Generated) public func hostedScreen(named name: String) -> ScreenID? { screen(named: name) }
 }
 
 /// A screen of the config, numbered by the generator.

@@ -109,6 +109,10 @@ struct SwiftRenderer {
       output += Self.modifiers(modifiers) + "init() {}"
     case .function(let function):
       self.function(function, at: depth)
+    case .ifCanImport(let module, let members):
+      output += "#if canImport(" + module.text + ")"
+      self.members(members, at: depth + 1)
+      line(depth, "#endif")
     }
   }
 
@@ -217,17 +221,28 @@ struct SwiftRenderer {
   }
 
   /// `if a, let b = c {` on one line when it fits; else one condition a line, the later ones aligned
-  /// under the first, the brace on the last.
+  /// under the first, the brace on the last, and a condition too long for its line broken as an
+  /// expression is.
   private mutating func conditionList(_ keyword: String, _ conditions: [SwiftCode.Condition], _ end: String, at depth: Int) {
     let flat = conditions.map(Self.flat)
     if fits(keyword.utf8.count + flat.reduce(0) { $0 + $1.utf8.count } + 2 * max(0, flat.count - 1) + end.utf8.count) {
       output += keyword + flat.joined(separator: ", ") + end
       return
     }
-    output += keyword + flat[0]
-    for condition in flat.dropFirst() {
-      output += ","
-      line(depth + 1, condition)
+    output += keyword
+    for (index, condition) in conditions.enumerated() {
+      if index > 0 {
+        output += ","
+        newLine(depth + 1)
+      }
+      let trailing = index == conditions.count - 1 ? end.utf8.count : 1
+      switch condition {
+      case .test(let value):
+        expression(value, at: depth + 1, trailing: trailing)
+      case .binding(let name, let value):
+        output += "let " + name.text + " = "
+        expression(value, at: depth + 1, trailing: trailing)
+      }
     }
     output += end
   }
@@ -352,7 +367,7 @@ struct SwiftRenderer {
   /// The expression on one line.
   static func flat(_ value: SwiftCode.Expression) -> String {
     switch value {
-    case .string(let text): return SwiftSource.stringLiteral(text)
+    case .string(let text): return TextEscaping.swiftStringLiteral(text)
     case .integer(let integer): return String(integer)
     case .double(let double): return double.description
     case .boolean(let boolean): return boolean ? "true" : "false"
@@ -377,6 +392,7 @@ struct SwiftRenderer {
     case .metatype(let path): return Self.path(path) + ".self"
     case .binding(let name): return "let " + name.text
     case .isNil(let value): return flat(value) + " == nil"
+    case .trailingClosure(let callee, let body): return flat(callee) + " { " + flat(body) + " }"
     }
   }
 
@@ -405,6 +421,7 @@ struct SwiftRenderer {
     case .array(let element): return "[" + Self.type(element) + "]"
     case .generic(let name, let arguments): return name.text + "<" + arguments.map(Self.type).joined(separator: ", ") + ">"
     case .syntax(let syntax): return syntax.description
+    case .opaque(let path): return "some " + Self.path(path)
     }
   }
 }

@@ -21,23 +21,29 @@ import TrackcRuntime
 
     #expect(screens.orderPlaced)
     #expect(screens.favourites == ["sku-42"])
+    #expect(screens.wishlistProductIDs == ["sku-7"])
     #expect(
       Self.lines(firebase.events) == [
         "PAGE_HOME_ENTER HomeViewController enter",
         "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+        "PAGE_WISHLIST_ENTER WishlistModel enter",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-7}",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-99}",
+        "CTRL_WISHLIST_REMOVE WishlistModel.remove(productID:)",
         "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
         "PAGE_HOME_LEAVE HomeViewController leave",
         "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
         "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
         "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
         "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-        "PAGE_CART_ENTER CartViewController enter",
+        "PAGE_CART_ENTER CartViewController enter {total: 24.5}",
         "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
         "PAGE_CART_LEAVE CartViewController leave",
         "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
         "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
         "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
         "PAGE_CHECKOUT_LEAVE CheckoutViewController leave",
+        "PAGE_ORDER_CONFIRMATION_ENTER OrderConfirmationView enter",
         "PAGE_HOME_ENTER HomeViewController enter",
       ])
     // The coupon goes to mixpanel only; leaving checkout excludes mixpanel.
@@ -45,19 +51,24 @@ import TrackcRuntime
       Self.lines(mixpanel.events) == [
         "PAGE_HOME_ENTER HomeViewController enter",
         "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+        "PAGE_WISHLIST_ENTER WishlistModel enter",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-7}",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-99}",
+        "CTRL_WISHLIST_REMOVE WishlistModel.remove(productID:)",
         "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
         "PAGE_HOME_LEAVE HomeViewController leave",
         "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
         "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
         "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
         "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-        "PAGE_CART_ENTER CartViewController enter",
+        "PAGE_CART_ENTER CartViewController enter {total: 24.5}",
         "CTRL_CART_APPLY_COUPON CartViewController.onApplyCouponPressed(_:)",
         "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
         "PAGE_CART_LEAVE CartViewController leave",
         "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
         "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
         "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
+        "PAGE_ORDER_CONFIRMATION_ENTER OrderConfirmationView enter",
         "PAGE_HOME_ENTER HomeViewController enter",
       ])
     // Each event carries the identity it was tracked under: the shopper's user ID from signing in to
@@ -88,7 +99,7 @@ import TrackcRuntime
       configuration: FixedDestinationConfiguration(enabled: ["firebase"]))
     _ = ScriptedSession().run(with: tracker)
     #expect(mixpanel.events.isEmpty)
-    #expect(firebase.events.count == 16)
+    #expect(firebase.events.count == 21)
   }
 
   /// Without a tracker the app runs exactly the same, tracking nothing.
@@ -181,7 +192,7 @@ import TrackcRuntime
     _ = ScriptedSession().run(with: tracker)
     #expect(tracker.flush())
     #expect(mixpanel.received.isEmpty)
-    #expect(firebase.events.count == 16)
+    #expect(firebase.events.count == 21)
     let statistics = try #require(tracker.statistics["mixpanel"])
     #expect(statistics.droppedByReason[.consentRevoked] == 5 && statistics.accepted == 5 && statistics.balances, "\(statistics)")
     #expect(tracker.consent == ["analytics": true, "personalization": false])
@@ -192,7 +203,7 @@ import TrackcRuntime
     let firebase = InMemoryDestination(id: "firebase")
     let mixpanel = InMemoryDestination(id: "mixpanel")
     _ = ScriptedSession().run(with: ShopApp.makeTracker(destinations: [firebase, mixpanel], consent: nil))
-    #expect(firebase.events.count == 16)
+    #expect(firebase.events.count == 21)
     #expect(mixpanel.events.isEmpty)
   }
 
@@ -209,7 +220,7 @@ import TrackcRuntime
     await collector.stop()
     let after = collector.received.dropFirst(before).filter { $0.type != .identify }
     #expect(collector.received.prefix(before).contains { $0.destinations?.contains("mixpanel") ?? false })
-    #expect(after.count == 16 && after.allSatisfy { $0.destinations == ["firebase"] }, "\(after.map(\.destinations))")
+    #expect(after.count == 21 && after.allSatisfy { $0.destinations == ["firebase"] }, "\(after.map(\.destinations))")
   }
 
   /// Refuses everything while down.

@@ -2,10 +2,11 @@
 //
 // Dynamic replacements for module GenerateFixtureFeature:
 // each method the config maps reports to Interception, then runs as before. That module is compiled
-// with -Xfrontend -enable-implicit-dynamic (and -enable-testing, for release builds, when its handlers
-// are internal); the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
+// with -Xfrontend -enable-implicit-dynamic, and each module imported @testable below with -enable-testing
+// for release builds; the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
 
 @testable import GenerateFixtureFeature
+import Observation
 @_spi(Generated) import TrackcRuntime
 
 extension Basket {
@@ -129,5 +130,30 @@ extension Screen {
     let leave = Interception.beginPage(self, .leave)
     defer { leave.end() }
     viewDidDisappear(p0)
+  }
+}
+
+extension WishlistModel {
+  @_dynamicReplacement(for: add(_:))
+  private func __trackc_add(_ p0: String) {
+    let call = Interception.beginControl(self, FixtureTracking.Handler.add_) { properties in
+      properties.string("sku", p0, required: true)
+    }
+    defer { call.end() }
+    add(p0)
+  }
+
+  @_dynamicReplacement(for: onAppear())
+  private func __trackc_onAppear() {
+    let enter = Interception.beginPage(self, .enter)
+    defer { enter.end() }
+    onAppear()
+  }
+
+  @_dynamicReplacement(for: onDisappear())
+  private func __trackc_onDisappear() {
+    let leave = Interception.beginPage(self, .leave)
+    defer { leave.end() }
+    onDisappear()
   }
 }
