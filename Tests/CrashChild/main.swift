@@ -1,5 +1,5 @@
 import Foundation
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 // The child of the crash test (`CrashTests`): tracks numbered events into a journal as fast as it
 // can and reports each acknowledged number (track() returned) on standard output, 8 bytes each, until

@@ -2,7 +2,7 @@ import Foundation
 import GenerateFixtureTracking
 import Observation
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 @testable import GenerateFixtureFeature
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 import TrackcTestSupport
 
 /// Consent under kill -9: the crash child (`trackc-crash-child consent`) grants the category `ads`,

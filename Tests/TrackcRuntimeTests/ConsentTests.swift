@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TrackcRuntime
+@testable @_spi(Generated) import TrackcRuntime
 
 /// Consent at run time: a destination gated by a category gets events only while it is granted; the
 /// plan's defaults hold until the person answers; revoking drops what is queued (counted) and nothing

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 import TrackcTestSupport
 
 /// The crash test: a child process (`trackc-crash-child`) tracks numbered events as fast as it can and

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackcCollector
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// The fault matrix: `HTTPCollectorDestination` against the real collector on 127.0.0.1, one row per
 /// fault a production network or a collector throws at an upload. Each row tracks numbered events and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TrackcRuntime
+import TrackcRouting
+@_spi(Generated) import TrackcRuntime
 import TrackcTestSupport
 
 /// The rules by which links are read (docs/entry-points.md, "Hostile links"), one test each: what a

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 /// The journal on disk: events survive the tracker, damaged files give counted outcomes and never a
 /// crash, the size limit drops the oldest (counted), and an unusable directory falls back to memory.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// Route values read from link text: the UUID reader that replaced Foundation's `UUID(uuidString:)`
 /// (which goes through `sscanf` on Linux) gives exactly what Foundation gives.

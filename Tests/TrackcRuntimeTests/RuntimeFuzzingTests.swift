@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackcTestSupport
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// The laws the `journal` and `remote-config` fuzz targets check (`JournalFuzzing`,
 /// `RemoteConfigurationFuzzing`), held on inputs made by hand and on every input a fuzzer once broke one

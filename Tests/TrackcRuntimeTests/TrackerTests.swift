@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 /// The tracker: rules resolved through the registry, routing, remote configuration, and delivery that
 /// keeps order and never lets one destination hold up another.

@@ -7,7 +7,7 @@
 
 @testable import GenerateFixtureFeature
 import Observation
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension Basket {
   @_dynamicReplacement(for: add(_:note:))
