@@ -26,15 +26,15 @@ public protocol TrackingRegistry: Sendable {
   /// The plan's consent categories (`privacy.consent`), each with whether it counts as granted before the
   /// person answers; empty when the plan declares none (then no destination is gated).
   @_spi(Generated) var consentDefaults: [String: Bool] { get }
+  /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
+  /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
+  /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
+  @_spi(Generated) func hostedScreen(named name: String) -> ScreenID?
   /// The rule of an application event the plan declares (`application:`); nil when it declares none.
   @_spi(Generated) func applicationRule(_ event: ApplicationEvent) -> EventRule?
   /// Whether the plan's handlers and pages are seen through UIKit's hooks (`interception:
   /// objc-runtime`): `Trackc.start` then installs them on Apple platforms.
   @_spi(Generated) var hooksUIKit: Bool { get }
-  /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
-  /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
-  /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
-  @_spi(Generated) func hostedScreen(named name: String) -> ScreenID?
 }
 
 extension TrackingRegistry {

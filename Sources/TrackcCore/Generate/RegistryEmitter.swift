@@ -179,14 +179,6 @@ struct RegistryEmitter {
         model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
     ]
     members += consent()
-    // Under objc-runtime, `Trackc.start` installs the UIKit hooks (the protocol's default says no).
-    if model.plan.interception == .objcRuntime {
-      members.append(
-        Member(
-          declaration: .computedProperty(
-            [.generatedSPI, .public], ValidIdentifier(fixed: "hooksUIKit"), Self.type("Bool"), [.returnValue(.boolean(true))]),
-          blankLineBefore: true))
-    }
     // SwiftUI screens that report their own appearance (`.tracked(_:)` in their body) are no hosting
     // controller's root screen, which would report them a second time.
     let hosted: [Member] =
@@ -198,6 +190,14 @@ struct RegistryEmitter {
           [(patterns: model.selfReportingScreenNames.map { .string($0) }, value: .nilLiteral)],
           otherwise: .call(Self.reference("screen"), [SwiftCode.Argument(ArgumentLabel(fixed: "named"), Self.reference("name"))]))
       ]
+    // Under objc-runtime, `Trackc.start` installs the UIKit hooks (the protocol's default says no).
+    if model.plan.interception == .objcRuntime {
+      members.append(
+        Member(
+          declaration: .computedProperty(
+            [.generatedSPI, .public], ValidIdentifier(fixed: "hooksUIKit"), Self.type("Bool"), [.returnValue(.boolean(true))]),
+          blankLineBefore: true))
+    }
     return .structure(
       [.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members + hosted)
   }
