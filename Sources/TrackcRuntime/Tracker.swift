@@ -1,9 +1,10 @@
 import Foundation
 
 /// Turns page phases and handler calls into events, by the generated registry, journals each event
-/// once for the destinations its rule allows, remote configuration has not switched off, and sampling
-/// keeps, and delivers it to each of them from the journal. Each event is stamped, when `track()`
-/// returns, with the identity (`identify`, `alias`, `reset`) and the context in force.
+/// once for the destinations its rule allows, remote configuration has not switched off, sampling
+/// keeps and consent allows, and delivers it to each of them from the journal. Each event is stamped,
+/// when `track()` returns, with the identity (`identify`, `alias`, `reset`), the context and the consent
+/// (`setConsent`) in force.
 ///
 /// `track()` (and every interception) returns once the event is in the journal: with a directory
 /// journal, it then survives the death of the process (see `Durability` for power loss). It costs a
@@ -30,7 +31,14 @@ public final class Tracker: @unchecked Sendable {
   // Guarded by `identityLock`.
   private var state: StateFile.State
   private var context: TrackingContext
+  private var consentStamp: ConsentStamp
   private let stateFile: StateFile?
+  /// The consent categories the plan declares, what the person answered, and the gate delivery asks.
+  private let consentBook: ConsentBook
+  /// The lanes of destinations a consent category gates, and the collectors (what a revocation wakes).
+  private let gatedLanes: [Int]
+  /// Whether the plan gates destinations by consent (fixed by the registry).
+  private let gating: Bool
 
   /// At most this many destinations (a bit each in a journal record); further ones get nothing.
   public static let maximumDestinations = 64
@@ -82,10 +90,22 @@ public final class Tracker: @unchecked Sendable {
       stateFile?.write(state)
     }
     self.context = context
-    let journal = Journal(configuration: journal, keys: keys, snapshot: EventSnapshot(identity: state.identity, context: context))
+    // Consent: the plan's categories and defaults, and what the person answered (kept with the identity).
+    let consentBook = ConsentBook(
+      registry: registry, answers: state.consent, laneDestinations: kept.map { $0.role == .collector ? nil : $0.id })
+    self.consentBook = consentBook
+    consentStamp = consentBook.stamp
+    let gating = consentBook.isGating
+    self.gating = gating
+    gatedLanes =
+      gating ? kept.indices.filter { kept[$0].role == .collector || registry.consentCategory(ofDestination: kept[$0].id) != nil } : []
+    let journal = Journal(
+      configuration: journal, keys: keys, snapshot: EventSnapshot(identity: state.identity, context: context, consent: consentStamp))
     self.journal = journal
     lanes = kept.enumerated().map { index, destination in
-      DeliveryLane(destination: destination, index: index, journal: journal, retry: retry, onFailure: onDeliveryFailure, onDrop: onDrop)
+      DeliveryLane(
+        destination: destination, index: index, journal: journal, retry: retry, onFailure: onDeliveryFailure, onDrop: onDrop,
+        consent: gating ? consentBook : nil)
     }
   }
 
@@ -141,7 +161,7 @@ public final class Tracker: @unchecked Sendable {
     defer { identityLock.unlock() }
     guard context != self.context else { return }
     self.context = context
-    journal.update(EventSnapshot(identity: state.identity, context: context), call: nil, destinations: 0, date: Date())
+    journal.update(EventSnapshot(identity: state.identity, context: context, consent: consentStamp), call: nil, destinations: 0, date: Date())
   }
 
   /// Applies a change of identity: persisted first, then the new snapshot and the call (if any) go into
@@ -153,7 +173,40 @@ public final class Tracker: @unchecked Sendable {
     stateFile?.write(state)
     var destinations: UInt64 = 0
     for (index, id) in collectorLanes where configuration.isEnabled(id) { destinations |= 1 << UInt64(index) }
-    journal.update(EventSnapshot(identity: state.identity, context: context), call: call, destinations: destinations, date: Date())
+    journal.update(
+      EventSnapshot(identity: state.identity, context: context, consent: consentStamp), call: call, destinations: destinations, date: Date())
+  }
+
+  // MARK: Consent
+
+  /// The plan's consent categories (`privacy.consent`), each granted or not now: as the person answered
+  /// (`setConsent`), else as the plan's default says. Empty when the plan declares none.
+  public var consent: [String: Bool] { consentBook.current }
+
+  /// The person granted or refused consent categories (a consent dialog's answers, all at once). Kept
+  /// across launches (and kill -9) with the identity, written before this returns. From now on, an
+  /// event goes only to destinations whose category is granted (a destination the plan gates by no
+  /// category is not affected). Revoking a category drops what is queued for its destinations
+  /// (counted as `DropReason.consentRevoked`): once this returns, no event tracked before it is handed
+  /// to them, even if the category is granted again later (an upload already under way completes).
+  public func setConsent(_ answers: [String: Bool]) {
+    identityLock.lock()
+    let (stored, stamp, revoked) = consentBook.apply(answers)
+    state.consent = stored
+    stateFile?.write(state)
+    consentStamp = stamp
+    journal.update(EventSnapshot(identity: state.identity, context: context, consent: stamp), call: nil, destinations: 0, date: Date())
+    identityLock.unlock()
+    guard revoked else { return }
+    // What a lane is handing over now was checked before; wait for it, then have the lanes look again.
+    consentBook.waitForHandOvers()
+    journal.interruptPause(lanes: gatedLanes)
+    journal.requestUpload()
+  }
+
+  /// The same, for one category.
+  public func setConsent(_ category: String, granted: Bool) {
+    setConsent([category: granted])
   }
 
   // MARK: Tracking
@@ -220,6 +273,22 @@ public final class Tracker: @unchecked Sendable {
   public func trackPage(screenNamed screenName: String, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
     guard let screen = screen(named: screenName), let rule = registry.pageRule(screen: screen, phase: phase) else { return }
     emit(rule, source: .page(phase), screen: registry.name(of: screen), read: read)
+  }
+
+  /// A view controller's page phase where the view controller may be a hosting controller: the class's
+  /// own screen if the config lists it, else the screen its SwiftUI root view is (`rootView`, its type
+  /// as `String(reflecting:)` writes it; see `HostedRootView`). `read` reads from the view controller.
+  public func trackPage(
+    hostingControllerNamed className: String, rootView: String?, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil
+  ) {
+    if let screen = screen(named: className) {
+      guard let rule = registry.pageRule(screen: screen, phase: phase) else { return }
+      return emit(rule, source: .page(phase), screen: registry.name(of: screen), read: read)
+    }
+    guard let rootView, let name = HostedRootView.screenTypeName(rootView), let screen = hostedScreen(named: name),
+      let rule = registry.pageRule(screen: screen, phase: phase)
+    else { return }
+    emit(rule, source: .page(phase), screen: registry.name(of: screen), read: nil)
   }
 
   /// An event reached through the Objective-C runtime: its key-path bindings read with `read`. Without a
@@ -311,17 +380,20 @@ public final class Tracker: @unchecked Sendable {
   /// collector when some destination the rule routes to (on, and sampled in) has no lane of its own
   /// (every destination, when the plan does not restrict routing).
   private func route(_ rule: EventRule) -> (UInt64, [String]?) {
+    // Consent, when the plan gates destinations by it: the lanes and categories not granted now.
+    let consent = gating ? consentBook.routingFilter : ConsentBook.RoutingFilter()
     var destinations: UInt64 = 0
     for (index, id) in planLanes where rule.routing.allows(id) && isOn(id, for: rule) {
       destinations |= 1 << UInt64(index)
     }
+    destinations &= ~consent.blockedLanes
     guard !collectorLanes.isEmpty else { return (destinations, nil) }
     var forwardedTo: [String]?
     if case .only = rule.routing {
       let routed = rule.destinationIDs
       var kept = routed
-      if !planLaneIDs.isEmpty || !(configuration is AllDestinationsEnabled) {
-        kept = routed.filter { !planLaneIDs.contains($0) && isOn($0, for: rule) }
+      if !planLaneIDs.isEmpty || !(configuration is AllDestinationsEnabled) || !consent.deniedCategories.isEmpty {
+        kept = routed.filter { !planLaneIDs.contains($0) && !consentBook.blocks($0, by: consent) && isOn($0, for: rule) }
       }
       guard !kept.isEmpty else { return (destinations, nil) }
       forwardedTo = kept
@@ -360,6 +432,13 @@ public final class Tracker: @unchecked Sendable {
     screensByType[key] = resolved
     lock.unlock()
     return resolved
+  }
+
+  /// A hosting controller's root view, by its full name, then without the module.
+  private func hostedScreen(named name: String) -> ScreenID? {
+    if let screen = registry.hostedScreen(named: name) { return screen }
+    if let dot = name.firstIndex(of: ".") { return registry.hostedScreen(named: String(name[name.index(after: dot)...])) }
+    return nil
   }
 
   /// By the full name (`Home.HomeViewController`), then without generic arguments, then without the module.

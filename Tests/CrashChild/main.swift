@@ -12,13 +12,23 @@ import TrackcRuntime
 //     trackc-crash-child paced JOURNAL RECEIVED FIRST [SELF_KILL_RATE]   (an event every 200 µs, so that
 //                                                  delivery catches up and the backlog stays bounded)
 //     trackc-crash-child drain JOURNAL RECEIVED      (delivers what is left, then exits 0)
+//     trackc-crash-child consent JOURNAL DIRECTORY FIRST   (`ConsentCrashTests`, below)
+//     trackc-crash-child consent-drain JOURNAL DIRECTORY
+//
+// In the consent modes, events go to two destinations: `open`, which no consent category gates, and
+// `gated`, gated by the category `ads` (granted until answered), a slow receiver so that a backlog
+// builds. A run grants `ads` (writing `GRANT <next number>` into gated.txt first), tracks a few hundred
+// to a few thousand events, revokes `ads` (writing `REVOKED <next number>` once the call returned), then
+// tracks on until killed. Each destination writes `<number> <messageId>` lines into DIRECTORY/<id>.txt.
 //
 // With RECEIVED an http:// URL, the destination is `HTTPCollectorDestination` uploading to that
 // collector, and SELF_KILL_RATE is per upload answered 2xx: the kill comes before the cursor moves.
 
+enum CrashTestID: String, TrackingEventID { case crash = "CRASH_TEST" }
+
 struct Registry: TrackingRegistry {
   static let rule = EventRule(eventID: "CRASH_TEST", routing: .unrestricted)
-  enum ID: String, TrackingEventID { case crash = "CRASH_TEST" }
+  typealias ID = CrashTestID
   func screen(named name: String) -> ScreenID? { nil }
   func handler(named name: String) -> HandlerID? { nil }
   func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { nil }
@@ -82,7 +92,74 @@ final class KillAfterUpload: BatchTrackingDestination, @unchecked Sendable {
   }
 }
 
+/// The consent modes' registry: every event for `open` and `gated`, `gated` gated by `ads`.
+struct ConsentRegistry: TrackingRegistry {
+  static let rule = EventRule(eventID: "CRASH_TEST", routing: .only(["open", "gated"]))
+  func screen(named name: String) -> ScreenID? { nil }
+  func handler(named name: String) -> HandlerID? { nil }
+  func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { nil }
+  func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { nil }
+  func rule(eventID: String) -> EventRule? { eventID == Self.rule.eventID ? Self.rule : nil }
+  func name(of screen: ScreenID) -> String { "" }
+  func name(of handler: HandlerID) -> String { "" }
+  func consentCategory(ofDestination id: String) -> String? { id == "gated" ? "ads" : nil }
+  var consentDefaults: [String: Bool] { ["ads": true] }
+}
+
+/// Writes each event it receives into its file, as `FileReceiver` does, slowly enough (`delay`
+/// microseconds an event) that what is tracked waits for it.
+final class NamedFileReceiver: TrackingDestination, @unchecked Sendable {
+  let id: String
+  let file: FileReceiver
+  let delay: UInt32
+  init(id: String, path: String, delay: UInt32) {
+    self.id = id
+    file = FileReceiver(path: path, selfKillRate: 0)
+    self.delay = delay
+  }
+  func receive(_ event: TrackingEvent) throws {
+    if delay > 0 { usleep(delay) }
+    try file.receive(event)
+  }
+  /// A line of its own in the file (`GRANT 12`), between the events' lines.
+  func mark(_ text: String) {
+    let line = Array((text + "\n").utf8)
+    _ = line.withUnsafeBytes { write(file.descriptor, $0.baseAddress, $0.count) }
+  }
+}
+
 let arguments = CommandLine.arguments
+if arguments.count >= 4, arguments[1].hasPrefix("consent") {
+  let journal = JournalConfiguration.directory(URL(fileURLWithPath: arguments[2]))
+  let directory = arguments[3]
+  let gated = NamedFileReceiver(id: "gated", path: directory + "/gated.txt", delay: 50)
+  let open = NamedFileReceiver(id: "open", path: directory + "/open.txt", delay: 0)
+  let tracker = Tracker(
+    registry: ConsentRegistry(), destinations: [open, gated], journal: journal, retry: RetryPolicy(initial: 0.001, maximum: 0.01))
+  if arguments[1] == "consent-drain" {
+    let drained = tracker.flush(timeout: 120)
+    let statistics = tracker.statistics
+    let balanced = statistics.values.allSatisfy(\.balances)
+    print(
+      "drained=\(drained) balanced=\(balanced) consent=\(tracker.consent) "
+        + statistics.keys.sorted().map { "\($0): \(statistics[$0]!.delivered) delivered, \(statistics[$0]!.droppedByReason) dropped" }
+        .joined(separator: "; "))
+    exit(drained && balanced ? 0 : 1)
+  }
+  var number = Int(arguments.count > 4 ? arguments[4] : "0") ?? 0
+  func track() {
+    tracker.track(CrashTestID.crash, properties: ["n": .int(number)])
+    var acknowledged = UInt64(number).littleEndian
+    guard withUnsafeBytes(of: &acknowledged, { write(1, $0.baseAddress, 8) }) == 8 else { exit(3) }
+    number += 1
+  }
+  gated.mark("GRANT \(number)")
+  tracker.setConsent("ads", granted: true)
+  for _ in 0..<Int.random(in: 200...3_000) { track() }
+  tracker.setConsent("ads", granted: false)
+  gated.mark("REVOKED \(number)")
+  while true { track() }
+}
 guard arguments.count >= 4 else {
   FileHandle.standardError.write(Data("usage: trackc-crash-child track|paced|drain JOURNAL RECEIVED [FIRST [SELF_KILL_RATE]]\n".utf8))
   exit(2)

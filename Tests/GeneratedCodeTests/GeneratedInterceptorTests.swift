@@ -166,7 +166,7 @@ import TrackcRuntime
   }
 
   @Test func typedEventIDsForTrackingByHand() {
-    #expect(FixtureTracking.EventID.allCases.count == 19)
+    #expect(FixtureTracking.EventID.allCases.count == 25)
     #expect(FixtureTracking.EventID.ctrlCatalogFavorite.rawValue == "CTRL_CATALOG_FAVORITE")
     let received = tracking {
       Interception.tracker?.track(FixtureTracking.EventID.ctrlCatalogFavorite, properties: ["source": .string("widget")])
@@ -211,6 +211,14 @@ import TrackcRuntime
     #expect(rule.routing == .only(["fire\"base", "mix\\panel", "dest\u{202E}warehouse"]))
     let share = try #require(registry.handler(named: "onShare:"))
     #expect(registry.controlRule(screen: home, handler: share)?.routing == .only(["fire\"base", "dest\u{202E}warehouse"]))
+  }
+
+  @Test func consentComesBackExactly() {
+    #expect(registry.consentDefaults == ["ana\"lytics\\(x)": true, "\u{202E}ads */": false])
+    #expect(registry.consentCategory(ofDestination: "fire\"base") == "ana\"lytics\\(x)")
+    #expect(registry.consentCategory(ofDestination: "mix\\panel") == "\u{202E}ads */")
+    #expect(registry.consentCategory(ofDestination: "dest\u{202E}warehouse") == "\u{202E}ads */")
+    #expect(registry.consentCategory(ofDestination: "firebase") == nil)
   }
 
   @Test func namesComeBackExactly() throws {

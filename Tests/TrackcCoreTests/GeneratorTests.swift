@@ -41,9 +41,14 @@ import TrackcTestSupport
     let result = Generator.generate(lint, options: Generator.Options(configFileName: "tracking.yaml"))
     #expect(!result.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(result.diagnostics))")
     let output = example.appendingPathComponent("Sources/ShopTracking")
-    for file in result.files {
+    // The SwiftUI screens' modifier goes to a module the views import (`--swiftui-output`).
+    let screens = example.appendingPathComponent("Sources/ShopScreens")
+    let swiftUIFile = try #require(result.swiftUIFile)
+    let files = result.files.filter { $0.name != swiftUIFile.name }
+    for file in files {
       Golden.check(file.contents, matches: output.appendingPathComponent(file.name))
     }
+    Golden.check(swiftUIFile.contents, matches: screens.appendingPathComponent(swiftUIFile.name))
     // The apple-app-site-association file and the Android manifest, where its `links` says, and the
     // privacy manifest, where its `privacy` says.
     #expect(
@@ -54,7 +59,7 @@ import TrackcTestSupport
       Golden.check(file.contents, matches: example.appendingPathComponent(file.name))
     }
     if !Golden.isRecording {
-      #expect(GeneratedOutput(directory: output.path, name: "Tracking").changes(for: result.files) == [])
+      #expect(GeneratedOutput(directory: output.path, name: "Tracking").changes(for: files) == [])
     }
   }
 
@@ -147,7 +152,7 @@ import TrackcTestSupport
 
   @Test(arguments: literals)
   func stringLiteralsEscapeEverythingThatCouldBreakOut(_ literal: Literal) {
-    #expect(SwiftSource.stringLiteral(literal.text) == literal.literal)
+    #expect(TextEscaping.swiftStringLiteral(literal.text) == literal.literal)
   }
 
   /// Random strings: the literal is one line, starts and ends with the only unescaped quotes, has no
@@ -162,7 +167,7 @@ import TrackcTestSupport
         state = state &* 6_364_136_223_846_793_005 &+ 1
         text.unicodeScalars.append(alphabet[Int(state >> 60) % alphabet.count])
       }
-      let literal = SwiftSource.stringLiteral(text)
+      let literal = TextEscaping.swiftStringLiteral(text)
       #expect(!literal.contains("\n") && !literal.contains("\r"))
       var escaped = false
       for character in literal.dropFirst().dropLast() {

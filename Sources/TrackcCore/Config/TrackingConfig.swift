@@ -70,7 +70,16 @@ public struct TrackingConfig: Sendable {
     public var requireScreens: [Located<String>]?
     /// The methods that carry page events, replaced under `dynamic-replacement`.
     public var lifecycle = Lifecycle()
+    /// Classes the sources inherit from but do not declare (a binary framework's), each with its
+    /// superclass, added to the Apple classes trackc knows (`FrameworkClasses`).
+    public var frameworkClasses: [FrameworkClass] = []
     public init() {}
+  }
+
+  /// `DSViewController: UIViewController` in `conventions.framework_classes`.
+  public struct FrameworkClass: Sendable {
+    public var name: Located<String>
+    public var superclass: Located<String>
   }
 
   /// A naming suffix (`_UA`), a doc-comment tag (`@tracked`), or both: a handler with either is marked.
@@ -80,19 +89,24 @@ public struct TrackingConfig: Sendable {
     public var range: SourceRange
   }
 
+  /// The methods whose calls are page events under `dynamic-replacement`: for each phase, the first of
+  /// its methods that a screen's type (or a superclass in the sources) declares. The default serves view
+  /// controllers and SwiftUI view models alike.
   public struct Lifecycle: Sendable {
-    public static let defaultEnter = "viewDidAppear(_:)"
-    public static let defaultLeave = "viewDidDisappear(_:)"
+    public static let defaultEnter = ["viewDidAppear(_:)", "onAppear()"]
+    public static let defaultLeave = ["viewDidDisappear(_:)", "onDisappear()"]
 
-    public var enter: Located<String>?
-    public var leave: Located<String>?
+    /// As written: one method or a list; nil for the default.
+    public var enter: [Located<String>]?
+    public var leave: [Located<String>]?
 
     public init() {}
 
-    public func method(for phase: PagePhase) -> String {
+    /// The candidates for a phase, in order.
+    public func methods(for phase: PagePhase) -> [String] {
       switch phase {
-      case .enter: return enter?.value ?? Self.defaultEnter
-      case .leave: return leave?.value ?? Self.defaultLeave
+      case .enter: return enter?.map(\.value) ?? Self.defaultEnter
+      case .leave: return leave?.map(\.value) ?? Self.defaultLeave
       }
     }
   }
@@ -149,31 +163,14 @@ public struct TrackingConfig: Sendable {
 
   /// What one event is: its ID, where it goes, and what it carries.
   public struct EventRule: Sendable {
-    public var id: Located<String> {
-      didSet { (idHash, idMatchesDefaultPattern) = Self.idFacts(id.value) }
-    }
-    /// `id.value.hashValue`, worked out where the event is made: by the decoder, on the thread that
-    /// decodes screens beside the parse, while the string is still in cache. `duplicate-event-id` reads
-    /// these instead of a hundred thousand strings, a cache miss each, on the lint's critical path.
-    public private(set) var idHash: Int
-    /// Whether `id.value` matches the default `event_id_pattern`, worked out with `idHash` and for the
-    /// same reason: `event-id-pattern` reads these under the default pattern, which most configs keep,
-    /// and reads the strings of the IDs that fail only (measured: the rule took 9.4 ms of a 105,000-event
-    /// lint's 11 ms of plan rules when it read every ID, the longest of the rules run side by side).
-    public private(set) var idMatchesDefaultPattern: Bool
+    public var id: Located<String>
     /// What only the long form says; nil for the short form (`handler: EVENT_ID`), which is most events,
     /// so that an event is three words to copy, not ten.
     public var details: Details?
 
     public init(id: Located<String>, details: Details? = nil) {
       self.id = id
-      (idHash, idMatchesDefaultPattern) = Self.idFacts(id.value)
       self.details = details
-    }
-
-    /// `idHash` and `idMatchesDefaultPattern` of an ID, worked out in one place for `init` and `didSet`.
-    private static func idFacts(_ id: String) -> (hash: Int, matchesDefaultPattern: Bool) {
-      (id.hashValue, DefaultEventIDPattern.matches(id))
     }
 
     /// `destinations:` — only these (key range, then entries).

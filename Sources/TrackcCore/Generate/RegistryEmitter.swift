@@ -153,7 +153,7 @@ struct RegistryEmitter {
   /// `public struct Registry: TrackingRegistry`: every lookup a `switch`.
   private func registry() -> SwiftCode.Declaration {
     let ruleReference = { (rule: Int) in Expression.reference([ValidIdentifier(fixed: "Rules"), model.rules[rule].identifier]) }
-    let members: [Member] = [
+    var members: [Member] = [
       Member(declaration: .emptyInitializer([.public])),
       // Screens and handlers by the names the runtime sees.
       lookup(
@@ -178,7 +178,43 @@ struct RegistryEmitter {
         "name", ("of", "handler", "HandlerID"), returns: Self.type("String"), on: ["handler", "rawValue"],
         model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
     ]
-    return .structure([.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members)
+    members += consent()
+    // SwiftUI screens that report their own appearance (`.tracked(_:)` in their body) are no hosting
+    // controller's root screen, which would report them a second time.
+    let hosted: [Member] =
+      model.selfReportingScreenNames.isEmpty
+      ? []
+      : [
+        lookup(
+          "hostedScreen", ("named", "name", "String"), returns: .optional(Self.type("ScreenID")), on: ["name"],
+          [(patterns: model.selfReportingScreenNames.map { .string($0) }, value: .nilLiteral)],
+          otherwise: .call(Self.reference("screen"), [SwiftCode.Argument(ArgumentLabel(fixed: "named"), Self.reference("name"))]))
+      ]
+    return .structure(
+      [.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members + hosted)
+  }
+
+  /// The consent the plan declares, when it declares categories (otherwise the protocol's defaults gate
+  /// nothing): each destination's category by its ID, and each category's default.
+  private func consent() -> [Member] {
+    let plan = model.plan
+    guard let categories = plan.config.privacy?.consentCategories, !categories.isEmpty else { return [] }
+    var seen = Set<String>()
+    let gated = (plan.config.destinations ?? []).filter { seen.insert($0.id.value).inserted }.compactMap { destination in
+      destination.privacy.consent.map { (patterns: [Expression.string(destination.id.value)], value: Expression.string($0.value)) }
+    }
+    var named = Set<String>()
+    let defaults = categories.filter { named.insert($0.name.value).inserted }.map { category in
+      (key: Expression.string(category.name.value), value: Expression.boolean((category.defaultValue?.value ?? .default) == .granted))
+    }
+    let dictionary = SwiftCode.TypeReference.generic(ValidIdentifier(fixed: "Dictionary"), [Self.type("String"), Self.type("Bool")])
+    return [
+      lookup(
+        "consentCategory", ("ofDestination", "id", "String"), returns: .optional(Self.type("String")), on: ["id"], gated, otherwise: .nilLiteral),
+      Member(
+        declaration: .computedProperty([.public], ValidIdentifier(fixed: "consentDefaults"), dictionary, [.returnValue(.dictionary(defaults))]),
+        blankLineBefore: true),
+    ]
   }
 
   /// `public func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?`: by screen, then by phase.

@@ -169,7 +169,7 @@ extension LinkPattern {
   static func isLiteralScalar(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
     case "/", "?", "#", "{", "}", "%", "&", "=", "|", "(", ")", " ": return false
-    default: return !SwiftSource.needsEscape(scalar)
+    default: return !TextEscaping.isInvisible(scalar)
     }
   }
 

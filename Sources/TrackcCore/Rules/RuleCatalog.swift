@@ -62,6 +62,7 @@ public enum RuleCatalog {
     TrackingDomainRule.self,
     UnclassifiedPersonalDataRule.self,
     // Reading the code, then the cross-checks.
+    FrameworkClassRule.self,
     MissingSourcesRule.self,
     SwiftSourceRule.self,
     HandlersFileRule.self,
@@ -77,6 +78,8 @@ public enum RuleCatalog {
     BindingNotInterceptableRule.self,
     BindingNeverNilRule.self,
     ScreenLifecycleRule.self,
+    UnreachedScreenRule.self,
+    UnknownTrackedScreenRule.self,
     EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,
     UnmappedScreenRule.self,

@@ -22,6 +22,7 @@ extension HandlerRegistry {
     guard !types.isEmpty else {
       head.raw("[],\n  \"version\": ")
       head.int(version)
+      head.references(viewReferences)
       head.raw("\n}\n")
       return head.text
     }
@@ -43,6 +44,7 @@ extension HandlerRegistry {
     var tail = JSONTextWriter()
     tail.raw("\n  ],\n  \"version\": ")
     tail.int(version)
+    tail.references(viewReferences)
     tail.raw("\n}\n")
     return text + tail.text
   }
@@ -161,38 +163,8 @@ private struct JSONTextWriter {
   mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
   mutating func string(_ value: String) {
-    text.append(0x22)
-    var value = value
-    let clean = value.withUTF8 { utf8 in
-      // Most strings need no escaping: copy them whole.
-      guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
-      text.append(contentsOf: utf8)
-      return true
-    }
-    if clean {
-      text.append(0x22)
-      return
-    }
-    for byte in value.utf8 {
-      switch byte {
-      case 0x22: raw("\\\"")
-      case 0x5C: raw("\\\\")
-      case 0x0A: raw("\\n")
-      case 0x0D: raw("\\r")
-      case 0x09: raw("\\t")
-      case 0x08: raw("\\b")
-      case 0x0C: raw("\\f")
-      case ..<0x20:
-        raw("\\u00")
-        text.append(Self.hexDigits[Int(byte >> 4)])
-        text.append(Self.hexDigits[Int(byte & 0xF)])
-      default: text.append(byte)
-      }
-    }
-    text.append(0x22)
+    TextEscaping.appendJSONString(value, to: &text)
   }
-
-  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   mutating func location(_ location: RegistryLocation, indent: Int) {
     object(indent: indent) { writer in
@@ -202,9 +174,31 @@ private struct JSONTextWriter {
     }
   }
 
+  /// `,\n  "viewReferences": [...]` after the version, when the registry has them.
+  mutating func references(_ references: [ViewReference]?) {
+    guard let references else { return }
+    raw(",\n  \"viewReferences\": ")
+    array(references, indent: 1) { writer, reference in
+      writer.object(indent: 2) { writer in
+        writer.member("kind", last: false) { $0.string(reference.kind.rawValue) }
+        writer.member("location", last: false) { $0.location(reference.location, indent: 3) }
+        if let module = reference.module { writer.member("module", last: false) { $0.string(module) } }
+        writer.member("names", last: reference.owner == nil) { writer in
+          writer.array(reference.names, indent: 3) { writer, name in writer.string(name) }
+        }
+        if let owner = reference.owner { writer.member("owner", last: true) { $0.string(owner) } }
+      }
+    }
+  }
+
   mutating func type(_ type: DeclaredType, indent: Int) {
     object(indent: indent) { writer in
       writer.member("access", last: false) { $0.string(type.access.rawValue) }
+      if let attributes = type.attributes {
+        writer.member("attributes", last: false) { writer in
+          writer.array(attributes, indent: indent + 1) { writer, attribute in writer.string(attribute) }
+        }
+      }
       writer.member("conditional", last: false) { $0.bool(type.conditional) }
       writer.member("extensions", last: false) { writer in
         writer.array(type.extensions, indent: indent + 1) { writer, location in writer.location(location, indent: indent + 2) }

@@ -4,6 +4,9 @@ import Foundation
 /// cursor, hands them over (one by one, or as a batch), and moves the cursor once they are delivered or
 /// dropped. At least once and in order: a failure retries the same events after a backoff, and nothing
 /// after them goes first. Memory holds one batch, never the backlog.
+///
+/// With a consent gate, each hand-over (and each retry) first drops the events whose consent category
+/// was revoked since they were tracked (`ConsentBook.admit`), counted as `consentRevoked`.
 final class DeliveryLane: @unchecked Sendable {
   typealias FailureHandler = @Sendable (TrackingEvent, any Error, String) -> Void
   typealias DropHandler = @Sendable ([TrackingEvent], DropReason, String) -> Void
@@ -14,12 +17,14 @@ final class DeliveryLane: @unchecked Sendable {
   private let retry: RetryPolicy
   private let onFailure: FailureHandler
   private let onDrop: DropHandler
+  /// The consent in force, when the plan gates destinations by consent.
+  private let consent: ConsentBook?
   /// How many events an in-process destination is given between two cursor writes.
   static let eventsPerCursorWrite = 64
 
   init(
     destination: any TrackingDestination, index: Int, journal: Journal, retry: RetryPolicy, onFailure: @escaping FailureHandler,
-    onDrop: @escaping DropHandler
+    onDrop: @escaping DropHandler, consent: ConsentBook? = nil
   ) {
     self.destination = destination
     self.index = index
@@ -27,6 +32,7 @@ final class DeliveryLane: @unchecked Sendable {
     self.retry = retry
     self.onFailure = onFailure
     self.onDrop = onDrop
+    self.consent = consent
     let thread = Thread { [self] in run() }
     thread.name = "trackc delivery: \(destination.id)"
     thread.start()
@@ -54,8 +60,9 @@ final class DeliveryLane: @unchecked Sendable {
         delivered = result.delivered
         dropped.merge(result.dropped, uniquingKeysWith: +)
       } else {
-        guard receiveEach(applicable) else { return }
-        delivered = applicable.count
+        guard let revoked = receiveEach(applicable) else { return }
+        delivered = applicable.count - revoked
+        if revoked > 0 { dropped[.consentRevoked, default: 0] += revoked }
       }
       journal.acknowledge(lane: index, batch: batch, delivered: delivered, dropped: dropped)
     }
@@ -73,23 +80,46 @@ final class DeliveryLane: @unchecked Sendable {
     return journal.waitForWork(lane: index, minimum: limits.maximumEvents, until: deadline) != .stopped
   }
 
-  /// Gives each event to an in-process destination, retrying one that throws. False if stopped meanwhile.
-  private func receiveEach(_ events: [TrackingEvent]) -> Bool {
+  /// Gives each event to an in-process destination, retrying one that throws; each attempt first asks
+  /// consent (`handOver`). The count of events consent dropped; nil if stopped meanwhile.
+  private func receiveEach(_ events: [TrackingEvent]) -> Int? {
+    var revoked = 0
     for event in events {
       var attempt = 0
       while true {
-        do {
-          try destination.receive(event)
+        let outcome = handOver([event]) { admitted -> Result<Void, any Error> in
+          Result { try destination.receive(admitted[0]) }
+        }
+        guard let (result, _) = outcome else {
+          revoked += 1
           break
-        } catch {
+        }
+        switch result {
+        case .success:
+          break
+        case .failure(let error):
           attempt += 1
           journal.countFailedAttempt(lane: index, reason: .failed)
           onFailure(event, error, destination.id)
-          if journal.pause(lane: index, until: Date(timeIntervalSinceNow: retry.delay(attempt: attempt))) { return false }
+          if journal.pause(lane: index, until: Date(timeIntervalSinceNow: retry.delay(attempt: attempt))) { return nil }
+          continue
         }
+        break
       }
     }
-    return true
+    return revoked
+  }
+
+  /// Runs `body` with the events consent still allows (all of them without a gate), under the lane's
+  /// hand-over lock: a revocation waits for it (`ConsentBook.waitForHandOvers`). Nil, without running
+  /// `body`, when consent allows none of them; else what `body` returned and how many consent dropped.
+  private func handOver<Result>(_ events: [TrackingEvent], _ body: ([TrackingEvent]) -> Result) -> (Result, revoked: Int)? {
+    guard let consent else { return (body(events), 0) }
+    let target: String? = destination.role == .collector ? nil : destination.id
+    return consent.handOver(lane: index) {
+      let (kept, revoked) = consent.admit(events, destination: target)
+      return kept.isEmpty ? nil : (body(kept), revoked)
+    }
   }
 
   /// Delivers a batch, splitting it when the destination asks and retrying transient failures. Nil if
@@ -98,24 +128,42 @@ final class DeliveryLane: @unchecked Sendable {
     delivered: Int, dropped: [DropReason: Int]
   )? {
     guard !events.isEmpty else { return (0, [:]) }
+    var events = events
+    var revoked: [DropReason: Int] = [:]
     var attempt = 0
     while true {
-      switch Self.call(batchDestination, events) {
+      // Consent is asked at each attempt: what a retry would send again may have been revoked meanwhile.
+      let done = DispatchSemaphore(value: 0)
+      let box = OutcomeSlot()
+      let handedOver = handOver(events) { admitted -> [TrackingEvent] in
+        batchDestination.deliver(admitted) { outcome in
+          box.set(outcome)
+          done.signal()
+        }
+        return admitted
+      }
+      guard let (admitted, dropped) = handedOver else { return (0, [.consentRevoked: events.count].merging(revoked, uniquingKeysWith: +)) }
+      if dropped > 0 { revoked[.consentRevoked, default: 0] += dropped }
+      events = admitted
+      done.wait()
+      switch box.value ?? .retry(after: nil, reason: .failed) {
       case .delivered:
-        return (events.count, [:])
+        return (events.count, revoked)
       case .drop(let reason):
         onDrop(events, reason, destination.id)
-        return (0, [reason: events.count])
+        return (0, revoked.merging([reason: events.count], uniquingKeysWith: +))
       case .split(let reason):
         if events.count == 1 {
           onDrop(events, reason, destination.id)
-          return (0, [reason: 1])
+          return (0, revoked.merging([reason: 1], uniquingKeysWith: +))
         }
         let middle = events.count / 2
         guard let first = deliver(Array(events[..<middle]), to: batchDestination),
           let second = deliver(Array(events[middle...]), to: batchDestination)
         else { return nil }
-        return (first.delivered + second.delivered, first.dropped.merging(second.dropped, uniquingKeysWith: +))
+        return (
+          first.delivered + second.delivered, first.dropped.merging(second.dropped, uniquingKeysWith: +).merging(revoked, uniquingKeysWith: +)
+        )
       case .retry(let after, let reason):
         attempt += 1
         journal.countFailedAttempt(lane: index, reason: reason)
@@ -125,7 +173,9 @@ final class DeliveryLane: @unchecked Sendable {
       }
     }
   }
+}
 
+extension DeliveryLane {
   /// Calls `deliver` and waits for its completion.
   static func call(_ destination: any BatchTrackingDestination, _ events: [TrackingEvent]) -> BatchOutcome {
     let done = DispatchSemaphore(value: 0)

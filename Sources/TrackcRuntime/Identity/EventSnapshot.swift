@@ -6,27 +6,36 @@ import Foundation
 /// without copying them. Each segment starts with the snapshot in force, so a segment is read on its own
 /// (after a restart, or once older segments are deleted).
 ///
-/// Anything else fixed per event that changes rarely belongs here the same way (a consent state, say):
-/// one more field in the snapshot and its record, nothing per event.
+/// Anything else fixed per event that changes rarely belongs here the same way: the consent in force
+/// (`ConsentStamp`) is one more part of the snapshot and its record, nothing per event.
 final class EventSnapshot: Sendable, Hashable {
   let identity: TrackingIdentity
   let context: TrackingContext
+  /// The consent categories granted when the events of this snapshot were tracked.
+  let consent: ConsentStamp
   /// Written once: what every event of this snapshot carries on the wire (`BatchJSON`).
   let wire: [UInt8]
 
-  init(identity: TrackingIdentity, context: TrackingContext) {
+  init(identity: TrackingIdentity, context: TrackingContext, consent: ConsentStamp = ConsentStamp()) {
     self.identity = identity
     self.context = context
+    self.consent = consent
     wire = BatchJSON.snapshotFields(identity: identity, context: context)
   }
 
+  /// The same snapshot with another identity (the one without traits, when the traits do not fit).
+  func with(identity: TrackingIdentity) -> EventSnapshot {
+    EventSnapshot(identity: identity, context: context, consent: consent)
+  }
+
   static func == (lhs: EventSnapshot, rhs: EventSnapshot) -> Bool {
-    lhs === rhs || (lhs.identity == rhs.identity && lhs.context == rhs.context)
+    lhs === rhs || (lhs.identity == rhs.identity && lhs.context == rhs.context && lhs.consent == rhs.consent)
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(identity)
     hasher.combine(context)
+    hasher.combine(consent)
   }
 
   /// For events made outside a journal (tests, destinations that build their own).
@@ -43,7 +52,9 @@ final class EventSnapshot: Sendable, Hashable {
 ///     userID        string  (empty: none)
 ///     traits        varint count, then key string, tag u8, value (as event properties)
 ///     fields        varint count, then that many strings (empty: none), in `contextFields` order;
-///                   a reader takes the fields it knows and skips the rest
+///                   a reader takes the fields it knows and skips the rest. After the context's:
+///                   the consent categories granted (`consentFields`): their count, then each
+///                   category's name and revocation count
 enum SnapshotCoding {
   static let marker: UInt8 = 0xA5
 
@@ -68,11 +79,37 @@ enum SnapshotCoding {
     return context
   }
 
+  /// How many of the fields are the context's (written by every version so far).
+  static let contextFieldCount = 14
+
+  /// The consent granted, as fields after the context's: a count, then name and revocation count of
+  /// each, sorted by name (the same consent is always the same bytes).
+  static func consentFields(_ stamp: ConsentStamp) -> [String] {
+    guard !stamp.granted.isEmpty else { return [] }
+    return [String(stamp.granted.count)] + stamp.granted.keys.sorted().flatMap { [$0, String(stamp.granted[$0]!)] }
+  }
+
+  static func consent(fields: [String]) -> ConsentStamp {
+    var stamp = ConsentStamp()
+    guard fields.count > contextFieldCount, let count = Int(fields[contextFieldCount]), count > 0 else { return stamp }
+    var index = contextFieldCount + 1
+    for _ in 0..<count {
+      guard index + 1 < fields.count, let revocations = UInt32(fields[index + 1]) else { break }
+      stamp.granted[fields[index]] = revocations
+      index += 2
+    }
+    return stamp
+  }
+
+  static func fields(_ snapshot: EventSnapshot) -> [String] {
+    contextFields(snapshot.context) + consentFields(snapshot.consent)
+  }
+
   static func encodedSize(_ snapshot: EventSnapshot, number: Int) -> Int {
     let identity = snapshot.identity
     var size = 8 + 1 + EventCoding.varintSize(UInt64(number)) + EventCoding.stringSize(identity.anonymousID)
     size += EventCoding.stringSize(identity.userID ?? "") + EventCoding.propertiesSize(identity.traits)
-    let fields = contextFields(snapshot.context)
+    let fields = fields(snapshot)
     size += EventCoding.varintSize(UInt64(fields.count))
     for field in fields { size += EventCoding.stringSize(field) }
     return size
@@ -86,7 +123,7 @@ enum SnapshotCoding {
     writer.string(snapshot.identity.anonymousID)
     writer.string(snapshot.identity.userID ?? "")
     writer.properties(snapshot.identity.traits)
-    let fields = contextFields(snapshot.context)
+    let fields = fields(snapshot)
     writer.varint(UInt64(fields.count))
     for field in fields { writer.string(field) }
     return writer.offset
@@ -112,6 +149,6 @@ enum SnapshotCoding {
     }
     guard reader.offset == payload.count else { return nil }
     let identity = TrackingIdentity(anonymousID: anonymousID, userID: userID.isEmpty ? nil : userID, traits: traits)
-    return (Int(number), EventSnapshot(identity: identity, context: context(fields: fields)))
+    return (Int(number), EventSnapshot(identity: identity, context: context(fields: fields), consent: consent(fields: fields)))
   }
 }

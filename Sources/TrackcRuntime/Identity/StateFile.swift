@@ -11,13 +11,15 @@ import Foundation
 /// setting says. No fsync: the calls that write it (`identify`, `reset`) may run on the main thread.
 ///
 /// The payload is a count of fields, then each as a string (empty: none), in `State` order; a reader
-/// takes the fields it knows. Anything else to remember per install (a consent state, say) is one more
-/// field.
+/// takes the fields it knows. The consent answers come after the app's version and build: their count,
+/// then each category's name, granted (`1`) or not (`0`), and revocation count.
 final class StateFile: @unchecked Sendable {
   struct State: Sendable, Hashable {
     var identity: TrackingIdentity
     var appVersion: String?
     var appBuild: String?
+    /// What the person answered about consent.
+    var consent = ConsentAnswers()
   }
 
   static let slotBytes = 64 * 1024
@@ -95,7 +97,16 @@ final class StateFile: @unchecked Sendable {
 
   static func encode(_ state: State) -> [UInt8] {
     let identity = state.identity
-    let fields = [identity.anonymousID, identity.userID ?? "", state.appVersion ?? "", state.appBuild ?? ""]
+    let categories = state.consent.categories.keys.sorted()
+    let consent =
+      categories.isEmpty
+      ? []
+      : [String(categories.count)]
+        + categories.flatMap { category -> [String] in
+          let answer = state.consent.categories[category]!
+          return [category, answer.granted ? "1" : "0", String(answer.revocations)]
+        }
+    let fields = [identity.anonymousID, identity.userID ?? "", state.appVersion ?? "", state.appBuild ?? ""] + consent
     var size = EventCoding.varintSize(UInt64(fields.count)) + EventCoding.propertiesSize(identity.traits)
     for field in fields { size += EventCoding.stringSize(field) }
     var bytes = [UInt8](repeating: 0, count: size)
@@ -111,7 +122,7 @@ final class StateFile: @unchecked Sendable {
   static func decode(_ bytes: [UInt8]) -> State? {
     bytes.withUnsafeBytes { raw -> State? in
       var reader = EventCoding.Reader(buffer: raw)
-      guard let count = reader.varint(), count >= 2, count <= 64 else { return nil }
+      guard let count = reader.varint(), count >= 2, count <= UInt64(raw.count) else { return nil }
       var fields: [String] = []
       for _ in 0..<count {
         guard let field = reader.string() else { return nil }
@@ -119,8 +130,18 @@ final class StateFile: @unchecked Sendable {
       }
       guard let traits = reader.properties(), !fields[0].isEmpty else { return nil }
       func field(_ index: Int) -> String? { index < fields.count && !fields[index].isEmpty ? fields[index] : nil }
+      var consent = ConsentAnswers()
+      if fields.count > 4, let categories = Int(fields[4]), categories > 0 {
+        var index = 5
+        for _ in 0..<categories {
+          guard index + 2 < fields.count, let revocations = UInt32(fields[index + 2]) else { break }
+          consent.categories[fields[index]] = ConsentAnswers.Answer(granted: fields[index + 1] == "1", revocations: revocations)
+          index += 3
+        }
+      }
       return State(
-        identity: TrackingIdentity(anonymousID: fields[0], userID: field(1), traits: traits), appVersion: field(2), appBuild: field(3))
+        identity: TrackingIdentity(anonymousID: fields[0], userID: field(1), traits: traits), appVersion: field(2), appBuild: field(3),
+        consent: consent)
     }
   }
 }

@@ -27,6 +27,8 @@ final class Journal: @unchecked Sendable {
     var sleeping = false
     var threshold = 1
     var uploadRequested = false
+    /// A backoff to cut short (`interruptPause`): consent was revoked, and what waits must be looked at again.
+    var interrupted = false
 
     var unread: Int { statistics.queued - inFlight }
   }
@@ -261,8 +263,7 @@ final class Journal: @unchecked Sendable {
       active = ready
       if writeSnapshot(into: ready, number: 0) { return }
       // A snapshot larger than a segment (huge traits): stamp what can be, the identity without traits.
-      snapshot = EventSnapshot(
-        identity: TrackingIdentity(anonymousID: snapshot.identity.anonymousID, userID: snapshot.identity.userID), context: snapshot.context)
+      snapshot = snapshot.with(identity: TrackingIdentity(anonymousID: snapshot.identity.anonymousID, userID: snapshot.identity.userID))
       _ = writeSnapshot(into: ready, number: 0)
       return
     }
@@ -295,8 +296,7 @@ final class Journal: @unchecked Sendable {
     totalBytes += segment.capacity
     active = segment
     if !writeSnapshot(into: segment, number: 0) {
-      snapshot = EventSnapshot(
-        identity: TrackingIdentity(anonymousID: snapshot.identity.anonymousID, userID: snapshot.identity.userID), context: snapshot.context)
+      snapshot = snapshot.with(identity: TrackingIdentity(anonymousID: snapshot.identity.anonymousID, userID: snapshot.identity.userID))
       _ = writeSnapshot(into: segment, number: 0)
     }
   }
@@ -387,14 +387,27 @@ final class Journal: @unchecked Sendable {
     }
   }
 
-  /// Sleeps on the lane's condition (a backoff), unless the journal stops. True if it stopped.
+  /// Sleeps on the lane's condition (a backoff), unless the journal stops or the pause is cut short
+  /// (`interruptPause`). True if it stopped.
   func pause(lane: Int, until deadline: Date) -> Bool {
     monitor.lock()
     defer { monitor.unlock() }
-    while !stopped && Date() < deadline {
+    while !stopped && !books[lane].interrupted && Date() < deadline {
       books[lane].wake.wait(until: deadline)
     }
+    books[lane].interrupted = false
     return stopped
+  }
+
+  /// Cuts short the lanes' backoffs, so that they look at what waits again at once (consent revoked:
+  /// what a failing destination was retrying is dropped now, not after its backoff).
+  func interruptPause(lanes: [Int]) {
+    monitor.withLock {
+      for lane in lanes where lane < books.count {
+        books[lane].interrupted = true
+        books[lane].wake.signal()
+      }
+    }
   }
 
   var isStopped: Bool { monitor.withLock { stopped } }

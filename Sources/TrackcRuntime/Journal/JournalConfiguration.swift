@@ -111,6 +111,9 @@ public struct DropReason: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let undecodable = DropReason(rawValue: "undecodable")
   /// Neither the disk nor memory could take the event.
   public static let storageUnavailable = DropReason(rawValue: "storageUnavailable")
+  /// The consent category that gates the destination was revoked after the event was tracked
+  /// (`Tracker.setConsent`): it is never sent, even if the category is granted again.
+  public static let consentRevoked = DropReason(rawValue: "consentRevoked")
 }
 
 /// What happened to the events routed to one destination. The books always balance:

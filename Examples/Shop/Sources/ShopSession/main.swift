@@ -55,6 +55,20 @@ let opened = EntryPointSession().run(with: tracker) { step in
   printArrived()
 }
 print("opened from outside: \(opened.opened.joined(separator: ", ")); unmatched links: \(opened.pending.statistics.dropped[.unmatched] ?? 0)")
+// Then the shopper turns personalization off in the app's settings and shops again: the collector is
+// told to forward nothing more to mixpanel, the destination that category gates.
+func forMixpanel() -> Int { collector.received.filter { $0.destinations?.contains("mixpanel") ?? false }.count }
+let beforeRevocation = forMixpanel()
+tracker.setConsent("personalization", granted: false)
+print(
+  "• turn personalization off in the settings (consent now: \(tracker.consent.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value ? "granted" : "denied")" }.joined(separator: ", ")))"
+)
+_ = ScriptedSession().run(with: tracker) { _ in
+  tracker.uploadNow()
+  _ = tracker.flush(timeout: 10)
+}
+printArrived()
+print("the second visit: \(forMixpanel() - beforeRevocation) events for mixpanel (\(beforeRevocation) before personalization was turned off)")
 let statistics = collector.statistics
 print(
   "order placed: \(screens.orderPlaced); the collector accepted \(statistics.acceptedEvents) events, \(statistics.violations) violations, \(statistics.duplicates) duplicates"

@@ -1,5 +1,6 @@
 import Foundation
 import ShopApp
+import ShopTracking
 import Testing
 import TrackcCollector
 import TrackcCore
@@ -20,10 +21,15 @@ import TrackcRuntime
 
     #expect(screens.orderPlaced)
     #expect(screens.favourites == ["sku-42"])
+    #expect(screens.wishlistProductIDs == ["sku-7"])
     #expect(
       Self.lines(firebase.events) == [
         "PAGE_HOME_ENTER HomeViewController enter",
         "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+        "PAGE_WISHLIST_ENTER WishlistModel enter",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-7}",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-99}",
+        "CTRL_WISHLIST_REMOVE WishlistModel.remove(productID:)",
         "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
         "PAGE_HOME_LEAVE HomeViewController leave",
         "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
@@ -37,12 +43,17 @@ import TrackcRuntime
         "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
         "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
         "PAGE_CHECKOUT_LEAVE CheckoutViewController leave",
+        "PAGE_ORDER_CONFIRMATION_ENTER OrderConfirmationView enter",
       ])
     // The coupon goes to mixpanel only; leaving checkout excludes mixpanel.
     #expect(
       Self.lines(mixpanel.events) == [
         "PAGE_HOME_ENTER HomeViewController enter",
         "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+        "PAGE_WISHLIST_ENTER WishlistModel enter",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-7}",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-99}",
+        "CTRL_WISHLIST_REMOVE WishlistModel.remove(productID:)",
         "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
         "PAGE_HOME_LEAVE HomeViewController leave",
         "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
@@ -56,6 +67,7 @@ import TrackcRuntime
         "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
         "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
         "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
+        "PAGE_ORDER_CONFIRMATION_ENTER OrderConfirmationView enter",
       ])
     let properties = firebase.events.first { $0.id == "CTRL_PRODUCT_ADD_TO_CART" }?.properties
     #expect(properties == ["source": .string("product_detail"), "quantity": .int(1)])
@@ -77,7 +89,7 @@ import TrackcRuntime
       configuration: FixedDestinationConfiguration(enabled: ["firebase"]))
     _ = ScriptedSession().run(with: tracker)
     #expect(mixpanel.events.isEmpty)
-    #expect(firebase.events.count == 15)
+    #expect(firebase.events.count == 20)
   }
 
   /// Without a tracker the app runs exactly the same, tracking nothing.
@@ -123,5 +135,70 @@ import TrackcRuntime
     #expect(collector.violations.isEmpty, "\(collector.violations)")
     #expect(collector.statistics.duplicates == 0)
     #expect(tracker.statistics["collector"]?.delivered == collector.received.count)
+  }
+
+  /// Consent: personalization gates mixpanel. Revoked while events wait for mixpanel (down), they are
+  /// dropped and counted, and nothing of the visits after goes to it; firebase is not affected.
+  @Test func personalizationRevokedDeliversNothingToMixpanel() throws {
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = DownDestination(id: "mixpanel")
+    let tracker = ShopApp.makeTracker(destinations: [firebase, mixpanel])
+    // Five coupons (for mixpanel only) wait for mixpanel when the shopper turns personalization off.
+    for _ in 0..<5 { tracker.track(Tracking.EventID.ctrlCartApplyCoupon) }
+    tracker.setConsent("personalization", granted: false)
+    mixpanel.isUp = true
+    _ = ScriptedSession().run(with: tracker)
+    #expect(tracker.flush())
+    #expect(mixpanel.received.isEmpty)
+    #expect(firebase.events.count == 15)
+    let statistics = try #require(tracker.statistics["mixpanel"])
+    #expect(statistics.droppedByReason[.consentRevoked] == 5 && statistics.accepted == 5 && statistics.balances, "\(statistics)")
+    #expect(tracker.consent == ["analytics": true, "personalization": false])
+  }
+
+  /// Until the shopper answers, the plan's defaults hold: personalization is not granted.
+  @Test func beforeTheShopperAnswersMixpanelGetsNothing() {
+    let firebase = InMemoryDestination(id: "firebase")
+    let mixpanel = InMemoryDestination(id: "mixpanel")
+    _ = ScriptedSession().run(with: ShopApp.makeTracker(destinations: [firebase, mixpanel], consent: nil))
+    #expect(firebase.events.count == 15)
+    #expect(mixpanel.events.isEmpty)
+  }
+
+  /// As the app ships, through the collector: once personalization is revoked, no event names mixpanel.
+  @Test func theCollectorIsToldNothingMoreForMixpanel() async throws {
+    let collector = try await Collector.start(CollectorConfiguration())
+    let tracker = ShopApp.makeTracker(destinations: try ShopApp.collectorDestinations(endpoint: collector.baseURL))
+    _ = ScriptedSession().run(with: tracker)
+    #expect(tracker.flush(timeout: 30))
+    let before = collector.received.count
+    tracker.setConsent("personalization", granted: false)
+    _ = ScriptedSession().run(with: tracker)
+    #expect(tracker.flush(timeout: 30))
+    await collector.stop()
+    let after = collector.received.dropFirst(before)
+    #expect(collector.received.prefix(before).contains { $0.destinations?.contains("mixpanel") ?? false })
+    #expect(after.count == 15 && after.allSatisfy { $0.destinations == ["firebase"] }, "\(after.map(\.destinations))")
+  }
+
+  /// Refuses everything while down.
+  final class DownDestination: TrackingDestination, @unchecked Sendable {
+    struct Down: Error {}
+    let id: String
+    private let lock = NSLock()
+    private var up = false
+    private var events: [TrackingEvent] = []
+    init(id: String) { self.id = id }
+    var isUp: Bool {
+      get { lock.withLock { up } }
+      set { lock.withLock { up = newValue } }
+    }
+    var received: [TrackingEvent] { lock.withLock { events } }
+    func receive(_ event: TrackingEvent) throws {
+      try lock.withLock {
+        guard up else { throw Down() }
+        events.append(event)
+      }
+    }
   }
 }

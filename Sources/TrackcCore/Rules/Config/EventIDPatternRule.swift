@@ -62,23 +62,6 @@ public enum EventIDPatternRule: PlanRule {
     case .success(let compiled):
       pattern = compiled
     }
-    func reportMismatch(_ event: ResolvedPlan.Event.ID, _ id: Located<String>) {
-      context.report(
-        Self.self,
-        "event ID '\(id.value)' of \(plan.describe(plan[event])) does not match the pattern '\(pattern.source)'",
-        at: id.range,
-        notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
-    }
-    if pattern.isDefault {
-      // The decoder matched each ID against the default pattern while the string was in cache
-      // (`TrackingConfig.EventRule.idMatchesDefaultPattern`); only the IDs that fail are read here.
-      let matched = plan.eventIDsMatchDefaultPattern
-      for index in matched.indices where !matched[index] {
-        let event = plan.events[index]
-        reportMismatch(event.id, plan.written(event).id)
-      }
-      return
-    }
     var budget = EventIDPattern.lintBudget
     var unchecked = 0
     plan.forEachEvent { event, written in
@@ -87,7 +70,12 @@ public enum EventIDPatternRule: PlanRule {
         unchecked += 1
         return
       }
-      if !matches { reportMismatch(event, id) }
+      guard !matches else { return }
+      context.report(
+        Self.self,
+        "event ID '\(id.value)' of \(plan.describe(plan[event])) does not match the pattern '\(pattern.source)'",
+        at: id.range,
+        notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
     }
     if unchecked > 0 {
       context.report(

@@ -184,5 +184,18 @@ public enum HostileTracking {
       default: return ""
       }
     }
+
+    public func consentCategory(ofDestination id: String) -> String? {
+      switch id {
+      case "fire\"base": return "ana\"lytics\\(x)"
+      case "mix\\panel": return "\u{202E}ads */"
+      case "dest\u{202E}warehouse": return "\u{202E}ads */"
+      default: return nil
+      }
+    }
+
+    public var consentDefaults: Dictionary<String, Bool> {
+      return ["ana\"lytics\\(x)": true, "\u{202E}ads */": false]
+    }
   }
 }
