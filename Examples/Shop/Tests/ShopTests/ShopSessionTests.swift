@@ -36,7 +36,7 @@ import TrackcRuntime
         "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
         "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
         "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-        "PAGE_CART_ENTER CartViewController enter",
+        "PAGE_CART_ENTER CartViewController enter {total: 24.5}",
         "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
         "PAGE_CART_LEAVE CartViewController leave",
         "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
@@ -60,7 +60,7 @@ import TrackcRuntime
         "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
         "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
         "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-        "PAGE_CART_ENTER CartViewController enter",
+        "PAGE_CART_ENTER CartViewController enter {total: 24.5}",
         "CTRL_CART_APPLY_COUPON CartViewController.onApplyCouponPressed(_:)",
         "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
         "PAGE_CART_LEAVE CartViewController leave",
@@ -150,7 +150,7 @@ import TrackcRuntime
     _ = ScriptedSession().run(with: tracker)
     #expect(tracker.flush())
     #expect(mixpanel.received.isEmpty)
-    #expect(firebase.events.count == 15)
+    #expect(firebase.events.count == 20)
     let statistics = try #require(tracker.statistics["mixpanel"])
     #expect(statistics.droppedByReason[.consentRevoked] == 5 && statistics.accepted == 5 && statistics.balances, "\(statistics)")
     #expect(tracker.consent == ["analytics": true, "personalization": false])
@@ -161,7 +161,7 @@ import TrackcRuntime
     let firebase = InMemoryDestination(id: "firebase")
     let mixpanel = InMemoryDestination(id: "mixpanel")
     _ = ScriptedSession().run(with: ShopApp.makeTracker(destinations: [firebase, mixpanel], consent: nil))
-    #expect(firebase.events.count == 15)
+    #expect(firebase.events.count == 20)
     #expect(mixpanel.events.isEmpty)
   }
 
@@ -178,7 +178,7 @@ import TrackcRuntime
     await collector.stop()
     let after = collector.received.dropFirst(before)
     #expect(collector.received.prefix(before).contains { $0.destinations?.contains("mixpanel") ?? false })
-    #expect(after.count == 15 && after.allSatisfy { $0.destinations == ["firebase"] }, "\(after.map(\.destinations))")
+    #expect(after.count == 20 && after.allSatisfy { $0.destinations == ["firebase"] }, "\(after.map(\.destinations))")
   }
 
   /// Refuses everything while down.
