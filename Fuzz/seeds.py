@@ -106,6 +106,10 @@ def main(out, trackc):
 
     sources = [
         "Tests/Fixtures/app/Sources",
+        # SwiftUI views, view models, hosting controllers: scans with references and type attributes.
+        "Tests/Fixtures/app/Kinds/Sources",
+        "Tests/GenerateFixtures/SwiftUI/Sources",
+        "Tests/GenerateFixtures/ObjCApp/Sources",
         "Tests/GenerateFixtures/Sources/GenerateFixtureFeature",
         "Tests/PluginFixture/Sources",
     ] + [os.path.join("Examples/Shop/Sources", m) for m in sorted(os.listdir(os.path.join(ROOT, "Examples/Shop/Sources")))]

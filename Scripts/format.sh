@@ -11,7 +11,7 @@ files=()
 while IFS= read -r file; do files+=("$file"); done < <(
   git ls-files '*.swift' |
     grep -v -E '^(Tests/Fixtures|Tests/GenerateFixtures|Tests/PluginFixture|Fuzz/corpus)/' |
-    grep -v -E '/(ShopTracking|BenchTracking)/' |
+    grep -v -E '/(ShopTracking|ShopScreens|BenchTracking)/' |
     grep -v -E '^Benchmarks/scan/(tree|Fixtures)/'
 )
 

@@ -80,9 +80,16 @@ public enum Interception {
     slot.get()?.trackControl(screenNamed: className, handlerNamed: selector, read: read)
   }
 
-  /// A view controller's lifecycle, through the Objective-C runtime.
+  /// A view controller's lifecycle, through the Objective-C runtime; also a SwiftUI screen's, reported
+  /// by the generated `.tracked(_:)` modifier by its type's name.
   public static func page(className: String, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
     slot.get()?.trackPage(screenNamed: className, phase, read: read)
+  }
+
+  /// A view controller's lifecycle that may be a hosting controller's, reported for its root view's type
+  /// (`String(reflecting:)`) when the config does not list the controller itself.
+  public static func page(className: String, rootView: String?, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
+    slot.get()?.trackPage(hostingControllerNamed: className, rootView: rootView, phase, read: read)
   }
 
 }

@@ -23,12 +23,18 @@ public protocol TrackingRegistry: Sendable {
   /// The plan's consent categories (`privacy.consent`), each with whether it counts as granted before the
   /// person answers; empty when the plan declares none (then no destination is gated).
   var consentDefaults: [String: Bool] { get }
+  /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
+  /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
+  /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
+  func hostedScreen(named name: String) -> ScreenID?
 }
 
 extension TrackingRegistry {
   /// A registry generated from a plan without consent categories gates nothing.
   public func consentCategory(ofDestination id: String) -> String? { nil }
   public var consentDefaults: [String: Bool] { [:] }
+  /// Every screen a view can be: no view of the plan reports its own appearance.
+  public func hostedScreen(named name: String) -> ScreenID? { screen(named: name) }
 }
 
 /// A screen of the config, numbered by the generator.

@@ -275,6 +275,22 @@ public final class Tracker: @unchecked Sendable {
     emit(rule, source: .page(phase), screen: registry.name(of: screen), read: read)
   }
 
+  /// A view controller's page phase where the view controller may be a hosting controller: the class's
+  /// own screen if the config lists it, else the screen its SwiftUI root view is (`rootView`, its type
+  /// as `String(reflecting:)` writes it; see `HostedRootView`). `read` reads from the view controller.
+  public func trackPage(
+    hostingControllerNamed className: String, rootView: String?, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil
+  ) {
+    if let screen = screen(named: className) {
+      guard let rule = registry.pageRule(screen: screen, phase: phase) else { return }
+      return emit(rule, source: .page(phase), screen: registry.name(of: screen), read: read)
+    }
+    guard let rootView, let name = HostedRootView.screenTypeName(rootView), let screen = hostedScreen(named: name),
+      let rule = registry.pageRule(screen: screen, phase: phase)
+    else { return }
+    emit(rule, source: .page(phase), screen: registry.name(of: screen), read: nil)
+  }
+
   /// An event reached through the Objective-C runtime: its key-path bindings read with `read`. Without a
   /// reader (a caller that cannot reach the objects) the bound values are not there, and the required
   /// ones are counted as missing.
@@ -416,6 +432,13 @@ public final class Tracker: @unchecked Sendable {
     screensByType[key] = resolved
     lock.unlock()
     return resolved
+  }
+
+  /// A hosting controller's root view, by its full name, then without the module.
+  private func hostedScreen(named name: String) -> ScreenID? {
+    if let screen = registry.hostedScreen(named: name) { return screen }
+    if let dot = name.firstIndex(of: ".") { return registry.hostedScreen(named: String(name[name.index(after: dot)...])) }
+    return nil
   }
 
   /// By the full name (`Home.HomeViewController`), then without generic arguments, then without the module.

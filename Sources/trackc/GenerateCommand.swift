@@ -6,7 +6,7 @@ struct GenerateCommand: ParsableCommand {
     commandName: "generate",
     abstract: "Generate the Swift registry (and, for dynamic replacement, the interceptors) from a tracking config.",
     discussion: """
-      Lints the config first, against the code like 'trackc lint'; any error stops generation. Writes <name>.swift (event IDs, handlers, rules, the registry) and, under 'interception: dynamic-replacement', <name>+<Module>.swift for each feature module. Files are written only when they change; files of this name it no longer generates are removed.
+      Lints the config first, against the code like 'trackc lint'; any error stops generation. Writes <name>.swift (event IDs, handlers, rules, the registry), under 'interception: dynamic-replacement' <name>+<Module>.swift for each feature module, and, when the plan has SwiftUI screens, <name>+SwiftUI.swift (their enum and the .tracked(_:) modifier; --swiftui-output puts it in a module the views import). Files are written only when they change; files of this name it no longer generates are removed.
 
       With --check nothing is written: the run fails (exit 1), naming each file, when what it would write differs from what is there (the Swift files, the apple-app-site-association file and Android manifest the config's 'links' asks for, and the privacy manifest 'privacy.manifest' asks for). Use it in CI and pre-commit.
 
@@ -22,6 +22,12 @@ struct GenerateCommand: ParsableCommand {
 
   @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write into.", valueName: "directory"))
   var output: String
+
+  @Option(
+    help: ArgumentHelp(
+      "Write <name>+SwiftUI.swift (the SwiftUI screens and their .tracked(_:) modifier) here instead: a module the views import.",
+      valueName: "directory"))
+  var swiftuiOutput: String?
 
   @Option(help: ArgumentHelp("The namespace of the generated code and the stem of its file names.", valueName: "name"))
   var name = "Tracking"
@@ -60,13 +66,22 @@ struct GenerateCommand: ParsableCommand {
       throw ExitCode(ExitStatus.findings.rawValue)
     }
 
+    var files = generated.files
+    var outputs: [(GeneratedOutput, [Generator.File])] = []
+    if let swiftuiOutput {
+      // The SwiftUI screens' file goes to a module the views import; trackc owns only that file there.
+      let swiftUIName = "\(name)+SwiftUI.swift"
+      files.removeAll { $0.name == generated.swiftUIFile?.name }
+      outputs.append((GeneratedOutput(directory: swiftuiOutput, owning: { $0 == swiftUIName }), generated.swiftUIFile.map { [$0] } ?? []))
+    }
     let destination = GeneratedOutput(directory: output, name: name)
     // Files for other platforms (`links.apple.site_association`, `links.android.manifest`), where the config
     // says, relative to its directory; trackc owns only those paths there.
     let platformNames = Set(generated.platformFiles.map(\.name))
     let platform = GeneratedOutput(directory: RelativePath.directory(of: config), owning: { platformNames.contains($0) })
+    outputs = [(destination, files), (platform, generated.platformFiles)] + outputs
     if check {
-      let changes = destination.changes(for: generated.files) + platform.changes(for: generated.platformFiles)
+      let changes = outputs.flatMap { $0.0.changes(for: $0.1) }
       for change in changes {
         switch change {
         case .create(let path): StandardError.write("trackc: error: \(path) is missing; run 'trackc generate' without --check\n")
@@ -78,7 +93,7 @@ struct GenerateCommand: ParsableCommand {
       return
     }
     var changed = 0
-    for (output, files) in [(destination, generated.files), (platform, generated.platformFiles)] {
+    for (output, files) in outputs {
       for file in files where file.name.contains("/") {
         let path = output.directory.isEmpty ? file.name : output.directory + "/" + file.name
         _ = FileSystem.makeDirectories(RelativePath.directory(of: path))

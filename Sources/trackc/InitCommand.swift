@@ -6,19 +6,25 @@ struct InitCommand: ParsableCommand {
     commandName: "init",
     abstract: "Write a starter tracking config from an existing app's sources.",
     discussion: """
-      Every subclass of the base classes (UIViewController unless --base says otherwise) becomes a screen with enter and leave events; the handlers it exposes to Objective-C are listed as commented-out entries. The result passes 'trackc lint' as written.
+      Every screen of the app becomes a screen of the config: view controllers (every subclass of UIViewController or NSViewController, through UIKit's own classes such as UITableViewController and UIHostingController, unless --base says otherwise), SwiftUI views that are screens (a hosting controller's root, presented, navigated to, or setting up navigation) and view models (observable classes a view holds). Those the interception reports as they stand get enter and leave events, with their handlers listed as commented-out entries; those that need something first (a SwiftUI view its .tracked(_:) modifier, a view model dynamic-replacement) are commented out with what they need. The result passes 'trackc lint' as written.
 
       Examples:
         trackc init --sources Sources/App
-        trackc init --sources App Features --base UIViewController --base BaseScreen --output App/tracking.yaml
+        trackc init --sources App Features --interception dynamic-replacement --output App/tracking.yaml
+        trackc init --sources Sources --base ScreenController
       """
   )
 
   @Option(parsing: .upToNextOption, help: ArgumentHelp("Swift source files or directories of the app.", valueName: "path"))
   var sources: [String] = []
 
-  @Option(name: .customLong("base"), help: ArgumentHelp("A base class of the app's screens (repeatable).", valueName: "class"))
+  @Option(
+    name: .customLong("base"),
+    help: ArgumentHelp("A base class of the app's screens (repeatable; default: every view controller).", valueName: "class"))
   var bases: [String] = []
+
+  @Option(help: ArgumentHelp("How the config intercepts: objc-runtime or dynamic-replacement.", valueName: "mode"))
+  var interception: String = TrackingConfig.Interception.default.rawValue
 
   @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the config.", valueName: "file"))
   var output = "tracking.yaml"
@@ -31,6 +37,11 @@ struct InitCommand: ParsableCommand {
 
   func validate() throws {
     guard !sources.isEmpty else { throw ValidationError("Give the app's sources with --sources.") }
+    guard TrackingConfig.Interception(rawValue: interception) != nil else {
+      let modes = TrackingConfig.Interception.allCases.map(\.rawValue)
+      let suggestion = Suggestions.closest(to: interception, in: modes).map { "; did you mean '\($0)'?" } ?? ""
+      throw ValidationError("--interception must be \(modes.joined(separator: " or ")), not '\(interception)'\(suggestion)")
+    }
   }
 
   func run() throws {
@@ -44,12 +55,14 @@ struct InitCommand: ParsableCommand {
     if !findings.isEmpty { StandardError.write(findings) }
     let outputDirectory = RelativePath.directory(of: output)
     let starter = StarterConfig.make(
-      registry: scanned.registry, bases: bases.isEmpty ? ["UIViewController"] : bases,
-      sources: sources.map { RelativePath.from(directory: outputDirectory, to: $0) })
+      registry: scanned.registry, bases: bases, sources: sources.map { RelativePath.from(directory: outputDirectory, to: $0) },
+      interception: TrackingConfig.Interception(rawValue: interception) ?? .default)
     guard FileSystem.writeIfChanged(starter.text, to: output) else {
       StandardError.write("trackc: error: cannot write '\(output)'\n")
       throw ExitCode(ExitStatus.cannotWrite.rawValue)
     }
-    StandardError.write("trackc: wrote \(output): \(starter.screenCount) screens, \(starter.handlerCount) handlers to consider\n")
+    StandardError.write(
+      "trackc: wrote \(output) from \(scanned.fileCount) Swift files: \(starter.screenCount) screens (\(starter.summary)), \(starter.handlerCount) handlers to consider\n"
+    )
   }
 }

@@ -166,7 +166,7 @@ import TrackcRuntime
   }
 
   @Test func typedEventIDsForTrackingByHand() {
-    #expect(FixtureTracking.EventID.allCases.count == 19)
+    #expect(FixtureTracking.EventID.allCases.count == 25)
     #expect(FixtureTracking.EventID.ctrlCatalogFavorite.rawValue == "CTRL_CATALOG_FAVORITE")
     let received = tracking {
       Interception.tracker?.track(FixtureTracking.EventID.ctrlCatalogFavorite, properties: ["source": .string("widget")])

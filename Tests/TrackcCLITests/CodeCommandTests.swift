@@ -83,10 +83,13 @@ import TrackcTestSupport
     try scratch.copy(Fixtures.directory.appendingPathComponent("app/Sources"), to: "Sources")
     let written = try TrackcBinary.run("init", "--sources", "Sources", "--output", "config/tracking.yaml", "--no-cache", in: scratch.url)
     #expect(written.status == 0, "\(written.standardError)")
-    #expect(written.standardError == "trackc: wrote config/tracking.yaml: 7 screens, 30 handlers to consider\n")
+    #expect(
+      written.standardError
+        == "trackc: wrote config/tracking.yaml from 11 Swift files: 7 screens (7 view controllers (0 hosting), 0 SwiftUI screens (0 hosted), 0 view models), 30 handlers to consider\n"
+    )
     let text = try scratch.read("config/tracking.yaml")
     #expect(text.contains("sources: ['../Sources']"))
-    #expect(text.contains("  Settings.ProfileViewController:\n"))
+    #expect(text.contains("  Settings.ProfileViewController:  # view controller\n"))
     #expect(text.contains("    #   onBannerTapped(_:): CTRL_HOME_ON_BANNER_TAPPED\n"))
     #expect(!text.contains("viewDidAppear"), "framework overrides are not handlers")
     #expect(try TrackcBinary.run("lint", "config/tracking.yaml", "--no-cache", in: scratch.url).status == 0)
@@ -123,7 +126,7 @@ import TrackcTestSupport
     #expect(
       lines == [
         "Shop/Sources/Home/WishlistViewController.swift:3:12: error: 'WishlistViewController' is a ScreenController but no screen lists it; add it to 'screens' [unmapped-screen]",
-        "Shop/tracking.yaml:97:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
+        "Shop/tracking.yaml:100:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
       ], "\(broken.standardOutput)")
   }
 }

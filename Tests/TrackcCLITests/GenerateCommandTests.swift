@@ -19,10 +19,10 @@ import TrackcTestSupport
     defer { scratch.remove() }
     let first = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
     #expect(first.status == 0, "\(first.standardError)")
-    #expect(first.standardError == "trackc: 3 files generated, 3 changed\n")
+    #expect(first.standardError == "trackc: 4 files generated, 4 changed\n")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
-        "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking.swift",
+        "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking+SwiftUI.swift", "FixtureTracking.swift",
       ])
     #expect(try scratch.read("FixtureTracking.swift") == (try String(contentsOfFile: Self.committed + "/FixtureTracking.swift", encoding: .utf8)))
     let registry = scratch.path + "/FixtureTracking.swift"
@@ -30,12 +30,41 @@ import TrackcTestSupport
     try scratch.write("FixtureTracking+Removed.swift", "// an interceptor file for a module the config no longer maps\n")
     try scratch.write("Helpers.swift", "// not trackc's\n")
     let second = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
-    #expect(second.standardError == "trackc: 3 files generated, 1 changed\n")
+    #expect(second.standardError == "trackc: 4 files generated, 1 changed\n")
     #expect(try FileIdentity(registry) == written, "rewritten though unchanged")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
-        "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking.swift", "Helpers.swift",
+        "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking+SwiftUI.swift", "FixtureTracking.swift",
+        "Helpers.swift",
       ])
+  }
+
+  /// The SwiftUI screens' file goes to a module the views import when `--swiftui-output` says so: out of
+  /// the main directory (a stale copy there is removed), checked there by `--check`, and nothing else of
+  /// that directory is touched.
+  @Test func theSwiftUIFileGoesWhereTheViewsCanImportIt() throws {
+    let scratch = try ScratchDirectory("generate-swiftui")
+    defer { scratch.remove() }
+    func generate(_ extra: String...) throws -> ProcessOutput {
+      try TrackcBinary.run(
+        [
+          "generate", Self.config, "-o", scratch.path + "/Tracking", "--swiftui-output", scratch.path + "/Screens", "--name", "FixtureTracking",
+          "--no-cache",
+        ]
+          + extra)
+    }
+    try scratch.write("Tracking/FixtureTracking+SwiftUI.swift", "// left from a run without --swiftui-output\n")
+    try scratch.write("Screens/Views.swift", "// the views' own code\n")
+    #expect(try generate("--check").status == 1)
+    let run = try generate()
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/Screens").sorted() == ["FixtureTracking+SwiftUI.swift", "Views.swift"])
+    #expect(!(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/Tracking")).contains("FixtureTracking+SwiftUI.swift"))
+    #expect(
+      try scratch.read("Screens/FixtureTracking+SwiftUI.swift")
+        == (try String(contentsOfFile: Self.committed + "/FixtureTracking+SwiftUI.swift", encoding: .utf8)))
+    #expect(try generate("--check").status == 0)
   }
 
   /// The apple-app-site-association file and the Android manifest are written where `links` says,

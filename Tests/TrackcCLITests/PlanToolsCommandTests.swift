@@ -86,7 +86,7 @@ import TrackcTestSupport
     #expect(run.status == 0, "\(run.standardError)")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     // 21 events of screens and the open events of the 3 entry points.
-    #expect(files.count == 24 && files.contains("CTRL_CART_CHECKOUT.schema.json") && files.contains("OPEN_PRODUCT.schema.json"))
+    #expect(files.count == 28 && files.contains("CTRL_CART_CHECKOUT.schema.json") && files.contains("OPEN_PRODUCT.schema.json"))
     let open = try String(contentsOfFile: directory + "/OPEN_PRODUCT.schema.json", encoding: .utf8)
     #expect(open.contains("\"source\"") && open.contains("\"id\"") && open.contains("\"ref\"") && open.contains("through entry point product"))
     // A schema for an event no longer in the plan is removed; other files stay.
@@ -94,13 +94,13 @@ import TrackcTestSupport
     try scratch.write("schemas/README.md", "mine")
     #expect(try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml", "-o", directory, "--no-cache").status == 0)
     let after = try FileManager.default.contentsOfDirectory(atPath: directory)
-    #expect(!after.contains("CTRL_GONE.schema.json") && after.contains("README.md") && after.count == 25)
+    #expect(!after.contains("CTRL_GONE.schema.json") && after.contains("README.md") && after.count == 29)
     let csv = try TrackcBinary.run("export", "--format", "csv", "Examples/Shop/tracking.yaml", "--no-cache")
-    #expect(csv.status == 0 && csv.standardOutput.components(separatedBy: "\r\n").count == 26)
+    #expect(csv.status == 0 && csv.standardOutput.components(separatedBy: "\r\n").count == 30)
     #expect(csv.standardOutput.contains("CartViewController,open,cart,OPEN_CART,\"firebase, mixpanel\","))
     #expect(
       csv.standardOutput.contains(
-        "HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,63,Sources/Home/HomeViewController.swift:14"))
+        "HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,66,Sources/Home/HomeViewController.swift:14"))
     #expect(try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml").status == 64)
   }
 

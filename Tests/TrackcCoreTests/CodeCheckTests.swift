@@ -10,8 +10,10 @@ import TrackcTestSupport
 /// every cross-check rule in both directions.
 @Suite struct CodeCheckTests {
   static let app = Fixtures.directory.appendingPathComponent("app")
-  static let clean = ["tracking.yaml", "dynamic.yaml"].map { app.appendingPathComponent($0) }
-  static let broken = ["config-to-code.yaml", "code-to-config.yaml", "dynamic-broken.yaml", "bindings-broken.yaml", "privacy-broken.yaml"].map {
+  static let clean = ["tracking.yaml", "dynamic.yaml", "kinds.yaml", "kinds-dynamic.yaml"].map { app.appendingPathComponent($0) }
+  static let broken = [
+    "config-to-code.yaml", "code-to-config.yaml", "dynamic-broken.yaml", "bindings-broken.yaml", "kinds-broken.yaml", "privacy-broken.yaml",
+  ].map {
     app.appendingPathComponent($0)
   }
 
@@ -83,7 +85,9 @@ import TrackcTestSupport
   /// The registry written by a scan, read back with `--handlers`, gives the same findings as the scan.
   @Test(arguments: broken + clean)
   func registryFileGivesTheSameFindingsAsScanning(config: URL) throws {
-    let scanned = SourceScanner.scan(.paths([Self.app.appendingPathComponent("Sources").path]), options: ScanOptions(useCache: false))
+    // The kinds of screen have sources of their own (`sources: [Kinds/Sources]`).
+    let sources = config.lastPathComponent.hasPrefix("kinds") ? "Kinds/Sources" : "Sources"
+    let scanned = SourceScanner.scan(.paths([Self.app.appendingPathComponent(sources).path]), options: ScanOptions(useCache: false))
     let registry = InputBytes(Array(scanned.registry.json().utf8))
     let (fromRegistry, _) = try Self.lint(config, code: .registry(path: "handlers.json", bytes: registry))
     let (fromSources, _) = try Self.lint(config)

@@ -38,9 +38,14 @@ import TrackcTestSupport
     let result = Generator.generate(lint, options: Generator.Options(configFileName: "tracking.yaml"))
     #expect(!result.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(result.diagnostics))")
     let output = example.appendingPathComponent("Sources/ShopTracking")
-    for file in result.files {
+    // The SwiftUI screens' modifier goes to a module the views import (`--swiftui-output`).
+    let screens = example.appendingPathComponent("Sources/ShopScreens")
+    let swiftUIFile = try #require(result.swiftUIFile)
+    let files = result.files.filter { $0.name != swiftUIFile.name }
+    for file in files {
       Golden.check(file.contents, matches: output.appendingPathComponent(file.name))
     }
+    Golden.check(swiftUIFile.contents, matches: screens.appendingPathComponent(swiftUIFile.name))
     // The apple-app-site-association file and the Android manifest, where its `links` says, and the
     // privacy manifest, where its `privacy` says.
     #expect(
@@ -51,7 +56,7 @@ import TrackcTestSupport
       Golden.check(file.contents, matches: example.appendingPathComponent(file.name))
     }
     if !Golden.isRecording {
-      #expect(GeneratedOutput(directory: output.path, name: "Tracking").changes(for: result.files) == [])
+      #expect(GeneratedOutput(directory: output.path, name: "Tracking").changes(for: files) == [])
     }
   }
 

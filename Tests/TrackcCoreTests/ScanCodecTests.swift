@@ -34,19 +34,25 @@ import Testing
       labels: ["feed", nil], parameterTypes: ["Feed", "Int"], parameters: ScannedParameters(names: ["feed", "position"], hasDefault: [false, true]),
       failability: "?", access: .public, attributes: ["convenience"], isGeneric: true, effects: "throws", conditional: true,
       documentation: "Makes one.", position: ScannedPosition(line: 4, column: 5))
-    var typeScan = ScannedType(
-      kind: .actor, name: "Outer.Inner", inheritance: ["Base", "Sendable"], isGeneric: true, inGenericContext: true,
-      objcMembers: true, access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
+    var typeScan = ScannedDeclaration(
+      kind: .actor, name: "Outer.Inner", inheritance: ["Base", "Sendable"], attributes: ["@objcMembers", "@MainActor"], isGeneric: true,
+      access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
     typeScan.properties = [property, plainProperty]
     typeScan.initializers = [initializer]
     return FileScan(
-      types: [typeScan],
-      extensions: [
-        ScannedExtension(
-          extendedName: "Shop.Home", inheritance: ["P"], isObjC: true, hasWhereClause: true, access: .private, conditional: true,
-          position: ScannedPosition(line: 9, column: 11), methods: [plain], properties: [plainProperty], initializers: [initializer])
+      declarations: [
+        typeScan,
+        ScannedDeclaration(
+          kind: .extension, name: "Shop.Home", inheritance: ["P"], attributes: ["@objc"], isGeneric: true, access: .private,
+          conditional: true, position: ScannedPosition(line: 9, column: 11), methods: [plain], properties: [plainProperty],
+          initializers: [initializer]),
       ],
       imports: ["Foundation", "ShopUI"],
+      references: [
+        ScannedReference(kind: .hosts, names: ["SettingsView", "Feature.Other<Int>"], owner: 1, position: ScannedPosition(line: 12, column: 9)),
+        ScannedReference(kind: .navigates, names: [], owner: nil, position: ScannedPosition(line: 1, column: 1)),
+        ScannedReference(kind: .tracked, names: ["écranView"], owner: 0, position: ScannedPosition(line: 99_999, column: 3)),
+      ],
       problems: [ScanProblem(line: 5, column: 6, message: "this is not valid Swift")])
   }()
 
@@ -99,6 +105,19 @@ import Testing
     }
     // A count claiming more elements than there are bytes is rejected before anything is allocated.
     #expect(Self.decoded([0xFF, 0xFF, 0xFF, 0xFF, 0x0F]) == nil)
+  }
+
+  /// A reference's owner must be one of the file's declarations: a cache that says otherwise is damaged.
+  @Test func aReferenceToNoDeclarationIsRejected() {
+    var scan = FileScan()
+    scan.declarations = [
+      ScannedDeclaration(
+        kind: .struct, name: "A", inheritance: ["View"], isGeneric: false, conditional: false, position: ScannedPosition(line: 1, column: 8))
+    ]
+    scan.references = [ScannedReference(kind: .tracked, names: ["a"], owner: 0, position: ScannedPosition(line: 2, column: 3))]
+    #expect(Self.json(Self.decoded(Self.encoded(scan))) == Self.json(scan))
+    scan.references[0].owner = 1
+    #expect(Self.decoded(Self.encoded(scan)) == nil)
   }
 
   @Test func workerAnswersRoundTrip() throws {

@@ -40,7 +40,7 @@ func sealed(body: [UInt8]) -> [UInt8] {
 /// Whether `sealed(body:)` writes what `ScanCache.encoded()` does, checked once, so that a change of
 /// format stops the target rather than leaving the body unreached.
 let sealingMatchesTheWriter: Bool = {
-  let cache = ScanCache(entries: ["hash": FileScan(types: [], extensions: [], imports: ["Foundation"], problems: [])])
+  let cache = ScanCache(entries: ["hash": FileScan(declarations: [], imports: ["Foundation"], problems: [])])
   let written = cache.encoded()
   var body = BinaryWriter()
   body.int(1)

@@ -1,24 +1,46 @@
 /// The declared handlers, indexed for resolving screen and handler names from a config.
 public struct CodeIndex: Sendable {
   public let registry: HandlerRegistry
+  /// The framework classes the sources inherit from, Apple's and the config's.
+  public let frameworkClasses: FrameworkClasses
   /// Declared (not merely extended) types by name (`Outer.Inner`).
   private let byName: [String: [Int]]
   private let superclasses: [Int?]
+  /// The SwiftUI side of the sources: views, screens, view models, `.tracked(_:)` uses.
+  public private(set) var swiftUI = SwiftUIIndex.empty
 
-  public init(_ registry: HandlerRegistry) {
+  public init(_ registry: HandlerRegistry, frameworkClasses: FrameworkClasses = .apple) {
+    self.init(registry, frameworkClasses: frameworkClasses, readsSwiftUI: true)
+  }
+
+  /// - Parameter readsSwiftUI: work out `swiftUI` (the linker, which asks only about classes, does not).
+  init(_ registry: HandlerRegistry, frameworkClasses: FrameworkClasses = .apple, readsSwiftUI: Bool) {
     self.registry = registry
+    self.frameworkClasses = frameworkClasses
     var byName: [String: [Int]] = [:]
     for (index, type) in registry.types.enumerated() where type.kind != .external {
       byName[type.name, default: []].append(index)
     }
     self.byName = byName
-    // A class's superclass, when the first type it inherits from is a class in the sources (in its own
-    // module if there is one).
+    // A class's superclass, when the first type it inherits from is a class in the sources: written
+    // plainly, with generic arguments (`ListViewController<Product>`) or with its module
+    // (`Core.BaseViewController`); in the class's own module first.
     superclasses = registry.types.map { type in
       guard type.kind == .class, let first = type.inheritance.first else { return nil }
-      let candidates = (byName[first] ?? []).filter { registry.types[$0].kind == .class }
+      if let plain = byName[first] {
+        let candidates = plain.filter { registry.types[$0].kind == .class }
+        if !candidates.isEmpty { return candidates.first { registry.types[$0].module == type.module } ?? candidates.first }
+      }
+      let written = WrittenTypeName(first)
+      var candidates = (byName[written.qualified] ?? []).filter { registry.types[$0].kind == .class }
+      if candidates.isEmpty, let dot = written.qualified.firstIndex(of: ".") {
+        let module = String(written.qualified[..<dot])
+        let rest = String(written.qualified[written.qualified.index(after: dot)...])
+        candidates = (byName[rest] ?? []).filter { registry.types[$0].kind == .class && registry.types[$0].module == module }
+      }
       return candidates.first { registry.types[$0].module == type.module } ?? candidates.first
     }
+    if readsSwiftUI { swiftUI = SwiftUIIndex(index: self) }
   }
 
   public subscript(type: Int) -> DeclaredType { registry.types[type] }
@@ -30,32 +52,94 @@ public struct CodeIndex: Sendable {
 
   /// The type and its superclasses in the sources, nearest first.
   public func lineage(of type: Int) -> [Int] {
-    var result = [type]
-    var current = type
-    while let next = superclasses[current], !result.contains(next) {
-      result.append(next)
-      current = next
+    superclassChain(from: type) { superclasses[$0] }
+  }
+
+  /// The nearest superclass outside the sources (`UIViewController`, `UIHostingController`), without
+  /// module or generic arguments, if the chain ends in one: the first type the last class of the chain
+  /// inherits from, unless that is a protocol (of the sources, or a common one such as `ObservableObject`).
+  public func externalBase(of type: Int) -> String? {
+    externalBaseWritten(of: type).map { WrittenTypeName($0).base }
+  }
+
+  /// The same, as written (`UIHostingController<SettingsView>`).
+  func externalBaseWritten(of type: Int) -> String? {
+    guard let last = lineage(of: type).last, registry.types[last].kind == .class, let first = registry.types[last].inheritance.first
+    else { return nil }
+    let written = WrittenTypeName(first)
+    if FrameworkClasses.commonProtocols.contains(written.base) && !frameworkClasses.contains(written.base) { return nil }
+    if let declared = byName[written.qualified] ?? byName[written.base], declared.contains(where: { registry.types[$0].kind == .protocol }) {
+      return nil
+    }
+    return first
+  }
+
+  /// Every class name the type inherits from, nearest first, itself included: its superclasses in the
+  /// sources, then the framework class the chain ends in and that class's own superclasses as far as
+  /// `frameworkClasses` knows them.
+  public func ancestry(of type: Int) -> [String] {
+    let inSources = lineage(of: type).map { registry.types[$0].name }
+    guard let base = externalBase(of: type) else { return inSources }
+    return inSources + frameworkClasses.ancestry(of: base)
+  }
+
+  /// Whether the type is a view controller: a class that reaches `UIViewController` or
+  /// `NSViewController` through the sources and the framework classes.
+  public func isViewController(_ type: Int) -> Bool {
+    registry.types[type].kind == .class && ancestry(of: type).contains(where: FrameworkClasses.viewControllerRoots.contains)
+  }
+
+  /// Whether the class derives from `NSObject` as far as the sources and the framework classes tell (so
+  /// that its methods can be exposed to Objective-C); false also when the chain ends in an unknown class.
+  public func isKnownObjCClass(_ type: Int) -> Bool {
+    registry.types[type].kind == .class && ancestry(of: type).contains("NSObject")
+  }
+
+  /// A screen of a kind `conventions.require_screens` names, and how to say what it is.
+  public struct RequiredScreen: Sendable {
+    public var type: Int
+    /// The entry of `require_screens` it answers to.
+    public var requirement: String
+    /// "a UIViewController", "a SwiftUI screen (presented or navigated to)", "a view model (an ObservableObject a view holds)".
+    public var description: String
+  }
+
+  /// The screens `require_screens` asks for: the classes deriving from its base classes (`screenClasses`),
+  /// the SwiftUI views that are screens for `View`, the view models of each kind for `ObservableObject`
+  /// and `Observable`. A view shown only by hosting controller subclasses that are listed (`listed`) is
+  /// theirs, not a screen of its own.
+  public func requiredScreens(_ requirements: Set<String>, listed: Set<Int>) -> [RequiredScreen] {
+    var result = screenClasses(derivingFrom: requirements).map { screen in
+      // Through a framework class of its own (`UITableViewController`), said so.
+      let through = externalBase(of: screen.type).flatMap { $0 != screen.base && frameworkClasses.contains($0) ? $0 : nil }
+      return RequiredScreen(
+        type: screen.type, requirement: screen.base, description: "a \(screen.base)" + (through.map { " (a \($0))" } ?? ""))
+    }
+    if requirements.contains("View") {
+      for (type, evidence) in swiftUI.screens.sorted(by: { $0.key < $1.key }) where swiftUI.isScreenOfItsOwn(type, listed: listed) {
+        result.append(RequiredScreen(type: type, requirement: "View", description: "a SwiftUI screen (\(evidence.words))"))
+      }
+    }
+    for (requirement, observation) in [("ObservableObject", SwiftUIIndex.Observation.observableObject), ("Observable", .observable)]
+    where requirements.contains(requirement) {
+      for type in swiftUI.viewModels.sorted() where swiftUI.observableClasses[type] == observation {
+        let what = observation == .observable ? "an @Observable class" : "an ObservableObject"
+        result.append(RequiredScreen(type: type, requirement: requirement, description: "a view model (\(what) a view holds)"))
+      }
     }
     return result
   }
 
-  /// The name of the nearest superclass outside the sources (`UIViewController`), if the chain ends in one.
-  public func externalBase(of type: Int) -> String? {
-    guard let last = lineage(of: type).last, registry.types[last].kind == .class else { return nil }
-    return registry.types[last].inheritance.first
-  }
-
-  /// The classes that are screens by their base: those whose superclass chain (in the sources, then the
-  /// framework class it ends in) reaches one of `bases`, with the base it reaches. Classes that other
-  /// classes in the sources inherit from are base classes themselves, not screens.
+  /// The classes that are screens by their base: those whose ancestry (`ancestry(of:)`) reaches one of
+  /// `bases`, with the base it reaches. Classes that other classes in the sources inherit from are base
+  /// classes themselves, not screens.
   public func screenClasses(derivingFrom bases: Set<String>) -> [(type: Int, base: String)] {
     var inherited = Set<Int>()
     for type in registry.types.indices { inherited.formUnion(lineage(of: type).dropFirst()) }
     return registry.types.indices.compactMap { type in
       let declared = registry.types[type]
       guard declared.kind == .class, !inherited.contains(type), !bases.contains(declared.name) else { return nil }
-      let chain = lineage(of: type).dropFirst().map { registry.types[$0].name } + [externalBase(of: type)].compactMap { $0 }
-      return chain.first(where: bases.contains).map { (type, $0) }
+      return ancestry(of: type).dropFirst().first(where: bases.contains).map { (type, $0) }
     }
   }
 
@@ -220,4 +304,16 @@ public struct PropertyReference: Hashable, Sendable {
 public struct MethodReference: Hashable, Sendable {
   public var type: Int
   public var method: Int
+}
+
+/// A class and its superclasses by `superclass`, nearest first, stopping before a class already seen (a
+/// cycle in sources that do not compile).
+func superclassChain<Class: Equatable>(from start: Class, _ superclass: (Class) -> Class?) -> [Class] {
+  var result = [start]
+  var current = start
+  while let next = superclass(current), !result.contains(next) {
+    result.append(next)
+    current = next
+  }
+  return result
 }

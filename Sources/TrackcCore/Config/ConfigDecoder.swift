@@ -57,6 +57,7 @@ struct ConfigDecoder {
       case requireTracking = "require_tracking"
       case requireScreens = "require_screens"
       case lifecycle
+      case frameworkClasses = "framework_classes"
     }
     enum RequireTracking: String, ConfigKey { case suffix, tag }
     enum Lifecycle: String, ConfigKey { case enter, leave }
@@ -173,6 +174,7 @@ struct ConfigDecoder {
       case .requireScreens:
         conventions.requireScreens = stringList(value, what: .text("'require_screens'"), items: "base class names such as '[UIViewController]'")
       case .lifecycle: conventions.lifecycle = lifecycle(value)
+      case .frameworkClasses: conventions.frameworkClasses = frameworkClasses(value)
       }
     }
     return conventions
@@ -209,11 +211,28 @@ struct ConfigDecoder {
     var lifecycle = TrackingConfig.Lifecycle()
     for (name, _, value) in fields(of: node, in: .text("'lifecycle'"), expected: "a mapping with 'enter' and/or 'leave'", as: Keys.Lifecycle.self) {
       switch name {
-      case .enter: lifecycle.enter = string(value, what: .text("'enter' in 'lifecycle'"))
-      case .leave: lifecycle.leave = string(value, what: .text("'leave' in 'lifecycle'"))
+      case .enter: lifecycle.enter = stringOrList(value, what: .text("'enter' in 'lifecycle'"), items: "method names such as '[onAppear()]'")
+      case .leave: lifecycle.leave = stringOrList(value, what: .text("'leave' in 'lifecycle'"), items: "method names such as '[onDisappear()]'")
       }
     }
     return lifecycle
+  }
+
+  /// `conventions.framework_classes`: class names to their superclasses.
+  private mutating func frameworkClasses(_ node: YAMLNodeID) -> [TrackingConfig.FrameworkClass] {
+    let place = Place.text("'framework_classes'")
+    let expected = "a mapping of class names to their superclasses, such as '{DSViewController: UIViewController}'"
+    return entries(of: node, in: place, expected: expected).compactMap { name, value, _ in
+      string(value, what: .text("the superclass of '\(name.value)' in 'framework_classes'")).map {
+        TrackingConfig.FrameworkClass(name: name, superclass: $0)
+      }
+    }
+  }
+
+  /// One string, or a list of them.
+  private mutating func stringOrList(_ node: YAMLNodeID, what: Place, items: String) -> [Located<String>]? {
+    if document.kind(node) == .sequence { return stringList(node, what: what, items: items) }
+    return string(node, what: what).map { [$0] }
   }
 
   mutating func nonEmptyString(_ node: YAMLNodeID, what: Place) -> Located<String>? {

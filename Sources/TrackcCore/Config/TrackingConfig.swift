@@ -70,7 +70,16 @@ public struct TrackingConfig: Sendable {
     public var requireScreens: [Located<String>]?
     /// The methods that carry page events, replaced under `dynamic-replacement`.
     public var lifecycle = Lifecycle()
+    /// Classes the sources inherit from but do not declare (a binary framework's), each with its
+    /// superclass, added to the Apple classes trackc knows (`FrameworkClasses`).
+    public var frameworkClasses: [FrameworkClass] = []
     public init() {}
+  }
+
+  /// `DSViewController: UIViewController` in `conventions.framework_classes`.
+  public struct FrameworkClass: Sendable {
+    public var name: Located<String>
+    public var superclass: Located<String>
   }
 
   /// A naming suffix (`_UA`), a doc-comment tag (`@tracked`), or both: a handler with either is marked.
@@ -80,19 +89,24 @@ public struct TrackingConfig: Sendable {
     public var range: SourceRange
   }
 
+  /// The methods whose calls are page events under `dynamic-replacement`: for each phase, the first of
+  /// its methods that a screen's type (or a superclass in the sources) declares. The default serves view
+  /// controllers and SwiftUI view models alike.
   public struct Lifecycle: Sendable {
-    public static let defaultEnter = "viewDidAppear(_:)"
-    public static let defaultLeave = "viewDidDisappear(_:)"
+    public static let defaultEnter = ["viewDidAppear(_:)", "onAppear()"]
+    public static let defaultLeave = ["viewDidDisappear(_:)", "onDisappear()"]
 
-    public var enter: Located<String>?
-    public var leave: Located<String>?
+    /// As written: one method or a list; nil for the default.
+    public var enter: [Located<String>]?
+    public var leave: [Located<String>]?
 
     public init() {}
 
-    public func method(for phase: PagePhase) -> String {
+    /// The candidates for a phase, in order.
+    public func methods(for phase: PagePhase) -> [String] {
       switch phase {
-      case .enter: return enter?.value ?? Self.defaultEnter
-      case .leave: return leave?.value ?? Self.defaultLeave
+      case .enter: return enter?.map(\.value) ?? Self.defaultEnter
+      case .leave: return leave?.map(\.value) ?? Self.defaultLeave
       }
     }
   }

@@ -217,6 +217,12 @@ public struct GenerationModel {
   var entryPointRules: [Int: Int] = [:]
   /// By module, sorted, under `dynamic-replacement`.
   var modules: [Module] = []
+  /// The plan's SwiftUI screens, for `TrackingScreen` and `.tracked(_:)`: each screen's case and the name
+  /// the registry knows it by, in the order of the screens' keys.
+  var swiftUIScreens: [(caseName: ValidIdentifier, runtimeName: String)] = []
+  /// The registry names of the SwiftUI screens that carry `.tracked(_:)` in their own body, whose
+  /// appearance a hosting controller therefore does not report (`hostedScreen(named:)`).
+  var selfReportingScreenNames: [String] = []
   /// The replacement targets whose replacement cannot be written, and why, in target order.
   var unwritable: [(target: MatchedPlan.ReplacementTarget, problem: Replacement.Problem)] = []
 
@@ -304,6 +310,15 @@ public struct GenerationModel {
 
     manualEvents = Self.manualEvents(plan, code: code, identifiers: eventIdentifiers)
     if let code {
+      let cases = SwiftUIScreenCases(code)
+      let owners = Set(code.index.swiftUI.trackedUses.compactMap { use in use.owner.map { "\($0) \(use.caseName)" } })
+      for entry in cases.entries {
+        let runtimeName = code.index[entry.type].qualifiedName
+        swiftUIScreens.append((ValidIdentifier(escaping: entry.caseName) ?? ValidIdentifier(derived: entry.caseName), runtimeName))
+        if owners.contains("\(entry.type) \(entry.caseName)") {
+          selfReportingScreenNames += Self.runtimeNames(entry.screen, plan: plan, code: code)
+        }
+      }
       (modules, unwritable) = Self.replacements(code) { handlerIndex[$0].map { handlers[$0].identifier } }
     }
   }

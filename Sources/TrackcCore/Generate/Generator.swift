@@ -6,6 +6,9 @@
 /// - Under `interception: dynamic-replacement`, a file per feature module with a
 ///   `@_dynamicReplacement(for:)` for each mapped handler and each lifecycle method carrying page
 ///   events: it reports to `Interception` and runs the original.
+/// - When the plan has SwiftUI screens, `<name>+SwiftUI.swift`: `TrackingScreen` and the `.tracked(_:)`
+///   modifier that reports their appearance (`SwiftUIEmitter`), the SwiftUI part behind
+///   `#if canImport(SwiftUI)`; it needs only the runtime, so it may go to a module the views import.
 ///
 /// Every file is built as typed `SwiftCode` (`RegistryEmitter`, `InterceptorEmitter`) and written by
 /// `SwiftRenderer`, laid out to 120 columns: every string from the config becomes a literal through
@@ -42,6 +45,10 @@ public enum Generator {
     /// The files of other platforms the config asks for (`links.apple.site_association`,
     /// `links.android.manifest`), named by their paths relative to the config's directory.
     public var platformFiles: [File] = []
+    /// `<name>+SwiftUI.swift`, when the plan has SwiftUI screens (and the output is not a single file):
+    /// the screens' enum and `.tracked(_:)`, which need only the runtime, so that it can be written into
+    /// a module the views import. Also in `files`, for writing beside the rest.
+    public var swiftUIFile: File? = nil
   }
 
   /// Generates from a lint result; a result with errors (or a config that could not be read) generates
@@ -98,7 +105,24 @@ public enum Generator {
         files.append(File(name: fileName("Routes"), contents: SwiftRenderer.render(file)))
       }
     }
+    // The SwiftUI screens' enum and modifier: a file of their own, or the end of the one file.
+    let swiftUI = SwiftUIEmitter(model: model, namespace: name)
+    var swiftUIFile: File?
+    if swiftUI.hasScreens {
+      var declarations = swiftUI.declarations()
+      if options.singleFile {
+        declarations[0].comments = swiftUI.explanation
+        registry.declarations += declarations
+      } else {
+        let imports = [SwiftCode.Member(declaration: .importModule(testable: false, [runtimeModule]), blankLineBefore: true)]
+        let file = SwiftCode.File(header: [header, Comment("")] + swiftUI.explanation, declarations: imports + declarations)
+        swiftUIFile = File(name: fileName("SwiftUI"), contents: SwiftRenderer.render(file))
+        files.append(swiftUIFile!)
+      }
+    }
     files.insert(File(name: "\(options.name).swift", contents: SwiftRenderer.render(registry)), at: 0)
-    return Result(files: files, diagnostics: diagnostics, platformFiles: PlatformFiles.files(plan, configFileName: options.configFileName))
+    return Result(
+      files: files, diagnostics: diagnostics, platformFiles: PlatformFiles.files(plan, configFileName: options.configFileName),
+      swiftUIFile: swiftUIFile)
   }
 }

@@ -179,7 +179,19 @@ struct RegistryEmitter {
         model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
     ]
     members += consent()
-    return .structure([.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members)
+    // SwiftUI screens that report their own appearance (`.tracked(_:)` in their body) are no hosting
+    // controller's root screen, which would report them a second time.
+    let hosted: [Member] =
+      model.selfReportingScreenNames.isEmpty
+      ? []
+      : [
+        lookup(
+          "hostedScreen", ("named", "name", "String"), returns: .optional(Self.type("ScreenID")), on: ["name"],
+          [(patterns: model.selfReportingScreenNames.map { .string($0) }, value: .nilLiteral)],
+          otherwise: .call(Self.reference("screen"), [SwiftCode.Argument(ArgumentLabel(fixed: "named"), Self.reference("name"))]))
+      ]
+    return .structure(
+      [.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members + hosted)
   }
 
   /// The consent the plan declares, when it declares categories (otherwise the protocol's defaults gate

@@ -52,6 +52,9 @@ enum SwiftCode {
     /// `<modifiers> init() {}`
     case emptyInitializer([Modifier])
     case function(Function)
+    /// `#if canImport(Module)`, the members one level in, `#endif`: code for the platforms that have a
+    /// framework (SwiftUI), which the others skip.
+    case ifCanImport(ValidIdentifier, [Member])
   }
 
   enum Modifier: String {
@@ -94,6 +97,8 @@ enum SwiftCode {
     case generic(ValidIdentifier, [TypeReference])
     /// A type from the code, as `ReplacementSignature` read it.
     case syntax(TypeSyntax)
+    /// `some A`
+    case opaque([ValidIdentifier])
   }
 
   indirect enum Statement {
@@ -164,6 +169,8 @@ enum SwiftCode {
     case binding(ValidIdentifier)
     /// `value == nil`
     case isNil(Expression)
+    /// `callee { body }`: a call with a trailing closure of no parameters, whose body is one expression.
+    case trailingClosure(Expression, Expression)
   }
 
   struct Argument {

@@ -109,6 +109,10 @@ struct SwiftRenderer {
       output += Self.modifiers(modifiers) + "init() {}"
     case .function(let function):
       self.function(function, at: depth)
+    case .ifCanImport(let module, let members):
+      output += "#if canImport(" + module.text + ")"
+      self.members(members, at: depth + 1)
+      line(depth, "#endif")
     }
   }
 
@@ -377,6 +381,7 @@ struct SwiftRenderer {
     case .metatype(let path): return Self.path(path) + ".self"
     case .binding(let name): return "let " + name.text
     case .isNil(let value): return flat(value) + " == nil"
+    case .trailingClosure(let callee, let body): return flat(callee) + " { " + flat(body) + " }"
     }
   }
 
@@ -405,6 +410,7 @@ struct SwiftRenderer {
     case .array(let element): return "[" + Self.type(element) + "]"
     case .generic(let name, let arguments): return name.text + "<" + arguments.map(Self.type).joined(separator: ", ") + ">"
     case .syntax(let syntax): return syntax.description
+    case .opaque(let path): return "some " + Self.path(path)
     }
   }
 }

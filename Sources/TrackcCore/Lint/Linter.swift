@@ -47,7 +47,7 @@ public enum Linter {
       for: config, configPath: file, options: options, needsMembers: !plan.bindings.isEmpty || !config.entryPoints.isEmpty, context: &context)
     {
       clock.lap("read the code")
-      let match = MatchedPlan(plan: plan, index: CodeIndex(registry))
+      let match = MatchedPlan(plan: plan, index: CodeIndex(registry, frameworkClasses: FrameworkClasses(config.conventions)))
       code = match
       for check in RuleCatalog.codeChecks { check(match, &context) }
       clock.lap("check against the code")

@@ -93,7 +93,14 @@ public struct MatchedPlan: Sendable {
   /// The lifecycle method a screen's type has for a page phase (`conventions.lifecycle`): its own, or the
   /// nearest superclass's in the code.
   public func lifecycleMethod(for phase: TrackingConfig.PagePhase, of type: Int) -> MethodReference? {
-    index.instanceMethod(named: plan.config.conventions.lifecycle.method(for: phase), on: type)
+    Self.lifecycleMethod(for: phase, of: type, plan: plan, index: index)
+  }
+
+  /// The first of the phase's lifecycle methods the type answers to that a replacement can reach
+  /// (`screen-lifecycle` says why one it has cannot be).
+  static func lifecycleMethod(for phase: TrackingConfig.PagePhase, of type: Int, plan: ResolvedPlan, index: CodeIndex) -> MethodReference? {
+    plan.config.conventions.lifecycle.methods(for: phase).lazy.compactMap { index.instanceMethod(named: $0, on: type) }
+      .first { index[$0].isReplaceable || index[$0].signature == nil }
   }
 
   // MARK: Replacement targets
@@ -119,8 +126,7 @@ public struct MatchedPlan: Sendable {
         guard case .found(let method)? = handlers[Int(event.id.rawValue)] else { continue }
         target(method) { $0.handlerEvents.append(event.id) }
       case .page(let phase):
-        let lifecycle = plan.config.conventions.lifecycle.method(for: phase)
-        guard let method = index.instanceMethod(named: lifecycle, on: type) else { continue }
+        guard let method = lifecycleMethod(for: phase, of: type, plan: plan, index: index) else { continue }
         target(method) { target in
           target.pageEvents.append(event.id)
           if !target.phases.contains(phase) { target.phases.append(phase) }

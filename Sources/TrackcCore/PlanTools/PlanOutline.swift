@@ -246,6 +246,7 @@ extension PlanOutline {
       }
     }
     defaultDestinations = plan.defaultDestinations
+    let swiftUICases = code.map(SwiftUIScreenCases.init)
     screens = plan.screens.map { screen in
       let written = plan.written(screen.id)
       let type = code?.type(of: screen.id)
@@ -274,6 +275,9 @@ extension PlanOutline {
           triggerRange = page.phase.range
           if let code, let type, let method = code.lifecycleMethod(for: page.phase.value, of: type) {
             declaration = located(code.index[method].location)
+          } else if let code, let site = swiftUICases?.reportingSite(of: screen.id, in: code) {
+            // A SwiftUI screen: where its `.tracked(_:)` (or hosting controller) reports it.
+            declaration = located(site)
           }
         }
         let properties = rule.properties.map { property in

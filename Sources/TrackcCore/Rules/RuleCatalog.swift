@@ -60,6 +60,7 @@ public enum RuleCatalog {
     TrackingDomainRule.self,
     UnclassifiedPersonalDataRule.self,
     // Reading the code, then the cross-checks.
+    FrameworkClassRule.self,
     MissingSourcesRule.self,
     SwiftSourceRule.self,
     HandlersFileRule.self,
@@ -74,6 +75,8 @@ public enum RuleCatalog {
     BindingTypeMismatchRule.self,
     BindingNotInterceptableRule.self,
     ScreenLifecycleRule.self,
+    UnreachedScreenRule.self,
+    UnknownTrackedScreenRule.self,
     EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,
     UnmappedScreenRule.self,

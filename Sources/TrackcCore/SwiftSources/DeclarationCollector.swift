@@ -25,6 +25,11 @@ enum SwiftFileScanner {
     let collector = DeclarationCollector(lines: lines)
     collector.walk(tree)
     var scan = collector.scan
+    if ViewReferenceCollector.isWorthWalking(bytes, importsSwiftUI: scan.imports.contains("SwiftUI")) {
+      let references = ViewReferenceCollector(lines: lines, declarations: scan.declarations)
+      references.walk(tree)
+      scan.references += references.references
+    }
     if tree.hasError {
       let errors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
       if let first = errors.first {
@@ -57,6 +62,11 @@ struct LineTable {
     }
   }
 
+  /// A node's text as written, without its leading and trailing trivia.
+  func text(of node: some SyntaxProtocol) -> String {
+    text(from: node.positionAfterSkippingLeadingTrivia.utf8Offset, to: node.endPositionBeforeTrailingTrivia.utf8Offset)
+  }
+
   /// The source text between two byte offsets.
   func text(from start: Int, to end: Int) -> String {
     let start = max(0, min(start, bytes.count))
@@ -87,12 +97,8 @@ private final class DeclarationCollector: SyntaxVisitor {
   private var conditionalDepth = 0
 
   private struct Context {
-    enum Owner {
-      case type(Int)
-      case extensionDecl(Int)
-    }
-
-    var owner: Owner
+    /// The declaration's index in `scan.declarations`.
+    var owner: Int
     var name: String
     /// Members are in a generic context (a generic type, or a constrained extension).
     var isGeneric: Bool
@@ -131,30 +137,28 @@ private final class DeclarationCollector: SyntaxVisitor {
   override func visitPost(_ node: ProtocolDeclSyntax) { contexts.removeLast() }
 
   private func openType(
-    _ kind: DeclaredType.Kind, _ nameToken: TokenSyntax, _ isGeneric: Bool, _ inheritance: InheritanceClauseSyntax?,
+    _ kind: ScannedDeclaration.Kind, _ nameToken: TokenSyntax, _ isGeneric: Bool, _ inheritance: InheritanceClauseSyntax?,
     _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax
   ) -> SyntaxVisitorContinueKind {
     let name = Self.unescaped(nameToken.text)
     let qualified = contexts.last.map { "\($0.name).\(name)" } ?? name
-    let inGenericContext = contexts.last?.isGeneric ?? false
-    scan.types.append(
-      ScannedType(
-        kind: kind, name: qualified, inheritance: inherited(inheritance), isGeneric: isGeneric,
-        inGenericContext: inGenericContext, objcMembers: attributeNames(attributes).contains("@objcMembers"),
-        access: Self.access(modifiers), conditional: conditionalDepth > 0, position: position(nameToken), methods: []))
-    contexts.append(Context(owner: .type(scan.types.count - 1), name: qualified, isGeneric: isGeneric || inGenericContext))
+    let generic = isGeneric || contexts.last?.isGeneric == true
+    scan.declarations.append(
+      ScannedDeclaration(
+        kind: kind, name: qualified, inheritance: inherited(inheritance), attributes: attributeNames(attributes), isGeneric: generic,
+        access: Self.access(modifiers), conditional: conditionalDepth > 0, position: position(nameToken)))
+    contexts.append(Context(owner: scan.declarations.count - 1, name: qualified, isGeneric: generic))
     return .visitChildren
   }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     let name = sourceText(node.extendedType).filter { $0 != " " && $0 != "`" }
-    let attributes = attributeNames(node.attributes)
-    scan.extensions.append(
-      ScannedExtension(
-        extendedName: name, inheritance: inherited(node.inheritanceClause), isObjC: attributes.contains("@objc"),
-        hasWhereClause: node.genericWhereClause != nil, access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
-        position: position(node.extendedType), methods: []))
-    contexts.append(Context(owner: .extensionDecl(scan.extensions.count - 1), name: name, isGeneric: node.genericWhereClause != nil))
+    scan.declarations.append(
+      ScannedDeclaration(
+        kind: .extension, name: name, inheritance: inherited(node.inheritanceClause), attributes: attributeNames(node.attributes),
+        isGeneric: node.genericWhereClause != nil, access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
+        position: position(node.extendedType)))
+    contexts.append(Context(owner: scan.declarations.count - 1, name: name, isGeneric: node.genericWhereClause != nil))
     return .visitChildren
   }
   override func visitPost(_ node: ExtensionDeclSyntax) { contexts.removeLast() }
@@ -199,10 +203,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     method.returnType = node.signature.returnClause.map { sourceText($0.type) }
     method.effects = effects.map { sourceText($0) }
     method.deriveNames()
-    switch context.owner {
-    case .type(let index): scan.types[index].methods.append(method)
-    case .extensionDecl(let index): scan.extensions[index].methods.append(method)
-    }
+    scan.declarations[context.owner].methods.append(method)
     return .skipChildren
   }
 
@@ -268,9 +269,12 @@ private final class DeclarationCollector: SyntaxVisitor {
         pendingWithoutType.removeAll()
       }
     }
-    switch context.owner {
-    case .type(let index): scan.types[index].properties += properties
-    case .extensionDecl(let index): scan.extensions[index].properties += properties
+    scan.declarations[context.owner].properties += properties
+    if let wrapper = Self.viewModelWrapper(node.attributes) {
+      for property in properties {
+        guard let type = wrapper.type ?? property.type.map({ WrittenTypeName($0).qualified }) else { continue }
+        scan.references.append(ScannedReference(kind: .holds, names: [type], owner: context.owner, position: property.position))
+      }
     }
     return .skipChildren
   }
@@ -294,11 +298,34 @@ private final class DeclarationCollector: SyntaxVisitor {
       parameters: Self.parameters(clause), failability: node.optionalMark.map(\.text), access: Self.access(node.modifiers),
       attributes: attributes, isGeneric: node.genericParameterClause != nil, effects: node.signature.effectSpecifiers.map { sourceText($0) },
       conditional: conditionalDepth > 0, documentation: Self.documentation(node.leadingTrivia), position: position(node.initKeyword))
-    switch context.owner {
-    case .type(let index): scan.types[index].initializers.append(initializer)
-    case .extensionDecl(let index): scan.extensions[index].initializers.append(initializer)
-    }
+    scan.declarations[context.owner].initializers.append(initializer)
     return .skipChildren
+  }
+
+  /// The property wrappers through which a view holds an observable model: `@StateObject`,
+  /// `@ObservedObject`, `@EnvironmentObject`, `@State`, `@Bindable`, and `@Environment(Model.self)`, which
+  /// names the model's type itself.
+  private static let viewModelWrappers: Set<String> = ["StateObject", "ObservedObject", "EnvironmentObject", "State", "Bindable", "Environment"]
+
+  private struct ViewModelWrapper {
+    /// The model's type when the wrapper names it (`@Environment(Model.self)`).
+    var type: String?
+  }
+
+  private static func viewModelWrapper(_ attributes: AttributeListSyntax) -> ViewModelWrapper? {
+    for element in attributes {
+      guard case .attribute(let attribute) = element, let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text,
+        viewModelWrappers.contains(name)
+      else { continue }
+      guard name == "Environment" else { return ViewModelWrapper() }
+      // `@Environment(Model.self)`; `@Environment(\.dismiss)` holds no model.
+      guard case .argumentList(let arguments)? = attribute.arguments, arguments.count == 1,
+        let member = arguments.first?.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+        let base = member.base
+      else { return nil }
+      return ViewModelWrapper(type: base.trimmedDescription)
+    }
+    return nil
   }
 
   /// Each parameter's own name (`position` in `at position: Int`; the label when it has no second name;

@@ -9,17 +9,55 @@ public struct HandlerRegistry: Codable, Sendable, Equatable {
 
   public var version: Int
   public var types: [DeclaredType]
+  /// What bodies say about SwiftUI screens (hosting controllers, presentations, navigation, the
+  /// `.tracked(_:)` modifier, view models held), sorted by location; nil when the registry does not say.
+  public var viewReferences: [ViewReference]?
 
-  public init(types: [DeclaredType]) {
+  public init(types: [DeclaredType], viewReferences: [ViewReference]? = nil) {
     var types = types
     types.sortByOrder()
-    self.init(sortedTypes: types)
+    self.init(sortedTypes: types, viewReferences: viewReferences?.sorted { $0.location < $1.location })
   }
 
   /// Types already in registry order (see `sortByOrder`).
-  init(sortedTypes: [DeclaredType]) {
+  init(sortedTypes: [DeclaredType], viewReferences: [ViewReference]?) {
     version = Self.formatVersion
     types = sortedTypes
+    self.viewReferences = viewReferences
+  }
+}
+
+/// What a body or a property says about SwiftUI screens, written in a type of the sources.
+public struct ViewReference: Codable, Sendable, Equatable {
+  public enum Kind: String, Codable, Sendable, CaseIterable {
+    /// A hosting controller's root view: `UIHostingController(rootView: SettingsView())`,
+    /// `UIHostingController<SettingsView>`. `names` are the types the root may be, likeliest first.
+    case hosts
+    /// The content of a sheet, a full-screen cover, a popover, a navigation link or destination, a window
+    /// or a tab: `names` are the types it constructs, in order.
+    case presents
+    /// A navigation stack or title in the owner: the owner is a screen's root view. No names.
+    case navigates
+    /// `.tracked(.settingsView)`: `names` holds the screen's case.
+    case tracked
+    /// A property of the owner holds a view model (`@StateObject`, `@ObservedObject`, `@State`,
+    /// `@Bindable`, `@EnvironmentObject`, `@Environment(Model.self)`): `names` holds its type.
+    case holds
+  }
+
+  public var kind: Kind
+  public var names: [String]
+  /// The type it is written in, as the registry names it, and that type's module; nil at the top level.
+  public var owner: String?
+  public var module: String?
+  public var location: RegistryLocation
+
+  public init(kind: Kind, names: [String], owner: String?, module: String?, location: RegistryLocation) {
+    self.kind = kind
+    self.names = names
+    self.owner = owner
+    self.module = module
+    self.location = location
   }
 }
 
@@ -38,6 +76,9 @@ public struct DeclaredType: Codable, Sendable, Equatable {
   public var kind: Kind
   /// Superclass and conformances as written (for a class, the first may be its superclass).
   public var inheritance: [String]
+  /// The type's attributes as written, without arguments (`@Observable`, `@MainActor`, `@objcMembers`);
+  /// nil when the registry does not say.
+  public var attributes: [String]? = nil
   /// The type or an enclosing type has generic parameters.
   public var isGeneric: Bool
   /// `@objcMembers`: every member is exposed to Objective-C.
@@ -93,6 +134,17 @@ public struct DeclaredMethod: Codable, Sendable, Equatable {
 
   /// `open`: the name before the arguments.
   public var baseName: String { String(name.prefix { $0 != "(" }) }
+
+  /// Declared `async` (a dynamic replacement of it that calls the original calls itself, in Swift 6.3).
+  public var isAsync: Bool { signature?.effects?.split(separator: " ").contains("async") == true }
+
+  /// What a dynamic replacement in another module can reach: not private or fileprivate, not in a generic
+  /// context (`some P` parameters included), not async, no variadic parameter (`handler-not-interceptable`
+  /// says which, for a handler).
+  public var isReplaceable: Bool {
+    access > .fileprivate && !inGenericContext && !isAsync
+      && signature?.parameters.contains(where: { $0.type.hasPrefix("some ") || $0.isVariadic }) != true
+  }
 
   /// Where the method's base name is written.
   var nameLocation: SourceLocation { location.sourceLocation(spanning: name.prefix { $0 != "(" }) }

@@ -22,6 +22,7 @@ extension HandlerRegistry {
     guard !types.isEmpty else {
       head.raw("[],\n  \"version\": ")
       head.int(version)
+      head.references(viewReferences)
       head.raw("\n}\n")
       return head.text
     }
@@ -43,6 +44,7 @@ extension HandlerRegistry {
     var tail = JSONTextWriter()
     tail.raw("\n  ],\n  \"version\": ")
     tail.int(version)
+    tail.references(viewReferences)
     tail.raw("\n}\n")
     return text + tail.text
   }
@@ -202,9 +204,31 @@ private struct JSONTextWriter {
     }
   }
 
+  /// `,\n  "viewReferences": [...]` after the version, when the registry has them.
+  mutating func references(_ references: [ViewReference]?) {
+    guard let references else { return }
+    raw(",\n  \"viewReferences\": ")
+    array(references, indent: 1) { writer, reference in
+      writer.object(indent: 2) { writer in
+        writer.member("kind", last: false) { $0.string(reference.kind.rawValue) }
+        writer.member("location", last: false) { $0.location(reference.location, indent: 3) }
+        if let module = reference.module { writer.member("module", last: false) { $0.string(module) } }
+        writer.member("names", last: reference.owner == nil) { writer in
+          writer.array(reference.names, indent: 3) { writer, name in writer.string(name) }
+        }
+        if let owner = reference.owner { writer.member("owner", last: true) { $0.string(owner) } }
+      }
+    }
+  }
+
   mutating func type(_ type: DeclaredType, indent: Int) {
     object(indent: indent) { writer in
       writer.member("access", last: false) { $0.string(type.access.rawValue) }
+      if let attributes = type.attributes {
+        writer.member("attributes", last: false) { writer in
+          writer.array(attributes, indent: indent + 1) { writer, attribute in writer.string(attribute) }
+        }
+      }
       writer.member("conditional", last: false) { $0.bool(type.conditional) }
       writer.member("extensions", last: false) { writer in
         writer.array(type.extensions, indent: indent + 1) { writer, location in writer.location(location, indent: indent + 2) }

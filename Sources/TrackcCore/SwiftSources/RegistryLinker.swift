@@ -20,20 +20,21 @@ enum RegistryLinker {
         problems.append(SourceProblem(problem.message, at: SourceLocation(file: file.path, line: problem.line, column: problem.column)))
       }
       for scanned in file.scan.types {
+        guard let kind = scanned.typeKind else { continue }
         let key = TypeKey(module: file.module, name: scanned.name)
         let location = RegistryLocation(file: file.path, line: scanned.position.line, column: scanned.position.column)
         let typeAccess = scanned.access ?? .internal
+        let exposed = scanned.exposesMembersToObjC
         let methods = scanned.methods.map {
           declaredMethod(
-            $0, in: file.path, typeAccess: typeAccess, extensionAccess: nil,
-            exposedByContainer: scanned.objcMembers, kind: scanned.kind,
-            genericContext: scanned.isGeneric || scanned.inGenericContext)
+            $0, in: file.path, typeAccess: typeAccess, extensionAccess: nil, exposedByContainer: exposed, kind: kind,
+            genericContext: scanned.isGeneric)
         }
         let members =
           recordsMembers
           ? Members(
             scanned.properties, scanned.initializers, in: file.path, typeAccess: typeAccess, extensionAccess: nil,
-            exposedByContainer: scanned.objcMembers, kind: scanned.kind, genericContext: scanned.isGeneric || scanned.inGenericContext)
+            exposedByContainer: exposed, kind: kind, genericContext: scanned.isGeneric)
           : nil
         if types[key] != nil {
           // The same type declared twice (in #if branches, say): one type with both sets of members.
@@ -47,27 +48,42 @@ enum RegistryLinker {
           continue
         }
         types[key] = DeclaredType(
-          name: scanned.name, module: file.module, kind: scanned.kind, inheritance: scanned.inheritance,
-          isGeneric: scanned.isGeneric || scanned.inGenericContext, objcMembers: scanned.objcMembers,
+          name: scanned.name, module: file.module, kind: kind, inheritance: scanned.inheritance, attributes: scanned.attributes,
+          isGeneric: scanned.isGeneric, objcMembers: exposed,
           conditional: scanned.conditional, access: typeAccess, location: location, extensions: [], methods: methods,
           properties: members?.properties, initializers: members?.initializers, imports: file.scan.imports)
         byName[scanned.name, default: []].append(key)
       }
     }
 
+    var references: [ViewReference] = []
     for file in files {
+      for reference in file.scan.references {
+        var owner: TypeKey?
+        if let index = reference.owner, index < file.scan.declarations.count {
+          let declaration = file.scan.declarations[index]
+          owner =
+            declaration.kind == .extension
+            ? resolve(declaration.name, from: file.module, byName: byName) ?? TypeKey(module: nil, name: declaration.name)
+            : TypeKey(module: file.module, name: declaration.name)
+        }
+        references.append(
+          ViewReference(
+            kind: ViewReference.Kind(reference.kind), names: reference.names, owner: owner?.name, module: owner?.module ?? file.module,
+            location: RegistryLocation(file: file.path, line: reference.position.line, column: reference.position.column)))
+      }
       for scanned in file.scan.extensions {
         let location = RegistryLocation(file: file.path, line: scanned.position.line, column: scanned.position.column)
-        let key = resolve(scanned.extendedName, from: file.module, byName: byName) ?? TypeKey(module: nil, name: scanned.extendedName)
+        let key = resolve(scanned.name, from: file.module, byName: byName) ?? TypeKey(module: nil, name: scanned.name)
         if types[key] == nil {
           types[key] = DeclaredType(
-            name: scanned.extendedName, module: nil, kind: .external, inheritance: [], isGeneric: false, objcMembers: false,
+            name: scanned.name, module: nil, kind: .external, inheritance: [], isGeneric: false, objcMembers: false,
             conditional: scanned.conditional, access: .public, location: location, extensions: [], methods: [],
             properties: recordsMembers ? [] : nil, initializers: recordsMembers ? [] : nil, imports: [])
         }
         // Mutated in place: a copy taken out and put back would copy its method list each time.
         let (access, exposed, kind, generic) = (
-          types[key]!.access, types[key]!.objcMembers || scanned.isObjC, types[key]!.kind, types[key]!.isGeneric || scanned.hasWhereClause
+          types[key]!.access, types[key]!.objcMembers || scanned.exposesMembersToObjC, types[key]!.kind, types[key]!.isGeneric || scanned.isGeneric
         )
         types[key]!.extensions.append(location)
         types[key]!.addImports(file.scan.imports)
@@ -97,7 +113,8 @@ enum RegistryLinker {
       linked[index].imports?.sort(by: UTF8Order.less)
     }
     linked.sortByOrder()
-    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked)), problems)
+    references.sort { $0.location < $1.location }
+    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked, viewReferences: references)), problems)
   }
 
   /// An `override` is exposed to Objective-C, under the same selector, when the method it overrides is:
@@ -107,7 +124,7 @@ enum RegistryLinker {
   static func inheritingObjCExposure(_ registry: consuming HandlerRegistry) -> HandlerRegistry {
     // Worked out on an index first, then applied to the registry alone: mutating the registry while the
     // index still shared its storage copied every type.
-    let selectors = inheritedSelectors(in: CodeIndex(copy registry))
+    let selectors = inheritedSelectors(in: CodeIndex(copy registry, readsSwiftUI: false))
     for (reference, selector) in selectors {
       registry.types[reference.type].methods[reference.method].objcSelector = selector
     }
@@ -233,6 +250,18 @@ enum RegistryLinker {
       signature: MethodSignature(
         parameters: parameters(method.labels, method.parameterTypes, method.parameters),
         returnType: method.returnType, effects: method.effects))
+  }
+}
+
+extension ViewReference.Kind {
+  init(_ kind: ScannedReference.Kind) {
+    switch kind {
+    case .hosts: self = .hosts
+    case .presents: self = .presents
+    case .navigates: self = .navigates
+    case .tracked: self = .tracked
+    case .holds: self = .holds
+    }
   }
 }
 

@@ -9,33 +9,27 @@ enum ScanCodec {
   struct Malformed: Error {}
 
   static func encode(_ scan: FileScan, into writer: inout BinaryWriter) {
-    writer.array(scan.types) { writer, type in
-      writer.byte(kindCodes[type.kind]!)
-      writer.string(type.name)
-      writer.array(type.inheritance) { $0.string($1) }
-      writer.bool(type.isGeneric)
-      writer.bool(type.inGenericContext)
-      writer.bool(type.objcMembers)
-      writer.access(type.access)
-      writer.bool(type.conditional)
-      writer.position(type.position)
-      writer.array(type.methods, encodeMethod)
-      writer.array(type.properties, encodeProperty)
-      writer.array(type.initializers, encodeInitializer)
-    }
-    writer.array(scan.extensions) { writer, scanned in
-      writer.string(scanned.extendedName)
-      writer.array(scanned.inheritance) { $0.string($1) }
-      writer.bool(scanned.isObjC)
-      writer.bool(scanned.hasWhereClause)
-      writer.access(scanned.access)
-      writer.bool(scanned.conditional)
-      writer.position(scanned.position)
-      writer.array(scanned.methods, encodeMethod)
-      writer.array(scanned.properties, encodeProperty)
-      writer.array(scanned.initializers, encodeInitializer)
+    writer.array(scan.declarations) { writer, declaration in
+      writer.byte(kindCodes[declaration.kind]!)
+      writer.string(declaration.name)
+      writer.array(declaration.inheritance) { $0.string($1) }
+      writer.array(declaration.attributes) { $0.string($1) }
+      writer.bool(declaration.isGeneric)
+      writer.access(declaration.access)
+      writer.bool(declaration.conditional)
+      writer.position(declaration.position)
+      writer.array(declaration.methods, encodeMethod)
+      writer.array(declaration.properties, encodeProperty)
+      writer.array(declaration.initializers, encodeInitializer)
     }
     writer.array(scan.imports) { $0.string($1) }
+    writer.array(scan.references) { writer, reference in
+      writer.byte(referenceCodes[reference.kind]!)
+      writer.array(reference.names) { $0.string($1) }
+      // The owner plus one, so that none is 0.
+      writer.int(reference.owner.map { $0 + 1 } ?? 0)
+      writer.position(reference.position)
+    }
     writer.array(scan.problems) { writer, problem in
       writer.int(problem.line)
       writer.int(problem.column)
@@ -45,24 +39,25 @@ enum ScanCodec {
 
   static func decode(from reader: inout BinaryReader) throws(Malformed) -> FileScan {
     var scan = FileScan()
-    scan.types = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
+    scan.declarations = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
       let code = try reader.byte()
-      guard let kind = kinds.first(where: { kindCodes[$0] == code }) else { throw Malformed() }
-      return ScannedType(
-        kind: kind, name: try reader.string(), inheritance: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
-        isGeneric: try reader.bool(), inGenericContext: try reader.bool(), objcMembers: try reader.bool(),
-        access: try reader.access(), conditional: try reader.bool(), position: try reader.position(),
+      guard Int(code) < kinds.count else { throw Malformed() }
+      return ScannedDeclaration(
+        kind: kinds[Int(code)], name: try reader.string(), inheritance: try reader.strings(), attributes: try reader.strings(),
+        isGeneric: try reader.bool(), access: try reader.access(), conditional: try reader.bool(), position: try reader.position(),
         methods: try reader.array(decodeMethod), properties: try reader.array(decodeProperty),
         initializers: try reader.array(decodeInitializer))
     }
-    scan.extensions = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
-      ScannedExtension(
-        extendedName: try reader.string(), inheritance: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
-        isObjC: try reader.bool(), hasWhereClause: try reader.bool(), access: try reader.access(), conditional: try reader.bool(),
-        position: try reader.position(), methods: try reader.array(decodeMethod), properties: try reader.array(decodeProperty),
-        initializers: try reader.array(decodeInitializer))
+    scan.imports = try reader.strings()
+    let declarationCount = scan.declarations.count
+    scan.references = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
+      let code = try reader.byte()
+      guard Int(code) < referenceKinds.count else { throw Malformed() }
+      let names = try reader.strings()
+      let owner = try reader.int()
+      guard owner >= 0, owner <= declarationCount else { throw Malformed() }
+      return ScannedReference(kind: referenceKinds[Int(code)], names: names, owner: owner == 0 ? nil : owner - 1, position: try reader.position())
     }
-    scan.imports = try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() }
     scan.problems = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
       ScanProblem(line: try reader.int(), column: try reader.int(), message: try reader.string())
     }
@@ -96,11 +91,11 @@ enum ScanCodec {
     return ScannedMethod(
       baseName: baseName, labels: labels,
       isStatic: try reader.bool(), access: try reader.access(),
-      attributes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
+      attributes: try reader.strings(),
       explicitSelector: try reader.optionalString(), isGeneric: try reader.bool(), isThrowing: try reader.bool(),
       isAsync: try reader.bool(), conditional: try reader.bool(), documentation: try reader.optionalString(),
       position: try reader.position(),
-      parameterTypes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
+      parameterTypes: try reader.strings(),
       parameters: try reader.parameters(labels: labels),
       returnType: try reader.optionalString(), effects: try reader.optionalString(),
       fullName: try reader.string(), derivedSelector: try reader.string())
@@ -131,7 +126,7 @@ enum ScanCodec {
     return ScannedProperty(
       name: name, type: type, typeIsInferred: flags & 1 != 0, isStatic: flags & 2 != 0, isComputed: flags & 4 != 0,
       isConstant: flags & 8 != 0, access: try reader.access(),
-      attributes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
+      attributes: try reader.strings(),
       hasEffectfulGetter: flags & 16 != 0, conditional: flags & 32 != 0, position: try reader.position())
   }
 
@@ -152,15 +147,18 @@ enum ScanCodec {
   private static func decodeInitializer(_ reader: inout BinaryReader) throws(Malformed) -> ScannedInitializer {
     let labels = try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.optionalString() }
     return ScannedInitializer(
-      labels: labels, parameterTypes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() },
+      labels: labels, parameterTypes: try reader.strings(),
       parameters: try reader.parameters(labels: labels), failability: try reader.optionalString(), access: try reader.access(),
-      attributes: try reader.array { (r: inout BinaryReader) throws(Malformed) in try r.string() }, isGeneric: try reader.bool(),
+      attributes: try reader.strings(), isGeneric: try reader.bool(),
       effects: try reader.optionalString(), conditional: try reader.bool(), documentation: try reader.optionalString(),
       position: try reader.position())
   }
 
-  private static let kinds: [DeclaredType.Kind] = [.class, .struct, .enum, .actor, .protocol, .external]
-  private static let kindCodes: [DeclaredType.Kind: UInt8] = Dictionary(
+  private static let referenceKinds = ScannedReference.Kind.allCases
+  private static let referenceCodes: [ScannedReference.Kind: UInt8] = Dictionary(
+    uniqueKeysWithValues: referenceKinds.enumerated().map { ($0.element, UInt8($0.offset)) })
+  private static let kinds = ScannedDeclaration.Kind.allCases
+  private static let kindCodes: [ScannedDeclaration.Kind: UInt8] = Dictionary(
     uniqueKeysWithValues: kinds.enumerated().map { ($0.element, UInt8($0.offset)) })
 }
 
@@ -281,6 +279,10 @@ struct BinaryReader {
     let length = try count()
     defer { offset += length }
     return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+  }
+
+  mutating func strings() throws(ScanCodec.Malformed) -> [String] {
+    try array { (reader: inout BinaryReader) throws(ScanCodec.Malformed) in try reader.string() }
   }
 
   mutating func optionalString() throws(ScanCodec.Malformed) -> String? {

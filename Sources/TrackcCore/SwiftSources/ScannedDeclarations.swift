@@ -4,12 +4,18 @@
 /// It is position-exact and path-free (the path is attached when files are linked into a registry), so
 /// that a file's scan can be cached by its content and reused wherever that content appears.
 struct FileScan: Codable, Sendable {
-  var types: [ScannedType] = []
-  var extensions: [ScannedExtension] = []
+  /// Types and extensions, in the order they are written (a nested type after its enclosing one).
+  var declarations: [ScannedDeclaration] = []
   /// The modules the file imports outside `#if` (what generated code beside its types must import too).
   var imports: [String] = []
+  /// What bodies and properties say about SwiftUI screens: hosting controllers, presentations, the
+  /// `.tracked(_:)` modifier, view models held (`ViewReferenceCollector`).
+  var references: [ScannedReference] = []
   /// Problems reading the file (invalid Swift), as line, column and message.
   var problems: [ScanProblem] = []
+
+  var types: some Sequence<ScannedDeclaration> { declarations.lazy.filter { $0.kind != .extension } }
+  var extensions: some Sequence<ScannedDeclaration> { declarations.lazy.filter { $0.kind == .extension } }
 }
 
 struct ScanProblem: Codable, Sendable, Hashable {
@@ -24,35 +30,47 @@ struct ScannedPosition: Codable, Sendable, Hashable {
   var column: Int
 }
 
-struct ScannedType: Codable, Sendable {
-  var kind: DeclaredType.Kind
-  /// Qualified by enclosing types and extensions: `Outer.Inner`.
+/// A type declaration or an extension: one shape for both, since the linker reads the same things of
+/// each (an extension's members join its type's).
+struct ScannedDeclaration: Codable, Sendable {
+  enum Kind: String, Codable, Sendable, CaseIterable {
+    case `class`, `struct`, `enum`, actor, `protocol`, `extension`
+  }
+
+  var kind: Kind
+  /// A type's name qualified by enclosing types and extensions (`Outer.Inner`); an extension's extended
+  /// type as written (`Outer.Inner`, `Shop.HomeViewController`).
   var name: String
   var inheritance: [String]
+  /// As written, without arguments except `@objc(name)`'s: `@objcMembers`, `@objc` (an extension),
+  /// `@Observable`, `@MainActor`.
+  var attributes: [String] = []
+  /// Its members are in a generic context: the type or an enclosing type has generic parameters, or the
+  /// extension has a `where` clause.
   var isGeneric: Bool
-  /// Declared inside a generic type or a constrained extension.
-  var inGenericContext: Bool
-  var objcMembers: Bool
   var access: AccessLevel?
   var conditional: Bool
   var position: ScannedPosition
-  var methods: [ScannedMethod]
+  var methods: [ScannedMethod] = []
   var properties: [ScannedProperty] = []
   var initializers: [ScannedInitializer] = []
-}
 
-struct ScannedExtension: Codable, Sendable {
-  /// The extended type as written (`Outer.Inner`, `Shop.HomeViewController`).
-  var extendedName: String
-  var inheritance: [String]
-  var isObjC: Bool
-  var hasWhereClause: Bool
-  var access: AccessLevel?
-  var conditional: Bool
-  var position: ScannedPosition
-  var methods: [ScannedMethod]
-  var properties: [ScannedProperty] = []
-  var initializers: [ScannedInitializer] = []
+  /// Every member is exposed to Objective-C: `@objcMembers` on a type, `@objc` on an extension.
+  var exposesMembersToObjC: Bool {
+    attributes.contains(kind == .extension ? "@objc" : "@objcMembers")
+  }
+
+  /// The kind of type it declares; nil for an extension.
+  var typeKind: DeclaredType.Kind? {
+    switch kind {
+    case .class: return .class
+    case .struct: return .struct
+    case .enum: return .enum
+    case .actor: return .actor
+    case .protocol: return .protocol
+    case .extension: return nil
+    }
+  }
 }
 
 struct ScannedMethod: Codable, Sendable {

@@ -8,6 +8,9 @@
   /// `Tracker.trackControl(screenNamed:handlerNamed:read:)`); bound properties are read by key path
   /// (`EventRule.keyPathBindings`). Kept minimal because it cannot be built here.
   ///
+  /// A hosting controller's appearance is its SwiftUI root view's when the config does not list the
+  /// controller (`HostedRootView`, `Tracker.trackPage(hostingControllerNamed:rootView:_:read:)`).
+  ///
   /// Not reached: actions sent to a nil target (resolved along the responder chain).
   public enum UIKitInterception {
     @MainActor private static var installed = false
@@ -53,17 +56,39 @@
 
   extension UIViewController {
     @objc dynamic func trackc_viewDidAppear(_ animated: Bool) {
-      Interception.page(className: NSStringFromClass(type(of: self)), .enter) {
+      Interception.page(className: NSStringFromClass(type(of: self)), rootView: hostedRootViewType, .enter) {
         $0.read(from: self, step: UIKitInterception.value(of:forKey:))
       }
       trackc_viewDidAppear(animated)
     }
 
     @objc dynamic func trackc_viewDidDisappear(_ animated: Bool) {
-      Interception.page(className: NSStringFromClass(type(of: self)), .leave) {
+      Interception.page(className: NSStringFromClass(type(of: self)), rootView: hostedRootViewType, .leave) {
         $0.read(from: self, step: UIKitInterception.value(of:forKey:))
       }
       trackc_viewDidDisappear(animated)
     }
+
+    /// A hosting controller's root view type, as `String(reflecting:)` writes it; nil for other controllers.
+    private var hostedRootViewType: String? {
+      #if canImport(SwiftUI)
+        (self as? any HostingRootView).map { String(reflecting: $0.rootViewType) }
+      #else
+        nil
+      #endif
+    }
   }
+
+  #if canImport(SwiftUI)
+    import SwiftUI
+
+    /// What a hosting controller hosts, whatever its generic argument.
+    protocol HostingRootView {
+      var rootViewType: Any.Type { get }
+    }
+
+    extension UIHostingController: HostingRootView {
+      var rootViewType: Any.Type { Content.self }
+    }
+  #endif
 #endif

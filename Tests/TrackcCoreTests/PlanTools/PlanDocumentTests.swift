@@ -73,10 +73,10 @@ import TrackcTestSupport
     ] {
       #expect(html.contains(text), "\(text)")
     }
-    #expect(html.contains("24 events (8 page, 13 control, 3 open)"))
+    #expect(html.contains("28 events (10 page, 15 control, 3 open)"))
     // Events per destination, from the plan's routing (open events included).
-    #expect(outline.eventsPerDestination?.map(\.events) == [23, 21])
-    #expect(html.contains("<td class=\"number\">23</td>") && html.contains("<td class=\"number\">21</td>"))
+    #expect(outline.eventsPerDestination?.map(\.events) == [27, 25])
+    #expect(html.contains("<td class=\"number\">27</td>") && html.contains("<td class=\"number\">25</td>"))
     // The privacy section: the four data types the plan collects, each destination's purposes and consent.
     let privacy = try #require(outline.privacy)
     #expect(privacy.dataTypes.map(\.dataType) == [.userID, .deviceID, .purchaseHistory, .productInteraction])
@@ -154,8 +154,8 @@ import TrackcTestSupport
     defer { scratch.remove() }
     #expect(report.consoleErrors == [])
     #expect(report.loaded.title == "Tracking plan: tracking.yaml")
-    // 21 events of screens and the open events of the 3 entry points.
-    #expect(report.loaded.rows == 24 && report.loaded.visible.count == 24 && report.loaded.status == "24 events")
+    // 25 events of screens and the open events of the 3 entry points.
+    #expect(report.loaded.rows == 28 && report.loaded.visible.count == 28 && report.loaded.status == "28 events")
     #expect(Array(report.loaded.visible.suffix(3)) == ["OPEN_PRODUCT", "OPEN_ORDER_SHIPPED", "OPEN_CART"])
     // Typing 'cart' leaves the events whose screen or row mentions it, and the Cart shortcut's entry point.
     let expected = outline.events.filter { screen, event in
@@ -173,7 +173,7 @@ import TrackcTestSupport
       searched.visibleScreens.map { $0.trimmingCharacters(in: .whitespaces) } == [
         "ProductDetailViewController", "CartViewController", "Entry points",
       ])
-    #expect(searched.status == "7 of 24 events, 3 screens")
+    #expect(searched.status == "7 of 28 events, 3 screens")
     // The screenshot is a PNG.
     let png = try Data(contentsOf: URL(fileURLWithPath: try #require(report.screenshot)))
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
@@ -187,7 +187,7 @@ import TrackcTestSupport
     defer { scratch.remove() }
     #expect(report.consoleErrors == [])
     #expect(report.searched?.visible == [] && report.searched?.visibleScreens == [])
-    #expect(report.searched?.status == "0 of 24 events, 0 screens")
+    #expect(report.searched?.status == "0 of 28 events, 0 screens")
   }
 
   @Test(.requires(.chromium)) func hostilePageRunsNothingInChromium() throws {

@@ -3,9 +3,11 @@ import Checkout
 import Foundation
 import Home
 import ProductDetail
+import ShopScreens
 import ShopTracking
 import ShopUI
 import TrackcRuntime
+import Wishlist
 
 /// The shop's tracking set-up: the generated registry and a destination per analytics service. In the
 /// app these would be Firebase and Mixpanel clients; here they keep what they receive.
@@ -42,6 +44,8 @@ public struct ScriptedSession {
   public struct Screens {
     public init() {}
     var home = HomeViewController(feed: ["sku-7", "sku-42", "sku-99"])
+    /// The wishlist's view model, as its SwiftUI view holds it.
+    var wishlist = WishlistModel()
     var detail: ProductDetailViewController?
     var cart: CartViewController?
     var checkout: CheckoutViewController?
@@ -52,6 +56,13 @@ public struct ScriptedSession {
   public let steps: [Step] = [
     Step(description: "open the shop: home appears") { $0.home.viewDidAppear(true) },
     Step(description: "favourite sku-42 in the feed") { $0.home.onFavBtnPressed(Control("sku-42")) },
+    Step(description: "keep sku-7 on the wishlist (a SwiftUI screen's view model), drop sku-99 from it") { screens in
+      screens.wishlist.onAppear()
+      screens.wishlist.add(productID: "sku-7")
+      screens.wishlist.add(productID: "sku-99")
+      screens.wishlist.remove(productID: "sku-99")
+      screens.wishlist.onDisappear()
+    },
     Step(description: "open sku-42, third in the feed") { screens in
       screens.home.openProduct(id: "sku-42", position: 2)
       screens.home.viewDidDisappear(true)
@@ -82,6 +93,9 @@ public struct ScriptedSession {
       screens.checkout?.onPlaceOrderPressed(Control("place-order"))
       screens.checkout?.viewDidDisappear(true)
     },
+    // SwiftUI does not exist on Linux: this is the call the view's `.tracked(.orderConfirmationView)`
+    // makes as the view appears.
+    Step(description: "the order confirmation (a SwiftUI view) appears") { _ in TrackingScreen.orderConfirmationView.report(.enter) },
   ]
 
   /// Runs the steps with `tracker` installed; after each, waits for the events to be delivered and
@@ -102,4 +116,5 @@ public struct ScriptedSession {
 extension ScriptedSession.Screens {
   public var orderPlaced: Bool { checkout?.orderPlaced ?? false }
   public var favourites: Set<String> { home.favourites }
+  public var wishlistProductIDs: [String] { wishlist.productIDs }
 }

@@ -22,6 +22,8 @@ public enum Tracking {
     case ctrlProductFavorite = "CTRL_PRODUCT_FAVORITE"
     case ctrlProductShare = "CTRL_PRODUCT_SHARE"
     case ctrlProductSizeSelected = "CTRL_PRODUCT_SIZE_SELECTED"
+    case ctrlWishlistAdd = "CTRL_WISHLIST_ADD"
+    case ctrlWishlistRemove = "CTRL_WISHLIST_REMOVE"
     case openCart = "OPEN_CART"
     case openOrderShipped = "OPEN_ORDER_SHIPPED"
     case openProduct = "OPEN_PRODUCT"
@@ -31,36 +33,42 @@ public enum Tracking {
     case pageCheckoutLeave = "PAGE_CHECKOUT_LEAVE"
     case pageHomeEnter = "PAGE_HOME_ENTER"
     case pageHomeLeave = "PAGE_HOME_LEAVE"
+    case pageOrderConfirmationEnter = "PAGE_ORDER_CONFIRMATION_ENTER"
     case pageProductEnter = "PAGE_PRODUCT_ENTER"
     case pageProductLeave = "PAGE_PRODUCT_LEAVE"
+    case pageWishlistEnter = "PAGE_WISHLIST_ENTER"
   }
 
   /// The handlers the config maps, numbered (the generated interceptors pass these).
   public enum Handler {
+    /// add(productID:)
+    public static let add_productID = HandlerID(rawValue: 0)
     /// onAddToCartPressed(_:)
-    public static let onAddToCartPressed_ = HandlerID(rawValue: 0)
+    public static let onAddToCartPressed_ = HandlerID(rawValue: 1)
     /// onApplyCouponPressed(_:)
-    public static let onApplyCouponPressed_ = HandlerID(rawValue: 1)
+    public static let onApplyCouponPressed_ = HandlerID(rawValue: 2)
     /// onBannerTapped(_:)
-    public static let onBannerTapped_ = HandlerID(rawValue: 2)
+    public static let onBannerTapped_ = HandlerID(rawValue: 3)
     /// onCheckoutPressed(_:)
-    public static let onCheckoutPressed_ = HandlerID(rawValue: 3)
+    public static let onCheckoutPressed_ = HandlerID(rawValue: 4)
     /// onFavBtnPressed(_:)
-    public static let onFavBtnPressed_ = HandlerID(rawValue: 4)
+    public static let onFavBtnPressed_ = HandlerID(rawValue: 5)
     /// onPaymentMethodSelected(_:)
-    public static let onPaymentMethodSelected_ = HandlerID(rawValue: 5)
+    public static let onPaymentMethodSelected_ = HandlerID(rawValue: 6)
     /// onPlaceOrderPressed(_:)
-    public static let onPlaceOrderPressed_ = HandlerID(rawValue: 6)
+    public static let onPlaceOrderPressed_ = HandlerID(rawValue: 7)
     /// onSearchBtnPressed(_:)
-    public static let onSearchBtnPressed_ = HandlerID(rawValue: 7)
+    public static let onSearchBtnPressed_ = HandlerID(rawValue: 8)
     /// onShareBtnPressed(_:)
-    public static let onShareBtnPressed_ = HandlerID(rawValue: 8)
+    public static let onShareBtnPressed_ = HandlerID(rawValue: 9)
     /// onSizeSelected(_:)
-    public static let onSizeSelected_ = HandlerID(rawValue: 9)
+    public static let onSizeSelected_ = HandlerID(rawValue: 10)
     /// openProduct(id:position:)
-    public static let openProduct_id_position = HandlerID(rawValue: 10)
+    public static let openProduct_id_position = HandlerID(rawValue: 11)
+    /// remove(productID:)
+    public static let remove_productID = HandlerID(rawValue: 12)
     /// removeItem(at:)
-    public static let removeItem_at = HandlerID(rawValue: 11)
+    public static let removeItem_at = HandlerID(rawValue: 13)
   }
 
   /// One rule per mapping, with its routing resolved.
@@ -126,6 +134,10 @@ public enum Tracking {
       routing: .only(["firebase", "mixpanel"]),
       properties: ["source": .string("home_feed")]
     )
+    static let orderConfirmationView_enter = EventRule(
+      eventID: "PAGE_ORDER_CONFIRMATION_ENTER",
+      routing: .only(["firebase", "mixpanel"])
+    )
     static let productDetailViewController_enter = EventRule(
       eventID: "PAGE_PRODUCT_ENTER",
       routing: .only(["firebase", "mixpanel"])
@@ -151,6 +163,15 @@ public enum Tracking {
       eventID: "CTRL_PRODUCT_SIZE_SELECTED",
       routing: .only(["firebase", "mixpanel"])
     )
+    static let wishlistModel_enter = EventRule(eventID: "PAGE_WISHLIST_ENTER", routing: .only(["firebase", "mixpanel"]))
+    static let wishlistModel_add_productID = EventRule(
+      eventID: "CTRL_WISHLIST_ADD",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let wishlistModel_remove_productID = EventRule(
+      eventID: "CTRL_WISHLIST_REMOVE",
+      routing: .only(["firebase", "mixpanel"])
+    )
     static let open_product = EventRule(eventID: "OPEN_PRODUCT", routing: .only(["firebase", "mixpanel"]))
     static let open_order_shipped = EventRule(eventID: "OPEN_ORDER_SHIPPED", routing: .only(["firebase", "mixpanel"]))
     static let open_cart = EventRule(eventID: "OPEN_CART", routing: .only(["firebase", "mixpanel"]))
@@ -164,13 +185,16 @@ public enum Tracking {
       case "Cart.CartViewController": return ScreenID(rawValue: 0)
       case "Checkout.CheckoutViewController": return ScreenID(rawValue: 1)
       case "Home.HomeViewController": return ScreenID(rawValue: 2)
-      case "ProductDetail.ProductDetailViewController": return ScreenID(rawValue: 3)
+      case "Checkout.OrderConfirmationView": return ScreenID(rawValue: 3)
+      case "ProductDetail.ProductDetailViewController": return ScreenID(rawValue: 4)
+      case "Wishlist.WishlistModel": return ScreenID(rawValue: 5)
       default: return nil
       }
     }
 
     public func handler(named name: String) -> HandlerID? {
       switch name {
+      case "add(productID:)", "addWithProductID:": return Handler.add_productID
       case "onAddToCartPressed(_:)", "onAddToCartPressed:": return Handler.onAddToCartPressed_
       case "onApplyCouponPressed(_:)", "onApplyCouponPressed:": return Handler.onApplyCouponPressed_
       case "onBannerTapped(_:)", "onBannerTapped:": return Handler.onBannerTapped_
@@ -182,6 +206,7 @@ public enum Tracking {
       case "onShareBtnPressed(_:)", "onShareBtnPressed:": return Handler.onShareBtnPressed_
       case "onSizeSelected(_:)", "onSizeSelected:": return Handler.onSizeSelected_
       case "openProduct(id:position:)", "openProductWithId:position:": return Handler.openProduct_id_position
+      case "remove(productID:)", "removeWithProductID:": return Handler.remove_productID
       case "removeItem(at:)", "removeItemAt:": return Handler.removeItem_at
       default: return nil
       }
@@ -206,8 +231,18 @@ public enum Tracking {
         }
       case 3:
         switch phase {
+        case .enter: return Rules.orderConfirmationView_enter
+        default: return nil
+        }
+      case 4:
+        switch phase {
         case .enter: return Rules.productDetailViewController_enter
         case .leave: return Rules.productDetailViewController_leave
+        }
+      case 5:
+        switch phase {
+        case .enter: return Rules.wishlistModel_enter
+        default: return nil
         }
       default: return nil
       }
@@ -217,31 +252,37 @@ public enum Tracking {
       switch screen.rawValue {
       case 0:
         switch handler.rawValue {
-        case 1: return Rules.cartViewController_onApplyCouponPressed_
-        case 3: return Rules.cartViewController_onCheckoutPressed_
-        case 11: return Rules.cartViewController_removeItem_at
+        case 2: return Rules.cartViewController_onApplyCouponPressed_
+        case 4: return Rules.cartViewController_onCheckoutPressed_
+        case 13: return Rules.cartViewController_removeItem_at
         default: return nil
         }
       case 1:
         switch handler.rawValue {
-        case 5: return Rules.checkoutViewController_onPaymentMethodSelected_
-        case 6: return Rules.checkoutViewController_onPlaceOrderPressed_
+        case 6: return Rules.checkoutViewController_onPaymentMethodSelected_
+        case 7: return Rules.checkoutViewController_onPlaceOrderPressed_
         default: return nil
         }
       case 2:
         switch handler.rawValue {
-        case 2: return Rules.homeViewController_onBannerTapped_
-        case 4: return Rules.homeViewController_onFavBtnPressed_
-        case 7: return Rules.homeViewController_onSearchBtnPressed_
-        case 10: return Rules.homeViewController_openProduct_id_position
+        case 3: return Rules.homeViewController_onBannerTapped_
+        case 5: return Rules.homeViewController_onFavBtnPressed_
+        case 8: return Rules.homeViewController_onSearchBtnPressed_
+        case 11: return Rules.homeViewController_openProduct_id_position
         default: return nil
         }
-      case 3:
+      case 4:
         switch handler.rawValue {
-        case 0: return Rules.productDetailViewController_onAddToCartPressed_
-        case 4: return Rules.productDetailViewController_onFavBtnPressed_
-        case 8: return Rules.productDetailViewController_onShareBtnPressed_
-        case 9: return Rules.productDetailViewController_onSizeSelected_
+        case 1: return Rules.productDetailViewController_onAddToCartPressed_
+        case 5: return Rules.productDetailViewController_onFavBtnPressed_
+        case 9: return Rules.productDetailViewController_onShareBtnPressed_
+        case 10: return Rules.productDetailViewController_onSizeSelected_
+        default: return nil
+        }
+      case 5:
+        switch handler.rawValue {
+        case 0: return Rules.wishlistModel_add_productID
+        case 12: return Rules.wishlistModel_remove_productID
         default: return nil
         }
       default: return nil
@@ -263,6 +304,8 @@ public enum Tracking {
       case "CTRL_PRODUCT_FAVORITE": return Rules.productDetailViewController_onFavBtnPressed_
       case "CTRL_PRODUCT_SHARE": return Rules.productDetailViewController_onShareBtnPressed_
       case "CTRL_PRODUCT_SIZE_SELECTED": return Rules.productDetailViewController_onSizeSelected_
+      case "CTRL_WISHLIST_ADD": return Rules.wishlistModel_add_productID
+      case "CTRL_WISHLIST_REMOVE": return Rules.wishlistModel_remove_productID
       case "OPEN_CART": return Rules.open_cart
       case "OPEN_ORDER_SHIPPED": return Rules.open_order_shipped
       case "OPEN_PRODUCT": return Rules.open_product
@@ -272,8 +315,10 @@ public enum Tracking {
       case "PAGE_CHECKOUT_LEAVE": return Rules.checkoutViewController_leave
       case "PAGE_HOME_ENTER": return Rules.homeViewController_enter
       case "PAGE_HOME_LEAVE": return Rules.homeViewController_leave
+      case "PAGE_ORDER_CONFIRMATION_ENTER": return Rules.orderConfirmationView_enter
       case "PAGE_PRODUCT_ENTER": return Rules.productDetailViewController_enter
       case "PAGE_PRODUCT_LEAVE": return Rules.productDetailViewController_leave
+      case "PAGE_WISHLIST_ENTER": return Rules.wishlistModel_enter
       default: return nil
       }
     }
@@ -283,25 +328,29 @@ public enum Tracking {
       case 0: return "CartViewController"
       case 1: return "CheckoutViewController"
       case 2: return "HomeViewController"
-      case 3: return "ProductDetailViewController"
+      case 3: return "OrderConfirmationView"
+      case 4: return "ProductDetailViewController"
+      case 5: return "WishlistModel"
       default: return ""
       }
     }
 
     public func name(of handler: HandlerID) -> String {
       switch handler.rawValue {
-      case 0: return "onAddToCartPressed(_:)"
-      case 1: return "onApplyCouponPressed(_:)"
-      case 2: return "onBannerTapped(_:)"
-      case 3: return "onCheckoutPressed(_:)"
-      case 4: return "onFavBtnPressed(_:)"
-      case 5: return "onPaymentMethodSelected(_:)"
-      case 6: return "onPlaceOrderPressed(_:)"
-      case 7: return "onSearchBtnPressed(_:)"
-      case 8: return "onShareBtnPressed(_:)"
-      case 9: return "onSizeSelected(_:)"
-      case 10: return "openProduct(id:position:)"
-      case 11: return "removeItem(at:)"
+      case 0: return "add(productID:)"
+      case 1: return "onAddToCartPressed(_:)"
+      case 2: return "onApplyCouponPressed(_:)"
+      case 3: return "onBannerTapped(_:)"
+      case 4: return "onCheckoutPressed(_:)"
+      case 5: return "onFavBtnPressed(_:)"
+      case 6: return "onPaymentMethodSelected(_:)"
+      case 7: return "onPlaceOrderPressed(_:)"
+      case 8: return "onSearchBtnPressed(_:)"
+      case 9: return "onShareBtnPressed(_:)"
+      case 10: return "onSizeSelected(_:)"
+      case 11: return "openProduct(id:position:)"
+      case 12: return "remove(productID:)"
+      case 13: return "removeItem(at:)"
       default: return ""
       }
     }
@@ -316,6 +365,13 @@ public enum Tracking {
 
     public var consentDefaults: Dictionary<String, Bool> {
       return ["analytics": true, "personalization": false]
+    }
+
+    public func hostedScreen(named name: String) -> ScreenID? {
+      switch name {
+      case "Checkout.OrderConfirmationView": return nil
+      default: return screen(named: name)
+      }
     }
   }
 
@@ -333,6 +389,13 @@ public enum Tracking {
       Interception.tracker?.track(Tracking.EventID.ctrlHomeOpenProduct) { properties in
         properties.int("position", p0, required: true)
         properties.string("product_id", p1, required: true)
+      }
+    }
+
+    /// CTRL_WISHLIST_ADD
+    public static func ctrlWishlistAdd(productId p0: String) {
+      Interception.tracker?.track(Tracking.EventID.ctrlWishlistAdd) { properties in
+        properties.string("product_id", p0, required: true)
       }
     }
   }

@@ -21,10 +21,15 @@ import TrackcRuntime
 
     #expect(screens.orderPlaced)
     #expect(screens.favourites == ["sku-42"])
+    #expect(screens.wishlistProductIDs == ["sku-7"])
     #expect(
       Self.lines(firebase.events) == [
         "PAGE_HOME_ENTER HomeViewController enter",
         "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+        "PAGE_WISHLIST_ENTER WishlistModel enter",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-7}",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-99}",
+        "CTRL_WISHLIST_REMOVE WishlistModel.remove(productID:)",
         "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
         "PAGE_HOME_LEAVE HomeViewController leave",
         "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
@@ -38,12 +43,17 @@ import TrackcRuntime
         "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
         "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
         "PAGE_CHECKOUT_LEAVE CheckoutViewController leave",
+        "PAGE_ORDER_CONFIRMATION_ENTER OrderConfirmationView enter",
       ])
     // The coupon goes to mixpanel only; leaving checkout excludes mixpanel.
     #expect(
       Self.lines(mixpanel.events) == [
         "PAGE_HOME_ENTER HomeViewController enter",
         "CTRL_HOME_FAVORITE HomeViewController.onFavBtnPressed(_:)",
+        "PAGE_WISHLIST_ENTER WishlistModel enter",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-7}",
+        "CTRL_WISHLIST_ADD WishlistModel.add(productID:) {product_id: sku-99}",
+        "CTRL_WISHLIST_REMOVE WishlistModel.remove(productID:)",
         "CTRL_HOME_OPEN_PRODUCT HomeViewController.openProduct(id:position:) {position: 2, product_id: sku-42, source: home_feed}",
         "PAGE_HOME_LEAVE HomeViewController leave",
         "PAGE_PRODUCT_ENTER ProductDetailViewController enter",
@@ -57,6 +67,7 @@ import TrackcRuntime
         "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
         "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
         "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
+        "PAGE_ORDER_CONFIRMATION_ENTER OrderConfirmationView enter",
       ])
     let properties = firebase.events.first { $0.id == "CTRL_PRODUCT_ADD_TO_CART" }?.properties
     #expect(properties == ["source": .string("product_detail"), "quantity": .int(1)])
@@ -78,7 +89,7 @@ import TrackcRuntime
       configuration: FixedDestinationConfiguration(enabled: ["firebase"]))
     _ = ScriptedSession().run(with: tracker)
     #expect(mixpanel.events.isEmpty)
-    #expect(firebase.events.count == 15)
+    #expect(firebase.events.count == 20)
   }
 
   /// Without a tracker the app runs exactly the same, tracking nothing.

@@ -28,6 +28,14 @@ public enum HandlerNotInterceptableRule: CodeRule {
         )
       ]),
     .triggers(
+      "version: 1\nscreens:\n  CartModel:\n    control_events:\n      1️⃣checkout(): CART_CHECKOUT\n",
+      swift: ["Sources/Cart/CartModel.swift": "import Observation\n@Observable final class CartModel {\n  func checkout() {}\n}\n"],
+      expecting: [
+        .error(
+          "handler 'checkout()' of 'CartModel' belongs to 'CartModel', a view model (an @Observable class) the Objective-C runtime cannot reach, so target-action (interception: objc-runtime) never calls it; intercept it with interception: dynamic-replacement"
+        )
+      ]),
+    .triggers(
       """
       version: 1
       interception: dynamic-replacement
@@ -95,6 +103,14 @@ public enum HandlerNotInterceptableRule: CodeRule {
             Self.self,
             "\(subject) belongs to \(article(owner.kind)) '\(owner.name)'; target-action (interception: objc-runtime) calls methods of classes only",
             at: control.key.range, notes: declared)
+        } else if method.objcSelector == nil, let observation = code.index.swiftUI.observableClasses[reference.type],
+          !code.index.isKnownObjCClass(reference.type)
+        {
+          let what = observation == .observable ? "an @Observable class" : "an ObservableObject"
+          context.report(
+            Self.self,
+            "\(subject) belongs to '\(owner.name)', a view model (\(what)) the Objective-C runtime cannot reach, so target-action (interception: objc-runtime) never calls it; intercept it with interception: dynamic-replacement",
+            at: control.key.range, notes: declared)
         } else if method.objcSelector == nil {
           context.report(
             Self.self,
@@ -117,7 +133,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
             Self.self,
             "\(subject) is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type",
             at: control.key.range, notes: declared)
-        } else if method.signature?.effects?.split(separator: " ").contains("async") == true {
+        } else if method.isAsync {
           context.report(
             Self.self,
             "\(subject) is async; a dynamic replacement of an async method that calls the original calls itself (Swift 6.3), so it cannot be intercepted: track from a synchronous handler that starts the task",

@@ -1,3 +1,5 @@
+import Observation
+
 /// The base of the fixture's screens: its lifecycle methods carry the page events.
 open class Screen {
   public private(set) var log: [String] = []
@@ -120,4 +122,20 @@ public struct CatalogOwner {
   public var name: String = ""
 
   public init() {}
+}
+
+/// A SwiftUI screen's view model (`SwiftUI/WishlistView.swift` is the view): an `@Observable` class whose
+/// actions are handlers and whose `onAppear()` and `onDisappear()`, which the view calls, carry its page
+/// events. Observation exists on Linux, so this runs here.
+@Observable public final class WishlistModel {
+  public private(set) var items: [String] = []
+  public private(set) var visible = false
+
+  public init() {}
+
+  public func onAppear() { visible = true }
+
+  public func onDisappear() { visible = false }
+
+  public func add(_ item: String) { items.append(item) }
 }

@@ -6,6 +6,7 @@
 // are internal); the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
 
 @testable import GenerateFixtureFeature
+import Observation
 import TrackcRuntime
 
 extension Basket {
@@ -129,5 +130,30 @@ extension Screen {
     let leave = Interception.beginPage(self, .leave)
     defer { leave.end() }
     viewDidDisappear(p0)
+  }
+}
+
+extension WishlistModel {
+  @_dynamicReplacement(for: add(_:))
+  private func __trackc_add(_ p0: String) {
+    let call = Interception.beginControl(self, FixtureTracking.Handler.add_) { properties in
+      properties.string("item", p0, required: true)
+    }
+    defer { call.end() }
+    add(p0)
+  }
+
+  @_dynamicReplacement(for: onAppear())
+  private func __trackc_onAppear() {
+    let enter = Interception.beginPage(self, .enter)
+    defer { enter.end() }
+    onAppear()
+  }
+
+  @_dynamicReplacement(for: onDisappear())
+  private func __trackc_onDisappear() {
+    let leave = Interception.beginPage(self, .leave)
+    defer { leave.end() }
+    onDisappear()
   }
 }

@@ -20,6 +20,7 @@ public enum FixtureTracking {
     case ctrlCheckoutConfirm = "CTRL_CHECKOUT_CONFIRM"
     case ctrlCheckoutPay = "CTRL_CHECKOUT_PAY"
     case ctrlSaleFavorite = "CTRL_SALE_FAVORITE"
+    case ctrlWishlistAdd = "CTRL_WISHLIST_ADD"
     case openCart = "OPEN_CART"
     case openFiles = "OPEN_FILES"
     case openOrder = "OPEN_ORDER"
@@ -27,31 +28,38 @@ public enum FixtureTracking {
     case openSale = "OPEN_SALE"
     case pageCatalogEnter = "PAGE_CATALOG_ENTER"
     case pageCatalogLeave = "PAGE_CATALOG_LEAVE"
+    case pageGiftCardEnter = "PAGE_GIFT_CARD_ENTER"
     case pageSaleEnter = "PAGE_SALE_ENTER"
+    case pageWishlistEnter = "PAGE_WISHLIST_ENTER"
+    case pageWishlistLeave = "PAGE_WISHLIST_LEAVE"
+    case pageWishlistModelEnter = "PAGE_WISHLIST_MODEL_ENTER"
+    case pageWishlistModelLeave = "PAGE_WISHLIST_MODEL_LEAVE"
   }
 
   /// The handlers the config maps, numbered (the generated interceptors pass these).
   public enum Handler {
+    /// add(_:)
+    public static let add_ = HandlerID(rawValue: 0)
     /// add(_:note:)
-    public static let add__note = HandlerID(rawValue: 0)
+    public static let add__note = HandlerID(rawValue: 1)
     /// addToCart(_:quantity:)
-    public static let addToCart__quantity = HandlerID(rawValue: 1)
+    public static let addToCart__quantity = HandlerID(rawValue: 2)
     /// confirm()
-    public static let confirm = HandlerID(rawValue: 2)
+    public static let confirm = HandlerID(rawValue: 3)
     /// default(_:)
-    public static let default_ = HandlerID(rawValue: 3)
+    public static let default_ = HandlerID(rawValue: 4)
     /// internalHandler()
-    public static let internalHandler = HandlerID(rawValue: 4)
+    public static let internalHandler = HandlerID(rawValue: 5)
     /// onFavorite(_:)
-    public static let onFavorite_ = HandlerID(rawValue: 5)
+    public static let onFavorite_ = HandlerID(rawValue: 6)
     /// open(item:)
-    public static let open_item = HandlerID(rawValue: 6)
+    public static let open_item = HandlerID(rawValue: 7)
     /// open(item:at:)
-    public static let open_item_at = HandlerID(rawValue: 7)
+    public static let open_item_at = HandlerID(rawValue: 8)
     /// pay(_:)
-    public static let pay_ = HandlerID(rawValue: 8)
+    public static let pay_ = HandlerID(rawValue: 9)
     /// refresh(completion:)
-    public static let refresh_completion = HandlerID(rawValue: 9)
+    public static let refresh_completion = HandlerID(rawValue: 10)
   }
 
   /// One rule per mapping, with its routing resolved.
@@ -87,11 +95,23 @@ public enum FixtureTracking {
     )
     static let checkoutScreen_pay_ = EventRule(eventID: "CTRL_CHECKOUT_PAY", routing: .only(["firebase", "warehouse"]))
     static let summary_confirm = EventRule(eventID: "CTRL_CHECKOUT_CONFIRM", routing: .only(["firebase", "mixpanel"]))
+    static let giftCardView_enter = EventRule(eventID: "PAGE_GIFT_CARD_ENTER", routing: .only(["firebase", "mixpanel"]))
     static let saleScreen_enter = EventRule(eventID: "PAGE_SALE_ENTER", routing: .only(["firebase", "mixpanel"]))
     static let saleScreen_onFavorite_ = EventRule(
       eventID: "CTRL_SALE_FAVORITE",
       routing: .only(["firebase", "mixpanel"])
     )
+    static let wishlistModel_enter = EventRule(
+      eventID: "PAGE_WISHLIST_MODEL_ENTER",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let wishlistModel_leave = EventRule(
+      eventID: "PAGE_WISHLIST_MODEL_LEAVE",
+      routing: .only(["firebase", "mixpanel"])
+    )
+    static let wishlistModel_add_ = EventRule(eventID: "CTRL_WISHLIST_ADD", routing: .only(["firebase", "mixpanel"]))
+    static let wishlistView_enter = EventRule(eventID: "PAGE_WISHLIST_ENTER", routing: .only(["firebase", "mixpanel"]))
+    static let wishlistView_leave = EventRule(eventID: "PAGE_WISHLIST_LEAVE", routing: .only(["firebase", "mixpanel"]))
     static let open_product = EventRule(eventID: "OPEN_PRODUCT", routing: .only(["firebase", "mixpanel"]))
     static let open_order = EventRule(
       eventID: "OPEN_ORDER",
@@ -112,13 +132,17 @@ public enum FixtureTracking {
       case "GenerateFixtureFeature.CatalogScreen", "GenerateFixtureFeature.OutletScreen": return ScreenID(rawValue: 1)
       case "GenerateFixtureFeature.CheckoutScreen": return ScreenID(rawValue: 2)
       case "GenerateFixtureFeature.CheckoutScreen.Summary": return ScreenID(rawValue: 3)
-      case "GenerateFixtureFeature.SaleScreen": return ScreenID(rawValue: 4)
+      case "FixtureViews.GiftCardView": return ScreenID(rawValue: 4)
+      case "GenerateFixtureFeature.SaleScreen": return ScreenID(rawValue: 5)
+      case "GenerateFixtureFeature.WishlistModel": return ScreenID(rawValue: 6)
+      case "FixtureViews.WishlistView": return ScreenID(rawValue: 7)
       default: return nil
       }
     }
 
     public func handler(named name: String) -> HandlerID? {
       switch name {
+      case "add(_:)", "add:": return Handler.add_
       case "add(_:note:)", "add:note:": return Handler.add__note
       case "addToCart(_:quantity:)", "addToCart:quantity:error:": return Handler.addToCart__quantity
       case "confirm()", "confirm": return Handler.confirm
@@ -142,8 +166,23 @@ public enum FixtureTracking {
         }
       case 4:
         switch phase {
+        case .enter: return Rules.giftCardView_enter
+        default: return nil
+        }
+      case 5:
+        switch phase {
         case .enter: return Rules.saleScreen_enter
         default: return nil
+        }
+      case 6:
+        switch phase {
+        case .enter: return Rules.wishlistModel_enter
+        case .leave: return Rules.wishlistModel_leave
+        }
+      case 7:
+        switch phase {
+        case .enter: return Rules.wishlistView_enter
+        case .leave: return Rules.wishlistView_leave
         }
       default: return nil
       }
@@ -153,33 +192,38 @@ public enum FixtureTracking {
       switch screen.rawValue {
       case 0:
         switch handler.rawValue {
-        case 0: return Rules.basket_add__note
+        case 1: return Rules.basket_add__note
         default: return nil
         }
       case 1:
         switch handler.rawValue {
-        case 1: return Rules.catalogScreen_addToCart__quantity
-        case 3: return Rules.catalogScreen_default_
-        case 4: return Rules.catalogScreen_internalHandler
-        case 5: return Rules.catalogScreen_onFavorite_
-        case 6: return Rules.catalogScreen_open_item
-        case 7: return Rules.catalogScreen_open_item_at
-        case 9: return Rules.catalogScreen_refresh_completion
+        case 2: return Rules.catalogScreen_addToCart__quantity
+        case 4: return Rules.catalogScreen_default_
+        case 5: return Rules.catalogScreen_internalHandler
+        case 6: return Rules.catalogScreen_onFavorite_
+        case 7: return Rules.catalogScreen_open_item
+        case 8: return Rules.catalogScreen_open_item_at
+        case 10: return Rules.catalogScreen_refresh_completion
         default: return nil
         }
       case 2:
         switch handler.rawValue {
-        case 8: return Rules.checkoutScreen_pay_
+        case 9: return Rules.checkoutScreen_pay_
         default: return nil
         }
       case 3:
         switch handler.rawValue {
-        case 2: return Rules.summary_confirm
+        case 3: return Rules.summary_confirm
         default: return nil
         }
-      case 4:
+      case 5:
         switch handler.rawValue {
-        case 5: return Rules.saleScreen_onFavorite_
+        case 6: return Rules.saleScreen_onFavorite_
+        default: return nil
+        }
+      case 6:
+        switch handler.rawValue {
+        case 0: return Rules.wishlistModel_add_
         default: return nil
         }
       default: return nil
@@ -199,6 +243,7 @@ public enum FixtureTracking {
       case "CTRL_CHECKOUT_CONFIRM": return Rules.summary_confirm
       case "CTRL_CHECKOUT_PAY": return Rules.checkoutScreen_pay_
       case "CTRL_SALE_FAVORITE": return Rules.saleScreen_onFavorite_
+      case "CTRL_WISHLIST_ADD": return Rules.wishlistModel_add_
       case "OPEN_CART": return Rules.open_cart
       case "OPEN_FILES": return Rules.open_files
       case "OPEN_ORDER": return Rules.open_order
@@ -206,7 +251,12 @@ public enum FixtureTracking {
       case "OPEN_SALE": return Rules.open_sale
       case "PAGE_CATALOG_ENTER": return Rules.catalogScreen_enter
       case "PAGE_CATALOG_LEAVE": return Rules.catalogScreen_leave
+      case "PAGE_GIFT_CARD_ENTER": return Rules.giftCardView_enter
       case "PAGE_SALE_ENTER": return Rules.saleScreen_enter
+      case "PAGE_WISHLIST_ENTER": return Rules.wishlistView_enter
+      case "PAGE_WISHLIST_LEAVE": return Rules.wishlistView_leave
+      case "PAGE_WISHLIST_MODEL_ENTER": return Rules.wishlistModel_enter
+      case "PAGE_WISHLIST_MODEL_LEAVE": return Rules.wishlistModel_leave
       default: return nil
       }
     }
@@ -217,24 +267,35 @@ public enum FixtureTracking {
       case 1: return "CatalogScreen"
       case 2: return "CheckoutScreen"
       case 3: return "CheckoutScreen.Summary"
-      case 4: return "SaleScreen"
+      case 4: return "GiftCardView"
+      case 5: return "SaleScreen"
+      case 6: return "WishlistModel"
+      case 7: return "WishlistView"
       default: return ""
       }
     }
 
     public func name(of handler: HandlerID) -> String {
       switch handler.rawValue {
-      case 0: return "add(_:note:)"
-      case 1: return "addToCart(_:quantity:)"
-      case 2: return "confirm()"
-      case 3: return "default(_:)"
-      case 4: return "internalHandler()"
-      case 5: return "onFavorite(_:)"
-      case 6: return "open(item:)"
-      case 7: return "open(item:at:)"
-      case 8: return "pay(_:)"
-      case 9: return "refresh(completion:)"
+      case 0: return "add(_:)"
+      case 1: return "add(_:note:)"
+      case 2: return "addToCart(_:quantity:)"
+      case 3: return "confirm()"
+      case 4: return "default(_:)"
+      case 5: return "internalHandler()"
+      case 6: return "onFavorite(_:)"
+      case 7: return "open(item:)"
+      case 8: return "open(item:at:)"
+      case 9: return "pay(_:)"
+      case 10: return "refresh(completion:)"
       default: return ""
+      }
+    }
+
+    public func hostedScreen(named name: String) -> ScreenID? {
+      switch name {
+      case "FixtureViews.GiftCardView", "FixtureViews.WishlistView": return nil
+      default: return screen(named: name)
       }
     }
   }
@@ -267,6 +328,13 @@ public enum FixtureTracking {
       Interception.tracker?.track(FixtureTracking.EventID.ctrlCatalogOpenAt) { properties in
         properties.int("item", p0, required: true)
         properties.int("position", p1, required: true)
+      }
+    }
+
+    /// CTRL_WISHLIST_ADD
+    public static func ctrlWishlistAdd(item p0: String) {
+      Interception.tracker?.track(FixtureTracking.EventID.ctrlWishlistAdd) { properties in
+        properties.string("item", p0, required: true)
       }
     }
 

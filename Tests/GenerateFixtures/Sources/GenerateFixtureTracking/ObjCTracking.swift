@@ -11,6 +11,9 @@ public enum ObjCTracking {
   public enum EventID: String, TrackingEventID, CaseIterable {
     case ctrlFeedItem = "CTRL_FEED_ITEM"
     case pageFeedEnter = "PAGE_FEED_ENTER"
+    case pageProfileEnter = "PAGE_PROFILE_ENTER"
+    case pageProfileLeave = "PAGE_PROFILE_LEAVE"
+    case pageStoriesEnter = "PAGE_STORIES_ENTER"
   }
 
   /// The handlers the config maps, numbered (the generated interceptors pass these).
@@ -38,6 +41,9 @@ public enum ObjCTracking {
         KeyPathBinding(key: "total", root: .screen, steps: ["cart", "cartTotal"], type: .double, isRequired: true),
       ]
     )
+    static let profileView_enter = EventRule(eventID: "PAGE_PROFILE_ENTER", routing: .unrestricted)
+    static let profileView_leave = EventRule(eventID: "PAGE_PROFILE_LEAVE", routing: .unrestricted)
+    static let storiesView_enter = EventRule(eventID: "PAGE_STORIES_ENTER", routing: .unrestricted)
   }
 
   public struct Registry: TrackingRegistry {
@@ -46,6 +52,8 @@ public enum ObjCTracking {
     public func screen(named name: String) -> ScreenID? {
       switch name {
       case "FeedApp.FeedViewController": return ScreenID(rawValue: 0)
+      case "FeedApp.ProfileView": return ScreenID(rawValue: 1)
+      case "FeedApp.StoriesView": return ScreenID(rawValue: 2)
       default: return nil
       }
     }
@@ -62,6 +70,16 @@ public enum ObjCTracking {
       case 0:
         switch phase {
         case .enter: return Rules.feedViewController_enter
+        default: return nil
+        }
+      case 1:
+        switch phase {
+        case .enter: return Rules.profileView_enter
+        case .leave: return Rules.profileView_leave
+        }
+      case 2:
+        switch phase {
+        case .enter: return Rules.storiesView_enter
         default: return nil
         }
       default: return nil
@@ -83,6 +101,9 @@ public enum ObjCTracking {
       switch eventID {
       case "CTRL_FEED_ITEM": return Rules.feedViewController_onItemTapped_
       case "PAGE_FEED_ENTER": return Rules.feedViewController_enter
+      case "PAGE_PROFILE_ENTER": return Rules.profileView_enter
+      case "PAGE_PROFILE_LEAVE": return Rules.profileView_leave
+      case "PAGE_STORIES_ENTER": return Rules.storiesView_enter
       default: return nil
       }
     }
@@ -90,6 +111,8 @@ public enum ObjCTracking {
     public func name(of screen: ScreenID) -> String {
       switch screen.rawValue {
       case 0: return "FeedViewController"
+      case 1: return "ProfileView"
+      case 2: return "StoriesView"
       default: return ""
       }
     }
@@ -98,6 +121,13 @@ public enum ObjCTracking {
       switch handler.rawValue {
       case 0: return "onItemTapped(_:)"
       default: return ""
+      }
+    }
+
+    public func hostedScreen(named name: String) -> ScreenID? {
+      switch name {
+      case "FeedApp.StoriesView": return nil
+      default: return screen(named: name)
       }
     }
   }
