@@ -15,5 +15,5 @@ mkdir -p "$work"
 sed -n '/^enum DefaultEventIDPattern/,$p' "$root/Plan/EventIDPattern.swift" > "$work/DefaultEventIDPattern.swift"
 swiftc -O -wmo -o "$work/pattern-bench" \
   main.swift "$work/DefaultEventIDPattern.swift" \
-  "$root/Plan/LinearPattern.swift" "$root/Plan/LinearPatternSyntax.swift" "$root/Support/NumberText.swift" 2>&1
+  "$root"/RegularExpression/*.swift "$root/Support/NumberText.swift" 2>&1
 "$work/pattern-bench" "$@"

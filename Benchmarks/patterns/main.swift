@@ -1,5 +1,5 @@
 // The event ID matchers side by side, per ID: the default pattern's fast path (`DefaultEventIDPattern`),
-// the linear-time matcher (`LinearPattern`) and Swift's `Regex` (Unicode-scalar semantics, as trackc used
+// the linear-time matcher (`LinearRegex`) and Swift's `Regex` (Unicode-scalar semantics, as trackc used
 // it), on the IDs of Benchmarks/lint's generated config; then the cases `Regex` cannot finish, for the
 // linear matcher alone. Built by bench.sh from TrackcCore's own files with `swiftc -O`.
 import Foundation
@@ -51,7 +51,7 @@ func compare(_ label: String, ids: [String], _ matchers: [(String, (String) -> B
 
 let ids = generatedIDs()
 let custom = ["^[A-Z][A-Z0-9_]+$", "^(PAGE|CTRL)_[A-Z0-9_]+$", "^[A-Z]+(_[A-Z0-9]+)*$", "_[0-9]+$", "^(page|ctrl)\\.[a-z_]+\\.[a-z_]+$"]
-let defaultPattern = try! LinearPattern.compile("^[A-Z][A-Z0-9_]*$")
+let defaultPattern = try! LinearRegex.compile("^[A-Z][A-Z0-9_]*$")
 let defaultRegex = RegexBox("^[A-Z][A-Z0-9_]*$")
 compare(
   "default pattern ^[A-Z][A-Z0-9_]*$", ids: ids,
@@ -59,16 +59,16 @@ compare(
     ("fast path", DefaultEventIDPattern.matches), ("linear matcher", defaultPattern.matches), ("Regex", defaultRegex.matches),
   ])
 for pattern in custom {
-  let linear = try! LinearPattern.compile(pattern)
+  let linear = try! LinearRegex.compile(pattern)
   let regex = RegexBox(pattern)
   compare(pattern, ids: ids, [("linear matcher", linear.matches), ("Regex", regex.matches)])
 }
 
 /// Seconds for one match, for the cases only the linear matcher finishes.
-func time(_ pattern: String, _ id: String, maxDFAStates: Int = PatternDFA.maxStates) {
+func time(_ pattern: String, _ id: String, maxDFAStates: Int = RegexDFA.maxStates) {
   let clock = ContinuousClock()
-  var compiled: LinearPattern? = nil
-  let compile = clock.measure { compiled = try! LinearPattern.compile(pattern, maxDFAStates: maxDFAStates) }
+  var compiled: LinearRegex? = nil
+  let compile = clock.measure { compiled = try! LinearRegex.compile(pattern, maxDFAStates: maxDFAStates) }
   var result = false
   let match = clock.measure { result = compiled!.matches(id) }
   let scalars = id.unicodeScalars.count

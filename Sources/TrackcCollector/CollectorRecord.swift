@@ -1,3 +1,5 @@
+import TrackcCore
+
 /// One thing a collector did, for printing and for observers: in the order it happened.
 public enum CollectorRecord: Sendable, Hashable {
   /// A new call, recorded (with what the plan says about it).
@@ -188,24 +190,7 @@ extension CollectorRecord {
   }
 }
 
-/// JSON string literals for the lines the collector writes.
+/// JSON string literals for the lines the collector writes (TrackcCore's one JSON string escaper).
 enum JSONText {
-  static func quoted(_ string: String) -> String {
-    var output = "\""
-    output.reserveCapacity(string.utf8.count + 2)
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    return output + "\""
-  }
+  static func quoted(_ string: String) -> String { TextEscaping.jsonString(string) }
 }

@@ -18,7 +18,10 @@ import TrackcTestSupport
   }
 
   /// Re-record with `TRACKC_RECORD_GOLDENS=1 swift test` (the run fails while recording).
-  @Test(arguments: [("tracking.yaml", "FixtureTracking"), ("hostile.yaml", "HostileTracking"), ("objc-runtime.yaml", "ObjCTracking")])
+  @Test(arguments: [
+    ("tracking.yaml", "FixtureTracking"), ("hostile.yaml", "HostileTracking"), ("objc-runtime.yaml", "ObjCTracking"),
+    ("cross-module.yaml", "CrossModuleTracking"),
+  ])
   func generatedCodeMatchesTheCompiledFixture(config: String, name: String) throws {
     let result = try Self.generate(config, name: name)
     #expect(!result.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(result.diagnostics))")
@@ -149,7 +152,7 @@ import TrackcTestSupport
 
   @Test(arguments: literals)
   func stringLiteralsEscapeEverythingThatCouldBreakOut(_ literal: Literal) {
-    #expect(SwiftSource.stringLiteral(literal.text) == literal.literal)
+    #expect(TextEscaping.swiftStringLiteral(literal.text) == literal.literal)
   }
 
   /// Random strings: the literal is one line, starts and ends with the only unescaped quotes, has no
@@ -164,7 +167,7 @@ import TrackcTestSupport
         state = state &* 6_364_136_223_846_793_005 &+ 1
         text.unicodeScalars.append(alphabet[Int(state >> 60) % alphabet.count])
       }
-      let literal = SwiftSource.stringLiteral(text)
+      let literal = TextEscaping.swiftStringLiteral(text)
       #expect(!literal.contains("\n") && !literal.contains("\r"))
       var escaped = false
       for character in literal.dropFirst().dropLast() {

@@ -182,11 +182,11 @@ import TrackcTestSupport
     #expect(contents.components(separatedBy: "-->").count == 2)
   }
 
-  @Test func writingEscapesOnlyWhatXMLNeeds() {
-    #expect(PropertyList.escaped("a & b < c > d \"e\" 'f' 🏠") == "a &amp; b &lt; c &gt; d \"e\" 'f' 🏠")
-    #expect(PropertyList.escaped("\r\n\t\u{0}\u{FFFE}") == "&#xD;\n\t\u{FFFD}\u{FFFD}")
-    #expect(!PropertyList.commentText("a -- b --> c\nd ---").contains("--"))
-    #expect(!PropertyList.commentText("a -- b --> c\nd ---").contains("\n"))
+  @Test func writingEscapesWhatMarkupMeansAndWhatXMLCannotHold() {
+    #expect(TextEscaping.markup("a & b < c > d \"e\" 'f' 🏠") == "a &amp; b &lt; c &gt; d &quot;e&quot; &#39;f&#39; 🏠")
+    #expect(TextEscaping.markup("\r\n\t\u{0}\u{FFFE}") == "&#xD;&#xA;&#x9;\u{FFFD}\u{FFFD}")
+    #expect(!TextEscaping.markupComment("a -- b --> c\nd ---").contains("--"))
+    #expect(!TextEscaping.markupComment("a -- b --> c\nd ---").contains("\n"))
   }
 
   /// A plan that says only where its manifest goes still collects its events: product interaction, for

@@ -130,7 +130,7 @@ private final class ExpectingRewriter: SyntaxRewriter {
 
   private static func setting(_ expected: [RuleExample.Finding], on call: FunctionCallExprSyntax) -> FunctionCallExprSyntax {
     var arguments = Array(call.arguments.filter { $0.label?.text != "expecting" })
-    let list = expected.map { ".\($0.severity.rawValue)(\(SwiftSource.stringLiteral($0.message)))" }
+    let list = expected.map { ".\($0.severity.rawValue)(\(TextEscaping.swiftStringLiteral($0.message)))" }
     var parser = Parser("[" + list.joined(separator: ", ") + "]")
     let value = ExprSyntax.parse(from: &parser)
     if !arguments.isEmpty {

@@ -17,26 +17,17 @@ public enum Invariants {
   /// (never the config's own `sources`, which would send a fuzzer scanning the disk).
   public static var fixtureCode: CodeInput { .registry(path: registryPath, bytes: InputBytes(CodeFixture.registryJSON)) }
 
-  /// Lints `bytes` as a config against `code` (nil: the config's own `sources`, if it names any);
-  /// `streamsScreens` decodes the screens while the parser reads the rest, whatever the config's size.
-  public static func lint(_ bytes: [UInt8], code: CodeInput? = fixtureCode, streamsScreens: Bool = false) -> LintResult {
+  /// Lints `bytes` as a config against `code` (nil: the config's own `sources`, if it names any).
+  public static func lint(_ bytes: [UInt8], code: CodeInput? = fixtureCode) -> LintResult {
     var options = LintOptions()
     options.code = code
     options.scan.useCache = false
-    if streamsScreens { options.screenStreamingThreshold = 0 }
     return Linter.lint(ConfigSource(path: configPath, bytes: bytes), options: options)
   }
 
-  /// The whole config check on `bytes`: every diagnostic about the config points inside it, and the
-  /// findings are the same whether the screens were decoded while the parser read the rest or after.
+  /// The whole config check on `bytes`: every diagnostic about the config points inside it.
   public static func lintViolations(_ bytes: [UInt8]) -> [String] {
-    let diagnostics = lint(bytes).diagnostics
-    var violations = positionViolations(in: diagnostics, file: configPath, input: bytes)
-    let streamed = lint(bytes, streamsScreens: true).diagnostics
-    if JSONDiagnosticRenderer.render(streamed) != JSONDiagnosticRenderer.render(diagnostics) {
-      violations.append("decoding the screens while the parser reads the rest changes the findings")
-    }
-    return violations
+    positionViolations(in: lint(bytes).diagnostics, file: configPath, input: bytes)
   }
 
   /// A registry file (`--handlers`) read from `bytes`: every diagnostic about it points inside it, what it

@@ -11,37 +11,11 @@ struct ConfigDecoder {
     self.document = document
   }
 
-  /// The whole config, its screens in file order.
-  ///
-  /// `streamed` holds screens already decoded while the document was being read (`ScreenStream`, on
-  /// another core, for configs of 256 KB and up): a screen is taken from there when the pair it was
-  /// decoded from is the pair the document holds, and decoded here otherwise. Below that size the
-  /// screens are decoded here, on one thread: decoding them in parallel chunks bought nothing (a 240 KB
-  /// config of 200 screens, `--timings`, medians of 15: 3.3 ms pinned to one core, 3.4 ms on two).
-  /// Each streamed screen is moved out of `streamed`, not copied: a copy retains every string and array
-  /// of the screen, and releasing the originals at the end costs as much again (1.5 ms and 0.5 ms of the
-  /// 6.0 MB benchmark config's lint, `perf record`).
-  static func decode(_ document: YAMLDocument, streamed: consuming [YAMLNodeID: ScreenStream.Decoded] = [:]) -> (
-    config: TrackingConfig?, problems: [ConfigProblem]
-  ) {
+  /// The whole config; nil when the document is empty or not a mapping.
+  static func decode(_ document: YAMLDocument) -> (config: TrackingConfig?, problems: [ConfigProblem]) {
     var decoder = ConfigDecoder(document: document)
-    guard let (head, screenPairs) = decoder.decodeHead() else { return (nil, decoder.problems) }
-    var config = head
-    var problems = decoder.problems
-    decoder.problems.removeAll()
-    config.screens.reserveCapacity(screenPairs.count)
-    for index in screenPairs.indices {
-      let pair = screenPairs[index]
-      if let done = streamed.removeValue(forKey: pair.value), done.key == pair.key {
-        if let screen = done.screen { config.screens.append(screen) }
-        problems += done.problems
-      } else if let screen = decoder.screen(pair) {
-        config.screens.append(screen)
-      }
-      problems += decoder.problems
-      decoder.problems.removeAll(keepingCapacity: true)
-    }
-    return (config, problems)
+    let config = decoder.config()
+    return (config, decoder.problems)
   }
 
   /// The keys the format allows at each place, in the order messages list them. A section's switch over
@@ -113,9 +87,7 @@ struct ConfigDecoder {
     return "\(field) of \(subject)"
   }
 
-  /// Decodes everything but the screens, and returns the screens' pairs to decode with `screen(_:)`
-  /// (possibly on other threads, with other decoders).
-  mutating func decodeHead() -> (TrackingConfig, YAMLPairs)? {
+  private mutating func config() -> TrackingConfig? {
     guard let root = document.root, !document.isNull(root) else {
       problems.append(.empty(at: document.root.map { document.range($0).start } ?? .start))
       return nil
@@ -125,7 +97,6 @@ struct ConfigDecoder {
       return nil
     }
     var config = TrackingConfig()
-    var screenPairs = document.noPairs
     let fields = self.fields(of: root, in: .text("the config"), expected: "a mapping", as: Keys.Root.self)
     for (name, key, value) in fields {
       switch name {
@@ -136,7 +107,7 @@ struct ConfigDecoder {
       case .destinations: config.destinations = destinations(value)
       case .defaults: config.defaults = defaults(value)
       case .properties: config.propertyDeclarations = propertyDeclarations(value)
-      case .screens: screenPairs = screens(value, key: key)
+      case .screens: config.screens = screens(value, key: key)
       case .links: config.links = links(value, key: key)
       case .entryPoints: config.entryPoints = entryPoints(value)
       case .privacy: config.privacy = privacy(value, key: key)
@@ -145,7 +116,7 @@ struct ConfigDecoder {
     let start = document.range(root).start
     if !fields.contains(where: { $0.name == .version }) { problems.append(.missingKey(.version(at: start))) }
     if !fields.contains(where: { $0.name == .screens }) { problems.append(.missingKey(.screens(at: start))) }
-    return (config, screenPairs)
+    return config
   }
 
   // MARK: Sections
@@ -277,27 +248,27 @@ struct ConfigDecoder {
     return defaults
   }
 
-  private mutating func screens(_ node: YAMLNodeID, key: Located<String>) -> YAMLPairs {
+  /// `screens:`, in file order.
+  private mutating func screens(_ node: YAMLNodeID, key: Located<String>) -> [TrackingConfig.Screen] {
     guard document.kind(node) == .mapping else {
       wrongType(.screens(found: found(node)), at: document.isNull(node) ? key.range : document.range(node))
-      return document.pairs(node)
+      return []
     }
-    return document.pairs(node)
+    return entries(of: node, in: .text("'screens'"), expected: "a mapping").map { screen($0.value, name: $0.key, keyNode: $0.keyNode) }
   }
 
-  /// One entry of `screens`; nil when its key is not a string.
-  mutating func screen(_ pair: YAMLPair) -> TrackingConfig.Screen? {
-    guard let name = keyText(pair.key, in: .text("'screens'")) else { return nil }
+  /// One entry of `screens`.
+  private mutating func screen(_ node: YAMLNodeID, name: Located<String>, keyNode: YAMLNodeID) -> TrackingConfig.Screen {
     var screen = TrackingConfig.Screen(name: name, typeName: SwiftTypeName.parse(name.value))
-    for (name, _, value) in fields(
-      of: pair.value, in: Place(.screen(pair.key)), expected: "a mapping with 'page_events' and/or 'control_events'", as: Keys.Screen.self)
+    for (section, _, value) in fields(
+      of: node, in: Place(.screen(keyNode)), expected: "a mapping with 'page_events' and/or 'control_events'", as: Keys.Screen.self)
     {
-      switch name {
-      case .pageEvents: screen.pageEvents = pageEvents(value, screen: pair.key)
-      case .controlEvents: screen.controlEvents = controlEvents(value, screen: pair.key)
+      switch section {
+      case .pageEvents: screen.pageEvents = pageEvents(value, screen: keyNode)
+      case .controlEvents: screen.controlEvents = controlEvents(value, screen: keyNode)
       }
     }
-    screen.isEmptyAsWritten = isEmptyScreen(pair.value)
+    screen.isEmptyAsWritten = isEmptyScreen(node)
     return screen
   }
 

@@ -23,22 +23,6 @@ enum SwiftIdentifier {
     return result
   }()
 
-  /// Names longer than every keyword skip the keyword lookup.
-  private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
-
-  /// The keywords' FNV-1a hashes, sorted: a name whose hash is not among them is not a keyword, which
-  /// settles almost every name without making a String of it.
-  private static let keywordHashes: [UInt64] = keywords.map { word in
-    var copy = word
-    return copy.withUTF8 { fnv1a($0) }
-  }.sorted()
-
-  private static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return hash
-  }
-
   static func isValid(_ name: Substring, as role: Role) -> Bool {
     if let answer = name.utf8.withContiguousStorageIfAvailable({ isValid($0, as: role) }) { return answer }
     var copy = String(name)
@@ -57,7 +41,7 @@ enum SwiftIdentifier {
       // Inside backticks a keyword is an ordinary name.
       return isKeyword(inner) || isValid(inner, as: .member)
     }
-    if isPlainASCII(name) && (name.count > longestKeyword || !isKeyword(name)) { return true }
+    if isPlainASCII(name) && !isKeyword(name) { return true }
     // No identifier holds ASCII punctuation or spaces (`_` and `$` aside): such a name is refused here,
     // not handed to swift-syntax, whose parser takes exponential time on some of them (found by fuzzing:
     // a screen named `a[[[[[[[[[[[[[[[[[[x` took seconds, twice as long with each `[`).
@@ -70,16 +54,7 @@ enum SwiftIdentifier {
   }
 
   private static func isKeyword(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard name.count <= longestKeyword else { return false }
-    let hash = fnv1a(name)
-    var low = 0
-    var high = keywordHashes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if keywordHashes[middle] < hash { low = middle + 1 } else { high = middle }
-    }
-    guard low < keywordHashes.count, keywordHashes[low] == hash else { return false }
-    return keywords.contains(String(decoding: name, as: UTF8.self))
+    keywords.contains(String(decoding: name, as: UTF8.self))
   }
 
   /// An ASCII byte an identifier may hold: a letter, a digit, `_` or `$`.

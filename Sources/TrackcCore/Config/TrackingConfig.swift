@@ -163,31 +163,14 @@ public struct TrackingConfig: Sendable {
 
   /// What one event is: its ID, where it goes, and what it carries.
   public struct EventRule: Sendable {
-    public var id: Located<String> {
-      didSet { (idHash, idMatchesDefaultPattern) = Self.idFacts(id.value) }
-    }
-    /// `id.value.hashValue`, worked out where the event is made: by the decoder, on the thread that
-    /// decodes screens beside the parse, while the string is still in cache. `duplicate-event-id` reads
-    /// these instead of a hundred thousand strings, a cache miss each, on the lint's critical path.
-    public private(set) var idHash: Int
-    /// Whether `id.value` matches the default `event_id_pattern`, worked out with `idHash` and for the
-    /// same reason: `event-id-pattern` reads these under the default pattern, which most configs keep,
-    /// and reads the strings of the IDs that fail only (measured: the rule took 9.4 ms of a 105,000-event
-    /// lint's 11 ms of plan rules when it read every ID, the longest of the rules run side by side).
-    public private(set) var idMatchesDefaultPattern: Bool
+    public var id: Located<String>
     /// What only the long form says; nil for the short form (`handler: EVENT_ID`), which is most events,
     /// so that an event is three words to copy, not ten.
     public var details: Details?
 
     public init(id: Located<String>, details: Details? = nil) {
       self.id = id
-      (idHash, idMatchesDefaultPattern) = Self.idFacts(id.value)
       self.details = details
-    }
-
-    /// `idHash` and `idMatchesDefaultPattern` of an ID, worked out in one place for `init` and `didSet`.
-    private static func idFacts(_ id: String) -> (hash: Int, matchesDefaultPattern: Bool) {
-      (id.hashValue, DefaultEventIDPattern.matches(id))
     }
 
     /// `destinations:` — only these (key range, then entries).
@@ -286,7 +269,7 @@ extension TrackingConfig.Screen {
   public func describe(_ trigger: TrackingConfig.Trigger) -> String {
     switch trigger {
     case .page(let phase): return "the \(phase.rawValue) page event of '\(name.value)'"
-    case .control(let index): return "handler '\(controlEvents[index].key.value)' of '\(name.value)'"
+    case .control(let index): return "handler '\(Diagnostic.excerpt(controlEvents[index].key.value))' of '\(name.value)'"
     case .entryPoint: return "an entry point of '\(name.value)'"
     }
   }

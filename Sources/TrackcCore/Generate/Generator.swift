@@ -12,7 +12,7 @@
 ///
 /// Every file is built as typed `SwiftCode` (`RegistryEmitter`, `InterceptorEmitter`) and written by
 /// `SwiftRenderer`, laid out to 120 columns: every string from the config becomes a literal through
-/// `SwiftSource.stringLiteral`, every name an identifier only as a `ValidIdentifier`, and every signature
+/// `TextEscaping.swiftStringLiteral`, every name an identifier only as a `ValidIdentifier`, and every signature
 /// from the code is the one `ReplacementSignature` read and checked.
 public enum Generator {
   public struct Options: Sendable {

@@ -8,7 +8,7 @@
 /// order: the same plan always gives the same bytes. App Store Connect refuses a manifest with keys or
 /// values it does not expect, so the file holds Apple's keys and values only, plus one comment.
 /// Written by hand rather than with `PropertyListEncoder`, which the core (FoundationEssentials) does not
-/// have on every platform: the format needs five elements, and every string goes through `escaped`.
+/// have on every platform: the format needs five elements, and every string goes through `TextEscaping.markup`.
 enum PrivacyManifest {
   static func propertyList(_ plan: ResolvedPlan, configFileName: String) -> String {
     let privacy = plan.privacy
@@ -43,7 +43,7 @@ enum PropertyList {
     var lines = [
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
       "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
-      "<!-- \(commentText(comment)) -->",
+      "<!-- \(TextEscaping.markupComment(comment)) -->",
       "<plist version=\"1.0\">",
     ]
     root.write(into: &lines, depth: 0)
@@ -54,7 +54,7 @@ enum PropertyList {
   private func write(into lines: inout [String], depth: Int) {
     let indent = String(repeating: "\t", count: depth)
     switch self {
-    case .string(let text): lines.append(indent + "<string>" + Self.escaped(text) + "</string>")
+    case .string(let text): lines.append(indent + "<string>" + TextEscaping.markup(text) + "</string>")
     case .bool(let value): lines.append(indent + (value ? "<true/>" : "<false/>"))
     case .array(let items):
       guard !items.isEmpty else {
@@ -71,38 +71,10 @@ enum PropertyList {
       }
       lines.append(indent + "<dict>")
       for (key, value) in entries {
-        lines.append(indent + "\t<key>" + Self.escaped("\(key)") + "</key>")
+        lines.append(indent + "\t<key>" + TextEscaping.markup("\(key)") + "</key>")
         value.write(into: &lines, depth: depth + 1)
       }
       lines.append(indent + "</dict>")
     }
-  }
-
-  /// Text as XML character data: `&`, `<` and `>` as entities, and every character XML 1.0 cannot hold
-  /// at all, even as a reference (C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF),
-  /// as U+FFFD. A carriage return is written as `&#xD;`, which XML keeps (a raw one it would turn into a
-  /// line feed). Nothing else is changed, so every string XML can hold reads back exactly.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x26: result += "&amp;"
-      case 0x3C: result += "&lt;"
-      case 0x3E: result += "&gt;"
-      case 0x0D: result += "&#xD;"
-      case 0x09, 0x0A: result.unicodeScalars.append(scalar)
-      case 0x00..<0x20, 0xFFFE, 0xFFFF: result += "\u{FFFD}"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
-  /// Text inside a comment: one line of visible characters, never `--` (which would end it).
-  static func commentText(_ text: String) -> String {
-    var result = SwiftSource.commentText(text)
-    while result.contains("--") { result = result.replacing("--", with: "- -") }
-    return escaped(result)
   }
 }

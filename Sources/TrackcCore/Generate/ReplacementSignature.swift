@@ -118,7 +118,7 @@ struct ArgumentLabel: Hashable {
 
   /// nil when `label` is not an argument label.
   init?(_ label: String) {
-    guard label != "_", SwiftIdentifier.isValid(Substring(label), as: .member), !label.unicodeScalars.contains(where: SwiftSource.needsEscape)
+    guard label != "_", SwiftIdentifier.isValid(Substring(label), as: .member), !label.unicodeScalars.contains(where: TextEscaping.isInvisible)
     else { return nil }
     text = ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
   }

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// `StructuredSwiftRepresentation`: what the emitters build and `SwiftRenderer` writes.
 ///
 /// Nothing here is code held as text. A string is a `String` the renderer escapes
-/// (`SwiftSource.stringLiteral`); a name is a `ValidIdentifier` or an `ArgumentLabel`, each checked (or
+/// (`TextEscaping.swiftStringLiteral`); a name is a `ValidIdentifier` or an `ArgumentLabel`, each checked (or
 /// derived) to be one; a comment is a `Comment`, one line of visible characters; a type from the code is
 /// the `TypeSyntax` that `ReplacementSignature` parsed and checked. So whatever the emitters do with a
 /// string from a config or a registry, it cannot become code.

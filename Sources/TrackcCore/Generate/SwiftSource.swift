@@ -1,50 +1,12 @@
 /// Everything that puts text from a config or a registry into generated Swift goes through here, so
 /// that no string (an event ID, a property, a screen name, a file name) can break out of its place: a
-/// string becomes a literal whose contents are escaped, a name becomes an identifier only as a
-/// `ValidIdentifier`, and a comment is one line of visible characters.
+/// string becomes a literal whose contents are escaped (`TextEscaping.swiftStringLiteral`), a name
+/// becomes an identifier only as a `ValidIdentifier`, and a comment is one line of visible characters.
 public enum SwiftSource {
-  /// A string literal holding exactly `text`: quotes, backslashes and every character that is not
-  /// plainly visible (controls, line and paragraph separators, bidirectional and zero-width format
-  /// characters, unassigned code points) are escaped, so the literal is one line, cannot end early, has
-  /// no interpolation, and reads as it will compare. The only way generated code gets a string literal.
-  static func stringLiteral(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\0": result += "\\0"
-      default:
-        if needsEscape(scalar) {
-          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
-
-  /// Whether a character is not plainly visible: a control, a separator, a bidirectional or zero-width
-  /// format character, an unassigned or private code point. None reaches generated code as itself.
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
-    if scalar.isASCII { return false }
-    switch scalar.properties.generalCategory {
-    case .format, .lineSeparator, .paragraphSeparator, .control, .unassigned, .privateUse, .surrogate, .spaceSeparator:
-      return true
-    default:
-      return false
-    }
-  }
-
   /// Text for a comment (`Comment`): one line, visible characters only (anything else becomes `?`), so
   /// that a line break in a file or type name cannot end the comment and start code.
   static func commentText(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == " " || !needsEscape($0) ? $0 : "?" }))
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == " " || !TextEscaping.isInvisible($0) ? $0 : "?" }))
   }
 
   /// A Swift identifier made from an event ID: `PAGE_HOME_ENTER` → `pageHomeEnter`, `page.home-enter` →
@@ -137,7 +99,7 @@ struct ValidIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// in backticks) made of visible characters; nil otherwise. (Swift lets an identifier hold
   /// bidirectional overrides, which could make generated code read other than it compiles.)
   init?(_ text: String) {
-    guard SwiftIdentifier.isValid(Substring(text), as: .declaration), !text.unicodeScalars.contains(where: SwiftSource.needsEscape) else {
+    guard SwiftIdentifier.isValid(Substring(text), as: .declaration), !text.unicodeScalars.contains(where: TextEscaping.isInvisible) else {
       return nil
     }
     self.text = text

@@ -33,9 +33,6 @@ public struct ConfigSource: Sendable {
   }
 }
 
-/// Files at least this large are mapped rather than read (see `InputBytes`).
-private let mappingThreshold = 64 << 10
-
 extension ConfigSource {
   /// Reads a config from disk, stopping after `maxBytes + 1` bytes so that a huge file (or a device that
   /// never ends) costs no more than the limit; `fileSize` still tells how large the file really is.
@@ -60,9 +57,6 @@ extension ConfigSource {
     let reportedSize = status.type == .regular ? Int(status.size) : 0
     // A regular file over the limit is not read at all; its size is all the linter needs to report.
     if reportedSize > maxBytes { return ConfigSource(path: path, bytes: [], fileSize: reportedSize) }
-    if reportedSize >= mappingThreshold, let mapped = InputBytes.map(descriptor: file.rawValue, count: reportedSize) {
-      return ConfigSource(path: path, input: mapped, fileSize: reportedSize)
-    }
 
     // Read into uninitialised memory (no zero-filling a file-sized buffer first), growing it only for
     // files that do not report their size (pipes, devices).

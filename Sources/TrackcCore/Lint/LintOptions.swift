@@ -13,9 +13,6 @@ public struct LintOptions: Sendable {
   public var readsCode = true
   /// How sources are scanned (module, cache).
   public var scan = ScanOptions()
-  /// Configs of at least this many bytes have their screens decoded while the parser reads the rest
-  /// (`ScreenStream`); smaller ones are read first and decoded after. Tests set 0 to stream every config.
-  public var screenStreamingThreshold = 256 << 10
 
   public static let defaultMaxConfigBytes = 32 << 20
 

@@ -13,33 +13,19 @@ public enum Linter {
       return LintResult(path: file, diagnostics: context.diagnostics)
     }
     var clock = PhaseClock(observer: options.phaseObserver)
-    // A large config's screens are decoded while the rest of it is read (`ScreenStream`).
-    let stream = source.input.buffer.count >= options.screenStreamingThreshold && Parallel.coreCount > 1 ? ScreenStream() : nil
-    let parsed = YAMLParser.parse(source.input, limits: options.yamlLimits, handover: stream?.handover)
+    let parsed = YAMLParser.parse(source.input, limits: options.yamlLimits)
     FrontEndDiagnostics.report(parsed.problems, in: &context)
-    clock.lap(stream == nil ? "parse YAML" : "parse YAML (decoding screens meanwhile)")
-    let streamed = stream?.finish() ?? [:]
-    if stream != nil { clock.lap("finish decoding the streamed screens") }
+    clock.lap("parse YAML")
     guard let document = parsed.document else { return finish(context, file: file) }
 
-    let decoded = ConfigDecoder.decode(document, streamed: consume streamed)
+    let decoded = ConfigDecoder.decode(document)
     FrontEndDiagnostics.report(decoded.problems, in: &context)
     clock.lap("decode the config")
     guard let config = decoded.config else { return finish(context, file: file) }
 
     let plan = ResolvedPlan(config)
     clock.lap("resolve the plan")
-    // Each plan rule walks the whole plan; they are independent, so they run side by side. What it buys,
-    // measured (README, "Performance"; 105,000 events, the second core idle): 34.1 ms on two cores
-    // against 52.6 ms pinned to one, before the rules were made to read only what they use; nothing
-    // while the other core is busy.
-    let checks = RuleCatalog.planChecks
-    let found = Parallel.map(checks.count) { index in
-      var ruleContext = RuleContext(file: file)
-      checks[index](plan, &ruleContext)
-      return ruleContext.diagnostics
-    }
-    for diagnostics in found { context.append(contentsOf: diagnostics) }
+    for check in RuleCatalog.planChecks { check(plan, &context) }
     clock.lap("check the plan")
 
     var code: MatchedPlan?

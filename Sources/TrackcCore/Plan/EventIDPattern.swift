@@ -1,7 +1,7 @@
 /// `conventions.event_id_pattern`, compiled once and shared by every rule.
 ///
 /// Patterns are regular expressions in the subset of ECMAScript's and Swift `Regex`'s syntax that
-/// `LinearPattern` matches in linear time (the README's "A config" lists it), with Unicode-scalar
+/// `LinearRegex` matches in linear time (docs/configuration.md lists it), with Unicode-scalar
 /// semantics: a match may occur anywhere unless the pattern is anchored, and `$` matches only at the
 /// very end. A config is untrusted input, and a backtracking engine can take minutes on a short pattern
 /// and a short ID. The default pattern, which most configs use, is checked by `DefaultEventIDPattern`
@@ -11,7 +11,7 @@ public struct EventIDPattern: Sendable {
   public let source: String
   /// Where the pattern is written; nil for the default.
   public let range: SourceRange?
-  private let compiled: LinearPattern?
+  private let compiled: LinearRegex?
 
   public struct CompileError: Error, Sendable {
     /// What follows "event_id_pattern '...'" in a diagnostic: "is not a valid regular expression: ...",
@@ -25,7 +25,7 @@ public struct EventIDPattern: Sendable {
       return .success(EventIDPattern(source: source, range: written?.range, compiled: nil))
     }
     do {
-      return .success(EventIDPattern(source: source, range: written?.range, compiled: try LinearPattern.compile(source)))
+      return .success(EventIDPattern(source: source, range: written?.range, compiled: try LinearRegex.compile(source)))
     } catch {
       let hint = error.hint.map { "; \($0)" } ?? ""
       switch error.kind {
@@ -38,9 +38,6 @@ public struct EventIDPattern: Sendable {
     }
   }
 
-  /// Whether this is the default pattern, which `DefaultEventIDPattern` matches.
-  public var isDefault: Bool { compiled == nil }
-
   public func matches(_ id: String) -> Bool {
     guard let compiled else { return DefaultEventIDPattern.matches(id) }
     return compiled.matches(id)
@@ -51,7 +48,7 @@ public struct EventIDPattern: Sendable {
   /// a hostile one.
   public static let lintBudget = 100_000_000
 
-  /// Whether `id` matches, or nil once matching has used up `budget` (see `LinearPattern`).
+  /// Whether `id` matches, or nil once matching has used up `budget` (see `LinearRegex`).
   public func matches(_ id: String, budget: inout Int) -> Bool? {
     guard let compiled else { return DefaultEventIDPattern.matches(id) }
     return compiled.matches(id, budget: &budget)

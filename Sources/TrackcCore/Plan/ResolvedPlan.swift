@@ -39,10 +39,6 @@ public struct ResolvedPlan: Sendable {
   /// from the rest of the plan.
   public private(set) var privacy = PrivacyPlan.none
   private let declaredSet: Set<String>
-  /// Each event's `TrackingConfig.EventRule.idHash`, by event ID (`duplicate-event-id`).
-  let eventIDHashes: [Int]
-  /// Each event's `TrackingConfig.EventRule.idMatchesDefaultPattern`, by event ID (`event-id-pattern`).
-  let eventIDsMatchDefaultPattern: [Bool]
   /// The events written in the long form (`{event: ..., destinations: ...}`), in plan order, with what
   /// only that form says: the few that the destination and property rules read (one in twenty-one in the
   /// benchmark config), so that those rules skip the rest without touching them.
@@ -164,28 +160,16 @@ public struct ResolvedPlan: Sendable {
       }
     }
     var longFormEvents: [(event: Event.ID, details: TrackingConfig.EventRule.Details)] = []
-    var eventIDHashes: [Int] = []
-    eventIDHashes.reserveCapacity(events.capacity)
-    var eventIDsMatchDefaultPattern: [Bool] = []
-    eventIDsMatchDefaultPattern.reserveCapacity(events.capacity)
     /// Adds an event, and what is kept beside it by event ID, to the plan.
-    func append(
-      _ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, idHash: Int, idMatchesDefaultPattern: Bool,
-      details: TrackingConfig.EventRule.Details?
-    ) -> Event.ID {
+    func append(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, details: TrackingConfig.EventRule.Details?) -> Event.ID {
       let id = Event.ID(rawValue: Int32(events.count))
       events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(details)))
-      eventIDHashes.append(idHash)
-      eventIDsMatchDefaultPattern.append(idMatchesDefaultPattern)
       if let details { longFormEvents.append((id, details)) }
       return id
     }
     /// Adds a screen's event, with its bindings and the property types it settles.
-    func add(
-      _ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, idHash: Int, idMatchesDefaultPattern: Bool,
-      details: TrackingConfig.EventRule.Details?
-    ) {
-      let id = append(trigger, of: screenID, idHash: idHash, idMatchesDefaultPattern: idMatchesDefaultPattern, details: details)
+    func add(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, details: TrackingConfig.EventRule.Details?) {
+      let id = append(trigger, of: screenID, details: details)
       guard let details else { return }
       for (index, property) in details.properties.enumerated() {
         if property.binding != nil {
@@ -210,16 +194,10 @@ public struct ResolvedPlan: Sendable {
       let first = events.count
       for index in configScreens[screen].pageEvents.indices {
         add(
-          .page(configScreens[screen].pageEvents[index].phase.value), of: screenID,
-          idHash: configScreens[screen].pageEvents[index].event.idHash,
-          idMatchesDefaultPattern: configScreens[screen].pageEvents[index].event.idMatchesDefaultPattern,
-          details: configScreens[screen].pageEvents[index].event.details)
+          .page(configScreens[screen].pageEvents[index].phase.value), of: screenID, details: configScreens[screen].pageEvents[index].event.details)
       }
       for index in configScreens[screen].controlEvents.indices {
-        add(
-          .control(index: index), of: screenID, idHash: configScreens[screen].controlEvents[index].event.idHash,
-          idMatchesDefaultPattern: configScreens[screen].controlEvents[index].event.idMatchesDefaultPattern,
-          details: configScreens[screen].controlEvents[index].event.details)
+        add(.control(index: index), of: screenID, details: configScreens[screen].controlEvents[index].event.details)
       }
       screens.append(Screen(id: screenID, events: first..<events.count))
     }
@@ -227,14 +205,10 @@ public struct ResolvedPlan: Sendable {
     entryPoints = EntryPointPlan(config) { Self.screen(named: $0, in: config) }
     for route in entryPoints.routes {
       guard let screen = route.screen, let event = config.entryPoints[route.entry].event else { continue }
-      _ = append(
-        .entryPoint(index: route.entry), of: screen, idHash: event.idHash, idMatchesDefaultPattern: event.idMatchesDefaultPattern,
-        details: event.details)
+      _ = append(.entryPoint(index: route.entry), of: screen, details: event.details)
     }
     self.events = events
     self.longFormEvents = longFormEvents
-    self.eventIDHashes = eventIDHashes
-    self.eventIDsMatchDefaultPattern = eventIDsMatchDefaultPattern
     self.bindings = bindings
     self.propertyTypes = propertyTypes
     privacy = PrivacyPlan(self)

@@ -66,7 +66,9 @@ public enum PlanDiffRenderer {
     for change in diff.changes {
       let location = change.location
       let label = change.isBreaking ? "breaking" : "change"
-      output += "\(location.file):\(location.line):\(location.column): \(label): \(flat(change.message)) [\(change.kind.rawValue)]\n"
+      // As the linter's text: what the configs wrote cannot act on the terminal (`TerminalText`).
+      output +=
+        "\(TerminalText.escaped(location.file)):\(location.line):\(location.column): \(label): \(TerminalText.escaped(flat(change.message))) [\(change.kind.rawValue)]\n"
     }
     return output
   }
@@ -86,7 +88,7 @@ public enum PlanDiffRenderer {
     let count = diff.changes.count
     let breakingText = breaking.isEmpty ? "no breaking change" : "**\(breaking.count) breaking change\(breaking.count == 1 ? "" : "s")**"
     output += "\(count) change\(count == 1 ? "" : "s"), \(breakingText)"
-    output += " (\(escape(diff.old.file)) → \(escape(diff.new.file))).\n"
+    output += " (\(TextEscaping.markdown(diff.old.file)) → \(TextEscaping.markdown(diff.new.file))).\n"
     var counts: [PlanDiff.Kind: Int] = [:]
     for change in diff.changes { counts[change.kind, default: 0] += 1 }
     output += "\n" + PlanDiff.Kind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: " · ") + "\n"
@@ -94,25 +96,13 @@ public enum PlanDiffRenderer {
       guard !changes.isEmpty else { return }
       output += "\n#### \(title)\n\n| change | kind | where |\n| --- | --- | --- |\n"
       for change in changes {
-        output += "| \(escape(change.message)) | \(change.kind.rawValue) | \(escape("\(change.location.file):\(change.location.line)")) |\n"
+        output +=
+          "| \(TextEscaping.markdown(change.message)) | \(change.kind.rawValue) | \(TextEscaping.markdown("\(change.location.file):\(change.location.line)")) |\n"
       }
     }
     table("Breaking", breaking)
     table("Other changes", others)
     return output
-  }
-
-  /// Text made inert for Markdown (GitHub's included): the characters that can start emphasis, code, a
-  /// link, an image, HTML, an entity, a table cell or strike-through are backslash-escaped (CommonMark
-  /// allows that for any ASCII punctuation), `:` too so that no URL becomes a link; line breaks become
-  /// spaces. A config's strings cannot add links, images, HTML or cells to a pull-request comment.
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    for scalar in flat(text).unicodeScalars {
-      if "\\`*_{}[]()<>|!~&#:".unicodeScalars.contains(scalar) { escaped.unicodeScalars.append("\\") }
-      escaped.unicodeScalars.append(scalar)
-    }
-    return escaped
   }
 
   private static func flat(_ text: String) -> String {

@@ -417,7 +417,7 @@ struct HTMLWriter {
       output += " "
       output += name.description
       output += "=\""
-      Self.escape(value, into: &output)
+      TextEscaping.markup(value, into: &output)
       output += "\""
     }
     output += ">"
@@ -441,44 +441,13 @@ struct HTMLWriter {
   }
 
   mutating func text(_ text: String) {
-    Self.escape(text, into: &output)
+    TextEscaping.markup(text, into: &output)
   }
 
   mutating func element(_ tag: StaticString, _ text: String, _ attributes: KeyValuePairs<StaticString, String> = [:]) {
     open(tag, attributes)
     self.text(text)
     close(tag)
-  }
-
-  /// `&`, `<`, `>`, `"` and `'` as character references: safe in text and in quoted attribute values.
-  static func escape(_ text: String, into output: inout String) {
-    var plainStart = text.utf8.startIndex
-    var index = plainStart
-    let utf8 = text.utf8
-    while index != utf8.endIndex {
-      let replacement: String?
-      switch utf8[index] {
-      case UInt8(ascii: "&"): replacement = "&amp;"
-      case UInt8(ascii: "<"): replacement = "&lt;"
-      case UInt8(ascii: ">"): replacement = "&gt;"
-      case UInt8(ascii: "\""): replacement = "&quot;"
-      case UInt8(ascii: "'"): replacement = "&#39;"
-      default: replacement = nil
-      }
-      if let replacement {
-        output += text[plainStart..<index]
-        output += replacement
-        plainStart = utf8.index(after: index)
-      }
-      index = utf8.index(after: index)
-    }
-    output += text[plainStart..<index]
-  }
-
-  static func escape(_ text: String) -> String {
-    var output = ""
-    escape(text, into: &output)
-    return output
   }
 }
 

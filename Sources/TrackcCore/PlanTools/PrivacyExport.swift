@@ -83,7 +83,7 @@ extension PlanExport {
   // MARK: Markdown
 
   static func privacyMarkdown(_ outline: PlanOutline) -> String {
-    let md = PlanDiffRenderer.escape
+    let md = TextEscaping.markdown
     let configName = RelativePath.fileName(of: outline.file)
     var output = "# App privacy: \(md(configName))\n\n"
     guard let privacy = outline.privacy else {

@@ -4,8 +4,8 @@
 // package wraps is here, each piece a few lines; a `#if` outside this file is a bug.
 //
 // This file is compiled on Linux (Glibc) by every build and test run. The Darwin branches are written
-// against Apple's headers but are not compiled here: no macOS machine builds this project (see the
-// README, "macOS").
+// against Apple's headers and compiled only by the macOS workflow, never by the Linux build (see
+// docs/platforms.md).
 
 import Subprocess
 
@@ -75,64 +75,11 @@ enum Platform {
     #endif
   }
 
-  /// Tunes glibc's allocator for a process that reads one config, reports and exits (see
-  /// `ShortRunAllocator`). Elsewhere it does nothing: macOS's allocator does not grow a thread's heap a
-  /// page at a time, and musl has no such settings.
-  static func tuneAllocatorForShortRun() {
-    #if canImport(Glibc)
-      // `mallopt` is declared in <malloc.h>, which the Glibc module does not import; looked up by name, it
-      // is called through a C function type, so the calling convention is C's.
-      typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-      guard let symbol = dlsym(nil, "mallopt") else { return }  // nil: RTLD_DEFAULT
-      let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-      // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD and M_TOP_PAD of <malloc.h>.
-      let mmapThreshold: Int32 = -3
-      let trimThreshold: Int32 = -1
-      let topPad: Int32 = -2
-      // Blocks up to 32 MB (glibc's ceiling for this setting) come from the heap rather than a mapping of
-      // their own each, which would be unmapped and faulted in again on the next growth.
-      _ = mallopt(mmapThreshold, 32 << 20)
-      // Nothing is given back before exit: each trim is a system call, and the next growth faults the
-      // same pages in again.
-      _ = mallopt(trimThreshold, Int32.max)
-      // The main heap grows 64 MB at a time (address space, not memory: pages are backed when touched).
-      _ = mallopt(topPad, 64 << 20)
-    #endif
-  }
-
-  /// Backs `count` bytes at `address` with memory now, as a first write to each page would, without
-  /// writing to them: other threads may be writing there meanwhile (`YAMLMappingHandover.reserved`).
-  /// Linux only (`MADV_POPULATE_WRITE`, since 5.14; older kernels refuse it and nothing happens); other
-  /// systems have no such call, and the pages are backed when first written, as usual.
-  static func backWithMemory(address: Int, count: Int) {
-    #if os(Linux)
-      let page = Int(getpagesize())
-      // Whole pages inside the block only: the pages at its ends may hold other allocations.
-      let start = (address + page - 1) & ~(page - 1)
-      let end = (address + count) & ~(page - 1)
-      guard address != 0, end > start else { return }
-      let populateWrite: Int32 = 23  // MADV_POPULATE_WRITE of <linux/mman.h>, which Glibc does not import
-      _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, populateWrite)
-    #endif
-  }
-
   /// Makes a write to a pipe whose reader is gone (a worker that died) fail with EPIPE instead of
   /// ending trackc with SIGPIPE. Process-wide, as signal dispositions are; trackc writes nothing else to
   /// pipes it does not own before it prints its results, where an early-closed reader is harmless.
   static func ignoreBrokenPipes() {
     _ = signal(SIGPIPE, SIG_IGN)
-  }
-
-  /// Maps `count` bytes of an open regular file read-only; nil when the system will not map it.
-  static func mapReadOnly(descriptor: Int32, count: Int) -> UnsafeMutableRawPointer? {
-    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
-      address != UnsafeMutableRawPointer(bitPattern: -1)
-    else { return nil }
-    return address
-  }
-
-  static func unmap(_ address: UnsafeMutableRawPointer, count: Int) {
-    munmap(address, count)
   }
 
   /// Atomically replaces `destination` with `source` (both on one file system); false when it cannot.
@@ -149,21 +96,5 @@ enum Platform {
   /// `memcmp`: the byte order of two buffers' first `count` bytes.
   static func compareBytes(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Int32 {
     memcmp(left, right, count)
-  }
-}
-
-/// How the C allocator serves a command that reads one config, reports and exits (`trackc lint`,
-/// `generate`, `docs`, ...), as opposed to a server (`trackc collector`) or a parsing worker.
-///
-/// glibc's defaults suit a long-running process that returns memory as it goes: every block over 128
-/// KB is a mapping of its own, the heap is trimmed whenever 128 KB are free at its top, and a thread's
-/// heap (every thread but the main one has its own) grows a page at a time, an `mprotect` call each.
-/// A lint of a large config grows to about 80 MB in a few tenths of a second and then exits, so here
-/// large blocks come from the heap, nothing is trimmed, and the main heap grows in large steps. What it
-/// buys, measured with the main-thread run in `trackc`'s entry point: the README's "Performance".
-public enum ShortRunAllocator {
-  /// Call once, at the start of the process, before the work it is for.
-  public static func configure() {
-    Platform.tuneAllocatorForShortRun()
   }
 }

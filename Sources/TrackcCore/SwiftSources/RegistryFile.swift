@@ -163,38 +163,8 @@ private struct JSONTextWriter {
   mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
   mutating func string(_ value: String) {
-    text.append(0x22)
-    var value = value
-    let clean = value.withUTF8 { utf8 in
-      // Most strings need no escaping: copy them whole.
-      guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
-      text.append(contentsOf: utf8)
-      return true
-    }
-    if clean {
-      text.append(0x22)
-      return
-    }
-    for byte in value.utf8 {
-      switch byte {
-      case 0x22: raw("\\\"")
-      case 0x5C: raw("\\\\")
-      case 0x0A: raw("\\n")
-      case 0x0D: raw("\\r")
-      case 0x09: raw("\\t")
-      case 0x08: raw("\\b")
-      case 0x0C: raw("\\f")
-      case ..<0x20:
-        raw("\\u00")
-        text.append(Self.hexDigits[Int(byte >> 4)])
-        text.append(Self.hexDigits[Int(byte & 0xF)])
-      default: text.append(byte)
-      }
-    }
-    text.append(0x22)
+    TextEscaping.appendJSONString(value, to: &text)
   }
-
-  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   mutating func location(_ location: RegistryLocation, indent: Int) {
     object(indent: indent) { writer in

@@ -50,8 +50,8 @@ enum WorkerPool {
   }
 
   /// Runs `work` on Swift's concurrency threads and blocks this thread until it is done: the scan is
-  /// synchronous (the linter calls it), swift-subprocess is async. Called from a command's main thread;
-  /// a caller on a concurrency thread would hold that thread for the duration.
+  /// synchronous (the linter calls it), swift-subprocess is async. The caller's thread waits for the
+  /// duration: for a command, one of Swift's concurrency threads, where ArgumentParser runs it.
   private static func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
     let box = ResultBox<Value>()
     let done = DispatchSemaphore(value: 0)

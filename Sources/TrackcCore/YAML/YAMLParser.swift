@@ -23,49 +23,6 @@ public struct YAMLParseResult: Sendable {
   public var root: YAMLNodeID? { document?.root }
 }
 
-/// Entries of one mapping under the root, handed over while the rest of the input is still being read:
-/// `trackc lint` decodes a large config's screens on a second core while libyaml reads the others.
-///
-/// Each batch is a small document of its own (its nodes, text and children copied out of the document
-/// being built, its node IDs local), so that its reader shares nothing with the builder. An entry is
-/// handed over only if everything it refers to lies in its batch: one reached through an alias or a
-/// merge key from outside is not, and neither is a batch in which anything refers outside it. The
-/// receiver matches each entry to the finished document by `original`, the pair as the finished
-/// document names it; whatever was not handed over, or does not match (a duplicate key's dropped
-/// value, an alias used twice), it reads from the finished document as if nothing had been handed over.
-public struct YAMLMappingHandover: Sendable {
-  /// The key, in the root mapping, of the mapping whose entries are handed over.
-  public var key: String
-  /// Entries per batch.
-  public var batchSize: Int
-  /// Receives each batch, on the parsing thread, in input order.
-  public var deliver: @Sendable (YAMLEntryBatch) -> Void
-  /// Receives, on the parsing thread before the first event, each block of memory the parser has
-  /// reserved for the document (address, bytes), so that the receiver can have it backed on its own core
-  /// (`Platform.backWithMemory`) instead of the parser faulting it in a page at a time. Only the receiver
-  /// knows whether its core is free for that; the parser writes to the blocks meanwhile.
-  var reserved: (@Sendable (_ address: Int, _ count: Int) -> Void)?
-
-  public init(key: String, batchSize: Int = 64, deliver: @escaping @Sendable (YAMLEntryBatch) -> Void) {
-    self.key = key
-    self.batchSize = max(1, batchSize)
-    self.deliver = deliver
-  }
-}
-
-/// Consecutive entries of a handed-over mapping, in a document of their own.
-public struct YAMLEntryBatch: Sendable {
-  public struct Entry: Sendable {
-    /// The key and value in `document`.
-    public let pair: YAMLPair
-    /// The key and value in the finished document.
-    public let original: YAMLPair
-  }
-
-  public let document: YAMLDocument
-  public let entries: [Entry]
-}
-
 /// Reads YAML through libyaml's event API and builds a node tree in which every node knows its range.
 ///
 /// Beyond what libyaml checks, it rejects what would make a config mean something other than it says:
@@ -77,14 +34,12 @@ public enum YAMLParser {
     bytes.withUnsafeBufferPointer { parse($0, limits: limits) }
   }
 
-  public static func parse(_ input: InputBytes, limits: YAMLLimits = YAMLLimits(), handover: YAMLMappingHandover? = nil) -> YAMLParseResult {
-    parse(input.buffer, limits: limits, handover: handover)
+  public static func parse(_ input: InputBytes, limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
+    parse(input.buffer, limits: limits)
   }
 
   /// Parses `bytes`; the document copies what it keeps, so the bytes need not outlive the call.
-  public static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits = YAMLLimits(), handover: YAMLMappingHandover? = nil
-  ) -> YAMLParseResult {
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits = YAMLLimits()) -> YAMLParseResult {
     if let problem = TextEncoding.problem(in: bytes) {
       let position: SourcePosition
       if case .invalidUTF8(let offset, _) = problem {
@@ -98,7 +53,7 @@ public enum YAMLParser {
       let position = TextEncoding.position(ofByteOffset: offset, in: bytes)
       return YAMLParseResult(document: nil, problems: [.yaml11LineBreak(scalar, at: position)], failed: true)
     }
-    var builder = TreeBuilder(bytes: bytes, limits: limits, handover: handover)
+    var builder = TreeBuilder(bytes: bytes, limits: limits)
     builder.run()
     return YAMLParseResult(document: builder.failed ? nil : builder.document(), problems: builder.problems, failed: builder.failed)
   }
@@ -133,20 +88,6 @@ private struct TreeBuilder {
   private var aliasExpansion = 0
   private var documentCount = 0
 
-  private let handover: YAMLMappingHandover?
-  /// The mapping at depth 2 (`stack[1]`) is the one whose entries are handed over.
-  private var handingOver = false
-  private var batch: Batch?
-
-  /// Entries collected since the last hand-over: nodes from `firstNode` on, text from `textStart`,
-  /// children from `childrenStart`.
-  private struct Batch {
-    let firstNode: Int
-    let textStart: Int
-    let childrenStart: Int
-    var entries: [YAMLPair] = []
-  }
-
   private struct Anchored {
     let node: YAMLNodeID
     /// Nodes in the expansion of `node`, counting what its own aliases expand to.
@@ -172,21 +113,15 @@ private struct TreeBuilder {
   /// allocates nothing.
   private static let keyIndexThreshold = 32
 
-  init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits, handover: YAMLMappingHandover?) {
+  init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
     self.bytes = bytes
     self.limits = limits
-    self.handover = handover
     endOfUnterminatedInput =
       bytes.last == 0x0A || bytes.last == 0x0D ? nil : TextEncoding.position(ofByteOffset: bytes.count, in: bytes)
     // Configs hold about one node per 16 bytes, and most of their bytes are scalar text.
     nodes.reserveCapacity(bytes.count / 16 + 16)
     children.reserveCapacity(bytes.count / 16 + 16)
     text.reserveCapacity(bytes.count)
-    if let reserved = handover?.reserved {
-      nodes.withUnsafeBufferPointer { reserved(Int(bitPattern: $0.baseAddress), nodes.capacity * MemoryLayout<NodeRecord>.stride) }
-      text.withUnsafeBufferPointer { reserved(Int(bitPattern: $0.baseAddress), text.capacity) }
-      children.withUnsafeBufferPointer { reserved(Int(bitPattern: $0.baseAddress), children.capacity * MemoryLayout<YAMLNodeID>.stride) }
-    }
   }
 
   func document() -> YAMLDocument {
@@ -277,11 +212,6 @@ private struct TreeBuilder {
       fail(.nestingTooDeep(limit: limits.maxNestingDepth, at: start))
       return
     }
-    if let handover, kind == .mapping, stack.count == 1, stack[0].kind == .mapping, stack[0].awaitingValue, !stack[0].dropValue,
-      let key = pending.last, nodes[key.index].kind == .scalar, nodes[key.index].tag == 0, scalarText(key).elementsEqual(handover.key.utf8)
-    {
-      handingOver = true
-    }
     stack.append(Frame(kind: kind, start: start, tag: tag, pendingStart: pending.count))
     frameAnchors.append(anchor)
     keyIndexes.append(nil)
@@ -290,10 +220,6 @@ private struct TreeBuilder {
   private mutating func close(at end: SourcePosition) {
     guard let frame = stack.popLast(), let anchor = frameAnchors.popLast() else { return }
     keyIndexes.removeLast()
-    if handingOver && stack.count == 1 {
-      handOver()
-      handingOver = false
-    }
     var ownCount = pending.count - frame.pendingStart
     if frame.kind == .mapping && ownCount % 2 == 1 { ownCount -= 1 }  // a key without value cannot happen; stay safe
     let first = children.count
@@ -344,63 +270,7 @@ private struct TreeBuilder {
     }
     let top = stack.count - 1
     stack[top].weight += weight
-    if handingOver && top == 1 {
-      collectForHandover(node)
-      return
-    }
     addToCollection(node, top: top)
-  }
-
-  /// Adds a key or value of the handed-over mapping, and collects the entry for the next batch.
-  private mutating func collectForHandover(_ node: YAMLNodeID) {
-    guard let handover else { return }
-    let isValue = stack[1].awaitingValue
-    let keepsValue = isValue && !stack[1].dropValue
-    if !isValue {
-      if nodes[node.index].kind != .scalar || node.index != nodes.count - 1 {
-        // A complex key, or an alias: what came before goes now; this entry is read from the finished document.
-        handOver()
-      } else if batch == nil {
-        batch = Batch(firstNode: node.index, textStart: Int(nodes[node.index].first), childrenStart: children.count)
-      }
-    }
-    addToCollection(node, top: 1)
-    guard keepsValue, batch != nil, pending.count >= 2 else { return }
-    let key = pending[pending.count - 2]
-    if !isMergeKey(key) { batch!.entries.append(YAMLPair(key: key, value: node)) }
-    if batch!.entries.count >= handover.batchSize { handOver() }
-  }
-
-  /// Copies the collected entries into a document of their own and delivers them (see
-  /// `YAMLMappingHandover`); nothing is delivered if anything in the batch refers outside it.
-  private mutating func handOver() {
-    guard let handover, let batch else { return }
-    self.batch = nil
-    guard !batch.entries.isEmpty else { return }
-    let lower = batch.firstNode
-    let count = nodes.count - lower
-    func local(_ node: YAMLNodeID) -> YAMLNodeID? {
-      let index = node.index - lower
-      return index >= 0 && index < count ? YAMLNodeID(rawValue: Int32(index)) : nil
-    }
-    var localChildren: [YAMLNodeID] = []
-    localChildren.reserveCapacity(children.count - batch.childrenStart)
-    for child in children[batch.childrenStart...] {
-      guard let inside = local(child) else { return }
-      localChildren.append(inside)
-    }
-    var localNodes = Array(nodes[lower...])
-    for index in localNodes.indices {
-      let start = localNodes[index].kind == .scalar ? batch.textStart : batch.childrenStart
-      guard localNodes[index].first >= Int32(start) else { return }
-      localNodes[index].first -= Int32(start)
-    }
-    let entries = batch.entries.compactMap { pair -> YAMLEntryBatch.Entry? in
-      guard let key = local(pair.key), let value = local(pair.value) else { return nil }
-      return YAMLEntryBatch.Entry(pair: YAMLPair(key: key, value: value), original: pair)
-    }
-    let document = YAMLDocument(nodes: localNodes, text: Array(text[batch.textStart...]), children: localChildren, root: nil, tags: tags)
-    handover.deliver(YAMLEntryBatch(document: document, entries: entries))
   }
 
   private mutating func addToCollection(_ node: YAMLNodeID, top: Int) {

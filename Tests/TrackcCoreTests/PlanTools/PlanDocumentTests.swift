@@ -58,7 +58,7 @@ import TrackcTestSupport
     #expect(outline.hasCode)
     for (screen, event) in outline.events {
       #expect(html.contains(">\(event.id)</code>"), "\(event.id)")
-      #expect(html.contains(">\(HTMLWriter.escape(screen.name)) <span"))
+      #expect(html.contains(">\(TextEscaping.markup(screen.name)) <span"))
       #expect(event.declaration != nil, "\(event.id) has no declaration")
       #expect(html.contains(event.declaration!.description))
     }
@@ -97,8 +97,8 @@ import TrackcTestSupport
     for tag in ["<img", "<svg", "<iframe", "<b>", "<b ", "<a href=javascript", "<u>", "</style><", "onmouseover=\""] {
       #expect(!html.contains(tag), "\(tag)")
     }
-    for string in Self.hostileStrings { #expect(html.contains(HTMLWriter.escape(string)), "\(string)") }
-    #expect(HTMLWriter.escape("<a href='x'>&\"</a>") == "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;")
+    for string in Self.hostileStrings { #expect(html.contains(TextEscaping.markup(string)), "\(string)") }
+    #expect(TextEscaping.markup("<a href='x'>&\"</a>") == "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;")
   }
 
   /// The policy allows the page's own style sheet and script by hash; a change to either must update

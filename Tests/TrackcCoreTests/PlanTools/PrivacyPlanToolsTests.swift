@@ -133,7 +133,7 @@ import TrackcTestSupport
     #expect(!markdown.contains("](https"))
     // Every '<' is escaped, so none starts HTML.
     #expect(markdown.components(separatedBy: "<").count == markdown.components(separatedBy: "\\<").count)
-    #expect(markdown.contains(PlanDiffRenderer.escape(hostile)))
+    #expect(markdown.contains(TextEscaping.markdown(hostile)))
     // Every table row keeps its five cells (an escaped '|' is not a cell boundary).
     for row in markdown.split(separator: "\n") where row.hasPrefix("| ") && row.contains("evil") {
       #expect(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count == 6 || row.hasPrefix("| x"), "\(row)")

@@ -43,33 +43,17 @@ public enum DuplicateEventIDRule: PlanRule {
   }
 
   /// Each event whose ID an earlier event has, with that earlier event, in config order.
-  ///
-  /// Keyed by the ID's hash, not the ID: a table of a hundred thousand strings retained each one on
-  /// insertion and released each at the end, on memory other threads had written, which cost a seventh
-  /// of a large config's lint (perf, `Benchmarks/lint`'s 105,000 events). The hashes are the decoder's
-  /// (`TrackingConfig.EventRule.idHash`), worked out while each string was in cache: reading the strings
-  /// here cost a cache miss each, most of this rule's time. Equal hashes are then compared as strings, so
-  /// a collision between two different IDs (1 in 2^64 per pair) only sends the second to a table of
-  /// strings. `hashes` is for tests: one per event, used instead.
-  static func duplicates(in plan: ResolvedPlan, hashes: [Int]? = nil) -> [(ResolvedPlan.Event.ID, ResolvedPlan.Event.ID)] {
-    let hashes = hashes ?? plan.eventIDHashes
+  static func duplicates(in plan: ResolvedPlan) -> [(ResolvedPlan.Event.ID, ResolvedPlan.Event.ID)] {
     var found: [(ResolvedPlan.Event.ID, ResolvedPlan.Event.ID)] = []
-    var firstByHash: [Int: ResolvedPlan.Event.ID] = [:]
-    firstByHash.reserveCapacity(hashes.count)
-    var collided: [String: ResolvedPlan.Event.ID] = [:]
-    for index in hashes.indices {
-      let event = ResolvedPlan.Event.ID(rawValue: Int32(index))
-      // One hash for the common case, a new ID; a duplicate (rare) puts the first mapping back.
-      guard let sameHash = firstByHash.updateValue(event, forKey: hashes[index]) else { continue }
-      firstByHash[hashes[index]] = sameHash
-      let id = plan.written(plan[event]).id.value
-      if plan.written(plan[sameHash]).id.value == id {
-        found.append((event, sameHash))
-      } else if let earlier = collided[id] {
-        found.append((event, earlier))
-      } else {
-        collided[id] = event
-      }
+    // Sized for every ID up front: growing a table of a hundred thousand strings rehashes each one at
+    // every step, which was most of this rule's time on the 6 MB benchmark config (`perf record`).
+    var first: [String: ResolvedPlan.Event.ID] = [:]
+    first.reserveCapacity(plan.events.count)
+    plan.forEachEvent { event, written in
+      // One look-up for the common case, a new ID; a duplicate (rare) puts the first event back.
+      guard let earlier = first.updateValue(event, forKey: written.id.value) else { return }
+      first[written.id.value] = earlier
+      found.append((event, earlier))
     }
     return found
   }

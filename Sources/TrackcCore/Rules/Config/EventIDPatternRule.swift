@@ -56,28 +56,11 @@ public enum EventIDPatternRule: PlanRule {
     case .failure(let error):
       let written = plan.config.conventions.eventIDPattern
       context.report(
-        Self.self, "event_id_pattern '\(written?.value ?? "")' \(error.message)",
+        Self.self, "event_id_pattern '\(Diagnostic.excerpt(written?.value ?? ""))' \(error.message)",
         at: written?.range ?? SourceRange(at: .start))
       return
     case .success(let compiled):
       pattern = compiled
-    }
-    func reportMismatch(_ event: ResolvedPlan.Event.ID, _ id: Located<String>) {
-      context.report(
-        Self.self,
-        "event ID '\(id.value)' of \(plan.describe(plan[event])) does not match the pattern '\(pattern.source)'",
-        at: id.range,
-        notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
-    }
-    if pattern.isDefault {
-      // The decoder matched each ID against the default pattern while the string was in cache
-      // (`TrackingConfig.EventRule.idMatchesDefaultPattern`); only the IDs that fail are read here.
-      let matched = plan.eventIDsMatchDefaultPattern
-      for index in matched.indices where !matched[index] {
-        let event = plan.events[index]
-        reportMismatch(event.id, plan.written(event).id)
-      }
-      return
     }
     var budget = EventIDPattern.lintBudget
     var unchecked = 0
@@ -87,12 +70,17 @@ public enum EventIDPatternRule: PlanRule {
         unchecked += 1
         return
       }
-      if !matches { reportMismatch(event, id) }
+      guard !matches else { return }
+      context.report(
+        Self.self,
+        "event ID '\(id.value)' of \(plan.describe(plan[event])) does not match the pattern '\(pattern.source)'",
+        at: id.range,
+        notes: pattern.range.map { [Diagnostic.Note("the pattern is set here", at: context.location($0))] } ?? [])
     }
     if unchecked > 0 {
       context.report(
         Self.self,
-        "event_id_pattern '\(pattern.source)' is too costly to match against these event IDs: "
+        "event_id_pattern '\(Diagnostic.excerpt(pattern.source))' is too costly to match against these event IDs: "
           + "\(NumberText.grouped(unchecked)) of them were not checked (simplify the pattern or shorten the IDs)",
         at: pattern.range ?? SourceRange(at: .start))
     }

@@ -61,7 +61,7 @@ public enum LinkOriginRule: PlanRule {
       context.report(Self.self, "app ID '\(appID.value)' is not 'TEAMID.bundle.id' (a 10-character team ID, a dot, the bundle ID)", at: appID.range)
     }
     for path in links.apple?.exclude ?? []
-    where !path.value.hasPrefix("/") || !path.value.unicodeScalars.allSatisfy({ !SwiftSource.needsEscape($0) && $0 != " " }) {
+    where !path.value.hasPrefix("/") || !path.value.unicodeScalars.allSatisfy({ !TextEscaping.isInvisible($0) && $0 != " " }) {
       context.report(Self.self, "excluded path '\(path.value)' must start with '/' and hold no spaces or control characters", at: path.range)
     }
     if let activity = links.android?.activity, !isClassName(activity.value) {

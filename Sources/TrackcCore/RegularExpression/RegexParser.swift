@@ -1,148 +1,5 @@
-/// The syntax of event ID patterns: the part of ECMAScript's and Swift `Regex`'s common syntax that a
-/// matcher without backtracking can run in linear time, read into a tree (`PatternNode`).
-///
-/// Everything outside the subset is refused with its name (a lookahead, a backreference, an inline
-/// option...) rather than read differently: a pattern means what Swift's `Regex` and an editor's
-/// ECMAScript engine take it to mean, or it is an error. Where the two disagree on what a spelling means
-/// (`\v`, `[:alpha:]`, `a{,2}`, `[a--b]`, an unescaped `{` that is not a quantifier), it is refused too.
-/// The pattern is read one Unicode scalar at a time, as `Regex` reads it one `Character` at a time: a
-/// character made of several scalars (`e` and a combining accent, `\r\n`, a flag) is refused, so that
-/// the two readings cannot part.
-indirect enum PatternNode: Sendable {
-  case empty
-  /// One Unicode scalar from the set.
-  case scalar(ScalarSet)
-  case sequence([PatternNode])
-  case alternation([PatternNode])
-  /// `max` nil: no upper bound. Laziness is not kept: it changes which match is found, never whether one is.
-  case repetition(PatternNode, min: Int, max: Int?)
-  /// `^`: only at the start of the ID.
-  case startAnchor
-  /// `$`: only at the very end of the ID (not before a final line break).
-  case endAnchor
-}
-
-/// Why a pattern is refused: `invalid` where `Regex` would refuse it too, `unsupported` where it is
-/// syntax outside the linear-time subset, `tooLarge` past one of the limits.
-struct PatternSyntaxError: Error, Equatable, Sendable {
-  enum Kind: Sendable { case invalid, unsupported, tooLarge }
-  var kind: Kind
-  /// What is wrong, naming the construct and where it is (characters counted from 1).
-  var detail: String
-  /// What to write instead, if there is something.
-  var hint: String? = nil
-}
-
-/// A set of Unicode scalars: explicit ranges plus the class escapes (`\d`, `\w`, `\s` and their
-/// negations) written in it, optionally negated. ASCII membership is precomputed as a 128-bit map.
-struct ScalarSet: Hashable, Sendable {
-  /// Sorted, non-overlapping and not adjacent.
-  let ranges: [ClosedRange<UInt32>]
-  let classes: [ClassEscape]
-  let isNegated: Bool
-  let asciiLow: UInt64
-  let asciiHigh: UInt64
-
-  init(ranges: [ClosedRange<UInt32>], classes: [ClassEscape] = [], isNegated: Bool = false) {
-    self.ranges = Self.normalized(ranges)
-    self.classes = classes
-    self.isNegated = isNegated
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    for value in UInt32(0)..<128 where Self.computeContains(value, self.ranges, classes, isNegated) {
-      if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
-    }
-    asciiLow = low
-    asciiHigh = high
-  }
-
-  static func single(_ value: UInt32) -> ScalarSet { ScalarSet(ranges: [value...value]) }
-
-  /// `.`: every scalar but the line terminators, as `Regex` leaves them out (LF, VT, FF, CR, NEL,
-  /// LINE SEPARATOR, PARAGRAPH SEPARATOR).
-  static let dot = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029], isNegated: true)
-
-  func contains(_ value: UInt32) -> Bool {
-    if value < 64 { return asciiLow & (1 << UInt64(value)) != 0 }
-    if value < 128 { return asciiHigh & (1 << UInt64(value - 64)) != 0 }
-    return Self.computeContains(value, ranges, classes, isNegated)
-  }
-
-  private static func computeContains(_ value: UInt32, _ ranges: [ClosedRange<UInt32>], _ classes: [ClassEscape], _ isNegated: Bool) -> Bool {
-    var low = 0
-    var high = ranges.count
-    var found = false
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].upperBound < value {
-        low = middle + 1
-      } else if ranges[middle].lowerBound > value {
-        high = middle
-      } else {
-        found = true
-        break
-      }
-    }
-    if !found { found = classes.contains { $0.contains(value) } }
-    return found != isNegated
-  }
-
-  private static func normalized(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
-    var merged: [ClosedRange<UInt32>] = []
-    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-      if let last = merged.last, range.lowerBound <= last.upperBound &+ 1 {
-        merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
-      } else {
-        merged.append(range)
-      }
-    }
-    return merged
-  }
-}
-
-/// `\d`, `\w`, `\s` and their negations, with the meanings `Regex` gives them under Unicode-scalar
-/// semantics: a digit is any scalar with a numeric value (`٣`, `½`, `²`), a word character an ASCII
-/// letter, digit or `_` or any alphabetic scalar (`é`, `中`), whitespace any White_Space scalar.
-///
-/// Two differences, on purpose, where `Regex`'s answer depends on what follows the scalar (its fast
-/// path for ASCII reads a whole `Character`, and gives way to a slower path when the next scalar is
-/// U+0300 or above): its slower path counts only alphabetic scalars as word characters, so it finds no
-/// `\w` in the `1` of `1中`; and its `\W` and `\D` take a CR LF pair as one scalar. Here a scalar is in a
-/// class or not, whatever follows it.
-enum ClassEscape: Hashable, Sendable {
-  case digit, notDigit, word, notWord, whitespace, notWhitespace
-
-  func contains(_ value: UInt32) -> Bool {
-    switch self {
-    case .digit: Self.isDigit(value)
-    case .notDigit: !Self.isDigit(value)
-    case .word: Self.isWord(value)
-    case .notWord: !Self.isWord(value)
-    case .whitespace: Self.isWhitespace(value)
-    case .notWhitespace: !Self.isWhitespace(value)
-    }
-  }
-
-  private static func isDigit(_ value: UInt32) -> Bool {
-    if value < 128 { return value >= 0x30 && value <= 0x39 }
-    return Unicode.Scalar(value).map { $0.properties.numericType != nil } ?? false
-  }
-
-  private static func isWord(_ value: UInt32) -> Bool {
-    if value < 128 {
-      return (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A) || value == 0x5F
-    }
-    return Unicode.Scalar(value).map { $0.properties.isAlphabetic } ?? false
-  }
-
-  private static func isWhitespace(_ value: UInt32) -> Bool {
-    if value < 128 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
-    return Unicode.Scalar(value).map { $0.properties.isWhitespace } ?? false
-  }
-}
-
-/// Reads a pattern into a `PatternNode`, refusing what is outside the subset (see `PatternNode`).
-struct PatternParser {
+/// Reads a pattern into a `RegexNode`, refusing what is outside the subset (see `RegexNode`).
+struct RegexParser {
   /// Patterns longer than this are refused before they are read.
   static let maxLength = 10_000
   /// The largest count a `{m,n}` quantifier may give.
@@ -158,13 +15,13 @@ struct PatternParser {
     self.scalars = scalars
   }
 
-  static func parse(_ source: String) throws(PatternSyntaxError) -> PatternNode {
+  static func parse(_ source: String) throws(RegexSyntaxError) -> RegexNode {
     var offset = 0
     for character in source {
       let count = character.unicodeScalars.count
       if count > 1 {
         let codes = character.unicodeScalars.map(\.codePoint).joined(separator: " ")
-        throw PatternSyntaxError(
+        throw RegexSyntaxError(
           kind: .unsupported,
           detail:
             "a character of several Unicode scalars at character \(offset + 1), \(String(character).debugDescription) (\(codes)), which Regex would read as one",
@@ -172,10 +29,10 @@ struct PatternParser {
       }
       offset += count
       if offset > maxLength {
-        throw PatternSyntaxError(kind: .tooLarge, detail: "the pattern is longer than \(NumberText.grouped(maxLength)) characters")
+        throw RegexSyntaxError(kind: .tooLarge, detail: "the pattern is longer than \(NumberText.grouped(maxLength)) characters")
       }
     }
-    var parser = PatternParser(Array(source.unicodeScalars))
+    var parser = RegexParser(Array(source.unicodeScalars))
     let tree = try parser.parseAlternation()
     if parser.position < parser.scalars.count {
       // Only an unbalanced `)` stops the top-level alternation early.
@@ -192,12 +49,12 @@ struct PatternParser {
     position + ahead < scalars.count ? scalars[position + ahead] : nil
   }
 
-  private func invalid(_ detail: String) -> PatternSyntaxError { PatternSyntaxError(kind: .invalid, detail: detail) }
-  private func unsupported(_ detail: String, hint: String? = nil) -> PatternSyntaxError {
-    PatternSyntaxError(kind: .unsupported, detail: detail, hint: hint)
+  private func invalid(_ detail: String) -> RegexSyntaxError { RegexSyntaxError(kind: .invalid, detail: detail) }
+  private func unsupported(_ detail: String, hint: String? = nil) -> RegexSyntaxError {
+    RegexSyntaxError(kind: .unsupported, detail: detail, hint: hint)
   }
 
-  private mutating func parseAlternation() throws(PatternSyntaxError) -> PatternNode {
+  private mutating func parseAlternation() throws(RegexSyntaxError) -> RegexNode {
     var branches = [try parseSequence()]
     while peek == "|" {
       position += 1
@@ -206,8 +63,8 @@ struct PatternParser {
     return branches.count == 1 ? branches[0] : .alternation(branches)
   }
 
-  private mutating func parseSequence() throws(PatternSyntaxError) -> PatternNode {
-    var items: [PatternNode] = []
+  private mutating func parseSequence() throws(RegexSyntaxError) -> RegexNode {
+    var items: [RegexNode] = []
     while let next = peek, next != "|", next != ")" {
       let start = position
       let atom = try parseAtom()
@@ -220,7 +77,7 @@ struct PatternParser {
     }
   }
 
-  private mutating func parseAtom() throws(PatternSyntaxError) -> PatternNode {
+  private mutating func parseAtom() throws(RegexSyntaxError) -> RegexNode {
     let start = position
     let scalar = scalars[position]
     switch scalar {
@@ -257,7 +114,7 @@ struct PatternParser {
     }
   }
 
-  private mutating func parseGroup() throws(PatternSyntaxError) -> PatternNode {
+  private mutating func parseGroup() throws(RegexSyntaxError) -> RegexNode {
     let open = position
     position += 1
     if peek == "?" {
@@ -281,7 +138,7 @@ struct PatternParser {
     }
     depth += 1
     if depth > Self.maxNesting {
-      throw PatternSyntaxError(kind: .tooLarge, detail: "groups are nested more than \(Self.maxNesting) deep (at character \(open + 1))")
+      throw RegexSyntaxError(kind: .tooLarge, detail: "groups are nested more than \(Self.maxNesting) deep (at character \(open + 1))")
     }
     let inner = try parseAlternation()
     depth -= 1
@@ -292,7 +149,7 @@ struct PatternParser {
 
   // MARK: - Quantifiers
 
-  private mutating func parseQuantifier(of atom: PatternNode, at atomStart: Int) throws(PatternSyntaxError) -> PatternNode {
+  private mutating func parseQuantifier(of atom: RegexNode, at atomStart: Int) throws(RegexSyntaxError) -> RegexNode {
     let start = position
     let bounds: (min: Int, max: Int?)
     switch peek {
@@ -333,7 +190,7 @@ struct PatternParser {
 
   /// `{m}`, `{m,}` or `{m,n}` at the position, which it passes; nil (the position kept) if the `{`
   /// begins none of them. `{,n}`, which `Regex` reads as `{0,n}` and ECMAScript as text, is refused.
-  private mutating func quantifierBounds() throws(PatternSyntaxError) -> (min: Int, max: Int?)? {
+  private mutating func quantifierBounds() throws(RegexSyntaxError) -> (min: Int, max: Int?)? {
     let start = position
     position += 1
     if peek == "," {
@@ -363,7 +220,7 @@ struct PatternParser {
     return (minimum, maximum)
   }
 
-  private mutating func number(quantifierAt start: Int) throws(PatternSyntaxError) -> Int? {
+  private mutating func number(quantifierAt start: Int) throws(RegexSyntaxError) -> Int? {
     var value = 0
     var digits = 0
     while let scalar = peek, scalar >= "0", scalar <= "9" {
@@ -373,7 +230,7 @@ struct PatternParser {
     }
     guard digits > 0 else { return nil }
     if value > Self.maxRepetition {
-      throw PatternSyntaxError(
+      throw RegexSyntaxError(
         kind: .tooLarge, detail: "the quantifier at character \(start + 1) counts past \(NumberText.grouped(Self.maxRepetition))")
     }
     return value
@@ -381,7 +238,7 @@ struct PatternParser {
 
   // MARK: - Character classes
 
-  private mutating func parseClass() throws(PatternSyntaxError) -> ScalarSet {
+  private mutating func parseClass() throws(RegexSyntaxError) -> ScalarSet {
     let open = position
     position += 1
     let isNegated = peek == "^"
@@ -453,7 +310,7 @@ struct PatternParser {
     case classEscape(ClassEscape)
   }
 
-  private mutating func parseClassMember() throws(PatternSyntaxError) -> Member {
+  private mutating func parseClassMember() throws(RegexSyntaxError) -> Member {
     if peek == "\\" { return try parseEscape(inClass: true) }
     let value = scalars[position].value
     position += 1
@@ -462,7 +319,7 @@ struct PatternParser {
 
   // MARK: - Escapes
 
-  private mutating func parseEscape(inClass: Bool) throws(PatternSyntaxError) -> Member {
+  private mutating func parseEscape(inClass: Bool) throws(RegexSyntaxError) -> Member {
     let start = position
     position += 1
     guard let scalar = peek else { throw invalid("the pattern ends with a lone '\\'") }
@@ -502,7 +359,7 @@ struct PatternParser {
   }
 
   /// `\u{h...}`, `\uhhhh`, `\x{h...}` or `\xhh`: a Unicode scalar by its code point.
-  private mutating func parseCodePoint(_ letter: Unicode.Scalar, at start: Int) throws(PatternSyntaxError) -> UInt32 {
+  private mutating func parseCodePoint(_ letter: Unicode.Scalar, at start: Int) throws(RegexSyntaxError) -> UInt32 {
     let form = letter == "u" ? "'\\u{...}' or '\\uhhhh'" : "'\\x{...}' or '\\xhh'"
     var digits: [UInt32] = []
     if peek == "{" {
