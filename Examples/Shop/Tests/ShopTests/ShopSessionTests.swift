@@ -36,7 +36,7 @@ import TrackcRuntime
         "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
         "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
         "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-        "PAGE_CART_ENTER CartViewController enter",
+        "PAGE_CART_ENTER CartViewController enter {total: 24.5}",
         "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
         "PAGE_CART_LEAVE CartViewController leave",
         "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
@@ -60,7 +60,7 @@ import TrackcRuntime
         "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
         "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
         "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-        "PAGE_CART_ENTER CartViewController enter",
+        "PAGE_CART_ENTER CartViewController enter {total: 24.5}",
         "CTRL_CART_APPLY_COUPON CartViewController.onApplyCouponPressed(_:)",
         "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
         "PAGE_CART_LEAVE CartViewController leave",
@@ -144,6 +144,10 @@ import TrackcRuntime
     _ = ScriptedSession().run(with: tracker)
     _ = tracker.flush()
     return lines(firebase.events)
+  }
+
+  @Test func aConsentedVisitSendsFirebaseTwentyEvents() {
+    #expect(Self.firebaseLinesOfAVisit().count == 20)
   }
 
   /// Consent: personalization gates mixpanel. Revoked while events wait for mixpanel (down), they are

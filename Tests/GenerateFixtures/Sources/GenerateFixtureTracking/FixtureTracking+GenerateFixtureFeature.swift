@@ -137,7 +137,7 @@ extension WishlistModel {
   @_dynamicReplacement(for: add(_:))
   private func __trackc_add(_ p0: String) {
     let call = Interception.beginControl(self, FixtureTracking.Handler.add_) { properties in
-      properties.string("item", p0, required: true)
+      properties.string("sku", p0, required: true)
     }
     defer { call.end() }
     add(p0)

@@ -332,9 +332,9 @@ public enum FixtureTracking {
     }
 
     /// CTRL_WISHLIST_ADD
-    public static func ctrlWishlistAdd(item p0: String) {
+    public static func ctrlWishlistAdd(sku p0: String) {
       Interception.tracker?.track(FixtureTracking.EventID.ctrlWishlistAdd) { properties in
-        properties.string("item", p0, required: true)
+        properties.string("sku", p0, required: true)
       }
     }
 
