@@ -111,66 +111,44 @@ enum RawHTTPClient {
   }
 }
 
-/// Answers as they complete, and whether the connection closed. A reader waits for the next change (an
-/// answer, an interim answer, the close) rather than polling; a timer wakes it at its deadline.
+/// Answers as they complete, and whether the connection closed.
 private final class ResponseCollector: Sendable {
   private struct State {
     var responses: [TestResponse] = []
     var interim: [Int] = []
     var closed = false
-    var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
   private let state = NIOLockedValueBox(State())
 
-  /// Applies `change` and wakes whoever waits.
-  private func change(_ change: (inout State) -> Void) {
-    let waiters = state.withLockedValue { state in
-      change(&state)
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
-  }
+  func add(_ response: TestResponse) { state.withLockedValue { $0.responses.append(response) } }
+  func addInterim(_ status: Int) { state.withLockedValue { $0.interim.append(status) } }
 
-  func add(_ response: TestResponse) { change { $0.responses.append(response) } }
-  func addInterim(_ status: Int) { change { $0.interim.append(status) } }
-  func markClosed() { change { $0.closed = true } }
+  func nextInterim(timeout: Duration) async throws -> Int? {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let (status, closed): (Int?, Bool) = state.withLockedValue { state in
+        state.interim.isEmpty ? (nil, state.closed) : (state.interim.removeFirst(), state.closed)
+      }
+      if let status { return status }
+      if closed { return nil }
+      guard ContinuousClock.now < deadline else { throw TimedOut() }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+  func markClosed() { state.withLockedValue { $0.closed = true } }
   var isClosed: Bool { state.withLockedValue { $0.closed } }
 
   func next(timeout: Duration) async throws -> TestResponse? {
-    try await next(timeout: timeout) { $0.responses.isEmpty ? nil : $0.responses.removeFirst() }
-  }
-
-  func nextInterim(timeout: Duration) async throws -> Int? {
-    try await next(timeout: timeout) { $0.interim.isEmpty ? nil : $0.interim.removeFirst() }
-  }
-
-  /// What `take` takes from the state, once there is something; nil once the connection closed first.
-  private func next<Value: Sendable>(timeout: Duration, _ take: (inout State) -> Value?) async throws -> Value? {
     let deadline = ContinuousClock.now + timeout
-    let alarm = Task { [self] in
-      try await Task.sleep(until: deadline)
-      change { _ in }
-    }
-    defer { alarm.cancel() }
     while true {
-      var found: Value?
-      var closed = false
-      await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-        let ready = state.withLockedValue { state in
-          found = take(&state)
-          closed = state.closed
-          // Past the deadline, the alarm may have rung already: not waited for.
-          let ready = found != nil || closed || ContinuousClock.now >= deadline
-          if !ready { state.waiters.append(waiter) }
-          return ready
-        }
-        if ready { waiter.resume() }
+      let (response, closed): (TestResponse?, Bool) = state.withLockedValue { state in
+        state.responses.isEmpty ? (nil, state.closed) : (state.responses.removeFirst(), state.closed)
       }
-      if let found { return found }
+      if let response { return response }
       if closed { return nil }
       guard ContinuousClock.now < deadline else { throw TimedOut() }
+      try await Task.sleep(for: .milliseconds(5))
     }
   }
 
