@@ -231,12 +231,13 @@ import Testing
     let numbers = Self.numbers(blocked.inner.events)
     #expect(numbers.count == statistics.delivered)
     // What the lane had read before the journal filled (the first in the destination's hands, the next
-    // ones read ahead) is delivered; of the rest, the oldest are dropped, none in the middle: two runs
-    // without a gap, the first from 0, the second ending with the last tracked.
+    // ones read ahead) is delivered; of the rest, the oldest are dropped, none in the middle: at most two
+    // runs without a gap, the last ending with the last tracked, and a first one, when the lane read
+    // anything before the journal filled (a loaded machine may not have run it yet), from 0.
     let gap = numbers.indices.dropFirst().first { numbers[$0] != numbers[$0 - 1] + 1 } ?? numbers.endIndex
-    let (read, kept) = (Array(numbers[..<gap]), Array(numbers[gap...]))
-    #expect(read.first == 0 && !kept.isEmpty && read.count < kept.count, "read ahead \(read.count), kept \(kept.count)")
-    #expect(kept == Array((total - kept.count)..<total), "the oldest dropped, none in the middle: \(kept.prefix(5))...")
+    let (read, kept) = gap == numbers.endIndex ? ([], numbers) : (Array(numbers[..<gap]), Array(numbers[gap...]))
+    #expect(read.isEmpty || read.first == 0, "read ahead \(read.prefix(5))...")
+    #expect(!kept.isEmpty && kept == Array((total - kept.count)..<total), "the oldest dropped, none in the middle: \(kept.prefix(5))...")
   }
 
   @Test func anEventLargerThanASegmentIsDroppedAndCounted() throws {
