@@ -29,7 +29,8 @@ case "visit":
   }
   let tracked = tracker.statistics["collector"]?.accepted ?? 0
   report("ready \(tracker.identity.anonymousID) \(tracked)")
-  while true { sleep(60) }
+  // Waits, without a timer, for the test's SIGKILL.
+  while true { pause() }
 case "resume":
   report("identity \(tracker.identity.anonymousID) \(tracker.identity.userID ?? "-")")
   report(tracker.flush(timeout: 60) ? "delivered" : "not delivered")
