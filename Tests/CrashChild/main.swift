@@ -110,6 +110,7 @@ final class NamedFileReceiver: TrackingDestination, @unchecked Sendable {
     self.delay = delay
   }
   func receive(_ event: TrackingEvent) throws {
+    // Not a wait: the time this destination takes per event (a slow destination).
     if delay > 0 { usleep(delay) }
     try file.receive(event)
   }
@@ -180,6 +181,7 @@ default:
     var acknowledged = UInt64(number).littleEndian
     guard withUnsafeBytes(of: &acknowledged, { write(1, $0.baseAddress, 8) }) == 8 else { exit(3) }
     number += 1
+    // Not a wait: the pace of a self-killing child's tracking (200 µs an event), so that delivery keeps up.
     if paced { usleep(200) }
   }
 }

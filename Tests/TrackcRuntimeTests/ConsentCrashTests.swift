@@ -25,6 +25,8 @@ import TrackcTestSupport
     for run in 0..<Self.runs {
       let child = try CrashTests.start(["consent", journal, directory.url.path, String(run * 100_000_000)])
       child.acknowledgements.waitForFirst(timeout: 30)
+      // Not a wait: a random moment (0 - 60 ms after the first acknowledgement, from the seed) to kill
+      // the child at, so that the kills fall anywhere in its cycle of tracking and revoking.
       usleep(UInt32.random(in: 0...60_000, using: &generator))
       if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
       child.process.waitUntilExit()

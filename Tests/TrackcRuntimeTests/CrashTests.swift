@@ -123,6 +123,7 @@ import TrackcTestSupport
       if selfKilling {
         _ = child.exited.wait(timeout: .now() + max(0, 5 - Date().timeIntervalSince(started)))
       } else {
+        // Not a wait: the random moment of the kill (0 - 40 ms, from the seed).
         usleep(UInt32.random(in: 0...40_000, using: &generator))
       }
       if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
