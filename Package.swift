@@ -167,15 +167,32 @@ let package = Package(
       path: "Tests/GenerateFixtures/Sources/GenerateFixtureFeature",
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-enable-implicit-dynamic", "-enable-testing"])]
     ),
+    // The cross-module fixture: screens in GenerateFixtureCart whose events come from a base class in
+    // GenerateFixtureUI, with bindings that reach across (Tests/GenerateFixtures/cross-module.yaml).
+    .target(
+      name: "GenerateFixtureUI",
+      path: "Tests/GenerateFixtures/Sources/GenerateFixtureUI",
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-enable-implicit-dynamic", "-enable-testing"])]
+    ),
+    .target(
+      name: "GenerateFixtureCart",
+      dependencies: ["GenerateFixtureUI"],
+      path: "Tests/GenerateFixtures/Sources/GenerateFixtureCart",
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-enable-implicit-dynamic", "-enable-testing"])]
+    ),
     .target(
       name: "GenerateFixtureTracking",
-      dependencies: ["GenerateFixtureFeature", "TrackcRuntime"],
+      dependencies: ["GenerateFixtureFeature", "GenerateFixtureUI", "GenerateFixtureCart", "TrackcRuntime"],
       path: "Tests/GenerateFixtures/Sources/GenerateFixtureTracking",
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-enable-dynamic-replacement-chaining", "-warnings-as-errors"])]
     ),
     .testTarget(
       name: "GeneratedCodeTests",
-      dependencies: ["GenerateFixtureFeature", "GenerateFixtureTracking", "PluginFixtureTracking", "TrackcRuntime"]
+      dependencies: [
+        "GenerateFixtureFeature", "GenerateFixtureUI", "GenerateFixtureCart", "GenerateFixtureTracking", "PluginFixtureTracking", "TrackcRuntime",
+        // Seeded random values for the route property tests.
+        "TrackcTestSupport",
+      ]
     ),
     // Runs the built `trackc` executable: exit codes, formats, and hostile input under a memory and time cap.
     .testTarget(

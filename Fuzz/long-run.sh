@@ -25,7 +25,7 @@ out="${FUZZ_LONG_RUN_DIR:-artifacts/long-run}"
 rm -rf "$out"
 mkdir -p "$out"
 cores="$(nproc)"
-read -r -a targets <<< "${FUZZ_TARGETS:-lint names registry scan-cache generate links journal remote-config collector-request}"
+read -r -a targets <<< "${FUZZ_TARGETS:-lint names registry scan-cache generate links bindings journal remote-config collector-request}"
 ticks="$(getconf CLK_TCK)"
 timeout=1
 [ "$nice_level" -gt 0 ] && timeout=600

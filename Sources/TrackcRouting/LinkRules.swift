@@ -26,17 +26,19 @@ public struct LinkRules: Sendable, Hashable {
   }
 }
 
-/// Bounds checked before any decoding: a link over one of them is rejected whole, so the work done
-/// on any input is at most linear in `maximumBytes`.
+/// Bounds on a link: one over any of them is rejected whole. They measure the link as decoded (an escape
+/// is the byte it stands for), so a link and the `URL` Foundation makes of it, which escapes what may not
+/// stand raw, are held to the same bounds; the text before the fragment is bounded first (three times
+/// `maximumBytes`), so the work done on any input is linear in the bound.
 public struct LinkLimits: Sendable, Hashable {
-  /// The whole link, in UTF-8 bytes. (Browsers keep URLs of a few thousand characters; 4 KB leaves room
-  /// for tracking parameters.)
+  /// The whole link before its fragment, in UTF-8 bytes as decoded (`ParsedLink.decodedLength`).
+  /// (Browsers keep URLs of a few thousand characters; 4 KB leaves room for tracking parameters.)
   public var maximumBytes: Int
   /// Path segments (a custom scheme's host counts as one).
   public var maximumSegments: Int
   /// `name=value` items of the query.
   public var maximumQueryItems: Int
-  /// One segment, query name or query value, still encoded, in bytes.
+  /// One segment, query name or query value, as decoded, in bytes (and a host).
   public var maximumValueBytes: Int
 
   public init(maximumBytes: Int = 4096, maximumSegments: Int = 32, maximumQueryItems: Int = 64, maximumValueBytes: Int = 1024) {
@@ -59,19 +61,20 @@ public enum LinkRejection: String, Error, Sendable, Hashable, CaseIterable, Cust
   case valueTooLong = "value-too-long"
   /// No `scheme:` at the start.
   case noScheme = "no-scheme"
+  /// No host: `shop:cart`, `shop:///cart`, `https:/path`. Every link an app is opened with names one (a
+  /// custom scheme's is the first segment of its patterns).
+  case missingHost = "missing-host"
   /// `user@host`: never in a link an app is given, and the classic way to dress one host as another.
   case userInfo = "user-info"
   /// `host:port`.
   case port
   /// A host that is not ASCII letters, digits, `-` and `.` (an IDN host arrives in its ASCII form).
   case invalidHost = "invalid-host"
-  /// `%` not followed by two hexadecimal digits.
-  case invalidEscape = "invalid-escape"
-  /// `%00`: a NUL byte.
+  /// `%00` or a raw NUL byte.
   case nul
   /// Escapes that decode to bytes that are not UTF-8 (`%FF`, the overlong `%C0%AE`).
   case invalidUTF8 = "invalid-utf8"
-  /// A raw control character, space or DEL in the link.
+  /// A control character (U+0001-U+001F, DEL, U+0080-U+009F) in a segment or query item, raw or escaped.
   case controlCharacter = "control-character"
 
   public var description: String { rawValue }

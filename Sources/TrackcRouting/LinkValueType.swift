@@ -13,7 +13,7 @@ public enum LinkValueType: String, Sendable, Hashable, CaseIterable {
   case uuid
   /// The rest of the path, one or more segments; only last.
   case path
-  /// An absolute `http`/`https` URL whose host is on the plan's allowlist.
+  /// An absolute `https` URL whose host is on the plan's allowlist (`acceptsURL`).
   case url
 
   /// The kinds of value the type accepts: all values of these, none of any other.
@@ -28,6 +28,18 @@ public enum LinkValueType: String, Sendable, Hashable, CaseIterable {
     // An absolute URL has a ':' and '/', which no slug has.
     case .url: return [.text]
     }
+  }
+}
+
+extension LinkValueType {
+  /// Whether `text` is a `url` value: an `https` link, read by the link rules (`ParsedLink`), whose host
+  /// is one of `hosts` (lower case). The linter checks defaults with it and the app reads values with
+  /// it, so that no value can send the app to a site the plan does not name (an open redirect).
+  public static func acceptsURL(_ text: String, allowing hosts: Set<String>) -> Bool {
+    guard SegmentKind.of(text) == .text, case .success(let link) = ParsedLink.parse(text, rules: LinkRules()), link.isSecure,
+      let host = link.hostText
+    else { return false }
+    return hosts.contains(host)
   }
 }
 

@@ -1,11 +1,14 @@
-/// A link read by trackc's rules (README, "Hostile links"), ready to match: the scheme and host folded
-/// to lower case, the path split into segments while still encoded and each segment decoded on its own
-/// (so `%2F` stays inside its segment and `..` is only text), the query split into items with `+` read as
-/// a space; every segment and query value classified (`SegmentKind`) and hashed (`LinkHash`).
+/// A link read by trackc's rules (docs/entry-points.md, "Hostile links"), ready to match: the scheme and
+/// host folded to lower case, the path split into segments while still encoded and each segment decoded
+/// on its own (so `%2F` stays inside its segment and `..` is only text), the query split into items with
+/// `+` read as a space; every segment and query value classified (`SegmentKind`) and hashed (`LinkHash`).
 ///
-/// It never uses Foundation's `URL.path`, which on Linux turns `%FF` or `%C0%AE` into an empty path (a
-/// naive router sends that to the root screen): an invalid escape, `%00` or bytes that are not UTF-8
-/// reject the whole link, as does a link over any of `LinkLimits`, checked before decoding.
+/// A link reads the same whether it arrives as text or as the `URL` Foundation makes of that text.
+/// `URL(string:)` takes a path or query that is not RFC 3986 text (a raw space, a `%` that begins no
+/// escape, a character that may not stand raw) as text to escape, `%` included; so does this reader,
+/// decoding only a component that is encoded text, and the bounds measure the decoded link. It never uses Foundation's `URL.path`, which on Linux turns `%FF` or `%C0%AE` into an
+/// empty path (a naive router sends that to the root screen): `%00`, a control character, bytes that are
+/// not UTF-8, a link without a host, and a link over any of `LinkLimits` reject the whole link.
 public struct ParsedLink: Sendable {
   /// Decoded bytes: the scheme and host (lower case), then each segment, query name and value.
   public let bytes: [UInt8]
@@ -14,7 +17,8 @@ public struct ParsedLink: Sendable {
   /// `http` or `https`: the host is the origin and the path starts the segments. Any other scheme is a
   /// custom scheme: the scheme is the origin, and its host (`shop://product/1`) is the first segment.
   public let isWeb: Bool
-  /// The path ended with `/` (a lone `/` does not count).
+  /// The path ended with `/`: after a segment (a lone `/` after a web host is the root, after a custom
+  /// scheme's host it trails that host, the first segment).
   public let hasTrailingSlash: Bool
   /// Whether segment literals compare folding ASCII case (`LinkRules.pathCase`).
   public let foldsCase: Bool
@@ -25,6 +29,9 @@ public struct ParsedLink: Sendable {
 
   /// The scheme, in lower case.
   public var schemeText: String { String(decoding: bytes[scheme], as: UTF8.self) }
+  /// The scheme is `https`.
+  @inlinable
+  public var isSecure: Bool { bytes[scheme].elementsEqual("https".utf8) }
   /// The host, in lower case; nil when the link has no authority.
   public var hostText: String? { host.map { String(decoding: bytes[$0], as: UTF8.self) } }
 
@@ -63,12 +70,13 @@ public struct ParsedLink: Sendable {
 
   // MARK: Matching
 
-  /// Whether the origin is `key`: a host for web links, `scheme:` for custom schemes (lower case).
+  /// Whether the origin is `key`: a host for web links, which must be `https` (universal links are
+  /// never `http`), or `scheme:` for custom schemes (lower case).
   @inlinable
   public func originIs(_ key: StaticString) -> Bool {
     let expected = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
     if isWeb {
-      guard let host else { return false }
+      guard let host, isSecure else { return false }
       return bytes[host].elementsEqual(expected)
     }
     return expected.count == scheme.count + 1 && expected.last == UInt8(ascii: ":")
@@ -169,11 +177,12 @@ private struct Reader {
 
   mutating func read() throws(LinkRejection) -> ParsedLink {
     let limits = rules.limits
-    guard input.count <= limits.maximumBytes else { throw .tooLong }
-    for byte in input where byte <= 0x20 || byte == 0x7F { throw .controlCharacter }
-    guard ParsedLink.isValidUTF8(input[...]) else { throw .invalidUTF8 }
-    bytes.reserveCapacity(input.count + 1)
+    // The fragment is the page's, never the app's: nothing after `#` is read, checked or bounded.
     let end = input.firstIndex(of: UInt8(ascii: "#")) ?? input.count
+    // A link decodes to at most a third of its text (`%XX` is one byte), so the text is bounded first.
+    guard end <= 3 * limits.maximumBytes else { throw .tooLong }
+    guard ParsedLink.isValidUTF8(input[..<end]) else { throw .invalidUTF8 }
+    bytes.reserveCapacity(end + 1)
 
     // scheme ":"
     var position = 0
@@ -185,51 +194,71 @@ private struct Reader {
     let schemeBytes = bytes[scheme]
     let isWeb = schemeBytes.elementsEqual("https".utf8) || schemeBytes.elementsEqual("http".utf8)
 
-    // "//" authority
-    var host: Range<Int>?
-    if end - position >= 2 && input[position] == UInt8(ascii: "/") && input[position + 1] == UInt8(ascii: "/") {
-      position += 2
-      var authorityEnd = position
-      while authorityEnd < end, input[authorityEnd] != UInt8(ascii: "/"), input[authorityEnd] != UInt8(ascii: "?") { authorityEnd += 1 }
-      for byte in input[position..<authorityEnd] {
-        if byte == UInt8(ascii: "@") { throw .userInfo }
-        if byte == UInt8(ascii: ":") { throw .port }
-        guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else {
-          throw .invalidHost
-        }
+    // "//" authority: a link names its host (a custom scheme's is its first segment), or it is no link
+    // an app is opened with (`shop:cart` is not `shop://cart`).
+    guard end - position >= 2 && input[position] == UInt8(ascii: "/") && input[position + 1] == UInt8(ascii: "/") else {
+      throw .missingHost
+    }
+    position += 2
+    var authorityEnd = position
+    while authorityEnd < end, input[authorityEnd] != UInt8(ascii: "/"), input[authorityEnd] != UInt8(ascii: "?") { authorityEnd += 1 }
+    var hostEnd = authorityEnd
+    // An empty port (`host:`) is no port (RFC 3986 drops it, and so does Foundation's `URL` when it
+    // escapes the rest of the link).
+    if hostEnd > position, input[hostEnd - 1] == UInt8(ascii: ":") { hostEnd -= 1 }
+    // User info first, wherever its `@` is (Foundation escapes all but the last one).
+    if input[position..<authorityEnd].contains(UInt8(ascii: "@")) { throw .userInfo }
+    for byte in input[position..<hostEnd] {
+      if byte == UInt8(ascii: ":") { throw .port }
+      guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else {
+        throw .invalidHost
       }
-      guard authorityEnd - position <= limits.maximumValueBytes else { throw .valueTooLong }
-      if authorityEnd > position { host = appendLowercased(input[position..<authorityEnd]) }
-      position = authorityEnd
     }
-    let originHash: UInt64
-    if isWeb {
-      originHash = host.map { LinkHash.hash(bytes[$0]) } ?? LinkHash.hash(EmptyCollection())
-    } else {
-      originHash = LinkHash.hash(bytes[scheme] + [UInt8(ascii: ":")])
-    }
+    guard hostEnd > position else { throw .missingHost }
+    guard hostEnd - position <= limits.maximumValueBytes else { throw .valueTooLong }
+
+    // The path and the query: each decoded when it is RFC 3986 text, else read as it stands, `%` and
+    // all. That is how Foundation's `URL(string:)` takes a component with a space, a `%` that begins no
+    // escape or another character that may not stand raw: it escapes every such character, `%`
+    // included, so `%41 b` is the text `%41 b`, never `A b`.
+    let pathEnd = input[authorityEnd..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
+    let pathLength = ParsedLink.decodedLength(ofEncoded: input[authorityEnd..<pathEnd])
+    let queryLength = pathEnd < end ? ParsedLink.decodedLength(ofEncoded: input[(pathEnd + 1)..<end]) : 0
+    let pathIsText = pathLength == nil
+    let queryIsText = queryLength == nil
+    // Bounds on the link as decoded, which Foundation's escaping leaves as it is.
+    let decodedLength =
+      hostEnd + (pathLength ?? pathEnd - authorityEnd) + (pathEnd < end ? 1 + (queryLength ?? end - pathEnd - 1) : 0)
+    guard decodedLength <= limits.maximumBytes else { throw .tooLong }
+    let host = appendLowercased(input[position..<hostEnd])
+    position = authorityEnd
+    let originHash = isWeb ? LinkHash.hash(bytes[host]) : LinkHash.hash(bytes[scheme] + [UInt8(ascii: ":")])
 
     // path
-    let pathEnd = input[position..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
     var path = input[position..<pathEnd]
     var hasTrailingSlash = false
+    // A lone `/` after a custom scheme's host trails that host, its first segment (`shop://cart/` is to
+    // `shop://cart` what `https://h/cart/` is to `https://h/cart`); after a web host it is the root.
+    let trailsHost = !isWeb && path.count == 1 && path.first == UInt8(ascii: "/")
     if path.first == UInt8(ascii: "/") { path = path.dropFirst() }
-    if path.count > 0 && path.last == UInt8(ascii: "/") {
+    if trailsHost {
+      hasTrailingSlash = true
+    } else if path.count > 0 && path.last == UInt8(ascii: "/") {
       hasTrailingSlash = true
       path = path.dropLast()
     }
-    let segmentCount = (path.isEmpty && !hasTrailingSlash ? 0 : path.count(where: { $0 == UInt8(ascii: "/") }) + 1) + (isWeb || host == nil ? 0 : 1)
+    let segmentCount =
+      (trailsHost || (path.isEmpty && !hasTrailingSlash) ? 0 : path.count(where: { $0 == UInt8(ascii: "/") }) + 1) + (isWeb ? 0 : 1)
     guard segmentCount <= limits.maximumSegments else { throw .tooManySegments }
     segments.reserveCapacity(segmentCount)
     let folds = rules.pathCase == .insensitive
-    if !isWeb, let host {
+    if !isWeb {
       // A custom scheme's host is the first segment, and folds like any host.
       segments.append(LinkSegment(start: host.lowerBound, end: host.upperBound, hash: LinkHash.hash(bytes[host]), kind: SegmentKind.of(bytes[host])))
     }
-    if !path.isEmpty || hasTrailingSlash {
+    if !trailsHost && (!path.isEmpty || hasTrailingSlash) {
       for piece in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-        guard piece.count <= limits.maximumValueBytes else { throw .valueTooLong }
-        let decoded = try decode(piece, plusIsSpace: false)
+        let decoded = try decode(piece, plusIsSpace: false, isText: pathIsText)
         segments.append(
           LinkSegment(
             start: decoded.lowerBound, end: decoded.upperBound, hash: LinkHash.hash(bytes[decoded], foldingCase: folds),
@@ -244,11 +273,8 @@ private struct Reader {
         let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
         let rawName = item[item.startIndex..<equals]
         let rawValue = equals < item.endIndex ? item[(equals + 1)..<item.endIndex] : item[item.endIndex..<item.endIndex]
-        guard rawName.count <= limits.maximumValueBytes, rawValue.count <= limits.maximumValueBytes else {
-          throw .valueTooLong
-        }
-        let name = try decode(rawName, plusIsSpace: true)
-        let value = try decode(rawValue, plusIsSpace: true)
+        let name = try decode(rawName, plusIsSpace: true, isText: queryIsText)
+        let value = try decode(rawValue, plusIsSpace: true, isText: queryIsText)
         query.append(
           LinkQueryItem(
             nameStart: name.lowerBound, nameEnd: name.upperBound, valueStart: value.lowerBound, valueEnd: value.upperBound,
@@ -260,30 +286,39 @@ private struct Reader {
       originHash: originHash, scheme: scheme, host: host)
   }
 
-  /// Appends `raw` decoded: `%XX` escapes (two hexadecimal digits, never `%00`), `+` as a space when
-  /// `plusIsSpace`; the result must be UTF-8.
-  private mutating func decode(_ raw: Slice<UnsafeBufferPointer<UInt8>>, plusIsSpace: Bool) throws(LinkRejection) -> Range<Int> {
+  /// Appends `raw` decoded: `%XX` escapes (none when the component `isText`), `+` as a space when
+  /// `plusIsSpace`. What it decodes to must be UTF-8 of at most `maximumValueBytes`, without NUL or a
+  /// control character (C0, DEL, C1), raw or escaped: the same refusals whether Foundation escaped the
+  /// link first or not.
+  private mutating func decode(
+    _ raw: Slice<UnsafeBufferPointer<UInt8>>, plusIsSpace: Bool, isText: Bool
+  ) throws(LinkRejection) -> Range<Int> {
     let start = bytes.count
     var index = raw.startIndex
     var escaped = false
     while index < raw.endIndex {
-      let byte = raw[index]
-      if byte == UInt8(ascii: "%") {
-        guard raw.endIndex - index >= 3, let high = LinkNumber.hexValue(raw[index + 1]), let low = LinkNumber.hexValue(raw[index + 2]) else {
-          throw .invalidEscape
-        }
-        let decoded = high << 4 | low
-        if decoded == 0 { throw .nul }
-        if decoded >= 0x80 { escaped = true }
-        bytes.append(decoded)
-        index += 3
-      } else {
-        bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-        index += 1
+      var byte = raw[index]
+      index += 1
+      if !isText, byte == UInt8(ascii: "%"), raw.endIndex - index >= 2, let high = LinkNumber.hexValue(raw[index]),
+        let low = LinkNumber.hexValue(raw[index + 1])
+      {
+        byte = high << 4 | low
+        index += 2
+        if byte >= 0x80 { escaped = true }
+      } else if plusIsSpace && byte == UInt8(ascii: "+") {
+        byte = UInt8(ascii: " ")
       }
+      if byte == 0 { throw .nul }
+      if byte < 0x20 || byte == 0x7F { throw .controlCharacter }
+      bytes.append(byte)
     }
+    guard bytes.count - start <= rules.limits.maximumValueBytes else { throw .valueTooLong }
     // Raw input is UTF-8 already; escaped bytes may not be, alone or beside raw ones.
     if escaped && !ParsedLink.isValidUTF8(bytes[start...]) { throw .invalidUTF8 }
+    // U+0080-U+009F are C2 80 - C2 9F in UTF-8.
+    for offset in start..<max(start, bytes.count - 1) where bytes[offset] == 0xC2 && bytes[offset + 1] >= 0x80 && bytes[offset + 1] <= 0x9F {
+      throw .controlCharacter
+    }
     return start..<bytes.count
   }
 
@@ -305,6 +340,34 @@ private struct Reader {
 }
 
 extension ParsedLink {
+  /// The length of a path or query as decoded when it is RFC 3986 text (every `%` begins an escape,
+  /// which counts as the one byte it stands for, and nothing stands raw that may not: a space, a control
+  /// character, a character that is not ASCII, `" < > [ \ ] ^ ` { | }`); nil when it is not, and is
+  /// read as the text it is.
+  public static func decodedLength<Bytes: Collection<UInt8>>(ofEncoded text: Bytes) -> Int? where Bytes.Index == Int {
+    var length = 0
+    var index = text.startIndex
+    while index < text.endIndex {
+      let byte = text[index]
+      length += 1
+      if byte == UInt8(ascii: "%") {
+        guard text.endIndex - index >= 3, LinkNumber.hexValue(text[index + 1]) != nil, LinkNumber.hexValue(text[index + 2]) != nil else {
+          return nil
+        }
+        index += 3
+        continue
+      }
+      switch byte {
+      case 0...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "\\"), UInt8(ascii: "]"),
+        UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+        return nil
+      default:
+        index += 1
+      }
+    }
+    return length
+  }
+
   /// Whether bytes are well-formed UTF-8: no overlong forms (`C0 AE`), no surrogates, nothing past
   /// U+10FFFF, no truncated sequence.
   public static func isValidUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {

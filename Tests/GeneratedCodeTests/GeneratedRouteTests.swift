@@ -2,6 +2,7 @@ import Foundation
 import GenerateFixtureTracking
 import Testing
 import TrackcRuntime
+import TrackcTestSupport
 
 /// The generated `Route` of `Tests/GenerateFixtures/tracking.yaml`, compiled with warnings as errors and
 /// run: each source reads its input into the typed case, `url` writes every case back as a link that
@@ -18,7 +19,7 @@ import TrackcRuntime
     .product(id: Int.max, ref: "é", slug: nil),
     .order(id: orderID, tab: .items),
     .order(id: orderID, tab: .billing),
-    .files(rest: ["a", "b c", "..", "%2F", "x/y"]),
+    .files(rest: ["a", "b c", "...", "%2F", "x/y", "%GG"]),
     .files(rest: ["", "a", ""]),
     .archive(year: 9_000_000_000, name: "Q1 report?#"),
     .go(to: URL(string: "https://fixture.example.com/landing?x=1")!),
@@ -34,6 +35,93 @@ import TrackcRuntime
 
   @Test func aRouteWithoutLinksHasNoURL() {
     #expect(Route.sale.url == nil)
+  }
+
+  /// Values no link can carry: `url` is nil, never a link that reads as nothing or as another route.
+  @Test(arguments: [
+    Route.product(id: -5, ref: nil, slug: nil), .product(id: 1, ref: "", slug: nil), .product(id: 1, ref: nil, slug: ""),
+    .product(id: 1, ref: nil, slug: "a.b"), .product(id: 1, ref: "line\nbreak", slug: nil), .product(id: 1, ref: "\u{85}", slug: nil),
+    .product(id: 1, ref: String(repeating: "x", count: 1025), slug: nil), .archive(year: -1, name: "q1"), .archive(year: 1, name: ""),
+    .files(rest: []), .files(rest: [".."]), .files(rest: ["a", "."]), .files(rest: Array(repeating: "a", count: 32)),
+    .go(to: URL(string: "https://evil.example.com/")!), .go(to: URL(string: "http://fixture.example.com/landing")!),
+    .go(to: URL(string: "fixture://cart")!),
+  ])
+  func routesWhoseValuesNoLinkCarriesHaveNoURL(route: Route) {
+    #expect(route.url == nil, "\(route.url?.absoluteString ?? "")")
+  }
+
+  /// Whichever a route is printed with, what the printer writes reads back: random values of every
+  /// parameter type (near and past their bounds, escapes, dots, empty), each printed URL read back as the
+  /// same route, and every value the reader accepts printed.
+  @Test func printedLinksReadBackForRandomValues() throws {
+    var random = SeededRandom(seed: SeededRandom.baseSeed)
+    let pieces = ["a", "Z", "0", "-", "_", ".", "..", "/", "%", "%2F", "+", " ", "?", "&", "=", "#", "é", "😀", "\u{202E}", "\n", "\u{0}", ""]
+    func text() -> String {
+      random.chance(0.05)
+        ? String(repeating: random.pick(["x", "é"]), count: Int.random(in: 300..<1100, using: &random))
+        : (0..<Int.random(in: 0..<6, using: &random)).map { _ in random.pick(pieces) }.joined()
+    }
+    var printed = 0
+    for _ in 0..<3000 {
+      let route: Route
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0:
+        route = .product(id: random.pick([0, 1, -1, .max, .min]), ref: random.chance(0.5) ? text() : nil, slug: random.chance(0.5) ? text() : nil)
+      case 1: route = .files(rest: (0..<Int.random(in: 0..<35, using: &random)).map { _ in text() })
+      case 2: route = .archive(year: random.pick([0, 2024, -7, .max]), name: text())
+      default:
+        route = .go(
+          to: URL(
+            string: random.pick(["https", "http", "HTTPS", "fixture"]) + "://"
+              + random.pick(["fixture.example.com", "evil.example.com", "FIXTURE.example.com"]) + "/" + LinkEncoding.percentEncoded(text())) ?? URL(
+              string: "https://fixture.example.com/")!)
+      }
+      guard let url = route.url else {
+        // Nil only for a value the reader refuses.
+        #expect(!Self.readable(route), "\(route) has no URL")
+        continue
+      }
+      printed += 1
+      #expect(Route(url: url) == route, "\(url.absoluteString)")
+      #expect(Route(link: url.absoluteString) == route)
+    }
+    #expect(printed > 500)
+  }
+
+  /// Whether every value of a route is one its link's reader accepts (what `url` must then print).
+  static func readable(_ route: Route) -> Bool {
+    func string(_ text: String) -> Bool { LinkValueType.string.accepted.contains(SegmentKind.of(text)) && text.utf8.count <= 1024 }
+    switch route {
+    case .product(let id, let ref, let slug):
+      return id >= 0 && (ref.map(string) ?? true)
+        && (slug.map { LinkValueType.slug.accepted.contains(SegmentKind.of($0)) && $0.utf8.count <= 1024 } ?? true)
+    case .files(let rest):
+      return !rest.isEmpty && rest.count <= 31
+        && rest.allSatisfy { $0 != "." && $0 != ".." && $0.utf8.count <= 1024 && LinkValueType.path.accepted.contains(SegmentKind.of($0)) }
+        && (rest.map { $0.utf8.count + 1 }.reduce(0, +) <= 4096 - "https://fixture.example.com/files".utf8.count)
+    case .archive(let year, let name): return year >= 0 && string(name) && name != "." && name != ".."
+    case .go(let to): return LinkValueType.acceptsURL(to.absoluteString, allowing: ["fixture.example.com"]) && to.absoluteString.utf8.count <= 1024
+    default: return true
+    }
+  }
+
+  /// One reading of a link: the text, or the `URL` Foundation makes of it (which escapes a `%` that
+  /// begins no escape and a raw space rather than refusing them), opens the same route.
+  @Test(arguments: [
+    "fixture://products/7?ref=%GG", "fixture://products/7?ref=100%", "fixture://products/7?ref=a b", "https://fixture.example.com/archive/1/a b/",
+    "https://fixture.example.com/files/%/%2", "fixture://products/7?ref=%E2%80%AE", "https://FIXTURE.example.com/products/7?ref=é",
+  ])
+  func aLinkOpensTheSameRouteAsTextAndAsURL(link: String) throws {
+    let url = try #require(URL(string: link))
+    let route = try #require(Route(link: link))
+    #expect(Route(url: url) == route, "\(url.absoluteString)")
+  }
+
+  /// A host that is not ASCII reads as Foundation's `URL` holds it, in its IDNA form.
+  @Test func anIDNHostReadsInItsASCIIForm() throws {
+    let ascii = "https://xn--bcher-kva.example/x"
+    #expect(Route.parse(link: "https://bücher.example/x").route == Route.parse(link: ascii).route)
+    if case .invalid = Route.parse(link: "https://bücher.example/x") { Issue.record("an IDN host should read") }
   }
 
   @Test(arguments: [
@@ -67,6 +155,8 @@ import TrackcRuntime
     "fixture://go?to=https%3A%2F%2Fevil.example.com%2F", "fixture://go?to=javascript%3Aalert(1)",
     // Path case is sensitive by default.
     "https://fixture.example.com/Products/7",
+    // Universal links are https only; a url parameter too.
+    "http://fixture.example.com/products/7", "fixture://go?to=http%3A%2F%2Ffixture.example.com%2Flanding",
   ])
   func linksThatMatchNothingAreNil(link: String) {
     #expect(Route(link: link) == nil)
@@ -75,7 +165,9 @@ import TrackcRuntime
 
   @Test(arguments: [
     ("fixture://product/%FF", LinkRejection.invalidUTF8), ("fixture://product/%C0%AE", .invalidUTF8), ("fixture://product/%00", .nul),
-    ("fixture://product/%2", .invalidEscape), ("fixture://user@product/1", .userInfo), ("https://fixture.example.com:8080/products/1", .port),
+    ("fixture://product/%0A", .controlCharacter), ("fixture://user@product/1", .userInfo), ("https://fixture.example.com:8080/products/1", .port),
+    // A custom scheme's host is its first segment: `fixture:product/1` names none.
+    ("fixture:product/7", .missingHost), ("fixture:///product/7", .missingHost), ("fixture:cart", .missingHost),
   ])
   func linksThatAreNotValidAreRefusedWithTheirReason(link: String, rejection: LinkRejection) {
     guard case .invalid(.link(let found)) = Route.parse(link: link) else {

@@ -18,7 +18,10 @@ import TrackcTestSupport
   }
 
   /// Re-record with `TRACKC_RECORD_GOLDENS=1 swift test` (the run fails while recording).
-  @Test(arguments: [("tracking.yaml", "FixtureTracking"), ("hostile.yaml", "HostileTracking"), ("objc-runtime.yaml", "ObjCTracking")])
+  @Test(arguments: [
+    ("tracking.yaml", "FixtureTracking"), ("hostile.yaml", "HostileTracking"), ("objc-runtime.yaml", "ObjCTracking"),
+    ("cross-module.yaml", "CrossModuleTracking"),
+  ])
   func generatedCodeMatchesTheCompiledFixture(config: String, name: String) throws {
     let result = try Self.generate(config, name: name)
     #expect(!result.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(result.diagnostics))")

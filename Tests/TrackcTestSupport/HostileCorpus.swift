@@ -17,6 +17,22 @@ public enum HostileCorpus {
       Array(("version: 1\nscreens: " + String(repeating: "{a: ", count: 10_000) + "x" + String(repeating: "}", count: 10_000) + "\n").utf8)
     },
     Generated(name: "generated-binary-junk") { binaryJunk(count: 64 << 10) },
+    // Depths the input chooses, each past any the tool reads: a link pattern, a binding path, a
+    // notification key path, an event ID pattern's groups and a handler name's parameters, 20,000 deep.
+    Generated(name: "generated-link-pattern-20000-segments") {
+      let pattern = (0..<20_000).map { "/s\($0 % 10)" }.joined()
+      return Array(
+        ("version: 1\nscreens:\n  A: {page_events: {enter: A_ENTER}}\nlinks: {schemes: [shop]}\nentry_points:\n"
+          + "  wide: {screen: A, links: [\"\(pattern)\"]}\n  fine: {screen: A, links: [\"/fine\"]}\n").utf8)
+    },
+    Generated(name: "generated-deep-paths") {
+      let steps = Array(repeating: "a", count: 20_000).joined(separator: ".")
+      return Array(
+        ("version: 1\nconventions: {event_id_pattern: '" + String(repeating: "(", count: 20_000) + "A" + String(repeating: ")", count: 20_000)
+          + "'}\nscreens:\n  A:\n    control_events:\n      ? f(" + String(repeating: "a:", count: 20_000) + ")\n"
+          + "      : {event: A_F, properties: {p: {from: self.\(steps)}}}\nentry_points:\n  n:\n    screen: A\n    notification:\n"
+          + "      match:\n        ? \(steps)\n        : x\n      parameters: {p: {from: payload.\(steps)}}\n").utf8)
+    },
     Generated(name: "generated-50mb") { fiftyMegabytes() },
     // Ten thousand purposes: one of Apple's, repeated, and ten thousand values that are none of them.
     Generated(name: "generated-purposes-10000") {

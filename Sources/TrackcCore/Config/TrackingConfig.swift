@@ -269,7 +269,7 @@ extension TrackingConfig.Screen {
   public func describe(_ trigger: TrackingConfig.Trigger) -> String {
     switch trigger {
     case .page(let phase): return "the \(phase.rawValue) page event of '\(name.value)'"
-    case .control(let index): return "handler '\(controlEvents[index].key.value)' of '\(name.value)'"
+    case .control(let index): return "handler '\(Diagnostic.excerpt(controlEvents[index].key.value))' of '\(name.value)'"
     case .entryPoint: return "an entry point of '\(name.value)'"
     }
   }

@@ -57,7 +57,7 @@ public struct GenerationModel {
         // declared type, which the rule requires.
         var resolvedType: PropertyType?
         if case .resolved(let value) = resolution { resolvedType = value.wireType }
-        guard let wireType = code.plan.expectedType(of: property) ?? resolvedType else { continue }
+        guard let wireType = code.expectedType(of: property) ?? resolvedType else { continue }
         let fromSender: Bool
         switch root {
         case .screen: fromSender = false
@@ -91,6 +91,9 @@ public struct GenerationModel {
     var needsTestableImport: Bool
     /// The modules the owner's files import, which the signature's types may come from.
     var imports: [[ValidIdentifier]]
+    /// The modules the captures reach into (the screen cast to, the types whose properties they read),
+    /// `@testable` where what they read there is not public.
+    var captureImports: [ModuleImport] = []
     /// The handler's ID constant, when a screen maps the method as a handler.
     var handlerIdentifier: ValidIdentifier?
     /// The page phase, when the method is a lifecycle method of a screen with that page event.
@@ -112,6 +115,13 @@ public struct GenerationModel {
     }
   }
 
+  /// A module a generated file imports for what its code names there.
+  struct ModuleImport: Hashable {
+    var path: [ValidIdentifier]
+    /// Something it reads there is not public.
+    var testable: Bool
+  }
+
   /// A bound property the generated code reads, from the binding's resolution.
   struct Capture {
     var key: String
@@ -124,6 +134,10 @@ public struct GenerationModel {
     /// method or handler), `self` is cast to the screen's type first: `(self as? CatalogScreen)?.tab`.
     var screenCast: [ValidIdentifier]?
 
+    /// The modules the capture names or reads in: the screen's, when it casts to it, and each step's
+    /// owner's, `@testable` when the type or property it reads there is not public.
+    var imports: [ModuleImport] = []
+
     /// The resolved bindings of `events`, one per property name and screen (the first in plan order),
     /// sorted by name. `owner` is the type whose method is replaced.
     static func of(_ events: [ResolvedPlan.Event.ID], owner: Int, in code: MatchedPlan) -> [Capture] {
@@ -134,17 +148,30 @@ public struct GenerationModel {
           let property = code.plan.written(binding)
           guard case .resolved(let value) = code.resolution(of: binding.id) else { continue }
           var cast: [ValidIdentifier]?
-          if value.root == .screen, let screen, screen != owner {
-            // A name that is not a path cannot be cast to: the value is not captured.
-            guard let path = ValidIdentifier.path(code.index[screen].name) else { continue }
-            cast = path
+          var imports: [ModuleImport] = []
+          func use(_ type: Int, readsNonPublic: Bool) {
+            guard let module = code.index[type].module, let path = ValidIdentifier.path(module) else { return }
+            imports.append(ModuleImport(path: path, testable: readsNonPublic || code.index[type].access < .public))
           }
+          if value.root == .screen, let screen, screen != owner {
+            // A name that is not a path cannot be cast to: the value is not captured. Qualified by its
+            // module when another module declares a type of that name too.
+            let declared = code.index[screen]
+            guard let path = ValidIdentifier.path(declared.name) else { continue }
+            if code.index.isDeclaredInSeveralModules(declared.name), let module = declared.module.flatMap(ValidIdentifier.path) {
+              cast = module + path
+            } else {
+              cast = path
+            }
+            use(screen, readsNonPublic: false)
+          }
+          for step in value.steps { use(step.property.type, readsNonPublic: code.index[step.property].access < .public) }
           guard !captures.contains(where: { $0.key == property.key.value && $0.screenCast?.map(\.text) == cast?.map(\.text) }) else { continue }
           captures.append(
             Capture(
-              key: property.key.value, value: value, wireType: code.plan.expectedType(of: property) ?? value.wireType,
+              key: property.key.value, value: value, wireType: code.expectedType(of: property) ?? value.wireType,
               // Through a cast, another screen's call leaves the value out without anything missing.
-              isRequired: property.binding?.isOptional != true && cast == nil, screenCast: cast))
+              isRequired: property.binding?.isOptional != true && cast == nil, screenCast: cast, imports: imports))
         }
       }
       return captures.sorted { UTF8Order.less($0.key, $1.key) }
@@ -175,7 +202,7 @@ public struct GenerationModel {
     for binding in plan.bindings {
       let property = plan.written(binding)
       let id = plan.written(plan[binding.event]).id.value
-      var type = plan.expectedType(of: property)
+      var type = code?.expectedType(of: property) ?? plan.expectedType(of: property)
       if type == nil, let code, case .resolved(let value) = code.resolution(of: binding.id) { type = value.wireType }
       guard let type, byID[id]?.contains(where: { $0.key == property.key.value }) != true else { continue }
       byID[id, default: []].append((property.key.value, type, property.binding?.isOptional == true))
@@ -385,6 +412,8 @@ public struct GenerationModel {
             let events = target.pageEvents.filter { code.plan[$0].trigger == .page(phase) }
             replacement.pageCaptures[phase] = Capture.of(events, owner: target.method.type, in: code)
           }
+          let captures = replacement.handlerCaptures + replacement.pageCaptures.values.flatMap { $0 }
+          replacement.captureImports = Array(Set(captures.flatMap(\.imports)))
         }
         let module = code.index[target.method.type].module
         byModule[module, default: (module.flatMap(ValidIdentifier.path), [])].items.append(replacement)

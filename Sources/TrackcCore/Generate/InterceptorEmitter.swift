@@ -17,8 +17,8 @@ struct InterceptorEmitter {
     [
       Comment("Dynamic replacements for \(module.name.map { "module " + Self.dotted($0) } ?? "the sources"):"),
       Comment("each method the config maps reports to Interception, then runs as before. That module is compiled"),
-      Comment("with -Xfrontend -enable-implicit-dynamic (and -enable-testing, for release builds, when its handlers"),
-      Comment("are internal); the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining."),
+      Comment("with -Xfrontend -enable-implicit-dynamic, and each module imported @testable below with -enable-testing"),
+      Comment("for release builds; the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining."),
     ]
   }
 
@@ -42,20 +42,22 @@ struct InterceptorEmitter {
   }
 
   /// The feature module (`@testable` when a replaced method is internal), the modules its files import,
-  /// and the runtime; sorted by module name.
+  /// the modules the captured bindings reach into (`@testable` when what they read there is not public:
+  /// a screen cast to in another module, a property of a type declared elsewhere), and the runtime;
+  /// sorted by module name.
   func importedModules() -> [(testable: Bool, path: [ValidIdentifier])] {
-    var modules: [String: [ValidIdentifier]] = [:]
+    var modules: [String: (testable: Bool, path: [ValidIdentifier])] = [:]
+    func add(_ path: [ValidIdentifier], testable: Bool) {
+      let name = Self.dotted(path)
+      modules[name] = (testable || modules[name]?.testable == true, path)
+    }
     for replacement in module.replacements {
-      for path in replacement.imports { modules[Self.dotted(path)] = path }
+      for path in replacement.imports { add(path, testable: false) }
+      for capture in replacement.captureImports { add(capture.path, testable: capture.testable) }
     }
-    modules[runtimeModule.text] = [runtimeModule]
-    var imports: [(testable: Bool, path: [ValidIdentifier])] = []
-    if let name = module.name {
-      modules[Self.dotted(name)] = nil
-      imports.append((module.replacements.contains(where: \.needsTestableImport), name))
-    }
-    imports += modules.values.map { (false, $0) }
-    return imports.sorted { UTF8Order.less(Self.dotted($0.path), Self.dotted($1.path)) }
+    add([runtimeModule], testable: false)
+    if let name = module.name { add(name, testable: module.replacements.contains(where: \.needsTestableImport)) }
+    return modules.values.sorted { UTF8Order.less(Self.dotted($0.path), Self.dotted($1.path)) }
   }
 
   /// `@_dynamicReplacement(for: original(label:))`, a private function of the same signature that

@@ -30,14 +30,22 @@ enum PlatformFiles {
 
   /// `{"applinks": {"details": [{"appIDs": [...], "components": [...]}]}}`: the excluded paths first, then
   /// a component per universal-link pattern (`*` for each parameter, the required query items under
-  /// `?`), in the config's order; under `trailing_slash: ignore`, the path with a trailing `/` too.
+  /// `?`), in the config's order; under `trailing_slash: ignore`, the path with a trailing `/` too; under
+  /// `path_case: insensitive`, every component `"caseSensitive": false` (the system compares paths with
+  /// their case otherwise, and would not open the app for `/Product/1`).
   static func siteAssociation(_ plan: ResolvedPlan) -> String {
     let apple = plan.config.links?.apple
-    var components: [JSONValue] = []
-    for path in apple?.exclude ?? [] {
-      components.append(.object(["/": .string(path.value), "exclude": .bool(true), "comment": .string("kept for the web")]))
-    }
     let entryPoints = plan.entryPoints
+    let caseInsensitive = entryPoints.rules.pathCase == .insensitive
+    var components: [JSONValue] = []
+    func append(_ component: [String: JSONValue]) {
+      var component = component
+      if caseInsensitive { component["caseSensitive"] = .bool(false) }
+      components.append(.object(component))
+    }
+    for path in apple?.exclude ?? [] {
+      append(["/": .string(path.value), "exclude": .bool(true), "comment": .string("kept for the web")])
+    }
     for link in entryPoints.links {
       switch link.pattern.origin {
       case .scheme: continue
@@ -59,7 +67,7 @@ enum PlatformFiles {
       for path in paths {
         var component: [String: JSONValue] = ["/": .string(path), "comment": .string(entryPoints.routes[link.route].name)]
         if !query.isEmpty { component["?"] = .object(query) }
-        components.append(.object(component))
+        append(component)
       }
     }
     let details: JSONValue = .object([
@@ -74,7 +82,8 @@ enum PlatformFiles {
   /// A manifest to merge into the app's (`tools:node="merge"` on the activity): an intent filter per link
   /// pattern. Universal links are `https` on every declared host with `android:autoVerify`; deep links are
   /// the scheme with the pattern's host. Paths are `android:pathPattern`s: `.*` for each parameter,
-  /// literal `.`, `*` and `\` escaped.
+  /// literal `.`, `*` and `\` escaped. They compare with case, whatever `links.path_case` says (the
+  /// manifest says so, and `android-path-case` warns).
   static func androidManifest(_ plan: ResolvedPlan, configFileName: String) -> String {
     let activity = plan.config.links?.android?.activity?.value ?? ".MainActivity"
     let entryPoints = plan.entryPoints
@@ -85,6 +94,10 @@ enum PlatformFiles {
       "  <application>",
       "    <activity android:name=\"\(TextEscaping.markup(activity))\" android:exported=\"true\" tools:node=\"merge\">",
     ]
+    if entryPoints.rules.pathCase == .insensitive {
+      lines.append(
+        "      <!-- links.path_case is insensitive, but Android compares these paths with their case: /Product/1 does not open the app. -->")
+    }
     for link in entryPoints.links {
       let pattern = link.pattern
       let name = entryPoints.routes[link.route].name

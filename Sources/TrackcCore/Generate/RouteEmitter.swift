@@ -292,9 +292,11 @@ struct RouteEmitter {
   }
 
   /// `public var url: URL?`: the first pattern that can carry the route's values (every value it has,
-  /// and none it lacks), so that reading the link gives the same route.
+  /// and none it lacks) and whose link reads back as the same route (`LinkPrinter.url(of:...)` checks);
+  /// nil when none does, so that `url` never prints a link to another route or to nothing.
   private func url() -> Member {
     var cases: [SwiftCode.Case] = []
+    let printedURL = ValidIdentifier(fixed: "url")
     for (index, route) in entryPoints.routes.enumerated() {
       let naming = namings[index]
       guard !route.links.isEmpty else {
@@ -303,7 +305,7 @@ struct RouteEmitter {
       }
       var body: [Statement] = []
       var complete = false
-      for link in route.links {
+      for (position, link) in route.links.enumerated() {
         let pattern = entryPoints.links[link].pattern
         var conditions: [SwiftCode.Condition] = []
         var requirements: [String: Requirement] = [:]
@@ -315,13 +317,15 @@ struct RouteEmitter {
             conditions.append(.test(.isNil(.reference([label]))))
           }
         }
-        let print = Statement.returnValue(printed(pattern, route: index))
-        if conditions.isEmpty {
-          body.append(print)
+        let printed = printed(pattern, route: index)
+        if conditions.isEmpty && position == route.links.count - 1 {
+          body.append(.returnValue(printed))
           complete = true
           break
         }
-        body.append(.ifThen(conditions, [print]))
+        // Nested, so that `url` may be a parameter's name too: it is bound anew inside.
+        let print = Statement.ifThen([.binding(printedURL, printed)], [.returnValue(.reference([printedURL]))])
+        body.append(conditions.isEmpty ? print : .ifThen(conditions, [print]))
       }
       if !complete { body.append(.returnValue(.nilLiteral)) }
       cases.append(SwiftCode.Case(patterns: [casePattern(index, binding: true)], body: body))
@@ -331,10 +335,10 @@ struct RouteEmitter {
       documentation: "The route as a link that reads back as the same route; nil when no pattern of it can carry its values.")
   }
 
-  /// `LinkPrinter.url(host: "...", path: [...], query: [...])` for one pattern.
+  /// `LinkPrinter.url(of: self, host: "...", path: [...], query: [...])` for one pattern.
   private func printed(_ pattern: LinkPattern, route: Int) -> Expression {
     let labels = Dictionary(uniqueKeysWithValues: zip(entryPoints.routes[route].parameters.map(\.name), namings[route].labels))
-    var arguments: [SwiftCode.Argument] = []
+    var arguments = [SwiftCode.Argument(ArgumentLabel(fixed: "of"), .selfReference)]
     switch pattern.origin {
     case .scheme(let scheme): arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "scheme"), .string(scheme)))
     case .host(let host): arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "host"), .string(host)))

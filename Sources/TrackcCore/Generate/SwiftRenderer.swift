@@ -221,17 +221,28 @@ struct SwiftRenderer {
   }
 
   /// `if a, let b = c {` on one line when it fits; else one condition a line, the later ones aligned
-  /// under the first, the brace on the last.
+  /// under the first, the brace on the last, and a condition too long for its line broken as an
+  /// expression is.
   private mutating func conditionList(_ keyword: String, _ conditions: [SwiftCode.Condition], _ end: String, at depth: Int) {
     let flat = conditions.map(Self.flat)
     if fits(keyword.utf8.count + flat.reduce(0) { $0 + $1.utf8.count } + 2 * max(0, flat.count - 1) + end.utf8.count) {
       output += keyword + flat.joined(separator: ", ") + end
       return
     }
-    output += keyword + flat[0]
-    for condition in flat.dropFirst() {
-      output += ","
-      line(depth + 1, condition)
+    output += keyword
+    for (index, condition) in conditions.enumerated() {
+      if index > 0 {
+        output += ","
+        newLine(depth + 1)
+      }
+      let trailing = index == conditions.count - 1 ? end.utf8.count : 1
+      switch condition {
+      case .test(let value):
+        expression(value, at: depth + 1, trailing: trailing)
+      case .binding(let name, let value):
+        output += "let " + name.text + " = "
+        expression(value, at: depth + 1, trailing: trailing)
+      }
     }
     output += end
   }

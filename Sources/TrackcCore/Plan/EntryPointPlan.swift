@@ -118,7 +118,9 @@ public struct EntryPointPlan: Sendable {
     }
     schemes = declared(written?.schemes ?? [])
     hosts = declared(written?.hosts ?? [])
-    urlHosts = written?.urlHosts.map(declared) ?? hosts
+    let urlHosts = written?.urlHosts.map(declared) ?? hosts
+    self.urlHosts = urlHosts
+    let rules = rules
     let schemeSet = Set(schemes)
     let hostSet = Set(hosts)
 
@@ -129,14 +131,14 @@ public struct EntryPointPlan: Sendable {
     for (index, entry) in config.entryPoints.enumerated() {
       var linkIndices: [Int] = []
       for written in entry.links {
-        let parsed = LinkPattern.parse(written.value, schemes: schemeSet, hosts: hostSet)
+        let parsed = LinkPattern.parse(written.value, schemes: schemeSet, hosts: hostSet, urlHosts: urlHosts, limits: rules.limits)
         if let pattern = parsed.pattern {
           linkIndices.append(links.count)
           links.append(Link(route: index, pattern: pattern, written: written))
         }
         malformed += parsed.problems.map { Malformed(route: index, written: written, problem: $0) }
       }
-      let notification = entry.notification.map { Self.notification($0, route: index, problems: &parameterProblems) }
+      let notification = entry.notification.map { Self.notification($0, route: index, urlHosts: urlHosts, problems: &parameterProblems) }
       let shortcut = entry.shortcut.flatMap { written -> ShortcutSource? in
         guard let type = written.type?.value, let title = written.title?.value else { return nil }
         return ShortcutSource(type: type, title: title, conditions: written.conditions.map(\.value))
@@ -164,7 +166,7 @@ public struct EntryPointPlan: Sendable {
   }
 
   private static func notification(
-    _ written: TrackingConfig.Notification, route: Int, problems: inout [ParameterProblem]
+    _ written: TrackingConfig.Notification, route: Int, urlHosts: [String], problems: inout [ParameterProblem]
   ) -> NotificationSource {
     var match: [(path: String, value: String)] = []
     for (key, value) in written.match {
@@ -208,7 +210,7 @@ public struct EntryPointPlan: Sendable {
         continue
       }
       if let value = parameter.defaultValue {
-        guard accepts(type, value.value) else {
+        guard accepts(type, value.value, urlHosts: urlHosts) else {
           problems.append(ParameterProblem(route: route, kind: .defaultValue(value.value, type: type), range: value.range, severity: .error))
           continue
         }
@@ -341,11 +343,13 @@ public struct EntryPointPlan: Sendable {
 
   // MARK: Types and values
 
-  /// Whether `type` accepts the text (a default, a literal): by the text's kind, or among an
-  /// enumeration's values.
-  static func accepts(_ type: ParameterType, _ text: String) -> Bool {
+  /// Whether `type` accepts the text (a default, a literal) as the app reads it: by the text's kind
+  /// (within a value's bound), among an enumeration's values, or, for a `url`, an `https` link on one of
+  /// `urlHosts` (`RouteValueType.url`).
+  static func accepts(_ type: ParameterType, _ text: String, urlHosts: [String]) -> Bool {
+    guard text.utf8.count <= LinkLimits().maximumValueBytes else { return false }
     switch type {
-    case .value(.url): return SegmentKind.of(text) == .text && text.hasPrefix("https://")
+    case .value(.url): return LinkValueType.acceptsURL(text, allowing: Set(urlHosts))
     case .value(let value): return value.accepted.contains(SegmentKind.of(text))
     case .enumeration(let values): return values.contains(text)
     }

@@ -124,7 +124,7 @@ public struct LinkOverlap: Sendable {
     for originClass in OriginClass.allCases {
       let members = links.indices.filter { !analysis.origins(of: $0, in: originClass).isEmpty }
       guard members.count > 1 else { continue }
-      let trie = Trie()
+      var trie = Trie()
       for link in members { trie.insert(link, segments: analysis.accepts[originClass]![link]) }
       for link in members {
         var candidates = Set<Int>()
@@ -148,6 +148,10 @@ public struct LinkOverlap: Sendable {
     let urlHost: String
     /// Each link's segments, folded as the class folds them.
     var accepts: [OriginClass: [[Accepts]]] = [:]
+    /// Whether each link can match a custom-scheme link at all: its first segment is that link's host,
+    /// so a pattern of no segment, or whose first is a literal that is no host name, never does; an
+    /// enumeration there is kept to its values that are host names.
+    var matchesSchemes: [Bool] = []
 
     init(links: [EntryPointPlan.Link], rules: LinkRules, schemes: [String], hosts: [String], urlHost: String) {
       self.links = links
@@ -163,9 +167,22 @@ public struct LinkOverlap: Sendable {
           }
         }
       }
+      matchesSchemes = accepts[.scheme]!.map { segments in
+        switch segments.first {
+        case nil: return false
+        case .literal(let text)?: return LinkPattern.isHostName(text)
+        case .values(let values)?: return values.contains(where: LinkPattern.isHostName)
+        default: return true
+        }
+      }
+      for index in links.indices {
+        guard case .values(let values)? = accepts[.scheme]![index].first else { continue }
+        accepts[.scheme]![index][0] = .values(values.filter(LinkPattern.isHostName))
+      }
     }
 
     func origins(of link: Int, in originClass: OriginClass) -> Set<String> {
+      if originClass == .scheme && !matchesSchemes[link] { return [] }
       switch (links[link].pattern.origin, originClass) {
       case (.everywhere, .scheme): return Set(schemes)
       case (.everywhere, .host): return Set(hosts)
@@ -284,81 +301,93 @@ public struct LinkOverlap: Sendable {
 
   /// The patterns of one origin class as a trie of segments: a pattern meets only those that can
   /// share each of its segments.
-  final class Trie {
-    var literals: [String: Trie] = [:]
-    var literalsByKind: [SegmentKind: [(text: String, node: Trie)]] = [:]
-    var parameters: [(accepts: Accepts, node: Trie)] = []
-    /// Patterns that end here, and patterns whose `{rest:path}` starts here.
-    var ends: [Int] = []
-    var rests: [Int] = []
+  ///
+  /// The nodes live in one array and name their children by index, and every walk keeps its own stack:
+  /// a pattern's depth is the config's to choose, so nothing here recurses on it (a tree of class
+  /// instances is also freed recursively, which overflowed the stack at about 20,000 segments).
+  struct Trie {
+    struct Node {
+      var literals: [String: Int] = [:]
+      var literalsByKind: [SegmentKind: [Int]] = [:]
+      var parameters: [(accepts: Accepts, node: Int)] = []
+      /// Patterns that end here, and patterns whose `{rest:path}` starts here.
+      var ends: [Int] = []
+      var rests: [Int] = []
+    }
 
-    func insert(_ link: Int, segments: [Accepts]) {
-      var node = self
+    private(set) var nodes = [Node()]
+
+    mutating func insert(_ link: Int, segments: [Accepts]) {
+      var node = 0
       for segment in segments {
         switch segment {
         case .rest:
-          node.rests.append(link)
+          nodes[node].rests.append(link)
           return
         case .literal(let text):
-          if let child = node.literals[text] {
+          if let child = nodes[node].literals[text] {
             node = child
           } else {
-            let child = Trie()
-            node.literals[text] = child
-            node.literalsByKind[SegmentKind.of(text), default: []].append((text, child))
+            let child = nodes.count
+            nodes.append(Node())
+            nodes[node].literals[text] = child
+            nodes[node].literalsByKind[SegmentKind.of(text), default: []].append(child)
             node = child
           }
         case .kinds, .values:
-          if let existing = node.parameters.first(where: { $0.accepts == segment }) {
+          if let existing = nodes[node].parameters.first(where: { $0.accepts == segment }) {
             node = existing.node
           } else {
-            let child = Trie()
-            node.parameters.append((segment, child))
+            let child = nodes.count
+            nodes.append(Node())
+            nodes[node].parameters.append((segment, child))
             node = child
           }
         }
       }
-      node.ends.append(link)
+      nodes[node].ends.append(link)
     }
 
     /// Every pattern that can share each of `segments` (a superset of the overlaps, checked after).
-    func candidates(for segments: [Accepts], from depth: Int = 0, into found: inout Set<Int>) {
-      // A rest that starts here takes whatever is left, if anything is.
-      if depth < segments.count { found.formUnion(rests) }
-      guard depth < segments.count else {
-        found.formUnion(ends)
-        return
-      }
-      let segment = segments[depth]
-      if segment == .rest {
-        found.formUnion(rests)
-        for child in children() { child.collectAll(into: &found) }
-        return
-      }
-      switch segment {
-      case .literal(let text):
-        literals[text]?.candidates(for: segments, from: depth + 1, into: &found)
-      case .values(let values):
-        for value in values { literals[value]?.candidates(for: segments, from: depth + 1, into: &found) }
-      case .kinds(let kinds, _):
-        for kind in kinds.kinds {
-          for (_, child) in literalsByKind[kind] ?? [] { child.candidates(for: segments, from: depth + 1, into: &found) }
+    func candidates(for segments: [Accepts], into found: inout Set<Int>) {
+      var stack: [(node: Int, depth: Int)] = [(0, 0)]
+      while let (index, depth) = stack.popLast() {
+        let node = nodes[index]
+        // A rest that starts here takes whatever is left, if anything is.
+        guard depth < segments.count else {
+          found.formUnion(node.ends)
+          continue
         }
-      case .rest:
-        break
-      }
-      for parameter in parameters where parameter.accepts.intersection(segment, urlHost: "example.com") != nil {
-        parameter.node.candidates(for: segments, from: depth + 1, into: &found)
+        found.formUnion(node.rests)
+        let segment = segments[depth]
+        switch segment {
+        case .rest:
+          // Every pattern below this node (not those ending here: they have too few segments).
+          collectAll(below: index, into: &found)
+          continue
+        case .literal(let text):
+          if let child = node.literals[text] { stack.append((child, depth + 1)) }
+        case .values(let values):
+          for value in values { if let child = node.literals[value] { stack.append((child, depth + 1)) } }
+        case .kinds(let kinds, _):
+          for kind in kinds.kinds { for child in node.literalsByKind[kind] ?? [] { stack.append((child, depth + 1)) } }
+        }
+        for parameter in node.parameters where parameter.accepts.intersection(segment, urlHost: "example.com") != nil {
+          stack.append((parameter.node, depth + 1))
+        }
       }
     }
 
-    private func children() -> [Trie] { Array(literals.values) + parameters.map(\.node) }
-
-    /// Every pattern below this node (not those ending here: they have too few segments).
-    private func collectAll(into found: inout Set<Int>) {
-      found.formUnion(ends)
-      found.formUnion(rests)
-      for child in children() { child.collectAll(into: &found) }
+    /// Every pattern that ends or rests below `index` (its children and their descendants).
+    private func collectAll(below index: Int, into found: inout Set<Int>) {
+      var stack = Array(nodes[index].literals.values) + nodes[index].parameters.map(\.node)
+      while let next = stack.popLast() {
+        let node = nodes[next]
+        found.formUnion(node.ends)
+        found.formUnion(node.rests)
+        stack += node.literals.values
+        stack += node.parameters.map(\.node)
+      }
     }
   }
 }

@@ -137,6 +137,21 @@ public struct LinkPatternProblem: Sendable, Hashable {
     /// `path` or `url` where they cannot be.
     case misplacedType(LinkValueType, inQuery: Bool)
     case webScheme(String)
+    /// `.` or `..` as a path segment (a literal or an enumeration's value): browsers and the systems
+    /// resolve them away before the app sees the link.
+    case dotSegment(String)
+    /// More segments than a link may have (`LinkLimits.maximumSegments`; a custom scheme's host counts).
+    case tooManySegments(count: Int, limit: Int)
+    /// A literal, query key or enumeration value longer than a segment or value may be
+    /// (`LinkLimits.maximumValueBytes`, in UTF-8 bytes).
+    case literalTooLong(bytes: Int, limit: Int)
+    /// The shortest link the pattern matches is longer than a link may be (`LinkLimits.maximumBytes`).
+    case linkTooLong(bytes: Int, limit: Int)
+    /// A query key declared twice: a link that repeats a declared key matches nothing, so the pattern
+    /// would need one value for two parameters.
+    case duplicateQueryKey(String)
+    /// More query items than a link may have (`LinkLimits.maximumQueryItems`).
+    case tooManyQueryItems(count: Int, limit: Int)
   }
 
   public var kind: Kind
@@ -171,10 +186,51 @@ extension LinkPattern {
       }
   }
 
-  /// Parses `text`; every problem found, or the pattern. `schemes` and `hosts` are the plan's (lower case).
-  static func parse(_ text: String, schemes: Set<String>, hosts: Set<String>) -> (pattern: LinkPattern?, problems: [LinkPatternProblem]) {
-    var parser = LinkPatternParser(scalars: Array(text.unicodeScalars), schemes: schemes, hosts: hosts)
+  /// Parses `text`; every problem found, or the pattern. `schemes`, `hosts` and `urlHosts` are the plan's
+  /// (lower case); `limits` are those links are read with, which no pattern may need more than.
+  static func parse(
+    _ text: String, schemes: Set<String>, hosts: Set<String>, urlHosts: [String] = [], limits: LinkLimits = LinkLimits()
+  ) -> (pattern: LinkPattern?, problems: [LinkPatternProblem]) {
+    var parser = LinkPatternParser(scalars: Array(text.unicodeScalars), schemes: schemes, hosts: hosts, urlHosts: urlHosts, limits: limits)
     return parser.parse(text)
+  }
+
+  /// The length of the shortest link the pattern matches, measured as links are bounded (decoded, one
+  /// byte per separator: `ParsedLink.length`), on the origin where it is shortest.
+  func shortestLink(schemes: [String], hosts: [String]) -> Int {
+    var origins: [(length: Int, hostIsSegment: Bool)] = []
+    switch origin {
+    case .scheme(let scheme): origins.append((scheme.utf8.count + 3, true))
+    case .host(let host): origins.append(("https://".utf8.count + host.utf8.count, false))
+    case .everywhere:
+      origins += schemes.map { ($0.utf8.count + 3, true) }
+      origins += hosts.map { ("https://".utf8.count + $0.utf8.count, false) }
+    }
+    var path = 0
+    for segment in segments {
+      path += 1  // its `/`
+      switch segment {
+      case .literal(let text): path += text.utf8.count
+      case .parameter(let parameter): path += Self.shortestValue(parameter.type)
+      }
+    }
+    if trailingSlash { path += 1 }
+    var queryLength = 0
+    for item in query where item.requirement == .required {
+      queryLength += 2 + item.key.utf8.count + Self.shortestValue(item.parameter.type)  // `?` or `&`, `=`
+    }
+    // A custom scheme's host is its first segment, without a `/` before it.
+    return (origins.map { $0.length - ($0.hostIsSegment && !segments.isEmpty ? 1 : 0) }.min() ?? 0) + path + queryLength
+  }
+
+  /// The fewest bytes a value of the type takes.
+  static func shortestValue(_ type: ParameterType) -> Int {
+    switch type {
+    case .value(.uuid): return 36
+    case .value(.url): return "https://".utf8.count + 1
+    case .value: return 1
+    case .enumeration(let values): return values.map(\.utf8.count).min() ?? 1
+    }
   }
 }
 
@@ -184,13 +240,17 @@ private struct LinkPatternParser {
   let scalars: [Unicode.Scalar]
   let schemes: Set<String>
   let hosts: Set<String>
+  let urlHosts: [String]
+  let limits: LinkLimits
   var problems: [LinkPatternProblem] = []
   var names: [String: (offset: Int, inQuery: Bool)] = [:]
 
-  init(scalars: [Unicode.Scalar], schemes: Set<String>, hosts: Set<String>) {
+  init(scalars: [Unicode.Scalar], schemes: Set<String>, hosts: Set<String>, urlHosts: [String], limits: LinkLimits) {
     self.scalars = scalars
     self.schemes = schemes
     self.hosts = hosts
+    self.urlHosts = urlHosts
+    self.limits = limits
   }
 
   mutating func report(_ kind: LinkPatternProblem.Kind, at offset: Int) {
@@ -264,6 +324,9 @@ private struct LinkPatternParser {
         segmentStart = end + 1
       }
     }
+    if segments.count > limits.maximumSegments {
+      report(.tooManySegments(count: segments.count, limit: limits.maximumSegments), at: position)
+    }
     if isDeepLink, let first = segments.first {
       if case .literal(let host) = first, LinkPattern.isHostName(host) {
         segments[0] = .literal(host.lowercased())
@@ -288,8 +351,20 @@ private struct LinkPatternParser {
         itemStart = end + 1
       }
     }
+    var keys = Set<String>()
+    for item in query where !keys.insert(item.key).inserted {
+      report(.duplicateQueryKey(item.key), at: item.parameter.offset)
+    }
+    if query.count > limits.maximumQueryItems {
+      report(.tooManyQueryItems(count: query.count, limit: limits.maximumQueryItems), at: queryStart)
+    }
     guard problems.isEmpty else { return (nil, problems) }
-    return (LinkPattern(text: whole, origin: origin, segments: segments, query: query, trailingSlash: trailingSlash), [])
+    let pattern = LinkPattern(text: whole, origin: origin, segments: segments, query: query, trailingSlash: trailingSlash)
+    let shortest = pattern.shortestLink(schemes: schemes.sorted(), hosts: hosts.sorted())
+    if shortest > limits.maximumBytes {
+      return (nil, [LinkPatternProblem(kind: .linkTooLong(bytes: shortest, limit: limits.maximumBytes), offset: 0)])
+    }
+    return (pattern, [])
   }
 
   func segmentText(_ segment: LinkPattern.Segment) -> String {
@@ -322,7 +397,16 @@ private struct LinkPatternParser {
         report(.invalidCharacter(Character(scalars[index])), at: index)
         return nil
       }
-      return .literal(String(text(range)))
+      let literal = String(text(range))
+      if literal == "." || literal == ".." {
+        report(.dotSegment(literal), at: range.lowerBound)
+        return nil
+      }
+      if literal.utf8.count > limits.maximumValueBytes {
+        report(.literalTooLong(bytes: literal.utf8.count, limit: limits.maximumValueBytes), at: range.lowerBound)
+        return nil
+      }
+      return .literal(literal)
     }
     guard scalars[range.lowerBound] == "{", scalars[range.upperBound - 1] == "}", opens == 1, closes == 1 else {
       let at = scalars[range].firstIndex { $0 == "{" || $0 == "}" } ?? range.lowerBound
@@ -332,6 +416,9 @@ private struct LinkPatternParser {
     }
     guard let (parameter, requirement) = parameter(range, inQuery: false) else { return nil }
     if requirement != .required { report(.optionalInPath(parameter.name), at: range.lowerBound) }
+    if case .enumeration(let values) = parameter.type, let dot = values.first(where: { $0 == "." || $0 == ".." }) {
+      report(.dotSegment(dot), at: range.lowerBound)
+    }
     if parameter.type == .value(.url) { report(.misplacedType(.url, inQuery: false), at: range.lowerBound) }
     return .parameter(parameter)
   }
@@ -347,6 +434,10 @@ private struct LinkPatternParser {
     let key = text(range.lowerBound..<equals)
     guard LinkPattern.isLiteralText(key) else {
       report(.queryItem(String(text(range))), at: range.lowerBound)
+      return nil
+    }
+    if key.utf8.count > limits.maximumValueBytes {
+      report(.literalTooLong(bytes: key.utf8.count, limit: limits.maximumValueBytes), at: range.lowerBound)
       return nil
     }
     let value = (equals + 1)..<range.upperBound
@@ -392,7 +483,10 @@ private struct LinkPatternParser {
       report(kind, at: colon + 1)
       return nil
     }
-    if case .defaulted(let value) = requirement, !EntryPointPlan.accepts(type, value) {
+    if case .enumeration(let values) = type, let long = values.first(where: { $0.utf8.count > limits.maximumValueBytes }) {
+      report(.literalTooLong(bytes: long.utf8.count, limit: limits.maximumValueBytes), at: colon + 1)
+    }
+    if case .defaulted(let value) = requirement, !EntryPointPlan.accepts(type, value, urlHosts: urlHosts) {
       report(.invalidDefault(value, type: type), at: colon + 1)
     }
     if let previous = names[String(name)] {

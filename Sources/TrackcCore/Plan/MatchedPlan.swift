@@ -16,6 +16,10 @@ public struct MatchedPlan: Sendable {
   private let handlerResolutions: [CodeIndex.HandlerResolution?]
   // By binding ID; empty when the plan has no bindings.
   private let bindingResolutions: [BindingResolution]
+  /// The type of each property name the config gives none (no `properties` entry, static value or
+  /// `type:`), which only the code tells: its first binding that resolves decides, in plan order (an
+  /// integer and, later, a double make it a double, as in the plan).
+  public let codePropertyTypes: [String: (type: PropertyType, first: ResolvedPlan.BoundProperty.ID)]
 
   /// A method whose dynamic replacement reports events: a mapped handler where it is declared for its
   /// screen (its own, or a superclass's), or the lifecycle method of a screen with page events.
@@ -57,7 +61,26 @@ public struct MatchedPlan: Sendable {
     self.mappedMethods = mappedMethods
     self.mappedTypes = mappedTypes
     replacementTargets = plan.interception == .dynamicReplacement ? Self.targets(plan, index, screens, handlers) : []
-    bindingResolutions = plan.bindings.isEmpty ? [] : Self.resolveBindings(plan, index, screens: screens, handlers: handlers)
+    let resolutions = plan.bindings.isEmpty ? [] : Self.resolveBindings(plan, index, screens: screens, handlers: handlers)
+    bindingResolutions = resolutions
+    var codeTypes: [String: (type: PropertyType, first: ResolvedPlan.BoundProperty.ID)] = [:]
+    for binding in plan.bindings {
+      guard case .resolved(let value) = resolutions[Int(binding.id.rawValue)] else { continue }
+      let property = plan.written(binding)
+      guard plan.expectedType(of: property) == nil else { continue }
+      if let first = codeTypes[property.key.value] {
+        if first.type == .int && value.wireType == .double { codeTypes[property.key.value]!.type = .double }
+      } else {
+        codeTypes[property.key.value] = (value.wireType, binding.id)
+      }
+    }
+    codePropertyTypes = codeTypes
+  }
+
+  /// The type a property is expected to have: the plan's (`ResolvedPlan.expectedType(of:)`), else what
+  /// the code makes it (`codePropertyTypes`).
+  public func expectedType(of property: TrackingConfig.Property) -> PropertyType? {
+    plan.expectedType(of: property) ?? codePropertyTypes[property.key.value]?.type
   }
 
   /// What a bound property reads in the code, and whether it can be a property value.

@@ -66,7 +66,9 @@ public enum PlanDiffRenderer {
     for change in diff.changes {
       let location = change.location
       let label = change.isBreaking ? "breaking" : "change"
-      output += "\(location.file):\(location.line):\(location.column): \(label): \(flat(change.message)) [\(change.kind.rawValue)]\n"
+      // As the linter's text: what the configs wrote cannot act on the terminal (`TerminalText`).
+      output +=
+        "\(TerminalText.escaped(location.file)):\(location.line):\(location.column): \(label): \(TerminalText.escaped(flat(change.message))) [\(change.kind.rawValue)]\n"
     }
     return output
   }

@@ -4,8 +4,8 @@
 // package wraps is here, each piece a few lines; a `#if` outside this file is a bug.
 //
 // This file is compiled on Linux (Glibc) by every build and test run. The Darwin branches are written
-// against Apple's headers but are not compiled here: no macOS machine builds this project (see the
-// README, "macOS").
+// against Apple's headers and compiled only by the macOS workflow, never by the Linux build (see
+// docs/platforms.md).
 
 import Subprocess
 

@@ -147,11 +147,12 @@ package enum TextEscaping {
   /// Text made inert for Markdown (GitHub's included): the characters that can start emphasis, code, a
   /// link, an image, HTML, an entity, a table cell or strike-through are backslash-escaped (CommonMark
   /// allows that for any ASCII punctuation), `:` too so that no URL becomes a link; line breaks become
-  /// spaces. A config's strings cannot add links, images, HTML or cells to a pull-request comment.
+  /// spaces; control characters and bidirectional overrides are escaped (`TerminalText`). A config's
+  /// strings cannot add links, images, HTML or cells to a pull-request comment, or reorder its text.
   static func markdown(_ text: String) -> String {
     let flat = text.contains(where: \.isNewline) ? text.split(whereSeparator: \.isNewline).joined(separator: " ") : text
     var escaped = ""
-    for scalar in flat.unicodeScalars {
+    for scalar in TerminalText.escaped(flat).unicodeScalars {
       if "\\`*_{}[]()<>|!~&#:".unicodeScalars.contains(scalar) { escaped.unicodeScalars.append("\\") }
       escaped.unicodeScalars.append(scalar)
     }

@@ -1,20 +1,41 @@
 import Foundation
 
 /// Writes a route back as a link (`route.url`), so that reading it gives the same route again: every
-/// segment and query value percent-encoded on its own (all but unreserved characters), `.` and `..`
-/// segments escaped so that no URL library can resolve them away, `+` and space escaped in the query.
+/// segment and query value percent-encoded on its own (all but unreserved characters), `+` and space
+/// escaped in the query.
 ///
 /// The generated printer gives the parts as arrays (`[.literal("product"), .value(id, .int)]`), so a
-/// pattern of any length is one call and the generated code stays declarative.
+/// pattern of any length is one call and the generated code stays declarative. Only a link that reads
+/// back as the route is given, so a value no link can carry (`-5` as an `int`, an empty string, a
+/// URL off the allowlist, a value over the bounds) gives nil, never a link to something else.
 public enum LinkPrinter {
-  /// A custom-scheme link (`shop://product/1`): the first part is its host.
-  public static func url(scheme: StaticString, path: [LinkPathPart], query: [LinkQueryPart] = [], trailingSlash: Bool = false) -> URL? {
-    URL(string: text(start: scheme.description + "://", hostFirst: true, path: path, query: query, trailingSlash: trailingSlash))
+  /// `route` as a custom-scheme link (`shop://product/1`, the first part its host); nil unless the link
+  /// reads back as `route`.
+  public static func url<Route: TrackableRoute>(
+    of route: Route, scheme: StaticString, path: [LinkPathPart], query: [LinkQueryPart] = [], trailingSlash: Bool = false
+  ) -> URL? {
+    checked(url(start: scheme.description + "://", hostFirst: true, path: path, query: query, trailingSlash: trailingSlash), route)
   }
 
-  /// A universal link on `host` (`https://shop.example.com/product/1`).
-  public static func url(host: StaticString, path: [LinkPathPart], query: [LinkQueryPart] = [], trailingSlash: Bool = false) -> URL? {
-    URL(string: text(start: "https://" + host.description, hostFirst: false, path: path, query: query, trailingSlash: trailingSlash))
+  /// `route` as a universal link on `host` (`https://shop.example.com/product/1`); nil unless the link
+  /// reads back as `route`.
+  public static func url<Route: TrackableRoute>(
+    of route: Route, host: StaticString, path: [LinkPathPart], query: [LinkQueryPart] = [], trailingSlash: Bool = false
+  ) -> URL? {
+    checked(url(start: "https://" + host.description, hostFirst: false, path: path, query: query, trailingSlash: trailingSlash), route)
+  }
+
+  /// The link when it reads back as `route` (what generated routes' `url` promises), else nil.
+  private static func checked<Route: TrackableRoute>(_ url: URL?, _ route: Route) -> URL? {
+    guard let url, Route(url: url) == route else { return nil }
+    return url
+  }
+
+  /// Nil when a segment would be `.` or `..`: browsers and the systems resolve those away (escaped as
+  /// `%2E` too, by the URL standard), so the app would be opened with another link.
+  private static func url(start: String, hostFirst: Bool, path: [LinkPathPart], query: [LinkQueryPart], trailingSlash: Bool) -> URL? {
+    guard !path.contains(where: { $0.segments.contains { $0 == "." || $0 == ".." } }) else { return nil }
+    return URL(string: text(start: start, hostFirst: hostFirst, path: path, query: query, trailingSlash: trailingSlash))
   }
 
   /// The link as text (what `url` parses).

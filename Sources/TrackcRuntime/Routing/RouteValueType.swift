@@ -105,19 +105,14 @@ extension RouteValueType where Value == UUID {
 }
 
 extension RouteValueType where Value == URL {
-  /// `url`: an absolute `http` or `https` URL on one of `hosts` (lower case), read by the same rules as
-  /// links, so a value cannot send the app to a site the plan does not name (an open redirect).
+  /// `url`: an absolute `https` URL on one of `hosts` (lower case), read by the same rules as links
+  /// (`LinkValueType.acceptsURL`), so a value cannot send the app to a site the plan does not name (an
+  /// open redirect).
   public static func url(allowing hosts: [StaticString]) -> Self {
     let allowed = Set(hosts.map { $0.description })
     return Self(
       accepted: LinkValueType.url.accepted,
-      make: { text in
-        guard case .success(let link) = ParsedLink.parse(text, rules: LinkRules()), link.isWeb, let host = link.hostText, allowed.contains(host)
-        else {
-          return nil
-        }
-        return URL(string: text)
-      },
+      make: { text in LinkValueType.acceptsURL(text, allowing: allowed) ? URL(string: text) : nil },
       text: { $0.absoluteString }, property: { .string($0.absoluteString) })
   }
 }

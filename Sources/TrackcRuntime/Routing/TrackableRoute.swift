@@ -30,17 +30,23 @@ public protocol TrackableRoute: Hashable, Sendable {
 // every call instantiated `RouteParse<Self>`'s metadata at run time (`swift_getGenericMetadata`, about a
 // tenth of `Route(link:)`).
 extension TrackableRoute {
-  /// Reads a link (a custom-scheme deep link or a universal link) by the plan's rules.
+  /// Reads a link (a custom-scheme deep link or a universal link) by the plan's rules: as `parse(url:)`
+  /// reads the `URL` Foundation makes of the same text, whichever the app has.
   @inlinable
   public static func parse(link: String) -> RouteParse<Self> {
     switch ParsedLink.parse(link, rules: linkRules) {
+    case .failure(.invalidHost) where link.utf8.contains(where: { $0 >= 0x80 }):
+      // A host that is not ASCII (`bücher.example`): Foundation's `URL` holds it in its IDNA form
+      // (`xn--bcher-kva.example`), which is what the plan's hosts are written in.
+      guard let url = URL(string: link), url.absoluteString != link else { return .invalid(.link(.invalidHost)) }
+      return parse(link: url.absoluteString)
     case .failure(let rejection): return .invalid(.link(rejection))
     case .success(let parsed): return route(link: parsed).map { .matched($0) } ?? .unmatched
     }
   }
 
   /// Reads a URL: its text (`absoluteString`), never Foundation's `path`, which on Linux empties a path
-  /// with `%FF` in it.
+  /// with `%FF` in it. What `URL(string:)` escaped on the way in reads as the text it was made from.
   @inlinable
   public static func parse(url: URL) -> RouteParse<Self> {
     parse(link: url.absoluteString)

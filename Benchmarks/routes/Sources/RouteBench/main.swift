@@ -5,7 +5,8 @@ import Routes10000
 import TrackcRuntime
 
 // Per size: the median time to read one URL (percent-decoding included) into a route, over 1,000 URLs
-// (1 in 10 matching nothing), by the generated matcher; the same URLs through a linear scan of the
+// (1 in 10 matching nothing), by the generated matcher, from a `URL` (`Route(url:)`, its text read
+// with `absoluteString`) and from text (`Route(link:)`); the same URLs through a linear scan of the
 // patterns (each tried in turn on the decoded segments); through a loop over one regular expression per
 // pattern on the URL's path, as URLNavigator and DeepLinkKit do; and `ParsedLink.parse` alone, the floor
 // every reader pays. Medians of rounds; the machine is shared, read the ratios.
@@ -109,20 +110,25 @@ func regexMatch(_ url: String, _ expressions: [NSRegularExpression]) -> Int? {
 struct Size {
   let count: Int
   let parse: (String) -> Bool
+  /// `Route(url:)`: what an app delegate calls with the `URL` the system gives it (made beforehand here).
+  let parseURL: (URL) -> Bool
 }
 
 let sizes = [
-  Size(count: 100) { Routes100.Route(link: $0) != nil },
-  Size(count: 1000) { Routes1000.Route(link: $0) != nil },
-  Size(count: 10000) { Routes10000.Route(link: $0) != nil },
+  Size(count: 100, parse: { Routes100.Route(link: $0) != nil }, parseURL: { Routes100.Route(url: $0) != nil }),
+  Size(count: 1000, parse: { Routes1000.Route(link: $0) != nil }, parseURL: { Routes1000.Route(url: $0) != nil }),
+  Size(count: 10000, parse: { Routes10000.Route(link: $0) != nil }, parseURL: { Routes10000.Route(url: $0) != nil }),
 ]
 
-print("patterns  generated (ns/URL)  ParsedLink.parse (ns/URL)  linear scan (ns/URL)  regex loop (ns/URL)  matched")
+print(
+  "patterns  Route(url:) (ns/URL)  Route(link:) (ns/URL)  ParsedLink.parse (ns/URL)  linear scan (ns/URL)  regex loop (ns/URL)  matched")
 var generated: [Int: Double] = [:]
 for size in sizes {
   let urls = lines("urls-\(size.count).txt")
   let patterns = lines("patterns-\(size.count).txt")
   let route = measure(urls, rounds: rounds, size.parse)
+  let urlObjects = urls.map { URL(string: $0)! }
+  let routeOfURL = measure(urlObjects, rounds: rounds, size.parseURL)
   let floor = measure(urls, rounds: rounds) { (try? ParsedLink.parse($0, rules: LinkRules()).get()) != nil }
   let scanPatterns = patterns.map(pieces)
   let scan = measure(urls, rounds: rounds) { url in
@@ -136,8 +142,8 @@ for size in sizes {
   generated[size.count] = route.median
   print(
     String(size.count).padding(toLength: 10, withPad: " ", startingAt: 0)
-      + String(format: "%-20.0f%-27.0f%-22.0f%-21.0f", route.median, floor.median, scan.median, loop.median)
-      + "\(route.matched)/\(urls.count) (scan \(scan.matched), regex \(loop.matched)/\(regexURLs.count))")
+      + String(format: "%-22.0f%-23.0f%-27.0f%-22.0f%-21.0f", routeOfURL.median, route.median, floor.median, scan.median, loop.median)
+      + "\(route.matched)/\(urls.count) (URL \(routeOfURL.matched), scan \(scan.matched), regex \(loop.matched)/\(regexURLs.count))")
 }
 if let small = generated[100], let large = generated[10000] {
   print(String(format: "growth of the generated matcher from 100 to 10,000 patterns: %.2fx", large / small))

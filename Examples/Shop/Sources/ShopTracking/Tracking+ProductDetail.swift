@@ -2,8 +2,8 @@
 //
 // Dynamic replacements for module ProductDetail:
 // each method the config maps reports to Interception, then runs as before. That module is compiled
-// with -Xfrontend -enable-implicit-dynamic (and -enable-testing, for release builds, when its handlers
-// are internal); the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
+// with -Xfrontend -enable-implicit-dynamic, and each module imported @testable below with -enable-testing
+// for release builds; the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
 
 import ProductDetail
 import ShopUI

@@ -80,12 +80,13 @@ extension Tracking {
       switch self {
       case .product(let id, let ref):
         return LinkPrinter.url(
+          of: self,
           host: "shop.example.com",
           path: [.literal("product"), .value(id, .slug)],
           query: [.value("ref", ref, .string)]
         )
       case .orderShipped: return nil
-      case .cart: return LinkPrinter.url(scheme: "shop", path: [.literal("cart")])
+      case .cart: return LinkPrinter.url(of: self, scheme: "shop", path: [.literal("cart")])
       }
     }
 

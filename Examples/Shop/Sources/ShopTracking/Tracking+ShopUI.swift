@@ -2,16 +2,19 @@
 //
 // Dynamic replacements for module ShopUI:
 // each method the config maps reports to Interception, then runs as before. That module is compiled
-// with -Xfrontend -enable-implicit-dynamic (and -enable-testing, for release builds, when its handlers
-// are internal); the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
+// with -Xfrontend -enable-implicit-dynamic, and each module imported @testable below with -enable-testing
+// for release builds; the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
 
+import Cart
 import ShopUI
 import TrackcRuntime
 
 extension ScreenController {
   @_dynamicReplacement(for: viewDidAppear(_:))
   private func __trackc_viewDidAppear(_ p0: Bool) {
-    let enter = Interception.beginPage(self, .enter)
+    let enter = Interception.beginPage(self, .enter) { properties in
+      properties.double("total", (self as? CartViewController)?.total, required: false)
+    }
     defer { enter.end() }
     viewDidAppear(p0)
   }

@@ -398,5 +398,12 @@ public enum Tracking {
         properties.string("product_id", p0, required: true)
       }
     }
+
+    /// PAGE_CART_ENTER
+    public static func pageCartEnter(total p0: Double) {
+      Interception.tracker?.track(Tracking.EventID.pageCartEnter) { properties in
+        properties.double("total", p0, required: true)
+      }
+    }
   }
 }

@@ -5,16 +5,17 @@ public enum GitHubActionsDiagnosticRenderer {
   public static func render(_ diagnostics: [Diagnostic]) -> String {
     var output = ""
     for diagnostic in diagnostics {
-      // Notes have no annotation of their own: they follow the message, one per line.
-      var message = diagnostic.message
+      // Notes have no annotation of their own: they follow the message, one per line. What the input
+      // wrote is escaped as on a terminal (the runner's log shows ANSI escapes, the page bidi overrides).
+      var message = TerminalText.escaped(diagnostic.message)
       for note in diagnostic.notes {
-        let place = note.location.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
-        message += "\nnote: \(place)\(note.message)"
+        let place = note.location.map { "\(TerminalText.escaped($0.file)):\($0.line):\($0.column): " } ?? ""
+        message += "\nnote: \(place)\(TerminalText.escaped(note.message))"
       }
       output +=
         GitHubActionsCommand(
-          level: diagnostic.severity == .error ? .error : .warning, file: diagnostic.location.file, range: diagnostic.location.range,
-          title: diagnostic.ruleID, message: message
+          level: diagnostic.severity == .error ? .error : .warning, file: TerminalText.escaped(diagnostic.location.file),
+          range: diagnostic.location.range, title: diagnostic.ruleID, message: message
         ).line
     }
     return output

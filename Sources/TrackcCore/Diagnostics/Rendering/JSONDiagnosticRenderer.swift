@@ -68,14 +68,31 @@ public enum JSONDiagnosticRenderer {
 
 enum JSONOutput {
   /// Pretty, key-sorted, slash-preserving JSON with a final newline: stable enough to diff and golden-test.
+  /// Every character that would act on a terminal (`TerminalText.acts`) is a `\uXXXX` escape, which
+  /// JSONEncoder writes only for C0: the document means the same and can be printed safely (`cat`, a
+  /// CI log).
   static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let text: String
     do {
-      return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+      text = String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     } catch {
       // Only non-finite floats fail to encode, and these documents hold none.
       preconditionFailure("JSON encoding failed: \(error)")
     }
+    // Outside strings, JSON holds only ASCII punctuation, letters, digits and spaces, so any such
+    // character is inside a string, where an escape stands for it.
+    guard text.unicodeScalars.contains(where: TerminalText.acts) else { return text }
+    var escaped = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if TerminalText.acts(scalar) && scalar != "\n" {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        escaped.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+      } else {
+        escaped.append(scalar)
+      }
+    }
+    return String(escaped)
   }
 }

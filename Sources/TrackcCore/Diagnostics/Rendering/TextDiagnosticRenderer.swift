@@ -1,4 +1,5 @@
-/// Renders findings the way clang does, so that Xcode, editors and terminals link them to the source.
+/// Renders findings the way clang does, so that Xcode, editors and terminals link them to the source;
+/// what the input wrote is escaped where it would act on the terminal (`TerminalText`).
 public enum TextDiagnosticRenderer {
   public static func render(_ diagnostics: [Diagnostic]) -> String {
     var output = ""
@@ -11,10 +12,10 @@ public enum TextDiagnosticRenderer {
     return output
   }
 
-  /// One line; the message is kept on it (line breaks in user text would split a finding in two).
+  /// One line: a line break in user text is escaped like any control character, so it cannot split a
+  /// finding in two.
   private static func line(_ location: SourceLocation, _ label: String, _ message: String) -> String {
-    let flat = message.contains(where: \.isNewline) ? message.split(whereSeparator: \.isNewline).joined(separator: " ") : message
-    return "\(location.file):\(location.line):\(location.column): \(label): \(flat)\n"
+    "\(TerminalText.escaped(location.file)):\(location.line):\(location.column): \(label): \(TerminalText.escaped(message))\n"
   }
 
   /// "2 errors and 1 warning in 3 files": the closing line on standard error.

@@ -18,10 +18,10 @@ public enum BindingOnPageEventRule: PlanRule {
       """,
       expecting: [
         .error(
-          "property 'product_id' of the enter page event of 'Home' reads 'id', a handler parameter, but a page event has no handler (it fires on 'enter'); read the screen's state instead, such as 'self.id'"
+          "property 'product_id' of the enter page event of 'Home' reads 'id', a handler parameter, but a page event has no handler (it fires on 'enter'); it can read only the screen's state, through a 'self.' path to one of its properties"
         ),
         .error(
-          "property 'animated' of the enter page event of 'Home' reads 'animated', a handler parameter, but a page event has no handler (it fires on 'enter'); read the screen's state instead, such as 'self.animated'"
+          "property 'animated' of the enter page event of 'Home' reads 'animated', a handler parameter, but a page event has no handler (it fires on 'enter'); it can read only the screen's state, through a 'self.' path to one of its properties"
         ),
       ]),
     .passes(
@@ -46,7 +46,7 @@ public enum BindingOnPageEventRule: PlanRule {
       else { continue }
       context.report(
         Self.self,
-        "property '\(plan.written(binding).key.value)' of \(plan.describe(event)) reads '\(name)', a handler parameter, but a page event has no handler (it fires on '\(phase.rawValue)'); read the screen's state instead, such as 'self.\(name)'",
+        "property '\(plan.written(binding).key.value)' of \(plan.describe(event)) reads '\(Diagnostic.excerpt(name))', a handler parameter, but a page event has no handler (it fires on '\(phase.rawValue)'); it can read only the screen's state, through a 'self.' path to one of its properties",
         at: source.range)
     }
   }

@@ -26,7 +26,8 @@ public enum EntryPointParametersRule: PlanRule {
       expecting: [
         .warning(
           "the notification of entry point 'order' does not give parameter 'id', which link 'shop://order/{id:int}' requires, so the route's 'id' is optional"
-        ), .error("'order.id' is not where a notification keeps a value; write 'payload.' and a key path, such as 'payload.order.id'"),
+        ),
+        .error("'order.id' is not where a notification keeps a value; write 'payload.' and a key path of at most 8 keys, such as 'payload.order.id'"),
         .error(
           "notification parameter type 'carrier' of entry point 'order': uses an unknown parameter type 'carrier'; the types are int, int64, string, slug, uuid, path, url, enum(a|b)"
         ),
@@ -77,13 +78,15 @@ public enum EntryPointParametersRule: PlanRule {
       case .missing(let name, let requiredBy, let missingFrom):
         message = "\(missingFrom) of \(entry) does not give parameter '\(name)', which \(requiredBy) requires, so the route's '\(name)' is optional"
       case .payloadPath(let from):
-        message = "'\(from)' is not where a notification keeps a value; write 'payload.' and a key path, such as 'payload.order.id'"
+        message =
+          "'\(Diagnostic.excerpt(from))' is not where a notification keeps a value; write 'payload.' and a key path of at most \(EntryPointPlan.maximumKeyPathDepth) keys, such as 'payload.order.id'"
       case .type(let type, let kind):
         message = "notification parameter type '\(type)' of \(entry): \(LinkPatternRule.describe(kind))"
       case .defaultValue(let value, let type):
-        message = "the default '\(value)' of \(entry) is not a value of type '\(type)'"
+        message = "the default '\(Diagnostic.excerpt(value))' of \(entry) is not a value of type '\(type)'"
       case .matchPath(let path):
-        message = "'\(path)' in 'match' of \(entry) is not a payload key path (keys of letters, digits, '_' and '-', joined by '.')"
+        message =
+          "'\(Diagnostic.excerpt(path))' in 'match' of \(entry) is not a payload key path (at most \(EntryPointPlan.maximumKeyPathDepth) keys of letters, digits, '_' and '-', joined by '.')"
       case .parameterName(let name):
         message = "parameter name '\(name)' of \(entry) must be letters, digits and '_', not starting with a digit"
       }

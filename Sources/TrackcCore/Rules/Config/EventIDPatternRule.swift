@@ -56,7 +56,7 @@ public enum EventIDPatternRule: PlanRule {
     case .failure(let error):
       let written = plan.config.conventions.eventIDPattern
       context.report(
-        Self.self, "event_id_pattern '\(written?.value ?? "")' \(error.message)",
+        Self.self, "event_id_pattern '\(Diagnostic.excerpt(written?.value ?? ""))' \(error.message)",
         at: written?.range ?? SourceRange(at: .start))
       return
     case .success(let compiled):
@@ -80,7 +80,7 @@ public enum EventIDPatternRule: PlanRule {
     if unchecked > 0 {
       context.report(
         Self.self,
-        "event_id_pattern '\(pattern.source)' is too costly to match against these event IDs: "
+        "event_id_pattern '\(Diagnostic.excerpt(pattern.source))' is too costly to match against these event IDs: "
           + "\(NumberText.grouped(unchecked)) of them were not checked (simplify the pattern or shorten the IDs)",
         at: pattern.range ?? SourceRange(at: .start))
     }

@@ -55,9 +55,9 @@ public enum LinkOverlapRule: PlanRule {
       let later = entryPoints.links[overlap.later]
       context.report(
         Self.self,
-        "link pattern '\(later.written.value)' of entry point '\(entryPoints.routes[later.route].name)' overlaps '\(earlier.written.value)' of entry point '\(entryPoints.routes[earlier.route].name)': both match \(overlap.example)",
+        "link pattern '\(Diagnostic.excerpt(later.written.value))' of entry point '\(entryPoints.routes[later.route].name)' overlaps '\(Diagnostic.excerpt(earlier.written.value))' of entry point '\(entryPoints.routes[earlier.route].name)': both match \(overlap.example)",
         at: later.written.range,
-        notes: [Diagnostic.Note("'\(earlier.written.value)' is declared here", at: context.location(earlier.written.range))])
+        notes: [Diagnostic.Note("'\(Diagnostic.excerpt(earlier.written.value))' is declared here", at: context.location(earlier.written.range))])
     }
   }
 }

@@ -46,9 +46,9 @@ public enum LinkShadowedRule: PlanRule {
       let outer = entryPoints.links[by]
       context.report(
         Self.self,
-        "link pattern '\(inner.written.value)' of entry point '\(entryPoints.routes[inner.route].name)' is shadowed by '\(outer.written.value)' of entry point '\(entryPoints.routes[outer.route].name)': every URL it matches (such as \(overlap.example)) the other matches too",
+        "link pattern '\(Diagnostic.excerpt(inner.written.value))' of entry point '\(entryPoints.routes[inner.route].name)' is shadowed by '\(Diagnostic.excerpt(outer.written.value))' of entry point '\(entryPoints.routes[outer.route].name)': every URL it matches (such as \(overlap.example)) the other matches too",
         at: inner.written.range,
-        notes: [Diagnostic.Note("'\(outer.written.value)' is declared here", at: context.location(outer.written.range))])
+        notes: [Diagnostic.Note("'\(Diagnostic.excerpt(outer.written.value))' is declared here", at: context.location(outer.written.range))])
     }
   }
 }

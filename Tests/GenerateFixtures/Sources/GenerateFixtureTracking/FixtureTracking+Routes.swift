@@ -136,33 +136,40 @@ extension FixtureTracking {
       switch self {
       case .product(let id, let ref, let slug):
         if ref == nil, slug == nil {
-          return LinkPrinter.url(scheme: "fixture", path: [.literal("product"), .value(id, .int)])
+          if let url = LinkPrinter.url(of: self, scheme: "fixture", path: [.literal("product"), .value(id, .int)]) {
+            return url
+          }
         }
         return LinkPrinter.url(
+          of: self,
           host: "fixture.example.com",
           path: [.literal("products"), .value(id, .int)],
           query: [.value("ref", ref, .string), .value("slug", slug, .slug)]
         )
       case .order(let id, let tab):
         return LinkPrinter.url(
+          of: self,
           host: "fixture.example.com",
           path: [.literal("orders"), .value(id, .uuid)],
           query: [.value("tab", tab, .enumeration(OrderTab.self), defaultText: "items")]
         )
-      case .files(let rest): return LinkPrinter.url(host: "fixture.example.com", path: [.literal("files"), .rest(rest)])
+      case .files(let rest):
+        return LinkPrinter.url(of: self, host: "fixture.example.com", path: [.literal("files"), .rest(rest)])
       case .archive(let year, let name):
         return LinkPrinter.url(
+          of: self,
           host: "fixture.example.com",
           path: [.literal("archive"), .value(year, .int64), .value(name, .string)],
           trailingSlash: true
         )
       case .go(let to):
         return LinkPrinter.url(
+          of: self,
           scheme: "fixture",
           path: [.literal("go")],
           query: [.value("to", to, .url(allowing: ["fixture.example.com"]))]
         )
-      case .cart: return LinkPrinter.url(scheme: "fixture", path: [.literal("cart")])
+      case .cart: return LinkPrinter.url(of: self, scheme: "fixture", path: [.literal("cart")])
       case .sale: return nil
       }
     }

@@ -82,14 +82,18 @@ extension HostileTracking {
       switch self {
       case .`class`(let `in`, let `default`):
         if let `in` = `in` {
-          return LinkPrinter.url(
-            scheme: "hostile",
-            path: [.literal("home"), .literal("x\"y\\z"), .value(`in`, .enumeration(ClassIn.self))],
-            query: [.value("q\"", `default`, .string)]
-          )
+          if let url = LinkPrinter.url(
+              of: self,
+              scheme: "hostile",
+              path: [.literal("home"), .literal("x\"y\\z"), .value(`in`, .enumeration(ClassIn.self))],
+              query: [.value("q\"", `default`, .string)]
+            ) {
+            return url
+          }
         }
         return nil
-      case .url_(let self_): return LinkPrinter.url(scheme: "hostile", path: [.literal("self"), .value(self_, .int)])
+      case .url_(let self_):
+        return LinkPrinter.url(of: self, scheme: "hostile", path: [.literal("self"), .value(self_, .int)])
       }
     }
 

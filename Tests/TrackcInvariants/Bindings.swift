@@ -1,0 +1,108 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import TrackcCore
+
+/// The code fuzzed binding configs are checked against: the generator's cross-module fixture (a base
+/// module, GenerateFixtureUI, whose lifecycle methods and a handler carry the events of screens in
+/// GenerateFixtureCart), scanned once and kept as the registry `trackc scan` writes.
+public enum CrossModuleFixture {
+  static let modules = ["GenerateFixtureUI", "GenerateFixtureCart"]
+
+  /// The two modules' registry, as JSON.
+  public static let registryJSON: [UInt8] = {
+    var files: [(path: String, text: String)] = []
+    for module in modules {
+      let folder = CodeFixture.directory + "/Sources/" + module
+      let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+      for name in names {
+        let path = "Sources/\(module)/\(name)"
+        files.append((path, String(decoding: CodeFixture.read(path), as: UTF8.self)))
+      }
+    }
+    return SourceScanner.scan(.files(files), options: ScanOptions(useCache: false)).registry.jsonBytes()
+  }()
+
+  /// The fixture's config: every binding shape that reaches across the two modules.
+  public static let config: [UInt8] = CodeFixture.read("cross-module.yaml")
+}
+
+extension Invariants {
+  /// A config of bindings checked against the cross-module fixture: when it lints clean, the generated
+  /// Swift parses and reads back (`generatedCodeViolations`), and each interceptor file imports what its
+  /// captures name and read: every type it casts `self` to is declared in a module it imports (or its
+  /// own), and a property it reads that every imported module declares non-public comes through a
+  /// `@testable` import.
+  public static func bindingViolations(_ bytes: [UInt8]) -> [String] {
+    let registryBytes = InputBytes(CrossModuleFixture.registryJSON)
+    let lint = lint(bytes, code: .registry(path: registryPath, bytes: registryBytes))
+    var violations = generatedCodeViolations(lint)
+    guard let registry = lint.code?.index.registry else { return violations }
+    let result = Generator.generate(lint, options: Generator.Options(name: "Tracking", configFileName: configPath))
+    for file in result.files where file.name != "Tracking.swift" && file.name != "Tracking+Routes.swift" {
+      violations += importViolations(file, registry: registry)
+    }
+    return violations
+  }
+
+  /// The import law for one generated interceptor file.
+  public static func importViolations(_ file: Generator.File, registry: HandlerRegistry) -> [String] {
+    let tree = Parser.parse(source: file.contents)
+    var imported: [String: Bool] = [:]
+    for statement in tree.statements {
+      guard let declaration = statement.item.as(ImportDeclSyntax.self) else { continue }
+      let testable = declaration.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "testable" }
+      imported[declaration.path.trimmedDescription] = testable
+    }
+    // The file's own module: `Tracking+<Module>.swift`.
+    let stem = file.name.dropFirst("Tracking+".count).dropLast(".swift".count)
+    let visible = Set(imported.keys).union([String(stem)])
+    var violations: [String] = []
+    let finder = CaptureFinder(viewMode: .sourceAccurate)
+    finder.walk(tree)
+    for cast in finder.casts {
+      let parts = cast.split(separator: ".").map(String.init)
+      let declaring = registry.types.filter {
+        $0.kind != .external && $0.name == parts.last! && (parts.count == 1 || $0.module == parts.dropLast().joined(separator: "."))
+      }
+      if !declaring.contains(where: { $0.module.map(visible.contains) ?? true }) {
+        violations.append("\(file.name) casts to '\(cast)', declared in none of the modules it imports (\(visible.sorted()))")
+      }
+    }
+    for member in finder.members {
+      let declarations = registry.types.filter { $0.module.map { imported[$0] != nil || $0 == stem } ?? false }.flatMap { type in
+        (type.properties ?? []).filter { $0.name == member && !$0.isStatic }.map { (type, $0) }
+      }
+      guard !declarations.isEmpty, declarations.allSatisfy({ $0.0.access < .public || $0.1.access < .public }) else { continue }
+      if !declarations.contains(where: { imported[$0.0.module ?? ""] == true }) {
+        violations.append("\(file.name) reads '\(member)', which the modules it imports declare non-public only, without a @testable import of them")
+      }
+    }
+    return violations
+  }
+}
+
+/// The casts and the members read in a generated file's captures (`properties.int("k", (self as? A)?.b.c, ...)`).
+private final class CaptureFinder: SyntaxVisitor {
+  var casts: [String] = []
+  var members: Set<String> = []
+
+  override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
+    casts.append(node.type.trimmedDescription)
+    return .visitChildren
+  }
+
+  /// Unfolded, `self as? A` is a sequence: `self`, `as?`, the type.
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    for (index, element) in elements.enumerated() where element.is(UnresolvedAsExprSyntax.self) && index + 1 < elements.count {
+      casts.append(elements[index + 1].trimmedDescription)
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.base != nil { members.insert(node.declName.baseName.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))) }
+    return .visitChildren
+  }
+}
