@@ -26,7 +26,9 @@ timed() {
 
 case "$mode" in
   thread | all)
-    timed thread env TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
+    # ThreadSanitizer slows the delivery lanes several times over: the fault matrix's progress bounds
+    # (seconds, against a 30 s request timeout) are scaled by TimeLimits, as under AddressSanitizer.
+    timed thread env TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" TRACKC_TEST_TIME_SCALE=3 \
       swift test --sanitize=thread --scratch-path .build-tsan --filter 'TrackcRuntimeTests|GeneratedCodeTests'
     ;;&
   address | all)

@@ -48,6 +48,9 @@ let package = Package(
         .product(name: "TrackcCore", package: "trackc"),
       ]
     ),
+    // The app as the crash test launches it, killed and launched again (Tests/ShopTests/ShopCrashTests.swift).
+    .executableTarget(
+      name: "ShopCrashChild", dependencies: ["ShopApp", .product(name: "TrackcRuntime", package: "trackc")], path: "Tests/ShopCrashChild"),
     .testTarget(
       name: "ShopTests",
       dependencies: [

@@ -1,25 +1,31 @@
 /// The values a generated interceptor reads from a handler's arguments and its screen's state
 /// (bindings in the config), converted to property values by typed calls: no `Any`, no reflection.
 /// An interceptor fills one only when a tracker is installed and the call emits an event.
-public struct CapturedProperties: Sendable {
-  /// What was captured; a nil value is left out.
-  public private(set) var values: [String: PropertyValue] = [:]
+///
+/// An array of key and value pairs, after the rule's static ones, not a dictionary: the journal writes
+/// them as they come (a later pair of a key wins when the event is read back), so the tracking path
+/// hashes no key. Building a dictionary per event cost more than the rest of the bound call.
+@_spi(Generated) public struct CapturedProperties: Sendable {
+  /// What was captured, after the rule's static properties; a nil value is left out.
+  private(set) var pairs: PropertyPairs = []
   /// Bindings the config did not mark `optional: true` whose value was nil: left out, and counted by
   /// the tracker (`Tracker.missingBoundValues`), never a crash.
   public private(set) var missingRequired = 0
 
   public init() {}
 
-  /// Starting from `base` (a rule's static properties), with room for a few more: the event's own
-  /// dictionary, grown once.
-  init(base: [String: PropertyValue]) {
-    values.reserveCapacity(base.count + 4)
-    for (key, value) in base { values[key] = value }
+  /// Starting from `base` (a rule's static properties), with room for a few more: one allocation.
+  init(base: PropertyPairs) {
+    pairs.reserveCapacity(base.count + 4)
+    pairs.append(contentsOf: base)
   }
+
+  /// The properties as the event will carry them (a later pair of a key winning).
+  public var values: [String: PropertyValue] { PropertyPairs.dictionary(pairs) }
 
   mutating func set(_ key: String, _ value: PropertyValue?, required: Bool) {
     if let value {
-      values[key] = value
+      pairs.append((key, value))
     } else if required {
       missingRequired += 1
     }

@@ -1,12 +1,16 @@
 import Foundation
 
-/// The entry points that generated interceptors (and platform adapters) call, and the tracker they
-/// report to. Until a tracker is installed, intercepted calls cost a check and track nothing.
+/// The tracker that intercepted calls report to, and the entry points that generated interceptors (and
+/// platform adapters) call, which only generated code sees (`@_spi(Generated)`). Until a tracker is
+/// installed, intercepted calls cost a check and track nothing.
 public enum Interception {
   private static let slot = TrackerSlot()
 
-  /// Installs the tracker that intercepted calls report to (nil to stop tracking).
+  /// Installs the tracker that intercepted calls report to (nil to stop tracking). Waits for a
+  /// `withTracker` running on another thread to end.
   public static func install(_ tracker: Tracker?) {
+    turns.lock()
+    defer { turns.unlock() }
     slot.set(tracker)
   }
 
@@ -29,28 +33,30 @@ public enum Interception {
   /// replacement for the same object and handler (an override calling `super`), so a call is one event.
   /// The replacement then calls the original directly (from inside a closure, the call would reach the
   /// replacement again) and ends the scope with `defer`.
-  public static func beginControl<Screen>(_ screen: Screen, _ handler: HandlerID) -> Scope {
+  @_spi(Generated) public static func beginControl<Screen>(_ screen: Screen, _ handler: HandlerID) -> Scope {
     begin(screen, code: Int(handler.rawValue)) { $0.trackControl(of: type(of: screen), handler: handler) }
   }
 
   /// The same, for a handler whose events bind properties: `capture` reads them, and runs only when
   /// the call is reported.
-  public static func beginControl<Screen>(_ screen: Screen, _ handler: HandlerID, capture: (inout CapturedProperties) -> Void) -> Scope {
+  @_spi(Generated) public static func beginControl<Screen>(_ screen: Screen, _ handler: HandlerID, capture: (inout CapturedProperties) -> Void)
+    -> Scope
+  {
     begin(screen, code: Int(handler.rawValue)) { $0.trackControl(of: type(of: screen), handler: handler, capture: capture) }
   }
 
   /// A generated replacement of a lifecycle method carrying page events begins (see `beginControl`).
-  public static func beginPage<Screen>(_ screen: Screen, _ phase: PagePhase) -> Scope {
+  @_spi(Generated) public static func beginPage<Screen>(_ screen: Screen, _ phase: PagePhase) -> Scope {
     begin(screen, code: phase == .enter ? -1 : -2) { $0.trackPage(of: type(of: screen), phase) }
   }
 
   /// The same, for a page event that binds the screen's state.
-  public static func beginPage<Screen>(_ screen: Screen, _ phase: PagePhase, capture: (inout CapturedProperties) -> Void) -> Scope {
+  @_spi(Generated) public static func beginPage<Screen>(_ screen: Screen, _ phase: PagePhase, capture: (inout CapturedProperties) -> Void) -> Scope {
     begin(screen, code: phase == .enter ? -1 : -2) { $0.trackPage(of: type(of: screen), phase, capture: capture) }
   }
 
   /// An intercepted call in progress on this thread.
-  public struct Scope: Sendable {
+  @_spi(Generated) public struct Scope: Sendable {
     fileprivate let pushed: Bool
 
     /// Call when the original has returned (or thrown): with `defer`.
@@ -76,19 +82,19 @@ public enum Interception {
 
   /// A handler reached through the Objective-C runtime: the target's class name and the selector.
   /// `read` returns a bound property's value by key path (`EventRule.keyPathBindings`).
-  public static func control(className: String, selector: String, read: ((KeyPathBinding) -> Any?)? = nil) {
+  @_spi(Generated) public static func control(className: String, selector: String, read: ((KeyPathBinding) -> Any?)? = nil) {
     slot.get()?.trackControl(screenNamed: className, handlerNamed: selector, read: read)
   }
 
   /// A view controller's lifecycle, through the Objective-C runtime; also a SwiftUI screen's, reported
   /// by the generated `.tracked(_:)` modifier by its type's name.
-  public static func page(className: String, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
+  @_spi(Generated) public static func page(className: String, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
     slot.get()?.trackPage(screenNamed: className, phase, read: read)
   }
 
   /// A view controller's lifecycle that may be a hosting controller's, reported for its root view's type
   /// (`String(reflecting:)`) when the config does not list the controller itself.
-  public static func page(className: String, rootView: String?, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
+  @_spi(Generated) public static func page(className: String, rootView: String?, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
     slot.get()?.trackPage(hostingControllerNamed: className, rootView: rootView, phase, read: read)
   }
 

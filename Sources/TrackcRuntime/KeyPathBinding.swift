@@ -5,7 +5,7 @@ import Foundation
 /// registry carries, with each rule, where its values are (the action's sender or the screen, and the
 /// `@objc` names of the properties on the way) and the adapter reads them with key-value coding when
 /// the action is sent. Lint has checked that each step is `@objc` (`binding-not-interceptable`).
-public struct KeyPathBinding: Sendable, Hashable {
+@_spi(Generated) public struct KeyPathBinding: Sendable, Hashable {
   /// Where the path starts.
   public enum Root: Sendable, Hashable {
     /// The action's target: the screen.
@@ -48,7 +48,7 @@ public struct KeyPathBinding: Sendable, Hashable {
   }
 }
 
-extension CapturedProperties {
+@_spi(Generated) extension CapturedProperties {
   /// Adds what a key-path read returned, converted to the binding's type without reflection: Swift's
   /// scalars and strings, and `NSNumber` and `NSString` (what key-value coding returns; an `@objc` enum
   /// arrives as an `NSNumber`). `NSNull`, nil or a value of another type is left out (and counted when

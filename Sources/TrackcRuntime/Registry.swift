@@ -4,53 +4,79 @@
 /// Lookups are `switch`es generated at compile time (no table is built at start-up); screens and
 /// handlers are numbered so that intercepted calls compare integers, not strings.
 public protocol TrackingRegistry: Sendable {
+  // Every requirement is for generated code alone (`@_spi(Generated) import TrackcRuntime`): an app
+  // passes its registry to `Trackc.start` and never calls it.
+
   /// The screen a type is, by its name as `String(reflecting:)` writes it (`Home.HomeViewController`)
   /// or without the module (`HomeViewController`); also for subclasses that the config does not list
   /// but whose superclass it does.
-  func screen(named name: String) -> ScreenID?
+  @_spi(Generated) func screen(named name: String) -> ScreenID?
   /// A handler by its Swift name (`open(item:at:)`) or its Objective-C selector (`openWithItem:at:`).
-  func handler(named name: String) -> HandlerID?
-  func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?
-  func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule?
+  @_spi(Generated) func handler(named name: String) -> HandlerID?
+  @_spi(Generated) func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule?
+  @_spi(Generated) func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule?
   /// The rule an event ID is mapped by (the first, in config order), for events tracked by hand.
-  func rule(eventID: String) -> EventRule?
+  @_spi(Generated) func rule(eventID: String) -> EventRule?
   /// The screen's name as the config writes it, for the events.
-  func name(of screen: ScreenID) -> String
+  @_spi(Generated) func name(of screen: ScreenID) -> String
   /// The handler's Swift name, for the events.
-  func name(of handler: HandlerID) -> String
+  @_spi(Generated) func name(of handler: HandlerID) -> String
   /// The consent category that gates a destination (its `consent:` in the plan); nil when none does.
-  func consentCategory(ofDestination id: String) -> String?
+  @_spi(Generated) func consentCategory(ofDestination id: String) -> String?
   /// The plan's consent categories (`privacy.consent`), each with whether it counts as granted before the
   /// person answers; empty when the plan declares none (then no destination is gated).
-  var consentDefaults: [String: Bool] { get }
+  @_spi(Generated) var consentDefaults: [String: Bool] { get }
   /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
   /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
   /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
-  func hostedScreen(named name: String) -> ScreenID?
+  @_spi(Generated) func hostedScreen(named name: String) -> ScreenID?
+  /// The rule of an application event the plan declares (`application:`); nil when it declares none.
+  @_spi(Generated) func applicationRule(_ event: ApplicationEvent) -> EventRule?
+  /// Whether the plan's handlers and pages are seen through UIKit's hooks (`interception:
+  /// objc-runtime`): `Trackc.start` then installs them on Apple platforms.
+  @_spi(Generated) var hooksUIKit: Bool { get }
 }
 
 extension TrackingRegistry {
   /// A registry generated from a plan without consent categories gates nothing.
-  public func consentCategory(ofDestination id: String) -> String? { nil }
-  public var consentDefaults: [String: Bool] { [:] }
+  @_spi(Generated) public func consentCategory(ofDestination id: String) -> String? { nil }
+  @_spi(Generated) public var consentDefaults: [String: Bool] { [:] }
+  @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
+  /// Generated for dynamic replacement (or written by hand): no hooks.
+  @_spi(Generated) public var hooksUIKit: Bool { false }
   /// Every screen a view can be: no view of the plan reports its own appearance.
-  public func hostedScreen(named name: String) -> ScreenID? { screen(named: name) }
+  @_spi(Generated) public func hostedScreen(named name: String) -> ScreenID? { screen(named: name) }
 }
 
 /// A screen of the config, numbered by the generator.
-public struct ScreenID: RawRepresentable, Hashable, Sendable {
+@_spi(Generated) public struct ScreenID: RawRepresentable, Hashable, Sendable {
   public let rawValue: Int32
   public init(rawValue: Int32) { self.rawValue = rawValue }
 }
 
 /// A handler name of the config, numbered by the generator (the same name on two screens is one ID).
-public struct HandlerID: RawRepresentable, Hashable, Sendable {
+@_spi(Generated) public struct HandlerID: RawRepresentable, Hashable, Sendable {
   public let rawValue: Int32
   public init(rawValue: Int32) { self.rawValue = rawValue }
 }
 
 public enum PagePhase: String, Sendable, Hashable, CaseIterable {
   case enter, leave
+}
+
+/// Event properties as the tracking path keeps them: key and value pairs in order, a later pair of a
+/// key winning over an earlier one.
+typealias PropertyPairs = [(key: String, value: PropertyValue)]
+
+extension PropertyPairs {
+  static func dictionary(_ pairs: PropertyPairs) -> [String: PropertyValue] {
+    Dictionary(pairs, uniquingKeysWith: { _, later in later })
+  }
+
+  /// A dictionary's pairs, sorted by key (so that what is written does not depend on hashing).
+  init(_ properties: [String: PropertyValue]) {
+    self = properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
 }
 
 /// A static event property from the config.
@@ -71,7 +97,7 @@ public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where an event may go.
-public enum Routing: Sendable, Hashable {
+@_spi(Generated) public enum Routing: Sendable, Hashable {
   /// The config declares no destinations: every destination the tracker has.
   case unrestricted
   /// Only these destination IDs (the config's `destinations`, or its defaults minus `exclude`).
@@ -86,7 +112,7 @@ public enum Routing: Sendable, Hashable {
 }
 
 /// One event mapping of the config.
-public struct EventRule: Sendable, Hashable {
+@_spi(Generated) public struct EventRule: Sendable, Hashable {
   public let eventID: String
   public let routing: Routing
   public let properties: [String: PropertyValue]
@@ -94,6 +120,8 @@ public struct EventRule: Sendable, Hashable {
   public let keyPathBindings: [KeyPathBinding]
   /// The destinations of `.only` routing, sorted once (what a collector is told, in a stable order).
   let destinationIDs: [String]
+  /// `properties` as pairs sorted by key, made once: what the journal writes for each event.
+  let propertyPairs: PropertyPairs
 
   public init(eventID: String, routing: Routing, properties: [String: PropertyValue] = [:], keyPathBindings: [KeyPathBinding] = []) {
     self.eventID = eventID
@@ -101,6 +129,16 @@ public struct EventRule: Sendable, Hashable {
     self.properties = properties
     self.keyPathBindings = keyPathBindings
     if case .only(let destinations) = routing { destinationIDs = destinations.sorted() } else { destinationIDs = [] }
+    propertyPairs = properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
+  public static func == (lhs: EventRule, rhs: EventRule) -> Bool {
+    lhs.eventID == rhs.eventID && lhs.routing == rhs.routing && lhs.properties == rhs.properties && lhs.keyPathBindings == rhs.keyPathBindings
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(eventID)
+    hasher.combine(routing)
   }
 }
 

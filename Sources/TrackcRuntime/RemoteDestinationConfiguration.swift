@@ -180,7 +180,7 @@ public final class RemoteDestinationConfiguration: DestinationConfiguration, @un
   /// The document, if it is the agreed shape.
   public static func parse(_ data: Data) -> Document? {
     guard data.count <= 1 << 20, let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-    guard let version = root["version"] as? Int, version >= 1 else { return nil }
+    guard let version = root["version"] as? Int, !isBoolean(root["version"]!), version >= 1 else { return nil }
     var document = Document(version: version, destinations: [:], eventSampling: [:])
     if let destinations = root["destinations"] {
       guard let table = destinations as? [String: Any] else { return nil }

@@ -39,6 +39,10 @@ public final class Tracker: @unchecked Sendable {
   private let gatedLanes: [Int]
   /// Whether the plan gates destinations by consent (fixed by the registry).
   private let gating: Bool
+  /// Whether an earlier launch left its state (so this one is not a first install).
+  private var launched: Bool
+  /// The notification observers of the lifecycle, removed when the tracker goes.
+  private var observers: [any NSObjectProtocol] = []
 
   /// At most this many destinations (a bit each in a journal record); further ones get nothing.
   public static let maximumDestinations = 64
@@ -85,8 +89,10 @@ public final class Tracker: @unchecked Sendable {
     }
     if let stored = stateFile?.read() {
       state = stored
+      launched = stored.launched
     } else {
       state = StateFile.State(identity: LegacyAnonymousID.stored.map { TrackingIdentity(anonymousID: $0) } ?? .fresh())
+      launched = false
       stateFile?.write(state)
     }
     self.context = context
@@ -110,7 +116,12 @@ public final class Tracker: @unchecked Sendable {
   }
 
   deinit {
+    for observer in observers { NotificationCenter.default.removeObserver(observer) }
     journal.stop()
+  }
+
+  func keep(_ more: [any NSObjectProtocol]) {
+    identityLock.withLock { observers += more }
   }
 
   // MARK: Identity
@@ -153,6 +164,22 @@ public final class Tracker: @unchecked Sendable {
       state.identity = .fresh()
       return nil
     }
+  }
+
+  /// The journal, for the lifecycle's wait for delivery.
+  var journalForLifecycle: Journal { journal }
+
+  /// Remembers the app's version and build, and returns those of the last launch (nil on the first).
+  func rememberApplication(version: String?, build: String?) -> (version: String?, build: String?)? {
+    identityLock.lock()
+    defer { identityLock.unlock() }
+    let previous = launched ? (state.appVersion, state.appBuild) : nil
+    launched = true
+    state.launched = true
+    state.appVersion = version
+    state.appBuild = build
+    stateFile?.write(state)
+    return previous
   }
 
   /// Re-reads the context from the system (the locale or time zone changed).
@@ -213,26 +240,26 @@ public final class Tracker: @unchecked Sendable {
 
   /// A page phase of a screen, by the screen's type (a subclass the config does not list counts as its
   /// listed superclass). Nothing happens for a screen or phase the config does not map.
-  public func trackPage(of screenType: Any.Type, _ phase: PagePhase) {
+  @_spi(Generated) public func trackPage(of screenType: Any.Type, _ phase: PagePhase) {
     guard let screen = screen(of: screenType), let rule = registry.pageRule(screen: screen, phase: phase) else { return }
     emit(rule, source: .page(phase), screen: registry.name(of: screen))
   }
 
   /// A handler call on a screen, by the screen's type and the handler's generated ID.
-  public func trackControl(of screenType: Any.Type, handler: HandlerID) {
+  @_spi(Generated) public func trackControl(of screenType: Any.Type, handler: HandlerID) {
     guard let screen = screen(of: screenType), let rule = registry.controlRule(screen: screen, handler: handler) else { return }
     emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen))
   }
 
   /// The same, with the properties its bindings read: `capture` runs only when the screen maps the
   /// handler, so an unmapped call reads nothing.
-  public func trackControl(of screenType: Any.Type, handler: HandlerID, capture: (inout CapturedProperties) -> Void) {
+  @_spi(Generated) public func trackControl(of screenType: Any.Type, handler: HandlerID, capture: (inout CapturedProperties) -> Void) {
     guard let screen = screen(of: screenType), let rule = registry.controlRule(screen: screen, handler: handler) else { return }
     emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen), capture: capture)
   }
 
   /// A page phase whose event binds the screen's state.
-  public func trackPage(of screenType: Any.Type, _ phase: PagePhase, capture: (inout CapturedProperties) -> Void) {
+  @_spi(Generated) public func trackPage(of screenType: Any.Type, _ phase: PagePhase, capture: (inout CapturedProperties) -> Void) {
     guard let screen = screen(of: screenType), let rule = registry.pageRule(screen: screen, phase: phase) else { return }
     emit(rule, source: .page(phase), screen: registry.name(of: screen), capture: capture)
   }
@@ -247,22 +274,23 @@ public final class Tracker: @unchecked Sendable {
 
   /// The rule's static properties with what `capture` reads added, counting the required values that
   /// were nil. Built in one dictionary (the event's own), after routing decided the event is sent.
-  private func captured(_ rule: EventRule, _ capture: (inout CapturedProperties) -> Void) -> [String: PropertyValue] {
-    var properties = CapturedProperties(base: rule.properties)
+  private func captured(_ rule: EventRule, _ capture: (inout CapturedProperties) -> Void) -> PropertyPairs {
+    var properties = CapturedProperties(base: rule.propertyPairs)
     capture(&properties)
     if properties.missingRequired > 0 {
       lock.lock()
       missingBound += properties.missingRequired
       lock.unlock()
     }
-    return properties.values
+    return properties.pairs
   }
 
   /// A handler call by names, as the Objective-C runtime gives them: the class name
   /// (`NSStringFromClass`) and the selector (or a Swift name).
   /// `read` returns the value of a bound property (`rule.keyPathBindings`) by key path from the
   /// action's target or sender; it runs only when the screen maps the handler and the event is sent.
-  public func trackControl(screenNamed screenName: String, handlerNamed handlerName: String, read: ((KeyPathBinding) -> Any?)? = nil) {
+  @_spi(Generated) public func trackControl(screenNamed screenName: String, handlerNamed handlerName: String, read: ((KeyPathBinding) -> Any?)? = nil)
+  {
     guard let screen = screen(named: screenName), let handler = registry.handler(named: handlerName),
       let rule = registry.controlRule(screen: screen, handler: handler)
     else { return }
@@ -270,7 +298,7 @@ public final class Tracker: @unchecked Sendable {
   }
 
   /// A page phase by the class name, as the Objective-C runtime gives it; `read` as above, from the screen.
-  public func trackPage(screenNamed screenName: String, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
+  @_spi(Generated) public func trackPage(screenNamed screenName: String, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
     guard let screen = screen(named: screenName), let rule = registry.pageRule(screen: screen, phase: phase) else { return }
     emit(rule, source: .page(phase), screen: registry.name(of: screen), read: read)
   }
@@ -278,7 +306,7 @@ public final class Tracker: @unchecked Sendable {
   /// A view controller's page phase where the view controller may be a hosting controller: the class's
   /// own screen if the config lists it, else the screen its SwiftUI root view is (`rootView`, its type
   /// as `String(reflecting:)` writes it; see `HostedRootView`). `read` reads from the view controller.
-  public func trackPage(
+  @_spi(Generated) public func trackPage(
     hostingControllerNamed className: String, rootView: String?, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil
   ) {
     if let screen = screen(named: className) {
@@ -310,14 +338,14 @@ public final class Tracker: @unchecked Sendable {
 
   /// An event tracked by hand through its generated typed function (`Track.checkoutCompleted(total:)`),
   /// which fills in the properties.
-  public func track<ID: TrackingEventID>(_ id: ID, screen: String? = nil, capture: (inout CapturedProperties) -> Void) {
+  @_spi(Generated) public func track<ID: TrackingEventID>(_ id: ID, screen: String? = nil, capture: (inout CapturedProperties) -> Void) {
     guard let rule = registry.rule(eventID: id.rawValue) else { return }
     emit(rule, source: .manual, screen: screen, capture: capture)
   }
 
   /// An event by its generated rule (an entry point's open event, which `PendingRoute` tracks): routed
   /// and carrying the static properties as that rule says, whichever other mapping shares its ID.
-  public func track(_ rule: EventRule, screen: String?, properties: [String: PropertyValue] = [:]) {
+  @_spi(Generated) public func track(_ rule: EventRule, screen: String?, properties: [String: PropertyValue] = [:]) {
     emit(rule, source: .manual, screen: screen, extraProperties: properties)
   }
 
@@ -364,7 +392,7 @@ public final class Tracker: @unchecked Sendable {
   private func emit(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, extraProperties: [String: PropertyValue] = [:]) {
     let (destinations, forwardedTo) = route(rule)
     guard destinations != 0 else { return }
-    let properties = extraProperties.isEmpty ? rule.properties : rule.properties.merging(extraProperties) { _, extra in extra }
+    let properties = extraProperties.isEmpty ? rule.propertyPairs : rule.propertyPairs + PropertyPairs(extraProperties)
     append(rule, source: source, screen: screen, properties: properties, destinations: destinations, forwardedTo: forwardedTo)
   }
 
@@ -410,8 +438,7 @@ public final class Tracker: @unchecked Sendable {
   }
 
   private func append(
-    _ rule: EventRule, source: TrackingEvent.Source, screen: String?, properties: [String: PropertyValue], destinations: UInt64,
-    forwardedTo: [String]?
+    _ rule: EventRule, source: TrackingEvent.Source, screen: String?, properties: PropertyPairs, destinations: UInt64, forwardedTo: [String]?
   ) {
     journal.append(
       EventCoding.Draft(eventID: rule.eventID, source: source, screen: screen, properties: properties, forwardedTo: forwardedTo),

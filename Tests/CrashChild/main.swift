@@ -1,5 +1,5 @@
 import Foundation
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 // The child of the crash test (`CrashTests`): tracks numbered events into a journal as fast as it
 // can and reports each acknowledged number (track() returned) on standard output, 8 bytes each, until
@@ -26,16 +26,22 @@ import TrackcRuntime
 
 enum CrashTestID: String, TrackingEventID { case crash = "CRASH_TEST" }
 
+/// One event, for every destination; in the consent modes (`consent`), for `open` and `gated`, `gated`
+/// gated by `ads`.
 struct Registry: TrackingRegistry {
   static let rule = EventRule(eventID: "CRASH_TEST", routing: .unrestricted)
+  static let consentRule = EventRule(eventID: "CRASH_TEST", routing: .only(["open", "gated"]))
   typealias ID = CrashTestID
+  var consent = false
   func screen(named name: String) -> ScreenID? { nil }
   func handler(named name: String) -> HandlerID? { nil }
   func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { nil }
   func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { nil }
-  func rule(eventID: String) -> EventRule? { eventID == Self.rule.eventID ? Self.rule : nil }
+  func rule(eventID: String) -> EventRule? { eventID == Self.rule.eventID ? (consent ? Self.consentRule : Self.rule) : nil }
   func name(of screen: ScreenID) -> String { "" }
   func name(of handler: HandlerID) -> String { "" }
+  func consentCategory(ofDestination id: String) -> String? { consent && id == "gated" ? "ads" : nil }
+  var consentDefaults: [String: Bool] { consent ? ["ads": true] : [:] }
 }
 
 final class FileReceiver: TrackingDestination, @unchecked Sendable {
@@ -92,20 +98,6 @@ final class KillAfterUpload: BatchTrackingDestination, @unchecked Sendable {
   }
 }
 
-/// The consent modes' registry: every event for `open` and `gated`, `gated` gated by `ads`.
-struct ConsentRegistry: TrackingRegistry {
-  static let rule = EventRule(eventID: "CRASH_TEST", routing: .only(["open", "gated"]))
-  func screen(named name: String) -> ScreenID? { nil }
-  func handler(named name: String) -> HandlerID? { nil }
-  func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { nil }
-  func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { nil }
-  func rule(eventID: String) -> EventRule? { eventID == Self.rule.eventID ? Self.rule : nil }
-  func name(of screen: ScreenID) -> String { "" }
-  func name(of handler: HandlerID) -> String { "" }
-  func consentCategory(ofDestination id: String) -> String? { id == "gated" ? "ads" : nil }
-  var consentDefaults: [String: Bool] { ["ads": true] }
-}
-
 /// Writes each event it receives into its file, as `FileReceiver` does, slowly enough (`delay`
 /// microseconds an event) that what is tracked waits for it.
 final class NamedFileReceiver: TrackingDestination, @unchecked Sendable {
@@ -135,7 +127,7 @@ if arguments.count >= 4, arguments[1].hasPrefix("consent") {
   let gated = NamedFileReceiver(id: "gated", path: directory + "/gated.txt", delay: 50)
   let open = NamedFileReceiver(id: "open", path: directory + "/open.txt", delay: 0)
   let tracker = Tracker(
-    registry: ConsentRegistry(), destinations: [open, gated], journal: journal, retry: RetryPolicy(initial: 0.001, maximum: 0.01))
+    registry: Registry(consent: true), destinations: [open, gated], journal: journal, retry: RetryPolicy(initial: 0.001, maximum: 0.01))
   if arguments[1] == "consent-drain" {
     let drained = tracker.flush(timeout: 120)
     let statistics = tracker.statistics

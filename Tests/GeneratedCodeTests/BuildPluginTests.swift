@@ -1,6 +1,6 @@
-import PluginFixtureTracking
+@_spi(Generated) import PluginFixtureTracking
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 /// `PluginFixtureTracking` has no generated code checked in: TrackcBuildPlugin generated its registry
 /// from its tracking.yaml during this build, and it works.

@@ -1,6 +1,6 @@
-import GenerateFixtureTracking
+@_spi(Generated) import GenerateFixtureTracking
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 @testable import GenerateFixtureFeature
 

@@ -1,7 +1,7 @@
 import Foundation
-import GenerateFixtureTracking
+@_spi(Generated) import GenerateFixtureTracking
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 /// The registry generated from `Tests/GenerateFixtures/objc-runtime.yaml`: under `interception:
 /// objc-runtime` the rules carry their bindings as key paths, and the tracker reads them through the

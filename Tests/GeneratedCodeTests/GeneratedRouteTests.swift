@@ -1,7 +1,8 @@
 import Foundation
-import GenerateFixtureTracking
+@_spi(Generated) import GenerateFixtureTracking
 import Testing
-import TrackcRuntime
+import TrackcRouting
+@_spi(Generated) import TrackcRuntime
 import TrackcTestSupport
 
 /// The generated `Route` of `Tests/GenerateFixtures/tracking.yaml`, compiled with warnings as errors and

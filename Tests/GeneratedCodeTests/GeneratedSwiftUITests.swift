@@ -2,7 +2,7 @@ import Foundation
 import GenerateFixtureTracking
 import Observation
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 @testable import GenerateFixtureFeature
 
@@ -36,7 +36,7 @@ import TrackcRuntime
     }
     #expect(events.map(\.id) == ["PAGE_WISHLIST_MODEL_ENTER", "CTRL_WISHLIST_ADD", "PAGE_WISHLIST_MODEL_LEAVE"])
     #expect(events.map(\.screen) == ["WishlistModel", "WishlistModel", "WishlistModel"])
-    #expect(events[1].properties == ["item": .string("sku-7")])
+    #expect(events[1].properties == ["sku": .string("sku-7")])
     #expect(model.items == ["sku-7"] && !model.visible)
     #expect(changed.isSet, "observers still see the change")
   }

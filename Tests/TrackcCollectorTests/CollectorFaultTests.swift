@@ -162,10 +162,17 @@ import TrackcCollector
   @Test func invalidFaultSettingsAreRefused() async throws {
     var configuration = CollectorConfiguration()
     configuration.faults.failStatus = 200
-    await #expect(throws: CollectorError.self) { try await Collector.start(configuration) }
+    let status = await #expect(throws: CollectorError.self) { try await Collector.start(configuration) }
+    #expect(Self.isInvalidConfiguration(status), "\(String(describing: status))")
     configuration.faults = .init()
     configuration.faults.dropRate = 1.5
-    await #expect(throws: CollectorError.self) { try await Collector.start(configuration) }
+    let rate = await #expect(throws: CollectorError.self) { try await Collector.start(configuration) }
+    #expect(Self.isInvalidConfiguration(rate), "\(String(describing: rate))")
+  }
+
+  static func isInvalidConfiguration(_ error: CollectorError?) -> Bool {
+    if case .invalidConfiguration? = error { return true }
+    return false
   }
 }
 
@@ -179,12 +186,15 @@ extension CollectorFaultTests {
       try collector.setFaults(down)
       #expect(collector.faults.dropRate == 1)
       #expect(try await RawHTTPClient.post(Self.body("down"), port: collector.port) == nil)
+      // Dropped by the collector, not lost on the way: the request reached it.
+      #expect(collector.statistics.droppedConnections == 1)
       try collector.setFaults(CollectorConfiguration.Faults())
       #expect(try await RawHTTPClient.post(Self.body("back"), port: collector.port)?.status == 200)
       #expect(collector.received.map(\.messageID) == ["up", "back"])
       var invalid = CollectorConfiguration.Faults()
       invalid.failStatus = 99
-      #expect(throws: CollectorError.self) { try collector.setFaults(invalid) }
+      let error = #expect(throws: CollectorError.self) { try collector.setFaults(invalid) }
+      #expect(Self.isInvalidConfiguration(error), "\(String(describing: error))")
     }
   }
 }

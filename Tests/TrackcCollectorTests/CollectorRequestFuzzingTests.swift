@@ -30,9 +30,21 @@ import TrackcTestSupport
     #expect(CollectorRequestFuzzing.violations(Array(body.utf8)) == [])
   }
 
-  /// The laws are not vacuous: an accepted batch counts its events.
-  @Test func anAcceptedBatchIsCounted() {
-    #expect(CollectorRequestFuzzing.batchViolations(Array(#"{"batch":[\#(Self.event)]}"#.utf8)) == [])
+  /// The laws are not vacuous: they hold trivially for a refused batch, so the collector they are checked
+  /// on must accept a good one and count its events, and a message ID sent twice in one batch as a
+  /// duplicate.
+  @Test func anAcceptedBatchIsCounted() throws {
+    let one = Array(#"{"batch":[\#(Self.event)]}"#.utf8)
+    #expect(CollectorRequestFuzzing.batchViolations(one) == [])
+    let core = try CollectorRequestFuzzing.makeCore()
+    let answer = core.acceptBatch(one, request: "POST /v1/batch")
+    #expect(answer.status == 200, "\(answer.body)")
+    #expect(core.statistics.acceptedEvents == 1 && core.statistics.duplicates == 0 && core.received.map(\.messageID) == ["m1"])
+    let twice = Array(#"{"batch":[\#(Self.event),\#(Self.event)]}"#.utf8)
+    #expect(CollectorRequestFuzzing.batchViolations(twice) == [])
+    let again = try CollectorRequestFuzzing.makeCore()
+    #expect(again.acceptBatch(twice, request: "POST /v1/batch").status == 200)
+    #expect(again.statistics.acceptedEvents == 1 && again.statistics.duplicates == 1)
     #expect(CollectorRequestFuzzing.jsonViolations(Array("[1, 2.5, \"\\u00e9\", {\"a\": null}]".utf8)) == [])
   }
 }

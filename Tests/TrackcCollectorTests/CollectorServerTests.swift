@@ -258,7 +258,9 @@ import TrackcTestSupport
     try await withCollector { collector in
       var configuration = CollectorConfiguration()
       configuration.port = collector.port
-      await #expect(throws: CollectorError.self) { try await Collector.start(configuration) }
+      let error = await #expect(throws: CollectorError.self) { try await Collector.start(configuration) }
+      guard case .cannotListen(_, let port, _)? = error else { return #expect(Bool(false), "\(String(describing: error))") }
+      #expect(port == collector.port)
     }
   }
 

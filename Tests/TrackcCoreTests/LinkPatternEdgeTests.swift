@@ -38,4 +38,15 @@ import TrackcRouting
     let schemesOnly = LinkOverlap.find(in: links, rules: LinkRules(), schemes: ["app", "shop"], hosts: [], urlHosts: [])
     #expect(schemesOnly.isEmpty)
   }
+
+  /// An enumeration compares its raw values with a custom scheme's host as the app reads it, in lower
+  /// case (a literal there folds; an enumeration folds only when paths do): `C` never meets `c` there.
+  /// Found by the links fuzz target: `/{t:enum(Y_b|C)}/x` and `/{t:enum(a_b|c)}/x` were said to overlap
+  /// at `app://c/x`, which the first does not match.
+  @Test func anEnumAtACustomSchemesHostComparesWithTheHostInLowerCase() throws {
+    let links = try Self.links(["/{t:enum(Y_b|C)}/x", "/{t:enum(a_b|c)}/x"])
+    #expect(LinkOverlap.find(in: links, rules: LinkRules(), schemes: ["app"], hosts: ["shop.example.com"], urlHosts: []).isEmpty)
+    let folding = LinkOverlap.find(in: links, rules: LinkRules(pathCase: .insensitive), schemes: ["app"], hosts: [], urlHosts: [])
+    #expect(folding.map(\.example) == ["app://c/x"])
+  }
 }

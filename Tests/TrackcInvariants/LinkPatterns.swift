@@ -177,29 +177,23 @@ public struct ReferenceMatcher {
     }
   }
 
-  /// A link the pattern should match: on a universal-link host when it applies to one, else on a
-  /// custom scheme; the shortest value of each parameter, each required query item; nil when the plan
+  /// A link the pattern should match, the shortest of its origins (lint bounds a pattern by its
+  /// shortest link): the shortest value of each parameter, each required query item; nil when the plan
   /// gives it nowhere to apply (or a `url` nowhere to point).
   public func sample(of pattern: LinkPattern) -> String? {
-    var start: String
-    var hostFirst = false
+    let origins: [(start: String, hostFirst: Bool)]
     switch pattern.origin {
-    case .host(let host): start = "https://" + host
-    case .scheme(let scheme):
-      start = scheme + "://"
-      hostFirst = true
-    case .everywhere:
-      if let host = entryPoints.hosts.first {
-        start = "https://" + host
-      } else if let scheme = entryPoints.schemes.first {
-        start = scheme + "://"
-        hostFirst = true
-      } else {
-        return nil
-      }
+    case .host(let host): origins = [("https://" + host, false)]
+    case .scheme(let scheme): origins = [(scheme + "://", true)]
+    case .everywhere: origins = entryPoints.hosts.map { ("https://" + $0, false) } + entryPoints.schemes.map { ($0 + "://", true) }
     }
+    return origins.compactMap { sample(of: pattern, from: $0.start, hostFirst: $0.hostFirst) }.min { $0.utf8.count < $1.utf8.count }
+  }
+
+  private func sample(of pattern: LinkPattern, from origin: String, hostFirst: Bool) -> String? {
+    var start = origin
     for (position, segment) in pattern.segments.enumerated() {
-      let value: String
+      var value: String
       switch segment {
       case .literal(let literal): value = literal
       case .parameter(let parameter):
@@ -207,10 +201,12 @@ public struct ReferenceMatcher {
         value = sample
       }
       if hostFirst && position == 0 {
+        // The app reads a host in lower case: a literal is compared so, a parameter's value must be so.
+        if case .literal = segment { value = value.lowercased() }
         guard
           LinkNumber.isUUID(Array(value.utf8))
             || value.utf8.allSatisfy({
-              $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
+              $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
                 || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
             })
         else { return nil }
@@ -219,6 +215,7 @@ public struct ReferenceMatcher {
         start += "/" + LinkEncoding.percentEncoded(value)
       }
     }
+    if hostFirst && pattern.segments.isEmpty { return nil }
     if pattern.trailingSlash { start += "/" }
     let required = pattern.query.filter { $0.requirement == .required }
     for (position, item) in required.enumerated() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -178,9 +178,11 @@ import Testing
       #expect(event.snapshot === snapshots[snapshot]!)
       #expect(event.properties.count == properties.count)
       #expect(event.properties["i"] == properties["i"] && event.properties[text] == properties[text] && event.properties["b"] == properties["b"])
-      if case .double(let original)? = properties["d"], case .double(let decoded)? = event.properties["d"] {
-        #expect(original.bitPattern == decoded.bitPattern)
+      guard case .double(let original)? = properties["d"], case .double(let decoded)? = event.properties["d"] else {
+        Issue.record("the double came back as \(String(describing: event.properties["d"]))")
+        continue
       }
+      #expect(original.bitPattern == decoded.bitPattern)
       #expect(event.messageID.uuid.6 >> 4 == 7 && event.messageID.uuid.8 >> 6 == 2, "UUIDv7, RFC variant")
       #expect(buffer.withUnsafeBytes { EventCoding.destinations(of: $0) } == 5)
       #expect(buffer.withUnsafeBytes { EventCoding.decode($0, snapshots: [nil, nil, nil]) } == nil, "a snapshot that is missing: not decoded")
@@ -273,6 +275,8 @@ import Testing
     let received = InMemoryDestination(id: "received")
     private let lock = NSLock()
     private(set) var batchSizes: [Int] = []
+    /// Each batch offered, by the events' numbers (`n`).
+    private(set) var offered: [[Int]] = []
 
     /// `answer` gives a status, or nil for no answer (a network failure).
     init(batch: Int = 8, answer: @escaping @Sendable ([TrackingEvent]) -> Int?) {
@@ -283,6 +287,7 @@ import Testing
     func deliver(_ batch: [TrackingEvent], completion: @escaping @Sendable (BatchOutcome) -> Void) {
       lock.lock()
       batchSizes.append(batch.count)
+      offered.append(JournalTests.numbers(batch))
       lock.unlock()
       guard let status = answer(batch) else { return completion(.retry(after: nil, reason: .network)) }
       if (200..<300).contains(status) { batch.forEach(received.receive) }
@@ -325,13 +330,25 @@ import Testing
     #expect(tracker.statistics["collector"]?.balances == true)
   }
 
+  /// Unlike a 400, which splits the batch to find the event refused, another 4xx drops the whole batch
+  /// as it was offered, once: the batch holding the poison event is not offered again, whole or in part.
   @Test func anotherClientErrorDropsTheWholeBatchAndTheQueueMovesOn() throws {
-    let collector = ScriptedCollector(batch: 5) { batch in batch.contains(where: CollectorClientTests.isPoison) ? 422 : 200 }
+    // The first answer waits until all twenty are tracked, so that the batch holding 13 is a full one:
+    // five events, whichever the first batch was.
+    let tracked = DispatchSemaphore(value: 0)
+    let collector = ScriptedCollector(batch: 5) { batch in
+      tracked.wait()
+      tracked.signal()
+      return batch.contains(where: CollectorClientTests.isPoison) ? 422 : 200
+    }
     let drops = InMemoryDestination(id: "drops")
     let tracker = Self.tracked(20, into: collector, drops: drops)
+    tracked.signal()
     #expect(tracker.flush(timeout: 30))
     let dropped = JournalTests.numbers(drops.events)
-    #expect(dropped.contains(13))
+    let poisoned = collector.offered.filter { $0.contains(13) }
+    #expect(poisoned.count == 1, "the batch holding 13 is offered once, never split: \(collector.offered)")
+    #expect(dropped == poisoned.first && dropped.count == 5, "the whole batch is dropped: \(dropped), offered \(collector.offered)")
     #expect(Set(dropped).isDisjoint(with: JournalTests.numbers(collector.received.events)))
     #expect(dropped.count + collector.received.events.count == 20)
     #expect(tracker.statistics["collector"]?.droppedByReason == [.clientError(422): dropped.count])
@@ -422,7 +439,9 @@ import Testing
     for _ in 0..<2_000 { tracker.track(TestRegistry.EventID.ctrlHomeFav) }
     #expect(tracker.flush())
     #expect(firebase.events.isEmpty)
-    #expect((700...1300).contains(mixpanel.events.count), "\(mixpanel.events.count)")
+    // 2,000 draws at 0.5: a standard deviation of about 22, so this is 5.4 of them either side (a false
+    // failure about once in ten million runs), and a rate off by a tenth (0.45) fails.
+    #expect((880...1120).contains(mixpanel.events.count), "\(mixpanel.events.count)")
     #expect(tracker.statistics["mixpanel"]?.accepted == mixpanel.events.count, "sampled-out events are not accepted")
   }
 

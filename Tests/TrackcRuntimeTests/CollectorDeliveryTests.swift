@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackcCollector
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// `HTTPCollectorDestination` against the real collector (in-process on 127.0.0.1, an ephemeral port):
 /// the wire format, identity and context fixed when `track()` returns, routing told as `integrations`,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 import TrackcTestSupport
 
 /// Consent under kill -9: the crash child (`trackc-crash-child consent`) grants the category `ads`,
@@ -24,8 +24,7 @@ import TrackcTestSupport
     var revocations = 0
     for run in 0..<Self.runs {
       let child = try CrashTests.start(["consent", journal, directory.url.path, String(run * 100_000_000)])
-      let started = Date()
-      while child.acknowledgements.count == 0 && child.process.isRunning && Date().timeIntervalSince(started) < 30 { usleep(200) }
+      child.acknowledgements.waitForFirst(timeout: 30)
       usleep(UInt32.random(in: 0...60_000, using: &generator))
       if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
       child.process.waitUntilExit()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TrackcRuntime
+@testable @_spi(Generated) import TrackcRuntime
 
 /// Consent at run time: a destination gated by a category gets events only while it is granted; the
 /// plan's defaults hold until the person answers; revoking drops what is queued (counted) and nothing
@@ -174,16 +174,19 @@ import Testing
       tracker.setConsent("ads", granted: true)
       for number in 0..<4 { fav(tracker, number) }
       tracker.setConsent("ads", granted: false)
+      // The failing destination's backoff is cut short: the revocation drops the four at once. (What a
+      // process killed before that leaves queued is dropped by the next one: `ConsentCrashTests`.)
+      #expect(TrackerTests.waitUntil { tracker.statistics["mixpanel"]?.droppedByReason[.consentRevoked] == 4 })
     }
     do {
-      // The next launch: the answers are read back; what was queued before the revocation is dropped.
+      // The next launch: the answers are read back, and nothing tracked before the revocation comes back.
       let mixpanel = InMemoryDestination(id: "mixpanel")
       let tracker = Tracker(registry: ConsentRegistry(), destinations: [mixpanel], journal: journal, retry: Self.quickRetry)
       #expect(tracker.consent == ["analytics": true, "ads": false])
       #expect(tracker.flush())
       #expect(mixpanel.events.isEmpty)
       let statistics = try #require(tracker.statistics["mixpanel"])
-      #expect(statistics.recovered == 4 && statistics.droppedByReason[.consentRevoked] == 4 && statistics.balances, "\(statistics)")
+      #expect(statistics.recovered == 0 && statistics.balances, "\(statistics)")
       tracker.setConsent("ads", granted: true)
       fav(tracker, 4)
       #expect(tracker.flush())

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TrackcCollector
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 /// The crash test over HTTP: the child uploads to the real collector (in this process, 127.0.0.1);
 /// kills land while it tracks, while an upload is in flight, and (by the child itself) right after an

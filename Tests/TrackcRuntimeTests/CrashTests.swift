@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 import TrackcTestSupport
 
 /// The crash test: a child process (`trackc-crash-child`) tracks numbered events as fast as it can and
@@ -22,19 +22,33 @@ import TrackcTestSupport
     private let lock = NSLock()
     private var bytes: [UInt8] = []
     private let done = DispatchSemaphore(value: 0)
+    /// Signalled once the first acknowledgement (8 bytes) is in, or the output closed without one.
+    private let first = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
       let thread = Thread { [self] in
+        var signalled = false
         while true {
           let chunk = handle.availableData
           if chunk.isEmpty { break }
           lock.lock()
           bytes.append(contentsOf: chunk)
+          let count = bytes.count
           lock.unlock()
+          if !signalled && count >= 8 {
+            signalled = true
+            first.signal()
+          }
         }
+        if !signalled { first.signal() }
         done.signal()
       }
       thread.start()
+    }
+
+    /// Waits for the first acknowledgement (or the end of the output) at most `timeout` seconds.
+    func waitForFirst(timeout: TimeInterval) {
+      _ = first.wait(timeout: .now() + timeout)
     }
 
     var count: Int {
@@ -61,6 +75,8 @@ import TrackcTestSupport
     let process: Process
     let acknowledgements: Acknowledgements
     let errors: Acknowledgements
+    /// Signalled when the child has exited.
+    let exited: DispatchSemaphore
   }
 
   static func start(_ arguments: [String]) throws -> Run {
@@ -71,11 +87,14 @@ import TrackcTestSupport
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
     try output.fileHandleForWriting.close()
     try errors.fileHandleForWriting.close()
     return Run(
-      process: process, acknowledgements: Acknowledgements(output.fileHandleForReading), errors: Acknowledgements(errors.fileHandleForReading))
+      process: process, acknowledgements: Acknowledgements(output.fileHandleForReading), errors: Acknowledgements(errors.fileHandleForReading),
+      exited: exited)
   }
 
   /// What the runs of `killRepeatedly` did.
@@ -100,11 +119,9 @@ import TrackcTestSupport
       // self-killing child tracks at a pace that lets delivery catch up (so the backlog stays bounded
       // however many runs), and gets a few seconds to kill itself while delivering.
       let started = Date()
-      while child.acknowledgements.count == 0 && child.process.isRunning && Date().timeIntervalSince(started) < 30 {
-        usleep(200)
-      }
+      child.acknowledgements.waitForFirst(timeout: 30)
       if selfKilling {
-        while child.process.isRunning && Date().timeIntervalSince(started) < 5 { usleep(1_000) }
+        _ = child.exited.wait(timeout: .now() + max(0, 5 - Date().timeIntervalSince(started)))
       } else {
         usleep(UInt32.random(in: 0...40_000, using: &generator))
       }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TrackcCollector
+import TrackcTestSupport
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// The fault matrix: `HTTPCollectorDestination` against the real collector on 127.0.0.1, one row per
 /// fault a production network or a collector throws at an upload. Each row tracks numbered events and
@@ -108,7 +109,7 @@ import TrackcCollector
     let statistics = tracker.statistics["collector"] ?? DestinationStatistics()
     #expect((statistics.failuresByReason[row.reason] ?? 0) > 0, "\(row.name): failures counted as \(statistics.failuresByReason)")
     if row.duplicates { #expect(collector.statistics.duplicates > 0, "\(row.name): the collector saw the resent batches") }
-    #expect(stall <= row.longestStall, "\(row.name): no progress for \(stall) s")
+    #expect(stall <= TimeLimits.seconds(row.longestStall), "\(row.name): no progress for \(stall) s")
     print(
       "fault matrix: \(row.name): \(statistics.failuresByReason), duplicates removed \(collector.statistics.duplicates), longest stall \(String(format: "%.2f", stall)) s"
     )
@@ -117,7 +118,8 @@ import TrackcCollector
 
   /// Two collectors, one answering after 3 s: the other keeps delivering meanwhile.
   @Test func aStalledCollectorHoldsBackNoOther() async throws {
-    let slow = try await DeliveryHarness.start { $0.faults.delayMilliseconds = 3_000 }
+    // Under a sanitizer (TimeLimits) every bound and the slow answer's delay are scaled alike.
+    let slow = try await DeliveryHarness.start { $0.faults.delayMilliseconds = 3_000 * TimeLimits.scale }
     let fast = try await DeliveryHarness.start()
     let tracker = DeliveryHarness.tracker([
       try DeliveryHarness.destination(slow, id: "slow"), try DeliveryHarness.destination(fast, id: "fast"),
@@ -127,7 +129,7 @@ import TrackcCollector
     #expect(await Self.waitUntil { tracker.statistics["fast"]?.delivered == Self.count })
     let stall = watch.finish()
     #expect((tracker.statistics["slow"]?.delivered ?? 0) < Self.count, "the slow one is still at it")
-    #expect(stall < 1, "the fast collector stood still for \(stall) s")
+    #expect(stall < TimeLimits.seconds(1), "the fast collector stood still for \(stall) s")
     try slow.setFaults(.init())
     #expect(await tracker.flush(timeout: 60))
     DeliveryHarness.expectNothingLost(tracker, fast, count: Self.count, id: "fast", "fast")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TrackcRuntime
+import TrackcRouting
+@_spi(Generated) import TrackcRuntime
 import TrackcTestSupport
 
 /// The rules by which links are read (docs/entry-points.md, "Hostile links"), one test each: what a
@@ -261,17 +262,23 @@ import TrackcTestSupport
   // MARK: 10. Never a crash, never unbounded
 
   /// Random bytes around the link's syntax: every input is refused or read, nothing traps, and what is
-  /// read decodes again to the same segments when printed back.
+  /// read decodes again to the same segments when printed back. The law holds trivially for a refused
+  /// link, so a good share of the inputs must be read. Seeded (`TRACKC_PROPERTY_SEED` picks another).
   @Test func randomLinksAreRefusedOrReadAndPrintBackToTheSameSegments() {
-    var generator = SystemRandomNumberGenerator()
+    let seed = SeededRandom.baseSeed
+    var generator = SeededRandom(seed: seed)
     let alphabet = Array("ab/%?&=+.#:@ 2FfC0AE\u{0}\u{7F}é".unicodeScalars)
+    var read = 0
     for _ in 0..<5000 {
       var text = "https://h.example/"
       for _ in 0..<Int.random(in: 0..<40, using: &generator) { text.unicodeScalars.append(alphabet.randomElement(using: &generator)!) }
       guard let link = parse(text) else { continue }
+      read += 1
       let segments = link.texts(fromSegment: 0)
       let printed = LinkPrinter.text(start: "https://h.example", hostFirst: false, path: [.rest(segments)], query: [], trailingSlash: false)
-      #expect(parse(printed)?.texts(fromSegment: 0) == segments, "\(text) -> \(printed)")
+      #expect(parse(printed)?.texts(fromSegment: 0) == segments, "\(text) -> \(printed); seed \(seed)")
     }
+    // About 780 of them with the base seed.
+    #expect(read >= 500, "\(read) of 5,000 links read; seed \(seed)")
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TrackcTestSupport
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// Route values read from link text: the UUID reader that replaced Foundation's `UUID(uuidString:)`
 /// (which goes through `sscanf` on Linux) gives exactly what Foundation gives.
@@ -18,7 +19,7 @@ import Testing
 
   @Test func everyHexDigitInEveryPosition() {
     let digits = Array("0123456789abcdefABCDEF")
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandom(seed: SeededRandom.baseSeed)
     for _ in 0..<2_000 {
       var text = ""
       for position in 0..<36 {

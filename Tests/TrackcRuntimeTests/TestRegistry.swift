@@ -1,4 +1,4 @@
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 /// Screens of the runtime tests.
 final class HomeScreen {}
@@ -88,5 +88,17 @@ struct TestRegistry: TrackingRegistry {
 
   func name(of handler: HandlerID) -> String {
     ["onFav(_:)", "onShare(_:)", "onBuy(_:)"][Int(handler.rawValue)]
+  }
+
+  /// The application events the plan declares (none unless a test says so), named as Segment names them.
+  var applicationEvents: Set<ApplicationEvent> = []
+
+  func applicationRule(_ event: ApplicationEvent) -> EventRule? {
+    guard applicationEvents.contains(event) else { return nil }
+    let names: [ApplicationEvent: String] = [
+      .installed: "Application Installed", .updated: "Application Updated", .opened: "Application Opened",
+      .backgrounded: "Application Backgrounded",
+    ]
+    return EventRule(eventID: names[event]!, routing: .unrestricted)
   }
 }

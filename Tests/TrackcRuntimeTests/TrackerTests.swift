@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 /// The tracker: rules resolved through the registry, routing, remote configuration, and delivery that
 /// keeps order and never lets one destination hold up another.
@@ -305,7 +305,13 @@ enum UnrestrictedEvent: String, TrackingEventID {
     // Nothing installed: nothing reported, and ending is harmless. In a turn of its own: outside one, the
     // call would report to whatever tracker a test running in parallel has installed (found by CI's
     // ThreadSanitizer run, where `interceptedCallsReportToTheInstalledTracker` got a second CTRL_HOME_FAV).
-    Interception.withTracker(nil) { Interception.beginControl(HomeScreen(), TestRegistry.Handlers.onFav).end() }
+    Interception.withTracker(nil) {
+      #expect(Interception.tracker == nil)
+      Interception.beginControl(HomeScreen(), TestRegistry.Handlers.onFav).end()
+    }
+    #expect(Interception.tracker == nil)
+    tracker.flush()
+    #expect(firebase.events.count == 8, "the call made with no tracker installed reported nothing")
   }
 
   func nestedCalls() {

@@ -10,6 +10,14 @@ public struct MeasuredRun: Sendable {
   public var standardOutput: String
   public var standardError: String
   public var maxResidentKilobytes: Int
+  /// Whether the test process's own peak hides the child's: Linux starts a child's `ru_maxrss` at the
+  /// size of the memory it was spawned from (posix_spawn shares the parent's until exec), so a child
+  /// no larger than this test process reads as the test process's peak.
+  public var peakMaskedByTestProcess = false
+
+  /// The child's peak memory stayed under `kilobytes`, or no larger than the test process's own peak
+  /// (then only a child larger than the test process can be seen, and it would be).
+  public func peakStaysUnder(_ kilobytes: Int) -> Bool { maxResidentKilobytes < kilobytes || peakMaskedByTestProcess }
   public var timedOut: Bool
   public var seconds: Double
 
@@ -56,13 +64,17 @@ public struct MeasuredRun: Sendable {
     while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
     let seconds = Date().timeIntervalSince(start)
     let exited = (status & 0x7F) == 0
-    return MeasuredRun(
+    var own = rusage()
+    getrusage(0, &own)  // RUSAGE_SELF: 0 on Linux and Darwin (glibc spells it as an enum)
+    var run = MeasuredRun(
       status: exited ? (status >> 8) & 0xFF : -(status & 0x7F),
       standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
       standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
       maxResidentKilobytes: kilobytes(maxResidentSize: Int(usage.ru_maxrss)),
       timedOut: timedOut,
       seconds: seconds)
+    run.peakMaskedByTestProcess = run.maxResidentKilobytes <= kilobytes(maxResidentSize: Int(own.ru_maxrss))
+    return run
   }
 
   /// Kills the child when the deadline passes first; says whether it did.

@@ -114,7 +114,7 @@ public enum Generator {
         declarations[0].comments = swiftUI.explanation
         registry.declarations += declarations
       } else {
-        let imports = [SwiftCode.Member(declaration: .importModule(testable: false, [runtimeModule]), blankLineBefore: true)]
+        let imports = [SwiftCode.Member(declaration: .importModule(testable: false, generatedSPI: true, [runtimeModule]), blankLineBefore: true)]
         let file = SwiftCode.File(header: [header, Comment("")] + swiftUI.explanation, declarations: imports + declarations)
         swiftUIFile = File(name: fileName("SwiftUI"), contents: SwiftRenderer.render(file))
         files.append(swiftUIFile!)

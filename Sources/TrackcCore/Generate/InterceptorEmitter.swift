@@ -25,7 +25,8 @@ struct InterceptorEmitter {
   /// The imports, for a file of its own.
   func imports() -> [Member] {
     importedModules().enumerated().map { index, module in
-      Member(declaration: .importModule(testable: module.testable, module.path), blankLineBefore: index == 0)
+      let isRuntime = module.path == [runtimeModule]
+      return Member(declaration: .importModule(testable: module.testable, generatedSPI: isRuntime, module.path), blankLineBefore: index == 0)
     }
   }
 

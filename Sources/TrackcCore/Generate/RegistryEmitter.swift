@@ -20,7 +20,7 @@ struct RegistryEmitter {
         eventIDs(), handlers(), rules(), Member(declaration: registry(), blankLineBefore: true),
       ] + (model.manualEvents.isEmpty ? [] : [manualTracking()])
     return [
-      Member(declaration: .importModule(testable: false, [runtimeModule]), blankLineBefore: true),
+      Member(declaration: .importModule(testable: false, generatedSPI: true, [runtimeModule]), blankLineBefore: true),
       Member(
         declaration: .enumeration([.public], name, inherits: [], members), blankLineBefore: true,
         documentation: [Comment("The events of \(configFileName), and the rules the tracker reads.")]),
@@ -44,7 +44,7 @@ struct RegistryEmitter {
         documentation: [Comment(handler.name)])
     }
     return Member(
-      declaration: .enumeration([.public], ValidIdentifier(fixed: "Handler"), inherits: [], constants), blankLineBefore: true,
+      declaration: .enumeration([.generatedSPI, .public], ValidIdentifier(fixed: "Handler"), inherits: [], constants), blankLineBefore: true,
       documentation: [Comment("The handlers the config maps, numbered (the generated interceptors pass these).")])
   }
 
@@ -190,6 +190,14 @@ struct RegistryEmitter {
           [(patterns: model.selfReportingScreenNames.map { .string($0) }, value: .nilLiteral)],
           otherwise: .call(Self.reference("screen"), [SwiftCode.Argument(ArgumentLabel(fixed: "named"), Self.reference("name"))]))
       ]
+    // Under objc-runtime, `Trackc.start` installs the UIKit hooks (the protocol's default says no).
+    if model.plan.interception == .objcRuntime {
+      members.append(
+        Member(
+          declaration: .computedProperty(
+            [.generatedSPI, .public], ValidIdentifier(fixed: "hooksUIKit"), Self.type("Bool"), [.returnValue(.boolean(true))]),
+          blankLineBefore: true))
+    }
     return .structure(
       [.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members + hosted)
   }
@@ -212,7 +220,8 @@ struct RegistryEmitter {
       lookup(
         "consentCategory", ("ofDestination", "id", "String"), returns: .optional(Self.type("String")), on: ["id"], gated, otherwise: .nilLiteral),
       Member(
-        declaration: .computedProperty([.public], ValidIdentifier(fixed: "consentDefaults"), dictionary, [.returnValue(.dictionary(defaults))]),
+        declaration: .computedProperty(
+          [.generatedSPI, .public], ValidIdentifier(fixed: "consentDefaults"), dictionary, [.returnValue(.dictionary(defaults))]),
         blankLineBefore: true),
     ]
   }
@@ -271,7 +280,8 @@ struct RegistryEmitter {
     }
     return Member(
       declaration: .function(
-        SwiftCode.Function(modifiers: [.public], name: ValidIdentifier(fixed: name), parameters: parameters, result: returns, body: body)),
+        SwiftCode.Function(
+          modifiers: [.generatedSPI, .public], name: ValidIdentifier(fixed: name), parameters: parameters, result: returns, body: body)),
       blankLineBefore: true)
   }
 

@@ -61,11 +61,13 @@ struct RouteEmitter {
   /// Whether the config declares entry points, so there is a routes file.
   var hasRoutes: Bool { !entryPoints.routes.isEmpty }
 
-  /// `import Foundation` (URL, UUID) and the runtime.
+  /// `import Foundation` (URL, UUID), the runtime (what only generated code sees of it too) and
+  /// TrackcRouting (`ParsedLink`, `LinkRules`: not re-exported to apps).
   func imports(runtimeModule: ValidIdentifier) -> [Member] {
     [
       Member(declaration: .importModule(testable: false, [ValidIdentifier(fixed: "Foundation")])),
-      Member(declaration: .importModule(testable: false, [runtimeModule])),
+      Member(declaration: .importModule(testable: false, generatedSPI: true, [runtimeModule])),
+      Member(declaration: .importModule(testable: false, [ValidIdentifier(fixed: "TrackcRouting")])),
     ]
   }
 
@@ -225,7 +227,8 @@ struct RouteEmitter {
     body += without
     body.append(.returnValue(.implicitMember(ValidIdentifier(fixed: "unmatched"))))
     return function(
-      [.public, .static], "route", [(ArgumentLabel(fixed: "notification"), ValidIdentifier(fixed: "payload"), Self.type("NotificationPayload"))],
+      [.generatedSPI, .public, .static], "route",
+      [(ArgumentLabel(fixed: "notification"), ValidIdentifier(fixed: "payload"), Self.type("NotificationPayload"))],
       returns: .generic(ValidIdentifier(fixed: "RouteParse"), [Self.type("Route")]), body: body,
       documentation: "The route a notification's payload selects, or why none.")
   }
@@ -239,7 +242,7 @@ struct RouteEmitter {
     }
     cases.append(SwiftCode.Case(patterns: [], body: [.returnValue(.nilLiteral)]))
     return function(
-      [.public, .static], "route", [(ArgumentLabel(fixed: "shortcutType"), nil, Self.type("String"))],
+      [.generatedSPI, .public, .static], "route", [(ArgumentLabel(fixed: "shortcutType"), nil, Self.type("String"))],
       returns: .optional(Self.type("Route")), body: [.switchOn(Self.reference("shortcutType"), cases)],
       documentation: "The route a home-screen shortcut opens.")
   }
@@ -288,7 +291,7 @@ struct RouteEmitter {
       ])
     return property(
       "openEvent", Self.type("RouteOpenEvent"), [.switchOn(.selfReference, cases + otherwise(none))],
-      documentation: "What is tracked when the app is opened with the route.")
+      documentation: "What is tracked when the app is opened with the route.", modifiers: [.generatedSPI, .public])
   }
 
   /// `public var url: URL?`: the first pattern that can carry the route's values (every value it has,
@@ -768,9 +771,12 @@ struct RouteEmitter {
       blankLineBefore: true, documentation: [Comment(documentation)])
   }
 
-  private func property(_ name: StaticString, _ type: SwiftCode.TypeReference, _ body: [Statement], documentation: String) -> Member {
+  private func property(
+    _ name: StaticString, _ type: SwiftCode.TypeReference, _ body: [Statement], documentation: String,
+    modifiers: [SwiftCode.Modifier] = [.public]
+  ) -> Member {
     Member(
-      declaration: .computedProperty([.public], ValidIdentifier(fixed: name), type, body), blankLineBefore: true,
+      declaration: .computedProperty(modifiers, ValidIdentifier(fixed: name), type, body), blankLineBefore: true,
       documentation: [Comment(documentation)])
   }
 

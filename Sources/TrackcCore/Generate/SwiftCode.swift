@@ -31,8 +31,9 @@ enum SwiftCode {
   }
 
   indirect enum Declaration {
-    /// `import A`, `@testable import A.B`
-    case importModule(testable: Bool, [ValidIdentifier])
+    /// `import A`, `@testable import A.B`, `@_spi(Generated) import A` (what only generated code sees
+    /// of the runtime)
+    case importModule(testable: Bool, generatedSPI: Bool = false, [ValidIdentifier])
     /// `<modifiers> enum Name: A, B { members }`
     case enumeration([Modifier], ValidIdentifier, inherits: [ValidIdentifier], [Member])
     /// `<modifiers> struct Name: A { members }`
@@ -58,6 +59,8 @@ enum SwiftCode {
   }
 
   enum Modifier: String {
+    /// `@_spi(Generated)`: what the runtime keeps from apps, and generated code conforms with; first.
+    case generatedSPI = "@_spi(Generated)"
     case `public`, `private`, `static`, nonisolated, mutating, `fileprivate`
   }
 

@@ -78,8 +78,8 @@ struct SwiftRenderer {
 
   private mutating func declaration(_ declaration: SwiftCode.Declaration, at depth: Int) {
     switch declaration {
-    case .importModule(let testable, let path):
-      output += (testable ? "@testable import " : "import ") + Self.path(path)
+    case .importModule(let testable, let generatedSPI, let path):
+      output += (testable ? "@testable " : "") + (generatedSPI ? "@_spi(Generated) " : "") + "import " + Self.path(path)
     case .enumeration(let modifiers, let name, let inherits, let members):
       output += Self.modifiers(modifiers) + "enum " + name.text + Self.inheritance(inherits)
       block(members, at: depth)

@@ -150,7 +150,9 @@ public struct LinkOverlap: Sendable {
     var accepts: [OriginClass: [[Accepts]]] = [:]
     /// Whether each link can match a custom-scheme link at all: its first segment is that link's host,
     /// so a pattern of no segment, or whose first is a literal that is no host name, never does; an
-    /// enumeration there is kept to its values that are host names.
+    /// enumeration there is kept to its values that can be a host as read (folded to lower case): host
+    /// names, and unless paths fold, without upper-case letters (an enumeration compares its raw values,
+    /// as the generated matcher does, where a literal there folds like the host).
     var matchesSchemes: [Bool] = []
 
     init(links: [EntryPointPlan.Link], rules: LinkRules, schemes: [String], hosts: [String], urlHost: String) {
@@ -163,21 +165,23 @@ public struct LinkOverlap: Sendable {
       for originClass in OriginClass.allCases {
         accepts[originClass] = links.map { link in
           link.pattern.segments.enumerated().map { index, segment in
-            Accepts(segment, fold: foldsPath || (originClass == .scheme && index == 0))
+            guard originClass == .scheme && index == 0, case .literal = segment else { return Accepts(segment, fold: foldsPath) }
+            return Accepts(segment, fold: true)
           }
         }
       }
+      func canBeHost(_ value: String) -> Bool { LinkPattern.isHostName(value) && (foldsPath || Accepts.folded(value) == value) }
       matchesSchemes = accepts[.scheme]!.map { segments in
         switch segments.first {
         case nil: return false
         case .literal(let text)?: return LinkPattern.isHostName(text)
-        case .values(let values)?: return values.contains(where: LinkPattern.isHostName)
+        case .values(let values)?: return values.contains(where: canBeHost)
         default: return true
         }
       }
       for index in links.indices {
         guard case .values(let values)? = accepts[.scheme]![index].first else { continue }
-        accepts[.scheme]![index][0] = .values(values.filter(LinkPattern.isHostName))
+        accepts[.scheme]![index][0] = .values(values.filter(canBeHost))
       }
     }
 

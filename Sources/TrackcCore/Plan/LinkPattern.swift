@@ -199,11 +199,15 @@ extension LinkPattern {
   /// byte per separator: `ParsedLink.length`), on the origin where it is shortest.
   func shortestLink(schemes: [String], hosts: [String]) -> Int {
     var origins: [(length: Int, hostIsSegment: Bool)] = []
+    // A custom scheme's host is the first segment: a literal that is no host name (`/a+/...`) never
+    // stands there, so only the universal-link hosts measure such a pattern.
+    var firstCanBeHost = true
+    if case .literal(let first)? = segments.first { firstCanBeHost = Self.isHostName(first) }
     switch origin {
     case .scheme(let scheme): origins.append((scheme.utf8.count + 3, true))
     case .host(let host): origins.append(("https://".utf8.count + host.utf8.count, false))
     case .everywhere:
-      origins += schemes.map { ($0.utf8.count + 3, true) }
+      if firstCanBeHost { origins += schemes.map { ($0.utf8.count + 3, true) } }
       origins += hosts.map { ("https://".utf8.count + $0.utf8.count, false) }
     }
     var path = 0

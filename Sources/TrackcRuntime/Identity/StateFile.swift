@@ -12,7 +12,8 @@ import Foundation
 ///
 /// The payload is a count of fields, then each as a string (empty: none), in `State` order; a reader
 /// takes the fields it knows. The consent answers come after the app's version and build: their count,
-/// then each category's name, granted (`1`) or not (`0`), and revocation count.
+/// then each category's name, granted (`1`) or not (`0`), and revocation count; then whether the app
+/// launched with this state before (`1`; for the lifecycle's Application Installed).
 final class StateFile: @unchecked Sendable {
   struct State: Sendable, Hashable {
     var identity: TrackingIdentity
@@ -20,6 +21,8 @@ final class StateFile: @unchecked Sendable {
     var appBuild: String?
     /// What the person answered about consent.
     var consent = ConsentAnswers()
+    /// The app launched with this state before (it is not a first install).
+    var launched = false
   }
 
   static let slotBytes = 64 * 1024
@@ -99,14 +102,12 @@ final class StateFile: @unchecked Sendable {
     let identity = state.identity
     let categories = state.consent.categories.keys.sorted()
     let consent =
-      categories.isEmpty
-      ? []
-      : [String(categories.count)]
-        + categories.flatMap { category -> [String] in
-          let answer = state.consent.categories[category]!
-          return [category, answer.granted ? "1" : "0", String(answer.revocations)]
-        }
-    let fields = [identity.anonymousID, identity.userID ?? "", state.appVersion ?? "", state.appBuild ?? ""] + consent
+      [String(categories.count)]
+      + categories.flatMap { category -> [String] in
+        let answer = state.consent.categories[category]!
+        return [category, answer.granted ? "1" : "0", String(answer.revocations)]
+      }
+    let fields = [identity.anonymousID, identity.userID ?? "", state.appVersion ?? "", state.appBuild ?? ""] + consent + [state.launched ? "1" : ""]
     var size = EventCoding.varintSize(UInt64(fields.count)) + EventCoding.propertiesSize(identity.traits)
     for field in fields { size += EventCoding.stringSize(field) }
     var bytes = [UInt8](repeating: 0, count: size)
@@ -131,17 +132,19 @@ final class StateFile: @unchecked Sendable {
       guard let traits = reader.properties(), !fields[0].isEmpty else { return nil }
       func field(_ index: Int) -> String? { index < fields.count && !fields[index].isEmpty ? fields[index] : nil }
       var consent = ConsentAnswers()
+      // Then the consent (a count of categories, then each as three fields), then whether the app launched.
+      var index = 5
       if fields.count > 4, let categories = Int(fields[4]), categories > 0 {
-        var index = 5
         for _ in 0..<categories {
           guard index + 2 < fields.count, let revocations = UInt32(fields[index + 2]) else { break }
           consent.categories[fields[index]] = ConsentAnswers.Answer(granted: fields[index + 1] == "1", revocations: revocations)
           index += 3
         }
       }
+      let launched = field(index) == "1"
       return State(
         identity: TrackingIdentity(anonymousID: fields[0], userID: field(1), traits: traits), appVersion: field(2), appBuild: field(3),
-        consent: consent)
+        consent: consent, launched: launched)
     }
   }
 }

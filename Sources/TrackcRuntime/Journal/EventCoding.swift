@@ -30,9 +30,22 @@ enum EventCoding {
     var eventID: String
     var source: TrackingEvent.Source
     var screen: String?
-    var properties: [String: PropertyValue]
+    /// In order, a later pair of a key winning when the event is read back.
+    var properties: PropertyPairs
     /// For collector destinations: the plan destinations it goes to; nil for all.
     var forwardedTo: [String]? = nil
+
+    init(eventID: String, source: TrackingEvent.Source, screen: String?, properties: PropertyPairs, forwardedTo: [String]? = nil) {
+      self.eventID = eventID
+      self.source = source
+      self.screen = screen
+      self.properties = properties
+      self.forwardedTo = forwardedTo
+    }
+
+    init(eventID: String, source: TrackingEvent.Source, screen: String?, properties: [String: PropertyValue], forwardedTo: [String]? = nil) {
+      self.init(eventID: eventID, source: source, screen: screen, properties: PropertyPairs(properties), forwardedTo: forwardedTo)
+    }
   }
 
   static let fixedSize = 8 + 16 + 8 + 1 + 1
@@ -54,6 +67,10 @@ enum EventCoding {
   }
 
   static func propertiesSize(_ properties: [String: PropertyValue]) -> Int {
+    propertiesSize(PropertyPairs(properties))
+  }
+
+  static func propertiesSize(_ properties: PropertyPairs) -> Int {
     var size = varintSize(UInt64(properties.count))
     for (key, value) in properties {
       size += stringSize(key) + 1
@@ -210,6 +227,10 @@ enum EventCoding {
     }
 
     mutating func properties(_ properties: [String: PropertyValue]) {
+      self.properties(PropertyPairs(properties))
+    }
+
+    mutating func properties(_ properties: PropertyPairs) {
       varint(UInt64(properties.count))
       for (key, value) in properties {
         string(key)

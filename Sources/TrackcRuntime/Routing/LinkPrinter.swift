@@ -1,4 +1,5 @@
 import Foundation
+import TrackcRouting
 
 /// Writes a route back as a link (`route.url`), so that reading it gives the same route again: every
 /// segment and query value percent-encoded on its own (all but unreserved characters), `+` and space
@@ -8,7 +9,7 @@ import Foundation
 /// pattern of any length is one call and the generated code stays declarative. Only a link that reads
 /// back as the route is given, so a value no link can carry (`-5` as an `int`, an empty string, a
 /// URL off the allowlist, a value over the bounds) gives nil, never a link to something else.
-public enum LinkPrinter {
+@_spi(Generated) public enum LinkPrinter {
   /// `route` as a custom-scheme link (`shop://product/1`, the first part its host); nil unless the link
   /// reads back as `route`.
   public static func url<Route: TrackableRoute>(
@@ -65,7 +66,7 @@ public enum LinkPrinter {
 }
 
 /// Segments of a printed link: a literal of the pattern, a parameter's value, or the rest of the path.
-public struct LinkPathPart: Sendable {
+@_spi(Generated) public struct LinkPathPart: Sendable {
   let segments: [String]
 
   /// A literal segment of the pattern.
@@ -85,7 +86,7 @@ public struct LinkPathPart: Sendable {
 }
 
 /// A query item of a printed link; left out when its value is nil or the default.
-public struct LinkQueryPart: Sendable {
+@_spi(Generated) public struct LinkQueryPart: Sendable {
   let name: String
   let value: String?
 

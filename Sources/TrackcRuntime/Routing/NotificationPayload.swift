@@ -1,10 +1,11 @@
 import Foundation
+import TrackcRouting
 
 /// A notification's `userInfo`, read by dotted key paths (`order.id`) as the config writes them: a
 /// string is itself, an integer its decimal digits, a Boolean `true` or `false`; anything else (a
 /// dictionary, an array, a date) is not a value. Nested dictionaries are followed at most
 /// `maximumDepth` keys deep.
-public struct NotificationPayload {
+@_spi(Generated) public struct NotificationPayload {
   public static let maximumDepth = 8
   private let userInfo: [AnyHashable: Any]
 

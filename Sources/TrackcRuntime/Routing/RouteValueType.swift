@@ -1,10 +1,11 @@
 import Foundation
+import TrackcRouting
 
 /// A route parameter's type as generated routes use it: which kinds of link value it accepts, how its
 /// text becomes the Swift value, how the value is written back into a link, and what property the open
 /// event carries. One value per type of the config (`int`, `string`, an enumeration...), so links,
 /// notifications, printing and tracking agree.
-public struct RouteValueType<Value: Sendable>: Sendable {
+@_spi(Generated) public struct RouteValueType<Value: Sendable>: Sendable {
   /// The kinds of link value the type accepts (`LinkValueType.accepted`); values of other kinds are never
   /// converted.
   public let accepted: SegmentKinds
@@ -148,23 +149,23 @@ extension RouteValueType where Value == [String] {
 
 // MARK: Reading values from a link
 
-extension ParsedLink {
+@_spi(Generated) extension ParsedLink {
   /// Segment `index` as `type`; nil when its kind is not one the type accepts or it does not convert.
   @inlinable
-  public func segment<Value>(_ index: Int, as type: RouteValueType<Value>) -> Value? {
+  @_spi(Generated) public func segment<Value>(_ index: Int, as type: RouteValueType<Value>) -> Value? {
     guard index < segments.count else { return nil }
     return type.value(of: text(ofSegment: index), kind: segments[index].kind)
   }
 
   /// The segments from `index` on (`{rest:path}`): at least one, none with a control character.
-  public func rest(from index: Int) -> [String]? {
+  @_spi(Generated) public func rest(from index: Int) -> [String]? {
     guard index < segments.count, segments[index...].allSatisfy({ LinkValueType.path.accepted.contains($0.kind) }) else { return nil }
     return texts(fromSegment: index)
   }
 
   /// A required query parameter: nil (no match) when it is absent, repeated, or not of the type.
   @inlinable
-  public func query<Value>(_ name: StaticString, as type: RouteValueType<Value>) -> Value? {
+  @_spi(Generated) public func query<Value>(_ name: StaticString, as type: RouteValueType<Value>) -> Value? {
     guard case .one(let index) = query(named: name) else { return nil }
     return type.value(of: text(ofQueryItem: index), kind: query[index].kind)
   }
@@ -172,7 +173,7 @@ extension ParsedLink {
   /// An optional query parameter: `.some(nil)` when absent; nil (no match) when repeated or present but
   /// not of the type (a declared parameter with a bad value is never taken as absent).
   @inlinable
-  public func optionalQuery<Value>(_ name: StaticString, as type: RouteValueType<Value>) -> Value?? {
+  @_spi(Generated) public func optionalQuery<Value>(_ name: StaticString, as type: RouteValueType<Value>) -> Value?? {
     switch query(named: name) {
     case .absent: return .some(nil)
     case .repeated: return nil
@@ -184,7 +185,7 @@ extension ParsedLink {
 
   /// A query parameter with a default: the default when absent; nil (no match) when repeated or bad.
   @inlinable
-  public func query<Value>(_ name: StaticString, as type: RouteValueType<Value>, default value: Value) -> Value? {
+  @_spi(Generated) public func query<Value>(_ name: StaticString, as type: RouteValueType<Value>, default value: Value) -> Value? {
     switch optionalQuery(name, as: type) {
     case .none: return nil
     case .some(.none): return value
@@ -194,7 +195,7 @@ extension ParsedLink {
 
   /// A query parameter with a default as the config writes it (checked by the linter to be a value of
   /// the type): the default when absent; nil (no match) when repeated or bad.
-  public func query<Value>(_ name: StaticString, as type: RouteValueType<Value>, defaultText: StaticString) -> Value? {
+  @_spi(Generated) public func query<Value>(_ name: StaticString, as type: RouteValueType<Value>, defaultText: StaticString) -> Value? {
     switch optionalQuery(name, as: type) {
     case .none: return nil
     case .some(.none): return type.value(of: defaultText.description)
@@ -206,21 +207,23 @@ extension ParsedLink {
 
   /// Whether the link has exactly `count` segments: the matcher is at the end of its path.
   @inlinable
-  public func ends(after count: Int) -> Bool { segments.count == count }
+  @_spi(Generated) public func ends(after count: Int) -> Bool { segments.count == count }
 
   /// Whether the link has segment `index` (a `{rest:path}` there has one segment at least).
   @inlinable
-  public func hasSegment(_ index: Int) -> Bool { index < segments.count }
+  @_spi(Generated) public func hasSegment(_ index: Int) -> Bool { index < segments.count }
 
   /// The hash of segment `index` (`LinkHash`, folded as the rules fold), which the matcher switches on.
   @inlinable
-  public func hash(ofSegment index: Int) -> UInt64 { index < segments.count ? segments[index].hash : 0 }
+  @_spi(Generated) public func hash(ofSegment index: Int) -> UInt64 { index < segments.count ? segments[index].hash : 0 }
 
   /// Whether segment `index` is of one of `kinds`: a parameter's edge of the matcher.
   @inlinable
-  public func segment(_ index: Int, isKindOf kinds: SegmentKinds) -> Bool { index < segments.count && kinds.contains(segments[index].kind) }
+  @_spi(Generated) public func segment(_ index: Int, isKindOf kinds: SegmentKinds) -> Bool {
+    index < segments.count && kinds.contains(segments[index].kind)
+  }
 
   /// Whether the link ends with `/` as the pattern does (under `trailing_slash: strict`).
   @inlinable
-  public func trailingSlash(_ expected: Bool) -> Bool { hasTrailingSlash == expected }
+  @_spi(Generated) public func trailingSlash(_ expected: Bool) -> Bool { hasTrailingSlash == expected }
 }

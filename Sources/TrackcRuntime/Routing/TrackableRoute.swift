@@ -1,4 +1,5 @@
 import Foundation
+import TrackcRouting
 
 /// What `trackc generate` makes of a config's `entry_points`: a `Route` enum, one case per entry point
 /// with typed associated values, read from each source by a matcher of its own (static `switch`es over
@@ -6,7 +7,10 @@ import Foundation
 /// built at launch) and written back as a link (`url`). `PendingRoute` holds and tracks values of it.
 ///
 /// The generated code supplies only what depends on the plan; how a source's input is read, refused or
-/// counted is here, the same for every app.
+/// counted is here, the same for every app. The requirements are the generated code's: an app reads
+/// routes with `init?(url:)`, `init?(notification:)`, `init?(shortcutType:)` and `PendingRoute`. (The
+/// link readers take TrackcRouting's types, which only generated code imports; the others are
+/// `@_spi(Generated)`.)
 public protocol TrackableRoute: Hashable, Sendable {
   /// How the plan reads links (`links.path_case`, `links.trailing_slash`, the bounds).
   static var linkRules: LinkRules { get }
@@ -14,13 +18,13 @@ public protocol TrackableRoute: Hashable, Sendable {
   static func route(link: ParsedLink) -> Self?
   /// The route a notification's payload selects: `.unmatched` when no entry point's selector holds,
   /// `.invalid(.parameters)` when one does but its parameters are missing or not of their types.
-  static func route(notification payload: NotificationPayload) -> RouteParse<Self>
+  @_spi(Generated) static func route(notification payload: NotificationPayload) -> RouteParse<Self>
   /// The route a home-screen shortcut's type opens.
-  static func route(shortcutType: String) -> Self?
+  @_spi(Generated) static func route(shortcutType: String) -> Self?
   /// The entry point's name in the config (`product`).
   var entryPoint: String { get }
   /// What to track when the app is opened with this route.
-  var openEvent: RouteOpenEvent { get }
+  @_spi(Generated) var openEvent: RouteOpenEvent { get }
   /// The route as a link that reads back as the same route; nil for an entry point without links (or
   /// whose optional parameters no pattern can carry).
   var url: URL? { get }
@@ -133,7 +137,7 @@ public enum EntrySource: String, Sendable, Hashable, CaseIterable {
 
 /// The event an entry point tracks when the app is opened through it: its rule (routing, static
 /// properties), the screen it opens, and the route's parameters as properties (nil ones left out).
-public struct RouteOpenEvent: Sendable, Hashable {
+@_spi(Generated) public struct RouteOpenEvent: Sendable, Hashable {
   public let rule: EventRule?
   public let screen: String
   public let parameters: [String: PropertyValue]

@@ -192,17 +192,22 @@ public enum CollectorRequestFuzzing {
 
   // MARK: A batch
 
-  static func batchViolations(_ bytes: [UInt8]) -> [String] {
-    var violations: [String] = []
+  /// The collector the batch laws are checked on: the plan, small limits.
+  static func makeCore() throws -> CollectorCore {
     var configuration = CollectorConfiguration()
     configuration.plan = plan
     configuration.limits.maxEventBytes = maxEventBytes
     configuration.limits.deduplicationWindow = 1000
     configuration.limits.retainedEvents = 1000
     configuration.limits.retainedViolations = 1000
+    return try CollectorCore(configuration: configuration)
+  }
+
+  static func batchViolations(_ bytes: [UInt8]) -> [String] {
+    var violations: [String] = []
     let core: CollectorCore
     do {
-      core = try CollectorCore(configuration: configuration)
+      core = try makeCore()
     } catch {
       return ["the collector does not start: \(error)"]
     }

@@ -3,7 +3,7 @@
 // hence `@testable`: the tests and the fuzz build both compile the runtime for testing.
 import Foundation
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// The journal's recovery reader, fed arbitrary bytes as the files an earlier process left: a segment
 /// (and a cursor), in a fresh directory that a tracker then opens and drains.

@@ -1,7 +1,7 @@
 // Shared with the `remote-config` fuzz target (Fuzz/Sources/fuzz-remote-config links this file):
 // self-contained, TrackcRuntime's public API and Foundation only.
 import Foundation
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 /// The remote configuration document (`RemoteDestinationConfiguration`), fed arbitrary bytes the way an
 /// app receives them: fetched (from a file URL, the same path as a response body) after a good document,

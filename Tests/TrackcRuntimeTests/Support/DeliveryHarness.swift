@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackcCollector
 
-@testable import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// What the delivery tests against a real collector share: a collector on 127.0.0.1 (an ephemeral
 /// port), an HTTP destination to it, numbered events, and the books at the end.

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import Histogram
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 #if canImport(TrackcCollector)
   import TrackcCollector

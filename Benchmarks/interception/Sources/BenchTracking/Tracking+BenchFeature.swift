@@ -6,7 +6,7 @@
 // for release builds; the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
 
 import BenchFeature
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension BenchScreen {
   @_dynamicReplacement(for: onTap(_:))

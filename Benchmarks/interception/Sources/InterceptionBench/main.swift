@@ -2,7 +2,7 @@ import BenchFeature
 import BenchPlain
 import BenchTracking
 import Foundation
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 // Per-call cost of a handler, in nanoseconds: the median of 7 rounds, each timing a loop of calls.
 // Each case runs as it would in an app; the loops add the values they pass, so nothing is optimised away.
@@ -24,12 +24,17 @@ func measure(_ name: String, calls: Int, rounds: Int = 7, _ body: (Int) -> Void,
   return samples[samples.count / 2]
 }
 
-// `--profile-replaced`: only the replaced handler, for a profiler.
-if CommandLine.arguments.contains("--profile-replaced") {
+// `--profile-replaced` / `--profile-bound`: only the replaced handler (unbound, or with two bound
+// properties), for a profiler (`--rounds N`, 10 by default, of 200,000 calls).
+if CommandLine.arguments.contains("--profile-replaced") || CommandLine.arguments.contains("--profile-bound") {
   let screen = BenchScreen()
+  let bound = CommandLine.arguments.contains("--profile-bound")
+  let rounds = CommandLine.arguments.firstIndex(of: "--rounds").flatMap { Int(CommandLine.arguments[$0 + 1]) } ?? 10
   Interception.install(tracker)
-  for round in 0..<10 {
-    for value in 0..<200_000 { screen.onTap(value & round & 1) }
+  for round in 0..<rounds {
+    for value in 0..<200_000 {
+      if bound { screen.onTapBound(value & round & 1) } else { screen.onTap(value & round & 1) }
+    }
     tracker.flush(timeout: 60)
     memory.removeAll()
   }

@@ -9,14 +9,32 @@ import ShopUI
 import TrackcRuntime
 import Wishlist
 
-/// The shop's tracking set-up: the generated registry and a destination per analytics service. In the
-/// app these would be Firebase and Mixpanel clients; here they keep what they receive.
+/// The shop's tracking set-up: the generated registry, and the collector (Segment's batch API) that
+/// forwards each event, once, to the analytics services its rule names (`integrations`).
 public enum ShopApp {
+  /// Where the shop's events go.
+  public static let collector = URL(string: "https://collector.shop.example.com")!
+
   /// What the shopper answered in the consent dialog, in the scripted sessions: yes to both categories of
   /// the plan. (Until someone answers, the plan's defaults hold: analytics granted, personalization not.)
   public static let consentGiven: [String: Bool] = ["analytics": true, "personalization": true]
 
-  /// The tracker, with the shopper's consent answers (`nil`: not asked yet).
+  /// What the app does at launch, in `application(_:didFinishLaunchingWithOptions:)`: one call, the
+  /// journal in Application Support, every other setting as `Defaults` states it; then the shopper's
+  /// consent answers (`nil`: not asked yet). Tests and the scripted session pass their own collector and
+  /// journal folder.
+  @discardableResult
+  public static func start(
+    collector: URL = collector, consent: [String: Bool]? = consentGiven, _ configure: (inout Trackc.Settings) -> Void = { _ in }
+  ) throws -> Tracker {
+    let tracker = try Trackc.start(Tracking.registry, endpoint: collector, writeKey: "shop-ios", configure)
+    if let consent { tracker.setConsent(consent) }
+    return tracker
+  }
+
+  /// A tracker with in-process destinations (which stand for Firebase's and Mixpanel's SDKs here: they
+  /// keep what they receive), for the tests that read what each service would get; with the shopper's
+  /// consent answers (`nil`: not asked yet).
   public static func makeTracker(
     destinations: [any TrackingDestination], journal: JournalConfiguration = .inMemory, consent: [String: Bool]? = consentGiven
   ) -> Tracker {
@@ -25,10 +43,15 @@ public enum ShopApp {
     return tracker
   }
 
-  /// The shop's destinations as the app ships them: a collector (Segment's batch API) that forwards each
-  /// event, once, to the analytics services its rule names (`integrations`).
-  public static func collectorDestinations(endpoint: URL) throws -> [any TrackingDestination] {
-    [try HTTPCollectorDestination(endpoint: endpoint, batch: BatchLimits(maximumEvents: 20, maximumAge: 1))]
+  /// The shopper signed in: the events tracked from now on carry their user ID (and the collector gets an
+  /// `identify` call).
+  public static func signedIn(userID: String, tier: String) {
+    Trackc.tracker?.identify(userID: userID, traits: ["tier": .string(tier)])
+  }
+
+  /// The shopper signed out: a new anonymous ID, no user.
+  public static func signedOut() {
+    Trackc.tracker?.reset()
   }
 }
 
@@ -88,6 +111,7 @@ public struct ScriptedSession {
       screens.checkout = checkout
       checkout.viewDidAppear(true)
     },
+    Step(description: "sign in to check out") { _ in ShopApp.signedIn(userID: "user-1001", tier: "gold") },
     Step(description: "pay by card and place the order, then leave") { screens in
       screens.checkout?.onPaymentMethodSelected(Control("card"))
       screens.checkout?.onPlaceOrderPressed(Control("place-order"))
@@ -96,6 +120,10 @@ public struct ScriptedSession {
     // SwiftUI does not exist on Linux: this is the call the view's `.tracked(.orderConfirmationView)`
     // makes as the view appears.
     Step(description: "the order confirmation (a SwiftUI view) appears") { _ in TrackingScreen.orderConfirmationView.report(.enter) },
+    Step(description: "sign out and look at the home screen again") { screens in
+      ShopApp.signedOut()
+      screens.home.viewDidAppear(true)
+    },
   ]
 
   /// Runs the steps with `tracker` installed; after each, waits for the events to be delivered and

@@ -6,7 +6,7 @@ import TrackcCore
 import TrackcRuntime
 
 // Runs the scripted visit as the app ships: the generated interceptors emit the events, the journal keeps
-// them, and both destinations upload them to a collector, here `trackc collector`'s server started on
+// them, and the collector destination uploads them to a collector, here `trackc collector`'s server started on
 // 127.0.0.1 with the example's own tracking plan. The collector prints each event as it arrives, with
 // any violation of the plan. The feature code has no tracking calls.
 let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -33,7 +33,11 @@ print("collector listening on \(collector.baseURL.absoluteString)")
 
 let journal = FileManager.default.temporaryDirectory.appendingPathComponent("shop-session-\(ProcessInfo.processInfo.processIdentifier)")
 defer { try? FileManager.default.removeItem(at: journal) }
-let tracker = ShopApp.makeTracker(destinations: try ShopApp.collectorDestinations(endpoint: collector.baseURL), journal: .directory(journal))
+// The app's launch: `ShopApp.start`, here with the local collector and a journal folder of its own.
+let tracker = try ShopApp.start(collector: collector.baseURL) { $0.journal = .directory(journal) }
+print(
+  "anonymous ID \(tracker.identity.anonymousID); app \(tracker.currentContext.app.name ?? "?"), \(tracker.currentContext.os.name ?? "?") \(tracker.currentContext.os.version ?? "?")"
+)
 
 let screens = ScriptedSession().run(with: tracker) { step in
   // Upload what the step tracked now, as an app does when it goes to the background, so that the

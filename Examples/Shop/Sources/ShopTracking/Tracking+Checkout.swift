@@ -7,7 +7,7 @@
 
 import Checkout
 import ShopUI
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension CheckoutViewController {
   @_dynamicReplacement(for: onPaymentMethodSelected(_:))

@@ -7,7 +7,7 @@
 
 import Home
 import ShopUI
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension HomeViewController {
   @_dynamicReplacement(for: onBannerTapped(_:))

@@ -7,7 +7,7 @@
 
 import ProductDetail
 import ShopUI
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension ProductDetailViewController {
   @_dynamicReplacement(for: onAddToCartPressed(_:))

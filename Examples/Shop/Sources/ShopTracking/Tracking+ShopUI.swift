@@ -7,7 +7,7 @@
 
 import Cart
 import ShopUI
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension ScreenController {
   @_dynamicReplacement(for: viewDidAppear(_:))

@@ -6,7 +6,7 @@
 // for release builds; the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
 
 import Observation
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 import Wishlist
 
 extension WishlistModel {

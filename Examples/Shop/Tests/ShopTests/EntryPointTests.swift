@@ -25,7 +25,7 @@ import TrackcRuntime
       "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
       "PAGE_CHECKOUT_LEAVE CheckoutViewController leave",
       "OPEN_CART CartViewController {source: shortcut}",
-      "PAGE_CART_ENTER CartViewController enter",
+      "PAGE_CART_ENTER CartViewController enter {total: 0.0}",
       "PAGE_CART_LEAVE CartViewController leave",
     ]
     #expect(Self.lines(firebase.events) == expected)

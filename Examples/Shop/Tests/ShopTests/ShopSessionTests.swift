@@ -36,7 +36,7 @@ import TrackcRuntime
         "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
         "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
         "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-        "PAGE_CART_ENTER CartViewController enter",
+        "PAGE_CART_ENTER CartViewController enter {total: 24.5}",
         "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
         "PAGE_CART_LEAVE CartViewController leave",
         "PAGE_CHECKOUT_ENTER CheckoutViewController enter",
@@ -44,6 +44,7 @@ import TrackcRuntime
         "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
         "PAGE_CHECKOUT_LEAVE CheckoutViewController leave",
         "PAGE_ORDER_CONFIRMATION_ENTER OrderConfirmationView enter",
+        "PAGE_HOME_ENTER HomeViewController enter",
       ])
     // The coupon goes to mixpanel only; leaving checkout excludes mixpanel.
     #expect(
@@ -60,7 +61,7 @@ import TrackcRuntime
         "CTRL_PRODUCT_SIZE_SELECTED ProductDetailViewController.onSizeSelected(_:)",
         "CTRL_PRODUCT_ADD_TO_CART ProductDetailViewController.onAddToCartPressed(_:) {quantity: 1, source: product_detail}",
         "PAGE_PRODUCT_LEAVE ProductDetailViewController leave",
-        "PAGE_CART_ENTER CartViewController enter",
+        "PAGE_CART_ENTER CartViewController enter {total: 24.5}",
         "CTRL_CART_APPLY_COUPON CartViewController.onApplyCouponPressed(_:)",
         "CTRL_CART_CHECKOUT CartViewController.onCheckoutPressed(_:) {express: false, step: 1, total: 24.5}",
         "PAGE_CART_LEAVE CartViewController leave",
@@ -68,7 +69,16 @@ import TrackcRuntime
         "CTRL_CHECKOUT_PAYMENT_METHOD CheckoutViewController.onPaymentMethodSelected(_:)",
         "CTRL_CHECKOUT_PLACE_ORDER CheckoutViewController.onPlaceOrderPressed(_:) {currency: EUR, step: 3}",
         "PAGE_ORDER_CONFIRMATION_ENTER OrderConfirmationView enter",
+        "PAGE_HOME_ENTER HomeViewController enter",
       ])
+    // Each event carries the identity it was tracked under: the shopper's user ID from signing in to
+    // signing out, then a new anonymous ID.
+    let identities = firebase.events.map(\.identity)
+    let signedIn = firebase.events.firstIndex { $0.id == "CTRL_CHECKOUT_PAYMENT_METHOD" }!
+    #expect(identities[..<signedIn].allSatisfy { $0 == identities[0] && $0.userID == nil })
+    #expect(identities[signedIn..<(identities.count - 1)].allSatisfy { $0.anonymousID == identities[0].anonymousID && $0.userID == "user-1001" })
+    #expect(identities[signedIn].traits == ["tier": .string("gold")])
+    #expect(identities.last!.userID == nil && identities.last!.anonymousID != identities[0].anonymousID)
     let properties = firebase.events.first { $0.id == "CTRL_PRODUCT_ADD_TO_CART" }?.properties
     #expect(properties == ["source": .string("product_detail"), "quantity": .int(1)])
     // Bound properties: the product and its place in the feed from the handler's arguments, the cart
@@ -89,7 +99,7 @@ import TrackcRuntime
       configuration: FixedDestinationConfiguration(enabled: ["firebase"]))
     _ = ScriptedSession().run(with: tracker)
     #expect(mixpanel.events.isEmpty)
-    #expect(firebase.events.count == 20)
+    #expect(firebase.events.count == 21)
   }
 
   /// Without a tracker the app runs exactly the same, tracking nothing.
@@ -105,9 +115,11 @@ import TrackcRuntime
     #expect(firebase.events.isEmpty)
   }
 
-  /// As the app ships: events go through the journal to a real collector on 127.0.0.1, started with the
-  /// example's own plan. Every event arrives once, naming the destinations its rule routes it to, in
-  /// order, with its properties and its screen (page enter events as screen calls), and conforms to the plan.
+  /// As the app ships: started with `ShopApp.start`, events go through the journal to a real collector
+  /// on 127.0.0.1, started with the example's own plan. Every event arrives once, naming the destinations
+  /// its rule routes it to, in order, with its properties and its screen (page enter events as screen
+  /// calls), carrying the anonymous ID, the user ID from signing in to signing out (none after), and the
+  /// context; and conforms to the plan.
   @Test func theVisitIsDeliveredToACollectorExactlyOnce() async throws {
     let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("tracking.yaml")
@@ -120,21 +132,64 @@ import TrackcRuntime
     let firebase = InMemoryDestination(id: "firebase")
     let mixpanel = InMemoryDestination(id: "mixpanel")
     _ = ScriptedSession().run(with: ShopApp.makeTracker(destinations: [firebase, mixpanel]))
-    let tracker = ShopApp.makeTracker(destinations: try ShopApp.collectorDestinations(endpoint: collector.baseURL), journal: .directory(journal))
+    let tracker = try ShopApp.start(collector: collector.baseURL) { $0.journal = .directory(journal) }
+    let anonymousID = tracker.identity.anonymousID
     _ = ScriptedSession().run(with: tracker)
-    #expect(tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: 30))
     await collector.stop()
 
+    let events = collector.received.filter { $0.type != .identify }
     for expected in [firebase, mixpanel] {
-      let received = collector.received.filter { $0.destinations?.contains(expected.id) ?? true }
+      let received = events.filter { $0.destinations?.contains(expected.id) ?? true }
       #expect(received.map(\.event) == expected.events.map(\.id), "\(expected.id)")
       #expect(received.map(\.screen) == expected.events.map(\.screen), "\(expected.id)")
       #expect(received.map { $0.properties.mapValues(\.description) } == expected.events.map { $0.properties.mapValues(\.description) })
     }
-    #expect(collector.received.filter { $0.phase == "enter" }.allSatisfy { $0.type == .screen && $0.name == $0.screen })
+    #expect(events.filter { $0.phase == "enter" }.allSatisfy { $0.type == .screen && $0.name == $0.screen })
     #expect(collector.violations.isEmpty, "\(collector.violations)")
     #expect(collector.statistics.duplicates == 0)
     #expect(tracker.statistics["collector"]?.delivered == collector.received.count)
+
+    // Identity: the anonymous ID on every event, the user ID from signing in (an identify call with the
+    // traits) to signing out, then a new anonymous ID and no user.
+    let identify = try #require(collector.received.first { $0.type == .identify })
+    #expect(identify.userID == "user-1001" && identify.anonymousID == anonymousID && identify.traits["tier"]?.description == "gold")
+    let signedIn = try #require(events.firstIndex { $0.event == "CTRL_CHECKOUT_PAYMENT_METHOD" })
+    #expect(events[..<signedIn].allSatisfy { $0.anonymousID == anonymousID && $0.userID == nil })
+    #expect(events[signedIn..<(events.count - 1)].allSatisfy { $0.anonymousID == anonymousID && $0.userID == "user-1001" })
+    let afterSignOut = try #require(events.last)
+    #expect(afterSignOut.event == "PAGE_HOME_ENTER" && afterSignOut.userID == nil)
+    #expect(afterSignOut.anonymousID != nil && afterSignOut.anonymousID != anonymousID)
+    #expect(tracker.identity.anonymousID == afterSignOut.anonymousID)
+
+    // Context: what the system says, on every event.
+    let expectedContext = tracker.currentContext
+    for event in collector.received {
+      let context = try #require(try JSONSerialization.jsonObject(with: Data(event.json.utf8)) as? [String: Any])["context"] as? [String: Any]
+      let app = context?["app"] as? [String: Any]
+      let os = context?["os"] as? [String: Any]
+      let device = context?["device"] as? [String: Any]
+      let library = context?["library"] as? [String: Any]
+      #expect(app?["name"] as? String == expectedContext.app.name && expectedContext.app.name?.isEmpty == false)
+      #expect(os?["name"] as? String == expectedContext.os.name && expectedContext.os.name?.isEmpty == false)
+      #expect(os?["version"] as? String == expectedContext.os.version && expectedContext.os.version?.isEmpty == false)
+      #expect(device?["model"] as? String == expectedContext.device.model && expectedContext.device.model?.isEmpty == false)
+      #expect(context?["locale"] as? String == expectedContext.locale && context?["timezone"] as? String == expectedContext.timezone)
+      #expect(library?["name"] as? String == "trackc")
+    }
+  }
+
+  /// The events a visit sends firebase with every category granted: what consent must leave it.
+  static func firebaseLinesOfAVisit() -> [String] {
+    let firebase = InMemoryDestination(id: "firebase")
+    let tracker = ShopApp.makeTracker(destinations: [firebase, InMemoryDestination(id: "mixpanel")])
+    _ = ScriptedSession().run(with: tracker)
+    _ = tracker.flush()
+    return lines(firebase.events)
+  }
+
+  @Test func aConsentedVisitSendsFirebaseTwentyOneEvents() {
+    #expect(Self.firebaseLinesOfAVisit().count == 21)
   }
 
   /// Consent: personalization gates mixpanel. Revoked while events wait for mixpanel (down), they are
@@ -150,7 +205,7 @@ import TrackcRuntime
     _ = ScriptedSession().run(with: tracker)
     #expect(tracker.flush())
     #expect(mixpanel.received.isEmpty)
-    #expect(firebase.events.count == 15)
+    #expect(Self.lines(firebase.events) == Self.firebaseLinesOfAVisit())
     let statistics = try #require(tracker.statistics["mixpanel"])
     #expect(statistics.droppedByReason[.consentRevoked] == 5 && statistics.accepted == 5 && statistics.balances, "\(statistics)")
     #expect(tracker.consent == ["analytics": true, "personalization": false])
@@ -161,14 +216,14 @@ import TrackcRuntime
     let firebase = InMemoryDestination(id: "firebase")
     let mixpanel = InMemoryDestination(id: "mixpanel")
     _ = ScriptedSession().run(with: ShopApp.makeTracker(destinations: [firebase, mixpanel], consent: nil))
-    #expect(firebase.events.count == 15)
+    #expect(Self.lines(firebase.events) == Self.firebaseLinesOfAVisit())
     #expect(mixpanel.events.isEmpty)
   }
 
   /// As the app ships, through the collector: once personalization is revoked, no event names mixpanel.
   @Test func theCollectorIsToldNothingMoreForMixpanel() async throws {
     let collector = try await Collector.start(CollectorConfiguration())
-    let tracker = ShopApp.makeTracker(destinations: try ShopApp.collectorDestinations(endpoint: collector.baseURL))
+    let tracker = try ShopApp.start(collector: collector.baseURL) { $0.journal = .inMemory }
     _ = ScriptedSession().run(with: tracker)
     #expect(tracker.flush(timeout: 30))
     let before = collector.received.count
@@ -176,9 +231,9 @@ import TrackcRuntime
     _ = ScriptedSession().run(with: tracker)
     #expect(tracker.flush(timeout: 30))
     await collector.stop()
-    let after = collector.received.dropFirst(before)
+    let after = collector.received.dropFirst(before).filter { $0.type != .identify }
     #expect(collector.received.prefix(before).contains { $0.destinations?.contains("mixpanel") ?? false })
-    #expect(after.count == 15 && after.allSatisfy { $0.destinations == ["firebase"] }, "\(after.map(\.destinations))")
+    #expect(after.count == Self.firebaseLinesOfAVisit().count && after.allSatisfy { $0.destinations == ["firebase"] }, "\(after.map(\.destinations))")
   }
 
   /// Refuses everything while down.

@@ -64,14 +64,17 @@ public enum LinkPatternRule: PlanRule {
         Product: {page_events: {enter: PRODUCT_ENTER}}
       links: {schemes: [shop], hosts: [shop.example.com]}
       entry_points:
-        product: {screen: Product, links: [1️⃣"/product_detail/{id:int}", 2️⃣"/{tab:enum(a_b|c)}/x"]}
+        product: {screen: Product, links: [1️⃣"/product_detail/{id:int}", 2️⃣"/{tab:enum(a_b|c)}/x", 3️⃣"/{kind:enum(Gift|Card)}/y"]}
       """,
       expecting: [
         .warning(
           "link pattern '/product_detail/{id:int}' starts with 'product_detail', and on a custom scheme the first segment is the host, which 'product_detail' cannot be: it matches universal links only, never 'shop://'; write it 'https://shop.example.com/product_detail/{id:int}' to say so"
         ),
         .warning(
-          "link pattern '/{tab:enum(a_b|c)}/x' starts with an enum whose value 'a_b' cannot be a custom scheme's host (its first segment): it matches universal links only, never 'shop://'; write it 'https://shop.example.com/{tab:enum(a_b|c)}/x' to say so"
+          "link pattern '/{tab:enum(a_b|c)}/x' starts with an enum whose value 'a_b' cannot be a custom scheme's host (its first segment): only a universal link carries it, never 'shop://'"
+        ),
+        .warning(
+          "link pattern '/{kind:enum(Gift|Card)}/y' starts with an enum none of whose values can be a custom scheme's host (its first segment, which the app reads in lower case): it matches universal links only, never 'shop://'; write it 'https://shop.example.com/{kind:enum(Gift|Card)}/y' to say so"
         ),
       ]),
     .triggers(
@@ -100,6 +103,7 @@ public enum LinkPatternRule: PlanRule {
       entry_points:
         product: {screen: Product, links: ["/product-detail/{id:int}", "https://shop.example.com/product_detail/{id:int}"]}
         home: {screen: Product, links: ["/"]}
+        kind: {screen: Product, links: ["/{kind:enum(gift|card)}/y"]}
       """),
     // Patterns no link can match: what browsers and the systems remove, what the app's bounds refuse.
     .triggers(
@@ -182,8 +186,24 @@ public enum LinkPatternRule: PlanRule {
         problem =
           "starts with '\(Diagnostic.excerpt(text))', and on a custom scheme the first segment is the host, which '\(Diagnostic.excerpt(text))' cannot be"
       case .parameter(let parameter)?:
-        guard case .enumeration(let values) = parameter.type, let value = values.first(where: { !LinkPattern.isHostName($0) }) else { continue }
-        problem = "starts with an enum whose value '\(Diagnostic.excerpt(value))' cannot be a custom scheme's host (its first segment)"
+        // An enumeration compares its raw values with the host as read, in lower case (a literal there
+        // folds like the host; an enumeration only when paths fold).
+        guard case .enumeration(let values) = parameter.type else { continue }
+        let folds = entryPoints.rules.pathCase == .insensitive
+        let uncarried = values.filter { !LinkPattern.isHostName($0) || (!folds && $0.utf8.contains { $0 >= 65 && $0 <= 90 }) }
+        guard let value = uncarried.first else { continue }
+        let why =
+          LinkPattern.isHostName(value)
+          ? "its first segment, which the app reads in lower case" : "its first segment"
+        guard uncarried.count == values.count else {
+          let schemes = entryPoints.schemes.map { "'\($0)://'" }.joined(separator: ", ")
+          context.report(
+            Self.self,
+            "link pattern '\(Diagnostic.excerpt(link.written.value))' starts with an enum whose value '\(Diagnostic.excerpt(value))' cannot be a custom scheme's host (\(why)): \(entryPoints.hosts.isEmpty ? "no link carries it" : "only a universal link carries it, never \(schemes)")",
+            at: link.written.range, severity: .warning)
+          continue
+        }
+        problem = "starts with an enum none of whose values can be a custom scheme's host (\(why))"
       default:
         continue
       }

@@ -7,7 +7,7 @@
 
 @testable import GenerateFixtureCart
 import GenerateFixtureUI
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension CartScreen {
   @_dynamicReplacement(for: checkout(_:))

@@ -7,7 +7,7 @@
 
 @testable import GenerateFixtureCart
 @testable import GenerateFixtureUI
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension BaseScreen {
   @_dynamicReplacement(for: share(_:))

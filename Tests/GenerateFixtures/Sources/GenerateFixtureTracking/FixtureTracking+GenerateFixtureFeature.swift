@@ -7,7 +7,7 @@
 
 @testable import GenerateFixtureFeature
 import Observation
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 extension Basket {
   @_dynamicReplacement(for: add(_:note:))
@@ -137,7 +137,7 @@ extension WishlistModel {
   @_dynamicReplacement(for: add(_:))
   private func __trackc_add(_ p0: String) {
     let call = Interception.beginControl(self, FixtureTracking.Handler.add_) { properties in
-      properties.string("item", p0, required: true)
+      properties.string("sku", p0, required: true)
     }
     defer { call.end() }
     add(p0)

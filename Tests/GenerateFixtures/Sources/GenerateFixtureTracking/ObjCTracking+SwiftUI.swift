@@ -5,7 +5,7 @@
 // that each SwiftUI screen with page events carries one (or, under interception: objc-runtime, is a
 // hosting controller's root view). What needs SwiftUI is compiled only where SwiftUI exists.
 
-import TrackcRuntime
+@_spi(Generated) import TrackcRuntime
 
 #if canImport(SwiftUI)
   import SwiftUI

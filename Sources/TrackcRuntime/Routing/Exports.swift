@@ -1,2 +1,0 @@
-// Generated routes read links with `ParsedLink`; an app that imports the runtime sees it too.
-@_exported import TrackcRouting
