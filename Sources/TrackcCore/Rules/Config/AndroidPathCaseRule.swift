@@ -21,6 +21,7 @@ public enum AndroidPathCaseRule: PlanRule {
       config(pathCase: "insensitive", "apple: {app_ids: [ABCDE12345.com.example.shop], site_association: Generated/apple-app-site-association}")),
   ]
 
+  /// The Android platform file of the first two examples.
   private static let android = "android: {activity: .MainActivity, manifest: Generated/AndroidManifest.xml}"
 
   /// The examples' config, which differs only in the path case and the platform whose file it writes.
