@@ -67,10 +67,10 @@ import TrackcTestSupport
   /// A plan without `application:` generates no `applicationRule` (the runtime's default tracks none);
   /// one with it generates a switch over the events it maps.
   @Test func theRegistryMapsTheDeclaredEventsOnly() {
-    let without = Generator.generate(Self.lint("version: 1\nscreens:\n  Home: {page_events: {enter: HOME_ENTER}}\n"), options: Generator.Options())
+    let without = Generator.generate(Self.lint("version: 1\nscreens:\n  Home: {page_events: {enter: HOME_ENTER}}\n"), options: Generator.Options(configFileName: "tracking.yaml"))
     #expect(!without.diagnostics.hasErrors)
     #expect(without.files.allSatisfy { !$0.contents.contains("applicationRule") })
-    let with = Generator.generate(Self.lint(Self.plan), options: Generator.Options())
+    let with = Generator.generate(Self.lint(Self.plan), options: Generator.Options(configFileName: "tracking.yaml"))
     let registry = with.files.first { $0.contents.contains("applicationRule") }?.contents ?? ""
     #expect(registry.contains("public func applicationRule(_ event: ApplicationEvent) -> EventRule? {"))
     #expect(registry.contains("case .installed:") && registry.contains("case .opened:") && registry.contains("default:"))
