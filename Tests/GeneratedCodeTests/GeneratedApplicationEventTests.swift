@@ -17,9 +17,10 @@ import TrackcTestSupport
     #expect(registry.applicationRule(.backgrounded)?.routing == .only(["firebase", "mixpanel"]))
     #expect(FixtureTracking.EventID.appOpened.rawValue == "APP_OPENED")
     // Every event mapped: a switch without a default.
-    #expect(ApplicationEvent.allCases.map { ObjCTracking.registry.applicationRule($0)?.eventID } == [
-      "APP_INSTALLED", "APP_UPDATED", "APP_OPENED", "APP_BACKGROUNDED",
-    ])
+    #expect(
+      ApplicationEvent.allCases.map { ObjCTracking.registry.applicationRule($0)?.eventID } == [
+        "APP_INSTALLED", "APP_UPDATED", "APP_OPENED", "APP_BACKGROUNDED",
+      ])
   }
 
   /// A launch, a return from the background and a trip to it, as the lifecycle drives them: each

@@ -86,7 +86,9 @@ import TrackcTestSupport
     #expect(run.status == 0, "\(run.standardError)")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     // 25 events of screens, the open events of the 3 entry points and the 4 application events.
-    #expect(files.count == 32 && files.contains("APP_OPENED.schema.json") && files.contains("CTRL_CART_CHECKOUT.schema.json") && files.contains("OPEN_PRODUCT.schema.json"))
+    #expect(
+      files.count == 32 && files.contains("APP_OPENED.schema.json") && files.contains("CTRL_CART_CHECKOUT.schema.json")
+        && files.contains("OPEN_PRODUCT.schema.json"))
     let open = try String(contentsOfFile: directory + "/OPEN_PRODUCT.schema.json", encoding: .utf8)
     #expect(open.contains("\"source\"") && open.contains("\"id\"") && open.contains("\"ref\"") && open.contains("through entry point product"))
     // A schema for an event no longer in the plan is removed; other files stay.

@@ -81,7 +81,9 @@ import TrackcCore
     let opened = try #require(plan.events["APP_OPENED"])
     #expect(opened.routing == .only(["firebase"]) && opened.requiredProperties == ["platform"])
     #expect(opened.properties == ["from_background": [.boolean], "version": [.string], "build": [.string], "platform": [.string]])
-    let sent: [String: ReceivedValue] = ["from_background": .bool(false), "version": .string("1.2"), "build": .string("7"), "platform": .string("ios")]
+    let sent: [String: ReceivedValue] = [
+      "from_background": .bool(false), "version": .string("1.2"), "build": .string("7"), "platform": .string("ios"),
+    ]
     let event = ReceivedEvent(event: "APP_OPENED", messageID: "m", destinations: ["firebase"], timestamp: "t", properties: sent)
     #expect(plan.violations(of: event).isEmpty)
     var wrong = event

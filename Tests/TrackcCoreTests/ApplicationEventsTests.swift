@@ -67,7 +67,8 @@ import TrackcTestSupport
   /// A plan without `application:` generates no `applicationRule` (the runtime's default tracks none);
   /// one with it generates a switch over the events it maps.
   @Test func theRegistryMapsTheDeclaredEventsOnly() {
-    let without = Generator.generate(Self.lint("version: 1\nscreens:\n  Home: {page_events: {enter: HOME_ENTER}}\n"), options: Generator.Options(configFileName: "tracking.yaml"))
+    let without = Generator.generate(
+      Self.lint("version: 1\nscreens:\n  Home: {page_events: {enter: HOME_ENTER}}\n"), options: Generator.Options(configFileName: "tracking.yaml"))
     #expect(!without.diagnostics.hasErrors)
     #expect(without.files.allSatisfy { !$0.contents.contains("applicationRule") })
     let with = Generator.generate(Self.lint(Self.plan), options: Generator.Options(configFileName: "tracking.yaml"))
@@ -99,8 +100,9 @@ import TrackcTestSupport
     let html = PlanDocument.render(outline)
     #expect(html.contains("id=\"application\"") && html.contains("href=\"#application\">Application events</a> (2)"))
     #expect(html.contains("3 events (1 page, 0 control, 2 application)"))
-    let changed = Self.plan.replacingOccurrences(of: "destinations: [firebase, mixpanel], ", with: "").replacingOccurrences(
-      of: "  installed: APP_INSTALLED\n", with: "") + "\n  backgrounded: APP_BACKGROUNDED"
+    let changed =
+      Self.plan.replacingOccurrences(of: "destinations: [firebase, mixpanel], ", with: "").replacingOccurrences(
+        of: "  installed: APP_INSTALLED\n", with: "") + "\n  backgrounded: APP_BACKGROUNDED"
     let outcome = PlanDiffSession.compare(old: ConfigSource(path: "old.yaml", text: Self.plan), new: ConfigSource(path: "new.yaml", text: changed))
     guard case .compared(let diff) = outcome else {
       Issue.record("not compared: \(outcome)")

@@ -146,7 +146,8 @@ public struct ResolvedPlan: Sendable {
     }
     let declaredNames = Set(propertyTypes.keys)
     screens.reserveCapacity(config.screens.count)
-    events.reserveCapacity(config.screens.reduce(config.entryPoints.count + config.application.count) { $0 + $1.pageEvents.count + $1.controlEvents.count })
+    events.reserveCapacity(
+      config.screens.reduce(config.entryPoints.count + config.application.count) { $0 + $1.pageEvents.count + $1.controlEvents.count })
     let isRestricted = declared != nil
     let defaultRouting = Routing.only(defaultDestinations)
     func routing(_ details: TrackingConfig.EventRule.Details?) -> Routing {

@@ -43,7 +43,8 @@ public enum ApplicationEventPropertyRule: PlanRule {
         let what = "property '\(Diagnostic.excerpt(property.key.value))' of the application event '\(kind.rawValue)'"
         if let runtime = sent.first(where: { $0.key == property.key.value }) {
           context.report(
-            Self.self, "\(what) is sent by the runtime itself (\(runtime.type == .int ? "an" : "a") \(runtime.type)), whose value replaces this one; remove it",
+            Self.self,
+            "\(what) is sent by the runtime itself (\(runtime.type == .int ? "an" : "a") \(runtime.type)), whose value replaces this one; remove it",
             at: property.key.range)
         } else if let binding = property.binding, let source = binding.source {
           context.report(
