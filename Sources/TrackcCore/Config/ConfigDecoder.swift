@@ -207,6 +207,17 @@ struct ConfigDecoder {
     return string(node, what: what).map { [$0] }
   }
 
+  /// One of an enumeration's raw values (`'insensitive'`, `'granted'`), or a problem that lists them.
+  mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: YAMLNodeID, what: String) -> Located<Choice>?
+  where Choice.RawValue == String {
+    guard let text = document.stringValue(node), let value = Choice(rawValue: text) else {
+      let allowed = Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+      wrongType(.notExpected(what: what, expected: allowed, found: found(node)), at: document.range(node))
+      return nil
+    }
+    return Located(value, at: document.range(node))
+  }
+
   mutating func nonEmptyString(_ node: YAMLNodeID, what: Place) -> Located<String>? {
     guard let value = string(node, what: what) else { return nil }
     guard !value.value.isEmpty else {
