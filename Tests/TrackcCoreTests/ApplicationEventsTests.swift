@@ -64,6 +64,15 @@ import TrackcTestSupport
       ], "\(Self.lines(Self.lint(yaml)))")
   }
 
+  /// Their IDs follow the plan's pattern, as every event's: Segment's names need a pattern that allows
+  /// spaces.
+  @Test func theirIDsFollowTheEventIDPattern() {
+    let segment = "version: 1\nscreens: {}\napplication:\n  opened: Application Opened\n"
+    #expect(Self.lint(segment).diagnostics.map(\.ruleID) == ["event-id-pattern"])
+    let allowed = segment.replacingOccurrences(of: "version: 1\n", with: "version: 1\nconventions: {event_id_pattern: '^[A-Z][A-Za-z ]*$'}\n")
+    #expect(Self.lint(allowed).diagnostics.isEmpty, "\(Self.lines(Self.lint(allowed)))")
+  }
+
   /// A plan without `application:` generates no `applicationRule` (the runtime's default tracks none);
   /// one with it generates a switch over the events it maps.
   @Test func theRegistryMapsTheDeclaredEventsOnly() {

@@ -2,7 +2,7 @@
 /// libraries do) when the plan maps them to event IDs.
 extension TrackingConfig {
   /// One of the lifecycle events the runtime tracks, as the runtime's `ApplicationEvent` names it.
-  public enum ApplicationEvent: String, Sendable, Hashable, CaseIterable, Comparable {
+  public enum ApplicationEvent: String, Sendable, Hashable, CaseIterable {
     /// The first launch on this device (Segment's "Application Installed").
     case installed
     /// The first launch of another version or build ("Application Updated").
@@ -11,10 +11,6 @@ extension TrackingConfig {
     case opened
     /// The app went to the background ("Application Backgrounded").
     case backgrounded
-
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-      allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 
     /// The properties the runtime itself sends with the event, in the order messages list them: the
     /// app's version and build (`CFBundleShortVersionString`, `CFBundleVersion`; left out when the app
@@ -29,9 +25,6 @@ extension TrackingConfig {
       case .backgrounded: return []
       }
     }
-
-    /// "Application Opened": what Segment's libraries call the event.
-    public var segmentName: String { "Application " + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
   }
 
   /// One entry of `application:`: which lifecycle event, and the plan's event for it.
