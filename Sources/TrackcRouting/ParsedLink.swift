@@ -178,10 +178,11 @@ private struct Reader {
   mutating func read() throws(LinkRejection) -> ParsedLink {
     let limits = rules.limits
     // The fragment is the page's, never the app's: nothing after `#` is read, checked or bounded.
-    let end = input.firstIndex(of: UInt8(ascii: "#")) ?? input.count
+    // One pass finds the `#` and checks the UTF-8 before it (no byte of a multi-byte sequence is `#`).
+    let (end, isUTF8) = ParsedLink.fragmentStart(in: input)
     // A link decodes to at most a third of its text (`%XX` is one byte), so the text is bounded first.
     guard end <= 3 * limits.maximumBytes else { throw .tooLong }
-    guard ParsedLink.isValidUTF8(input[..<end]) else { throw .invalidUTF8 }
+    guard isUTF8 else { throw .invalidUTF8 }
     bytes.reserveCapacity(end + 1)
 
     // scheme ":"
@@ -232,7 +233,7 @@ private struct Reader {
     guard decodedLength <= limits.maximumBytes else { throw .tooLong }
     let host = appendLowercased(input[position..<hostEnd])
     position = authorityEnd
-    let originHash = isWeb ? LinkHash.hash(bytes[host]) : LinkHash.hash(bytes[scheme] + [UInt8(ascii: ":")])
+    let originHash = isWeb ? LinkHash.hash(bytes[host]) : (LinkHash.hash(bytes[scheme]) ^ UInt64(UInt8(ascii: ":"))) &* LinkHash.prime
 
     // path
     var path = input[position..<pathEnd]
@@ -257,18 +258,29 @@ private struct Reader {
       segments.append(LinkSegment(start: host.lowerBound, end: host.upperBound, hash: LinkHash.hash(bytes[host]), kind: SegmentKind.of(bytes[host])))
     }
     if !trailsHost && (!path.isEmpty || hasTrailingSlash) {
-      for piece in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-        let decoded = try decode(piece, plusIsSpace: false, isText: pathIsText)
+      // Split by hand: `split` would build an array of the pieces on every read.
+      var pieceStart = path.startIndex
+      while true {
+        let pieceEnd = path[pieceStart...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+        let decoded = try decode(path[pieceStart..<pieceEnd], plusIsSpace: false, isText: pathIsText)
         segments.append(
           LinkSegment(
             start: decoded.lowerBound, end: decoded.upperBound, hash: LinkHash.hash(bytes[decoded], foldingCase: folds),
             kind: SegmentKind.of(bytes[decoded])))
+        guard pieceEnd < path.endIndex else { break }
+        pieceStart = pieceEnd + 1
       }
     }
 
     // query
     if pathEnd < end {
-      for item in input[(pathEnd + 1)..<end].split(separator: UInt8(ascii: "&")) {
+      var itemStart = pathEnd + 1
+      while itemStart < end {
+        let itemEnd = input[itemStart..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+        defer { itemStart = itemEnd + 1 }
+        // Empty items (`a&&b`, a trailing `&`) are no items.
+        if itemEnd == itemStart { continue }
+        let item = input[itemStart..<itemEnd]
         guard query.count < limits.maximumQueryItems else { throw .tooManyQueryItems }
         let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
         let rawName = item[item.startIndex..<equals]
@@ -296,6 +308,8 @@ private struct Reader {
     let start = bytes.count
     var index = raw.startIndex
     var escaped = false
+    var previous: UInt8 = 0
+    var hasC1 = false
     while index < raw.endIndex {
       var byte = raw[index]
       index += 1
@@ -310,15 +324,15 @@ private struct Reader {
       }
       if byte == 0 { throw .nul }
       if byte < 0x20 || byte == 0x7F { throw .controlCharacter }
+      // U+0080-U+009F are C2 80 - C2 9F in UTF-8; refused after the other checks, as before.
+      if previous == 0xC2 && byte >= 0x80 && byte <= 0x9F { hasC1 = true }
+      previous = byte
       bytes.append(byte)
     }
     guard bytes.count - start <= rules.limits.maximumValueBytes else { throw .valueTooLong }
     // Raw input is UTF-8 already; escaped bytes may not be, alone or beside raw ones.
     if escaped && !ParsedLink.isValidUTF8(bytes[start...]) { throw .invalidUTF8 }
-    // U+0080-U+009F are C2 80 - C2 9F in UTF-8.
-    for offset in start..<max(start, bytes.count - 1) where bytes[offset] == 0xC2 && bytes[offset + 1] >= 0x80 && bytes[offset + 1] <= 0x9F {
-      throw .controlCharacter
-    }
+    if hasC1 { throw .controlCharacter }
     return start..<bytes.count
   }
 
@@ -365,6 +379,49 @@ extension ParsedLink {
         index += 1
       }
     }
+    return length
+  }
+
+  /// Where the fragment starts (`#`, or the end) and whether the bytes before it are well-formed UTF-8
+  /// (`isValidUTF8`), in one pass.
+  static func fragmentStart(in input: UnsafeBufferPointer<UInt8>) -> (end: Int, isUTF8: Bool) {
+    var index = 0
+    while index < input.count {
+      let byte = input[index]
+      if byte < 0x80 {
+        if byte == UInt8(ascii: "#") { return (index, true) }
+        index += 1
+        continue
+      }
+      guard let length = utf8SequenceLength(input, at: index) else {
+        return (input[index...].firstIndex(of: UInt8(ascii: "#")) ?? input.count, false)
+      }
+      index += length
+    }
+    return (input.count, true)
+  }
+
+  /// The length of the well-formed UTF-8 sequence starting with the non-ASCII byte at `index`; nil when
+  /// there is none.
+  @inline(__always)
+  static func utf8SequenceLength<Bytes: Collection<UInt8>>(_ bytes: Bytes, at index: Int) -> Int? where Bytes.Index == Int {
+    let length: Int
+    var lower: UInt8 = 0x80
+    var upper: UInt8 = 0xBF
+    switch bytes[index] {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, lower) = (3, 0xA0)
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: (length, upper) = (3, 0x9F)
+    case 0xF0: (length, lower) = (4, 0x90)
+    case 0xF1...0xF3: length = 4
+    case 0xF4: (length, upper) = (4, 0x8F)
+    default: return nil
+    }
+    guard bytes.endIndex - index >= length else { return nil }
+    let second = bytes[index + 1]
+    guard second >= lower && second <= upper else { return nil }
+    for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return nil }
     return length
   }
 
