@@ -273,7 +273,7 @@ public final class Tracker: @unchecked Sendable {
   }
 
   /// The rule's static properties with what `capture` reads added, counting the required values that
-  /// were nil. Built in one dictionary (the event's own), after routing decided the event is sent.
+  /// were nil. Built as the event's key and value pairs, after routing decided the event is sent.
   private func captured(_ rule: EventRule, _ capture: (inout CapturedProperties) -> Void) -> PropertyPairs {
     var properties = CapturedProperties(base: rule.propertyPairs)
     capture(&properties)
