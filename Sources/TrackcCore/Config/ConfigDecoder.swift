@@ -24,7 +24,7 @@ struct ConfigDecoder {
     enum Root: String, ConfigKey {
       case version, sources, interception, conventions, destinations, defaults, properties, screens, links
       case entryPoints = "entry_points"
-      case privacy
+      case privacy, application
     }
     enum Conventions: String, ConfigKey {
       case eventIDPattern = "event_id_pattern"
@@ -111,6 +111,7 @@ struct ConfigDecoder {
       case .links: config.links = links(value, key: key)
       case .entryPoints: config.entryPoints = entryPoints(value)
       case .privacy: config.privacy = privacy(value, key: key)
+      case .application: config.application = application(value)
       }
     }
     let start = document.range(root).start
@@ -257,6 +258,20 @@ struct ConfigDecoder {
       }
     }
     return defaults
+  }
+
+  /// `application:`: each lifecycle event's event, in the short or the long form.
+  private mutating func application(_ node: YAMLNodeID) -> [TrackingConfig.ApplicationMapping] {
+    var result: [TrackingConfig.ApplicationMapping] = []
+    for (kind, key, value) in fields(
+      of: node, in: .text("'application'"), expected: "a mapping of application events to event IDs, such as '{opened: APP_OPENED}'",
+      as: TrackingConfig.ApplicationEvent.self, kind: "application event")
+    {
+      if let event = eventRule(value, key: key, place: .text("the application event '\(kind.rawValue)'")) {
+        result.append(TrackingConfig.ApplicationMapping(kind: Located(kind, at: key.range), event: event))
+      }
+    }
+    return result
   }
 
   /// `screens:`, in file order.
@@ -547,3 +562,4 @@ extension ConfigKey {
 }
 
 extension TrackingConfig.PagePhase: ConfigKey {}
+extension TrackingConfig.ApplicationEvent: ConfigKey {}
