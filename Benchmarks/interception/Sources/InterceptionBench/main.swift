@@ -24,16 +24,20 @@ func measure(_ name: String, calls: Int, rounds: Int = 7, _ body: (Int) -> Void,
   return samples[samples.count / 2]
 }
 
-// `--profile-replaced` / `--profile-bound`: only the replaced handler (unbound, or with two bound
-// properties), for a profiler (`--rounds N`, 10 by default, of 200,000 calls).
-if CommandLine.arguments.contains("--profile-replaced") || CommandLine.arguments.contains("--profile-bound") {
+// `--profile-replaced` / `--profile-one-bound` / `--profile-bound`: only the replaced handler (unbound,
+// with one or with two bound properties), for a profiler (`--rounds N`, 10 by default, of 200,000 calls).
+let profiled = ["--profile-replaced", "--profile-one-bound", "--profile-bound"].first { CommandLine.arguments.contains($0) }
+if let profiled {
   let screen = BenchScreen()
-  let bound = CommandLine.arguments.contains("--profile-bound")
   let rounds = CommandLine.arguments.firstIndex(of: "--rounds").flatMap { Int(CommandLine.arguments[$0 + 1]) } ?? 10
   Interception.install(tracker)
   for round in 0..<rounds {
     for value in 0..<200_000 {
-      if bound { screen.onTapBound(value & round & 1) } else { screen.onTap(value & round & 1) }
+      switch profiled {
+      case "--profile-bound": screen.onTapBound(value & round & 1)
+      case "--profile-one-bound": screen.onTapOneBound(value & round & 1)
+      default: screen.onTap(value & round & 1)
+      }
     }
     tracker.flush(timeout: 60)
     memory.removeAll()
@@ -102,8 +106,22 @@ results.append(
       })
   ))
 tracker.flush(timeout: 60)
-// The same, its event carrying two bound properties (an argument and the screen's state), measured
-// right after the unbound one in the same run.
+// The same, its event carrying one bound property (an argument), then two (an argument and the
+// screen's state), measured right after the unbound one in the same run.
+results.append(
+  (
+    "replaced handler, one bound property",
+    measure(
+      "one bound", calls: mappedCalls,
+      { calls in
+        for value in 0..<calls { screen.onTapOneBound(value & 1) }
+      },
+      between: {
+        tracker.flush(timeout: 60)
+        memory.removeAll()
+      })
+  ))
+tracker.flush(timeout: 60)
 results.append(
   (
     "replaced handler, two bound properties",
@@ -146,6 +164,9 @@ for (name, nanoseconds) in results {
   print("  \(padded) \(String(format: "%10.1f", nanoseconds)) ns   \(String(format: "%8.2f", nanoseconds / base))x direct")
 }
 let unbound = results.first { $0.0.hasPrefix("replaced handler, event") }!.1
+let oneBound = results.first { $0.0.hasPrefix("replaced handler, one bound") }!.1
 let bound = results.first { $0.0.hasPrefix("replaced handler, two bound") }!.1
-print("  cost per bound property: \(String(format: "%.1f", (bound - unbound) / 2)) ns")
+print(
+  "  bound properties, vs the unbound call: one \(String(format: "%.2f", oneBound / unbound))x, two \(String(format: "%.2f", bound / unbound))x;"
+    + " cost per bound property: \(String(format: "%.1f", (bound - unbound) / 2)) ns")
 print("(checks: \(plain.taps + screen.taps + found), events delivered: \(tracker.statistics["memory"]?.delivered ?? 0))")
