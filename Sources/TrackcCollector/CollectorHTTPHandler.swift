@@ -206,26 +206,14 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     case .readingBatch(let request, let keepAlive, let body):
       state = .answering
       answerPending = true
-      let (decision, delay) = core.decideFaults(isBatch: true)
-      after(milliseconds: delay, context: context) { handler, context in
-        switch decision {
-        case .drop:
-          handler.drop(request: request, context: context)
-        case .reset:
-          handler.core.resetConnection(request: request, afterRecording: false)
-          handler.reset(context: context)
-        case .fail(let status):
-          handler.answer(
-            handler.core.injectedFailure(status: status, request: request, path: "/v1/batch"), keepAlive: keepAlive, context: context)
-        case .proceed(let afterRecording):
-          let bytes = body.getBytes(at: body.readerIndex, length: body.readableBytes) ?? []
-          let answer = handler.core.acceptBatch(bytes, request: request, afterRecording: afterRecording)
-          if afterRecording == .resetAfterHeaders && answer.status == 200 {
-            handler.core.resetConnection(request: request, afterRecording: true)
-            handler.answer(answer, keepAlive: keepAlive, context: context, resetAfterHead: true)
-          } else {
-            handler.answer(answer, keepAlive: keepAlive, context: context)
-          }
+      withFaults(isBatch: true, path: "/v1/batch", request: request, keepAlive: keepAlive, context: context) { handler, context, afterRecording in
+        let bytes = body.getBytes(at: body.readerIndex, length: body.readableBytes) ?? []
+        let answer = handler.core.acceptBatch(bytes, request: request, afterRecording: afterRecording)
+        if afterRecording == .resetAfterHeaders && answer.status == 200 {
+          handler.core.resetConnection(request: request, afterRecording: true)
+          handler.answer(answer, keepAlive: keepAlive, context: context, resetAfterHead: true)
+        } else {
+          handler.answer(answer, keepAlive: keepAlive, context: context)
         }
       }
     case .discarding(let request, let keepAlive, let pending, _):
@@ -234,18 +222,8 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         answer(answer(for: pending, request: request), keepAlive: keepAlive, context: context)
         return
       }
-      let (decision, delay) = core.decideFaults(isBatch: false)
-      after(milliseconds: delay, context: context) { handler, context in
-        switch decision {
-        case .drop: handler.drop(request: request, context: context)
-        case .reset:
-          handler.core.resetConnection(request: request, afterRecording: false)
-          handler.reset(context: context)
-        case .fail(let status):
-          handler.answer(
-            handler.core.injectedFailure(status: status, request: request, path: "/v1/config"), keepAlive: keepAlive, context: context)
-        case .proceed: handler.answer(handler.answer(for: pending, request: request), keepAlive: keepAlive, context: context)
-        }
+      withFaults(isBatch: false, path: "/v1/config", request: request, keepAlive: keepAlive, context: context) { handler, context, _ in
+        handler.answer(handler.answer(for: pending, request: request), keepAlive: keepAlive, context: context)
       }
     case .idle, .answering, .closing:
       break
@@ -264,6 +242,28 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(milliseconds))) {
       guard context.channel.isActive else { return }
       body(self, context)
+    }
+  }
+
+  /// Applies the fault injection decided for a request on `path` (after its delay): drops the connection,
+  /// resets it or answers with the injected failure, else proceeds to answer as `proceed` does.
+  private func withFaults(
+    isBatch: Bool, path: String, request: String, keepAlive: Bool, context: ChannelHandlerContext,
+    proceed: @escaping (CollectorHTTPHandler, ChannelHandlerContext, FaultDecision.AfterRecording) -> Void
+  ) {
+    let (decision, delay) = core.decideFaults(isBatch: isBatch)
+    after(milliseconds: delay, context: context) { handler, context in
+      switch decision {
+      case .drop:
+        handler.drop(request: request, context: context)
+      case .reset:
+        handler.core.resetConnection(request: request, afterRecording: false)
+        handler.reset(context: context)
+      case .fail(let status):
+        handler.answer(handler.core.injectedFailure(status: status, request: request, path: path), keepAlive: keepAlive, context: context)
+      case .proceed(let afterRecording):
+        proceed(handler, context, afterRecording)
+      }
     }
   }
 

@@ -166,7 +166,7 @@ import Testing
   }
 
   @Test func typedEventIDsForTrackingByHand() {
-    #expect(FixtureTracking.EventID.allCases.count == 25)
+    #expect(FixtureTracking.EventID.allCases.count == 28)
     #expect(FixtureTracking.EventID.ctrlCatalogFavorite.rawValue == "CTRL_CATALOG_FAVORITE")
     let received = tracking {
       Interception.tracker?.track(FixtureTracking.EventID.ctrlCatalogFavorite, properties: ["source": .string("widget")])

@@ -85,8 +85,10 @@ import TrackcTestSupport
     let run = try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml", "--output", directory, "--no-cache")
     #expect(run.status == 0, "\(run.standardError)")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    // 21 events of screens and the open events of the 3 entry points.
-    #expect(files.count == 28 && files.contains("CTRL_CART_CHECKOUT.schema.json") && files.contains("OPEN_PRODUCT.schema.json"))
+    // 25 events of screens, the open events of the 3 entry points and the 4 application events.
+    #expect(
+      files.count == 32 && files.contains("APP_OPENED.schema.json") && files.contains("CTRL_CART_CHECKOUT.schema.json")
+        && files.contains("OPEN_PRODUCT.schema.json"))
     let open = try String(contentsOfFile: directory + "/OPEN_PRODUCT.schema.json", encoding: .utf8)
     #expect(open.contains("\"source\"") && open.contains("\"id\"") && open.contains("\"ref\"") && open.contains("through entry point product"))
     // A schema for an event no longer in the plan is removed; other files stay.
@@ -94,9 +96,9 @@ import TrackcTestSupport
     try scratch.write("schemas/README.md", "mine")
     #expect(try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml", "-o", directory, "--no-cache").status == 0)
     let after = try FileManager.default.contentsOfDirectory(atPath: directory)
-    #expect(!after.contains("CTRL_GONE.schema.json") && after.contains("README.md") && after.count == 29)
+    #expect(!after.contains("CTRL_GONE.schema.json") && after.contains("README.md") && after.count == 33)
     let csv = try TrackcBinary.run("export", "--format", "csv", "Examples/Shop/tracking.yaml", "--no-cache")
-    #expect(csv.status == 0 && csv.standardOutput.components(separatedBy: "\r\n").count == 30)
+    #expect(csv.status == 0 && csv.standardOutput.components(separatedBy: "\r\n").count == 34)
     #expect(csv.standardOutput.contains("CartViewController,open,cart,OPEN_CART,\"firebase, mixpanel\","))
     #expect(
       csv.standardOutput.contains(

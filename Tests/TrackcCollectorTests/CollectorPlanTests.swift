@@ -73,6 +73,24 @@ import TrackcCore
     #expect(Batches.shopPlan.events["CTRL_HOME_BANNER"]?.routing == .only(["firebase"]))
   }
 
+  /// The application events the plan declares are events of the plan, with the properties the runtime
+  /// sends (of their types, none required: an app without a version sends none) besides the static ones.
+  @Test func applicationEventsAreCheckedWithWhatTheRuntimeSends() throws {
+    let plan = try Batches.plan(
+      "version: 1\ndestinations: {firebase: {}}\nscreens: {}\napplication:\n  opened: {event: APP_OPENED, properties: {platform: ios}}\n")
+    let opened = try #require(plan.events["APP_OPENED"])
+    #expect(opened.routing == .only(["firebase"]) && opened.requiredProperties == ["platform"])
+    #expect(opened.properties == ["from_background": [.boolean], "version": [.string], "build": [.string], "platform": [.string]])
+    let sent: [String: ReceivedValue] = [
+      "from_background": .bool(false), "version": .string("1.2"), "build": .string("7"), "platform": .string("ios"),
+    ]
+    let event = ReceivedEvent(event: "APP_OPENED", messageID: "m", destinations: ["firebase"], timestamp: "t", properties: sent)
+    #expect(plan.violations(of: event).isEmpty)
+    var wrong = event
+    wrong.properties["from_background"] = .string("no")
+    #expect(plan.violations(of: wrong).map(\.rule) == [.propertyType])
+  }
+
   static func rules(_ event: ReceivedEvent) throws -> [Violation.Rule] {
     try Batches.plan(yaml).violations(of: event).map(\.rule)
   }

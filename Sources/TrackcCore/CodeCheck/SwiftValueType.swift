@@ -73,17 +73,14 @@ public struct SwiftValueType: Sendable, Hashable {
   /// `A.B.C`, each with its generic arguments; nil for anything that is not a named type.
   private static func components(_ type: TypeSyntax) -> [Component]? {
     if let identifier = type.as(IdentifierTypeSyntax.self) {
-      return [Component(name: unescaped(identifier.name.text), arguments: identifier.genericArgumentClause?.arguments)]
+      return [Component(name: SwiftIdentifier.unescaped(identifier.name.text), arguments: identifier.genericArgumentClause?.arguments)]
     }
     if let member = type.as(MemberTypeSyntax.self), let base = components(member.baseType) {
-      return base + [Component(name: unescaped(member.name.text), arguments: member.genericArgumentClause?.arguments)]
+      return base + [Component(name: SwiftIdentifier.unescaped(member.name.text), arguments: member.genericArgumentClause?.arguments)]
     }
     return nil
   }
 
-  private static func unescaped(_ name: String) -> String {
-    name.hasPrefix("`") && name.hasSuffix("`") && name.count >= 2 ? String(name.dropFirst().dropLast()) : name
-  }
 }
 
 extension String {

@@ -24,7 +24,7 @@ struct ConfigDecoder {
     enum Root: String, ConfigKey {
       case version, sources, interception, conventions, destinations, defaults, properties, screens, links
       case entryPoints = "entry_points"
-      case privacy
+      case privacy, application
     }
     enum Conventions: String, ConfigKey {
       case eventIDPattern = "event_id_pattern"
@@ -111,6 +111,7 @@ struct ConfigDecoder {
       case .links: config.links = links(value, key: key)
       case .entryPoints: config.entryPoints = entryPoints(value)
       case .privacy: config.privacy = privacy(value, key: key)
+      case .application: config.application = application(value)
       }
     }
     let start = document.range(root).start
@@ -206,6 +207,17 @@ struct ConfigDecoder {
     return string(node, what: what).map { [$0] }
   }
 
+  /// One of an enumeration's raw values (`'insensitive'`, `'granted'`), or a problem that lists them.
+  mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: YAMLNodeID, what: String) -> Located<Choice>?
+  where Choice.RawValue == String {
+    guard let text = document.stringValue(node), let value = Choice(rawValue: text) else {
+      let allowed = Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+      wrongType(.notExpected(what: what, expected: allowed, found: found(node)), at: document.range(node))
+      return nil
+    }
+    return Located(value, at: document.range(node))
+  }
+
   mutating func nonEmptyString(_ node: YAMLNodeID, what: Place) -> Located<String>? {
     guard let value = string(node, what: what) else { return nil }
     guard !value.value.isEmpty else {
@@ -246,6 +258,20 @@ struct ConfigDecoder {
       }
     }
     return defaults
+  }
+
+  /// `application:`: each lifecycle event's event, in the short or the long form.
+  private mutating func application(_ node: YAMLNodeID) -> [TrackingConfig.ApplicationMapping] {
+    var result: [TrackingConfig.ApplicationMapping] = []
+    for (kind, key, value) in fields(
+      of: node, in: .text("'application'"), expected: "a mapping of application events to event IDs, such as '{opened: APP_OPENED}'",
+      as: TrackingConfig.ApplicationEvent.self, kind: "application event")
+    {
+      if let event = eventRule(value, key: key, place: .text("the application event '\(kind.rawValue)'")) {
+        result.append(TrackingConfig.ApplicationMapping(kind: Located(kind, at: key.range), event: event))
+      }
+    }
+    return result
   }
 
   /// `screens:`, in file order.
@@ -536,3 +562,4 @@ extension ConfigKey {
 }
 
 extension TrackingConfig.PagePhase: ConfigKey {}
+extension TrackingConfig.ApplicationEvent: ConfigKey {}

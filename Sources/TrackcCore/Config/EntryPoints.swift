@@ -128,16 +128,6 @@ extension ConfigDecoder {
     return links
   }
 
-  private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: YAMLNodeID, what: String) -> Located<Choice>?
-  where Choice.RawValue == String {
-    guard let text = document.stringValue(node), let value = Choice(rawValue: text) else {
-      let allowed = Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-      wrongType(.notExpected(what: what, expected: allowed, found: found(node)), at: document.range(node))
-      return nil
-    }
-    return Located(value, at: document.range(node))
-  }
-
   private mutating func apple(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.Apple {
     var apple = TrackingConfig.Apple(range: key.range)
     for (name, _, value) in fields(

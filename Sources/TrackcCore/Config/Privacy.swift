@@ -146,20 +146,12 @@ extension ConfigDecoder {
       {
         switch field {
         case .description: category.description = string(value, what: .text("'description' of consent category '\(name.value)'"))
-        case .default: category.defaultValue = consentDefault(value, what: "'default' of consent category '\(name.value)'")
+        case .default: category.defaultValue = choice(value, what: "'default' of consent category '\(name.value)'")
         }
       }
       result.append(category)
     }
     return result
-  }
-
-  private mutating func consentDefault(_ node: YAMLNodeID, what: String) -> Located<ConsentDefault>? {
-    guard let text = document.stringValue(node), let value = ConsentDefault(rawValue: text) else {
-      wrongType(.notExpected(what: what, expected: "'granted' or 'denied'", found: found(node)), at: document.range(node))
-      return nil
-    }
-    return Located(value, at: document.range(node))
   }
 
   private mutating func identity(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.Identity {

@@ -23,6 +23,11 @@ enum SwiftIdentifier {
     return result
   }()
 
+  /// A name without the backticks that escape it: `` `default` `` is `default`.
+  static func unescaped(_ name: String) -> String {
+    name.hasPrefix("`") && name.hasSuffix("`") && name.count >= 2 ? String(name.dropFirst().dropLast()) : name
+  }
+
   static func isValid(_ name: Substring, as role: Role) -> Bool {
     if let answer = name.utf8.withContiguousStorageIfAvailable({ isValid($0, as: role) }) { return answer }
     var copy = String(name)

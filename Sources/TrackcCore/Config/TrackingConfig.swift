@@ -52,6 +52,9 @@ public struct TrackingConfig: Sendable {
   public var entryPoints: [EntryPoint] = []
   /// `privacy`: consent categories, the identity's classification and the manifest's path (Config/Privacy.swift).
   public var privacy: Privacy?
+  /// `application`: the lifecycle events the runtime tracks, in file order (Config/ApplicationEvents.swift);
+  /// empty when the plan declares none, and then the runtime tracks none.
+  public var application: [ApplicationMapping] = []
 
   public enum Interception: String, Sendable, CaseIterable {
     /// UIKit target-action and view controller lifecycle, through the Objective-C runtime.
@@ -245,6 +248,8 @@ extension TrackingConfig {
     case control(index: Int)
     /// The open event of `entryPoints[index]`, tracked when the app is opened through it.
     case entryPoint(index: Int)
+    /// An application event (`application:`), tracked by the runtime on no screen.
+    case application(ApplicationEvent)
   }
 }
 
@@ -271,6 +276,7 @@ extension TrackingConfig.Screen {
     case .page(let phase): return "the \(phase.rawValue) page event of '\(name.value)'"
     case .control(let index): return "handler '\(Diagnostic.excerpt(controlEvents[index].key.value))' of '\(name.value)'"
     case .entryPoint: return "an entry point of '\(name.value)'"
+    case .application(let event): return "the application event '\(event.rawValue)'"
     }
   }
 }

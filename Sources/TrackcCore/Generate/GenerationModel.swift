@@ -143,7 +143,7 @@ public struct GenerationModel {
     static func of(_ events: [ResolvedPlan.Event.ID], owner: Int, in code: MatchedPlan) -> [Capture] {
       var captures: [Capture] = []
       for event in events {
-        let screen = code.type(of: code.plan[event].screen)
+        let screen = code.plan[event].screen.flatMap(code.type(of:))
         for binding in code.plan.bindings(of: event) {
           let property = code.plan.written(binding)
           guard case .resolved(let value) = code.resolution(of: binding.id) else { continue }
@@ -242,6 +242,8 @@ public struct GenerationModel {
   var manualEvents: [ManualEvent] = []
   /// The rule of each entry point's open event, by the entry point's index in the config.
   var entryPointRules: [Int: Int] = [:]
+  /// The rule of each application event the plan maps, in the runtime's order of the events.
+  var applicationRules: [(event: TrackingConfig.ApplicationEvent, rule: Int)] = []
   /// By module, sorted, under `dynamic-replacement`.
   var modules: [Module] = []
   /// The plan's SwiftUI screens, for `TrackingScreen` and `.tracked(_:)`: each screen's case and the name
@@ -325,6 +327,11 @@ public struct GenerationModel {
     for event in plan.events {
       guard case .entryPoint(let entry) = event.trigger else { continue }
       entryPointRules[entry] = addRule(event, stem: "open", suffix: plan.config.entryPoints[entry].name.value)
+    }
+    // The application events, which the runtime asks for by `applicationRule(_:)`.
+    for kind in TrackingConfig.ApplicationEvent.allCases {
+      guard let event = plan.event(ofApplication: kind) else { continue }
+      applicationRules.append((kind, addRule(event, stem: "application", suffix: kind.rawValue)))
     }
     firstRule = firstByID.map { (id: $0.key, rule: $0.value.rule) }.sorted { UTF8Order.less($0.id, $1.id) }
     for event in plan.events {

@@ -179,6 +179,7 @@ struct RegistryEmitter {
         model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
     ]
     members += consent()
+    if !model.applicationRules.isEmpty { members.append(applicationRule(ruleReference)) }
     // SwiftUI screens that report their own appearance (`.tracked(_:)` in their body) are no hosting
     // controller's root screen, which would report them a second time.
     let hosted: [Member] =
@@ -242,6 +243,23 @@ struct RegistryEmitter {
       body: [.switchOn(Self.reference("screen", "rawValue"), cases + [Self.otherwise(.nilLiteral)])])
   }
 
+  /// `public func applicationRule(_ event: ApplicationEvent) -> EventRule?`: the application events the
+  /// plan maps (without any, the protocol's default maps none, and the runtime tracks none).
+  private func applicationRule(_ ruleReference: (Int) -> Expression) -> Member {
+    var cases = model.applicationRules.map { mapping in
+      SwiftCode.Case(patterns: [.implicitMember(ValidIdentifier(fixed: mapping.event.staticName))], body: [.returnValue(ruleReference(mapping.rule))])
+    }
+    // A `default` when some event is not mapped (with every one, it would never run: a warning).
+    if cases.count < TrackingConfig.ApplicationEvent.allCases.count { cases.append(Self.otherwise(.nilLiteral)) }
+    let parameter = SwiftCode.Parameter(label: nil, name: ValidIdentifier(fixed: "event"), type: Self.type("ApplicationEvent"))
+    return Member(
+      declaration: .function(
+        SwiftCode.Function(
+          modifiers: [.generatedSPI, .public], name: ValidIdentifier(fixed: "applicationRule"), parameters: [parameter],
+          result: .optional(Self.type("EventRule")), body: [.switchOn(Self.reference("event"), cases)])),
+      blankLineBefore: true)
+  }
+
   /// `public func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule?`: by screen, then by handler.
   private func controlRule(_ ruleReference: (Int) -> Expression) -> Member {
     var cases: [SwiftCode.Case] = []
@@ -301,6 +319,18 @@ struct RegistryEmitter {
 
   private static func type(_ name: StaticString) -> SwiftCode.TypeReference {
     .named([ValidIdentifier(fixed: name)])
+  }
+}
+
+extension TrackingConfig.ApplicationEvent {
+  /// The case's name, as the runtime's `ApplicationEvent` spells it too.
+  var staticName: StaticString {
+    switch self {
+    case .installed: return "installed"
+    case .updated: return "updated"
+    case .opened: return "opened"
+    case .backgrounded: return "backgrounded"
+    }
   }
 }
 

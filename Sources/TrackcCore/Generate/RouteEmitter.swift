@@ -484,27 +484,19 @@ struct RouteEmitter {
       }
       node.ends.append(link)
     }
-    for scheme in entryPoints.schemes {
+    // The trie of one origin: the patterns for every origin and those written for it.
+    func trie(of origin: LinkPattern.Origin, customScheme: Bool) -> Node {
       let root = Node()
-      for (index, link) in entryPoints.links.enumerated() {
-        switch link.pattern.origin {
-        case .everywhere: insert(index, into: root, customScheme: true)
-        case .scheme(let other) where other == scheme: insert(index, into: root, customScheme: true)
-        default: break
-        }
+      for (index, link) in entryPoints.links.enumerated() where link.pattern.origin == .everywhere || link.pattern.origin == origin {
+        insert(index, into: root, customScheme: customScheme)
       }
-      origins.append((scheme, true, root))
+      return root
+    }
+    for scheme in entryPoints.schemes {
+      origins.append((scheme, true, trie(of: .scheme(scheme), customScheme: true)))
     }
     for host in entryPoints.hosts {
-      let root = Node()
-      for (index, link) in entryPoints.links.enumerated() {
-        switch link.pattern.origin {
-        case .everywhere: insert(index, into: root, customScheme: false)
-        case .host(let other) where other == host: insert(index, into: root, customScheme: false)
-        default: break
-        }
-      }
-      origins.append((host, false, root))
+      origins.append((host, false, trie(of: .host(host), customScheme: false)))
     }
 
     // origin(_:): by the origin's hash.

@@ -99,7 +99,8 @@ extension MatchedPlan {
     plan.bindings.map { binding in
       let event = plan[binding.event]
       let written = plan.written(binding)
-      guard case .success(let path)? = written.binding?.path, case .found(let screen)? = screens[Int(event.screen.rawValue)] else {
+      guard case .success(let path)? = written.binding?.path, let screenID = event.screen, case .found(let screen)? = screens[Int(screenID.rawValue)]
+      else {
         return .notChecked
       }
       let declared = plan.expectedType(of: written)

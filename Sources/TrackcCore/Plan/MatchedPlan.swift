@@ -45,7 +45,7 @@ public struct MatchedPlan: Sendable {
     }
     var handlers = [CodeIndex.HandlerResolution?](repeating: nil, count: plan.events.count)
     for event in plan.events {
-      guard case .found(let type)? = screens[Int(event.screen.rawValue)], let control = plan.control(event),
+      guard let screen = event.screen, case .found(let type)? = screens[Int(screen.rawValue)], let control = plan.control(event),
         case .success(let name) = control.handler
       else { continue }
       let resolved = index.resolve(handler: name, on: type)
@@ -141,9 +141,9 @@ public struct MatchedPlan: Sendable {
       update(&byMethod[method]!)
     }
     for event in plan.events {
-      guard case .found(let type)? = screens[Int(event.screen.rawValue)] else { continue }
+      guard let screen = event.screen, case .found(let type)? = screens[Int(screen.rawValue)] else { continue }
       switch event.trigger {
-      case .entryPoint:
+      case .entryPoint, .application:
         continue
       case .control:
         guard case .found(let method)? = handlers[Int(event.id.rawValue)] else { continue }

@@ -25,7 +25,8 @@ public struct ResolvedPlan: Sendable {
   /// Every screen, in file order.
   public let screens: [Screen]
   /// Every event, screen by screen in file order; each screen's page events, then its control events;
-  /// then the open events of entry points, in file order (those whose screen is a key of `screens`).
+  /// then the open events of entry points, in file order (those whose screen is a key of `screens`);
+  /// then the application events (`application:`), in file order.
   public let events: [Event]
   /// Every property written as a binding, in plan order.
   public let bindings: [BoundProperty]
@@ -88,8 +89,9 @@ public struct ResolvedPlan: Sendable {
     }
 
     public let id: ID
-    public let screen: Screen.ID
-    /// A page phase, or which of the screen's control events.
+    /// The screen it is tracked on; nil for an application event, which the runtime tracks on none.
+    public let screen: Screen.ID?
+    /// A page phase, which of the screen's control events, an entry point or an application event.
     public let trigger: TrackingConfig.Trigger
     public let routing: Routing
   }
@@ -144,7 +146,8 @@ public struct ResolvedPlan: Sendable {
     }
     let declaredNames = Set(propertyTypes.keys)
     screens.reserveCapacity(config.screens.count)
-    events.reserveCapacity(config.screens.reduce(config.entryPoints.count) { $0 + $1.pageEvents.count + $1.controlEvents.count })
+    events.reserveCapacity(
+      config.screens.reduce(config.entryPoints.count + config.application.count) { $0 + $1.pageEvents.count + $1.controlEvents.count })
     let isRestricted = declared != nil
     let defaultRouting = Routing.only(defaultDestinations)
     func routing(_ details: TrackingConfig.EventRule.Details?) -> Routing {
@@ -161,18 +164,19 @@ public struct ResolvedPlan: Sendable {
     }
     var longFormEvents: [(event: Event.ID, details: TrackingConfig.EventRule.Details)] = []
     /// Adds an event, and what is kept beside it by event ID, to the plan.
-    func append(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, details: TrackingConfig.EventRule.Details?) -> Event.ID {
+    func append(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID?, details: TrackingConfig.EventRule.Details?) -> Event.ID {
       let id = Event.ID(rawValue: Int32(events.count))
       events.append(Event(id: id, screen: screenID, trigger: trigger, routing: routing(details)))
       if let details { longFormEvents.append((id, details)) }
       return id
     }
-    /// Adds a screen's event, with its bindings and the property types it settles.
-    func add(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID, details: TrackingConfig.EventRule.Details?) {
+    /// Adds a screen's event, with its bindings and the property types it settles. An application event
+    /// has no bindings (`application-event-property` reports them): nothing the runtime has could be read.
+    func add(_ trigger: TrackingConfig.Trigger, of screenID: Screen.ID?, details: TrackingConfig.EventRule.Details?) {
       let id = append(trigger, of: screenID, details: details)
       guard let details else { return }
       for (index, property) in details.properties.enumerated() {
-        if property.binding != nil {
+        if property.binding != nil, screenID != nil {
           bindings.append(BoundProperty(id: BoundProperty.ID(rawValue: Int32(bindings.count)), event: id, index: index))
         }
         guard let type = Self.writtenType(of: property), !declaredNames.contains(property.key.value) else { continue }
@@ -206,6 +210,11 @@ public struct ResolvedPlan: Sendable {
     for route in entryPoints.routes {
       guard let screen = route.screen, let event = config.entryPoints[route.entry].event else { continue }
       _ = append(.entryPoint(index: route.entry), of: screen, details: event.details)
+    }
+    // The application events, once each (a second of a kind is a duplicate key, reported and left out).
+    var mappedApplicationEvents = Set<TrackingConfig.ApplicationEvent>()
+    for mapping in config.application where mappedApplicationEvents.insert(mapping.kind.value).inserted {
+      add(.application(mapping.kind.value), of: nil, details: mapping.event.details)
     }
     self.events = events
     self.longFormEvents = longFormEvents
@@ -250,24 +259,24 @@ public struct ResolvedPlan: Sendable {
 
   /// The event as written: its ID, routing and properties with their positions.
   public func written(_ event: Event) -> TrackingConfig.EventRule {
-    let screen = config.screens[Int(event.screen.rawValue)]
     switch event.trigger {
-    case .page(let phase): return screen.pageEvents.first { $0.phase.value == phase }!.event
-    case .control(let index): return screen.controlEvents[index].event
+    case .page(let phase): return config.screens[Int(event.screen!.rawValue)].pageEvents.first { $0.phase.value == phase }!.event
+    case .control(let index): return config.screens[Int(event.screen!.rawValue)].controlEvents[index].event
     case .entryPoint(let index): return config.entryPoints[index].event!
+    case .application(let kind): return config.application.first { $0.kind.value == kind }!.event
     }
   }
 
   /// The control event as written (handler key and name), for events of handlers.
   public func control(_ event: Event) -> TrackingConfig.ControlEvent? {
-    guard case .control(let index) = event.trigger else { return nil }
-    return config.screens[Int(event.screen.rawValue)].controlEvents[index]
+    guard case .control(let index) = event.trigger, let screen = event.screen else { return nil }
+    return config.screens[Int(screen.rawValue)].controlEvents[index]
   }
 
   /// The page event as written, for page events.
   public func page(_ event: Event) -> TrackingConfig.PageEvent? {
-    guard case .page(let phase) = event.trigger else { return nil }
-    return config.screens[Int(event.screen.rawValue)].pageEvents.first { $0.phase.value == phase }
+    guard case .page(let phase) = event.trigger, let screen = event.screen else { return nil }
+    return config.screens[Int(screen.rawValue)].pageEvents.first { $0.phase.value == phase }
   }
 
   /// Calls `body` for every event in order (by ID: `plan[event]` is the event), with the event as
@@ -289,8 +298,11 @@ public struct ResolvedPlan: Sendable {
       }
     }
     for event in index..<events.count {
-      guard case .entryPoint(let entry) = events[event].trigger else { continue }
-      try body(Event.ID(rawValue: Int32(event)), config.entryPoints[entry].event!)
+      switch events[event].trigger {
+      case .entryPoint(let entry): try body(Event.ID(rawValue: Int32(event)), config.entryPoints[entry].event!)
+      case .application: try body(Event.ID(rawValue: Int32(event)), written(events[event]))
+      case .page, .control: continue
+      }
     }
   }
 
@@ -320,13 +332,21 @@ public struct ResolvedPlan: Sendable {
 
   /// "the enter page event of 'Home'", "handler 'onFav(_:)' of 'Home'": words for messages.
   public func describe(_ event: Event) -> String {
-    if case .entryPoint(let index) = event.trigger { return "the event of entry point '\(config.entryPoints[index].name.value)'" }
-    return written(event.screen).describe(event.trigger)
+    switch event.trigger {
+    case .entryPoint(let index): return "the event of entry point '\(config.entryPoints[index].name.value)'"
+    case .application(let kind): return "the application event '\(kind.rawValue)'"
+    case .page, .control: return written(event.screen!).describe(event.trigger)
+    }
   }
 
   /// The open event of an entry point, when it has one and opens a known screen.
   public func event(ofEntryPoint index: Int) -> Event? {
     events.last { $0.trigger == .entryPoint(index: index) }
+  }
+
+  /// The event the plan maps an application event to, when it maps it.
+  public func event(ofApplication kind: TrackingConfig.ApplicationEvent) -> Event? {
+    events.last { $0.trigger == .application(kind) }
   }
 
   /// Whether the config declares this destination.

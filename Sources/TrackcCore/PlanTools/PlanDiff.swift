@@ -278,6 +278,7 @@ public struct PlanDiff: Sendable {
     case .page(let phase): return "the \(phase.rawValue) page event of '\(screen.name)'"
     case .control(let handler, _): return "handler '\(handler)' of '\(screen.name)'"
     case .open(let entryPoint): return "the open event of entry point '\(entryPoint)'"
+    case .application(let kind): return "the application event '\(kind.rawValue)'"
     }
   }
 

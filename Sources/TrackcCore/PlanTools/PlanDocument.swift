@@ -29,9 +29,11 @@ public enum PlanDocument {
     header(&html, outline, title: title ?? "Tracking plan", configName: configName)
     html.open("main", ["id": "screens"])
     for (index, screen) in outline.screens.enumerated() {
-      self.screen(&html, screen, index: index, outline: outline)
+      self.screen(&html, screen, id: "screen-\(index)", outline: outline)
     }
     if !outline.entryPoints.isEmpty { entryPoints(&html, outline) }
+    // The application events, as a screen of their own whose triggers are the app's lifecycle.
+    if !outline.applicationEvents.isEmpty { self.screen(&html, outline.applicationScreen, id: "application", outline: outline) }
     if let privacy = outline.privacy { self.privacy(&html, privacy, configName: configName) }
     html.element("p", "No screen or event matches the search.", ["id": "no-match", "class": "empty", "hidden": ""])
     html.close("main")
@@ -55,9 +57,12 @@ public enum PlanDocument {
     let count = outline.eventCount
     let openEvents = outline.entryPoints.count { $0.openEvent != nil }
     let opened = openEvents == 0 ? "" : ", \(openEvents) open"
+    let applicationEvents = outline.applicationEvents.count
+    let application = applicationEvents == 0 ? "" : ", \(applicationEvents) application"
+    let total = count + openEvents + applicationEvents
     var facts = [
       configName, "\(outline.screens.count) screen\(outline.screens.count == 1 ? "" : "s")",
-      "\(count + openEvents) event\(count + openEvents == 1 ? "" : "s") (\(pageEvents) page, \(count - pageEvents) control\(opened))",
+      "\(total) event\(total == 1 ? "" : "s") (\(pageEvents) page, \(count - pageEvents) control\(opened)\(application))",
       "interception: \(outline.interception.rawValue)",
     ]
     if !outline.hasCode { facts.append("not checked against code: run with --sources for declarations") }
@@ -106,6 +111,12 @@ public enum PlanDocument {
       html.text(" (\(outline.entryPoints.count))")
       html.close("li")
     }
+    if !outline.applicationEvents.isEmpty {
+      html.open("li")
+      html.element("a", "Application events", ["href": "#application"])
+      html.text(" (\(outline.applicationEvents.count))")
+      html.close("li")
+    }
     if let privacy = outline.privacy {
       html.open("li")
       html.element("a", "Privacy", ["href": "#privacy"])
@@ -128,9 +139,9 @@ public enum PlanDocument {
     html.close("header")
   }
 
-  private static func screen(_ html: inout HTMLWriter, _ screen: PlanOutline.Screen, index: Int, outline: PlanOutline) {
+  private static func screen(_ html: inout HTMLWriter, _ screen: PlanOutline.Screen, id: String, outline: PlanOutline) {
     let configName = RelativePath.fileName(of: outline.file)
-    html.open("section", ["class": "screen", "id": "screen-\(index)", "data-search": searchText([screen.name])])
+    html.open("section", ["class": "screen", "id": id, "data-search": searchText([screen.name])])
     html.open("h2")
     html.text(screen.name)
     html.text(" ")

@@ -36,8 +36,23 @@ public struct PlanOutline: Sendable {
       return (screen, event)
     }
   }
-  /// The screens' events, then the open events.
-  public var allEvents: [(screen: Screen, event: Event)] { Array(events) + openEvents }
+  /// The application events the plan maps (`application:`), in the runtime's order of the events, each
+  /// triggered by `.application(kind)` and with the properties the runtime sends (`version`, `build`,
+  /// ...: `{from: runtime.version}`), then the static ones.
+  public var applicationEvents: [Event] = []
+  /// The application events as events of the plan, for the tools that list or compare events: each on
+  /// a screen named `application` (identity `application-events`, which no type name can be).
+  public var applicationPlacedEvents: [(screen: Screen, event: Event)] {
+    let screen = applicationScreen
+    return applicationEvents.map { (screen, $0) }
+  }
+  /// The screen the application events are listed on.
+  public var applicationScreen: Screen {
+    let range = applicationEvents.first?.triggerRange ?? SourceRange(start: .start, end: .start)
+    return Screen(name: "application", identity: "application-events", range: range, declaration: nil, events: applicationEvents)
+  }
+  /// The screens' events, then the open events, then the application events.
+  public var allEvents: [(screen: Screen, event: Event)] { Array(events) + openEvents + applicationPlacedEvents }
   /// Whether screens and handlers were matched against code (so `declaration`s are meaningful).
   public var hasCode: Bool
   /// What personal data goes where, for what (PlanTools/PrivacyOutline.swift); nil when the plan says
@@ -82,6 +97,8 @@ public struct PlanOutline: Sendable {
     case control(handler: String, identity: String)
     /// The open event of an entry point (`openEvents`).
     case open(entryPoint: String)
+    /// An application event, tracked by the runtime (`applicationEvents`).
+    case application(TrackingConfig.ApplicationEvent)
 
     /// "enter", "onFav(_:)": what the trigger is called in tables.
     public var label: String {
@@ -89,15 +106,17 @@ public struct PlanOutline: Sendable {
       case .page(let phase): return phase.rawValue
       case .control(let handler, _): return handler
       case .open(let entryPoint): return entryPoint
+      case .application(let kind): return kind.rawValue
       }
     }
 
-    /// "page", "control" or "open".
+    /// "page", "control", "open" or "application".
     public var kind: String {
       switch self {
       case .page: return "page"
       case .control: return "control"
       case .open: return "open"
+      case .application: return "application"
       }
     }
 
@@ -107,6 +126,7 @@ public struct PlanOutline: Sendable {
       case .page(let phase): return "page:" + phase.rawValue
       case .control(_, let identity): return "control:" + identity
       case .open(let entryPoint): return "open:" + entryPoint
+      case .application(let kind): return "application:" + kind.rawValue
       }
     }
   }
@@ -202,9 +222,12 @@ public struct PlanOutline: Sendable {
     for (_, event) in events {
       if case .only(let names) = event.routing { for name in names { counts[name, default: 0] += 1 } }
     }
-    // The open events of entry points are events too.
+    // The open events of entry points and the application events are events too.
     for entry in entryPoints {
       if case .only(let names)? = entry.openEvent?.routing { for name in names { counts[name, default: 0] += 1 } }
+    }
+    for event in applicationEvents {
+      if case .only(let names) = event.routing { for name in names { counts[name, default: 0] += 1 } }
     }
     return destinations.map { ($0.id, counts[$0.id] ?? 0) }
   }
@@ -329,6 +352,23 @@ extension PlanOutline {
       return EntryPoint(
         name: entry.name.value, range: entry.name.range, screen: entry.screen?.value, sources: sources, routeParameters: parameters,
         openEvent: openEvent)
+    }
+    applicationEvents = TrackingConfig.ApplicationEvent.allCases.compactMap { kind in
+      guard let event = plan.event(ofApplication: kind), let mapping = plan.config.application.first(where: { $0.kind.value == kind }) else {
+        return nil
+      }
+      let rule = plan.written(event)
+      let range = mapping.kind.range
+      let sent = kind.sentProperties.map {
+        Property(key: $0.key, keyRange: range, value: .bound(from: "runtime." + $0.key, type: $0.type), valueRange: range)
+      }
+      let written = rule.properties.map {
+        Property(key: $0.key.value, keyRange: $0.key.range, value: Self.value(of: $0, in: plan), valueRange: $0.valueRange)
+      }
+      // The runtime's values win over the plan's (`application-event-property` reports the plan's).
+      return Event(
+        id: rule.id.value, idRange: rule.id.range, trigger: .application(kind), triggerRange: range, routing: event.routing,
+        properties: sent + written.filter { property in !sent.contains { $0.key == property.key } }, declaration: nil)
     }
     privacy = PrivacyOutline(plan)
   }

@@ -39,7 +39,8 @@ public struct WireContract: Sendable {
 
   /// The declared destinations; nil when the config declares none (routing is not restricted).
   public var destinations: [String]?
-  /// Every mapping: the screens' events in file order, then the entry points' open events.
+  /// Every mapping: the screens' events in file order, then the entry points' open events, then the
+  /// application events.
   public var events: [Event]
 
   public init(_ outline: PlanOutline) {
@@ -66,6 +67,9 @@ public struct WireContract: Sendable {
       case .open(let entryPoint):
         call = .track
         trigger = "opening \(screen.name) through entry point \(entryPoint)"
+      case .application(let kind):
+        call = .track
+        trigger = "the application event \(kind.rawValue), tracked by the runtime"
       }
       return Event(
         id: event.id, call: call, routing: event.routing, properties: properties, summary: "\(trigger), sent to \(event.routing.summary)")

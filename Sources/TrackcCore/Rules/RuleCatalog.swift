@@ -38,6 +38,7 @@ public enum RuleCatalog {
     InvalidPropertyValueRule.self,
     InvalidBindingPathRule.self,
     BindingOnPageEventRule.self,
+    ApplicationEventPropertyRule.self,
     PropertyTypeConflictRule.self,
     // Entry points.
     LinkOriginRule.self,

@@ -170,3 +170,20 @@ public enum ExampleMarkers {
     return (text, found.sorted { $0.number < $1.number }.map(\.position))
   }
 }
+
+extension RuleExample {
+  /// The config of an example about one handler's properties, the setting most binding rules are shown
+  /// in: `screen` maps `handler` to `event` with `properties` (a YAML flow mapping, markers allowed), under
+  /// `interception` when given. The rules' page shows the config in full.
+  public static func handlerConfig(
+    _ screen: String, _ handler: String, event: String, properties: String, interception: String? = nil
+  ) -> String {
+    """
+    version: 1\(interception.map { "\ninterception: \($0)" } ?? "")
+    screens:
+      \(screen):
+        control_events:
+          \(handler): {event: \(event), properties: \(properties)}
+    """
+  }
+}

@@ -73,6 +73,12 @@ struct LineTable {
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<max(start, min(end, bytes.count))]), as: UTF8.self)
   }
 
+  /// Where a node starts, past its leading trivia, as the scanner records it.
+  func scannedPosition(of node: some SyntaxProtocol) -> ScannedPosition {
+    let start = position(ofByteOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    return ScannedPosition(line: start.line, column: start.column)
+  }
+
   func position(ofByteOffset offset: Int) -> SourcePosition {
     var low = 0
     var high = lineStarts.count
@@ -140,13 +146,13 @@ private final class DeclarationCollector: SyntaxVisitor {
     _ kind: ScannedDeclaration.Kind, _ nameToken: TokenSyntax, _ isGeneric: Bool, _ inheritance: InheritanceClauseSyntax?,
     _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax
   ) -> SyntaxVisitorContinueKind {
-    let name = Self.unescaped(nameToken.text)
+    let name = SwiftIdentifier.unescaped(nameToken.text)
     let qualified = contexts.last.map { "\($0.name).\(name)" } ?? name
     let generic = isGeneric || contexts.last?.isGeneric == true
     scan.declarations.append(
       ScannedDeclaration(
         kind: kind, name: qualified, inheritance: inherited(inheritance), attributes: attributeNames(attributes), isGeneric: generic,
-        access: Self.access(modifiers), conditional: conditionalDepth > 0, position: position(nameToken)))
+        access: Self.access(modifiers), conditional: conditionalDepth > 0, position: lines.scannedPosition(of: nameToken)))
     contexts.append(Context(owner: scan.declarations.count - 1, name: qualified, isGeneric: generic))
     return .visitChildren
   }
@@ -157,7 +163,7 @@ private final class DeclarationCollector: SyntaxVisitor {
       ScannedDeclaration(
         kind: .extension, name: name, inheritance: inherited(node.inheritanceClause), attributes: attributeNames(node.attributes),
         isGeneric: node.genericWhereClause != nil, access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
-        position: position(node.extendedType)))
+        position: lines.scannedPosition(of: node.extendedType)))
     contexts.append(Context(owner: scan.declarations.count - 1, name: name, isGeneric: node.genericWhereClause != nil))
     return .visitChildren
   }
@@ -188,14 +194,14 @@ private final class DeclarationCollector: SyntaxVisitor {
     }
     let effects = node.signature.effectSpecifiers
     var method = ScannedMethod(
-      baseName: Self.unescaped(node.name.text),
+      baseName: SwiftIdentifier.unescaped(node.name.text),
       labels: node.signature.parameterClause.parameters.map { parameter in
-        parameter.firstName.tokenKind == .wildcard ? nil : Self.unescaped(parameter.firstName.text)
+        parameter.firstName.tokenKind == .wildcard ? nil : SwiftIdentifier.unescaped(parameter.firstName.text)
       },
       isStatic: isStatic, access: Self.access(node.modifiers), attributes: attributes, explicitSelector: explicitSelector,
       isGeneric: node.genericParameterClause != nil, isThrowing: effects?.throwsClause != nil,
       isAsync: effects?.asyncSpecifier != nil, conditional: conditionalDepth > 0,
-      documentation: Self.documentation(node.leadingTrivia), position: position(node.name))
+      documentation: Self.documentation(node.leadingTrivia), position: lines.scannedPosition(of: node.name))
     method.parameterTypes = node.signature.parameterClause.parameters.map { parameter in
       sourceText(parameter.type) + (parameter.ellipsis != nil ? "..." : "")
     }
@@ -259,9 +265,9 @@ private final class DeclarationCollector: SyntaxVisitor {
       }
       properties.append(
         ScannedProperty(
-          name: Self.unescaped(pattern.identifier.text), type: type, typeIsInferred: inferred, isStatic: isStatic, isComputed: isComputed,
+          name: SwiftIdentifier.unescaped(pattern.identifier.text), type: type, typeIsInferred: inferred, isStatic: isStatic, isComputed: isComputed,
           isConstant: isConstant, access: access, attributes: attributes, hasEffectfulGetter: effectful,
-          conditional: conditionalDepth > 0, position: position(pattern.identifier)))
+          conditional: conditionalDepth > 0, position: lines.scannedPosition(of: pattern.identifier)))
       if binding.typeAnnotation == nil && binding.initializer == nil && binding.accessorBlock == nil {
         pendingWithoutType.append(properties.count - 1)
       } else if let written = binding.typeAnnotation.map({ sourceText($0.type) }) {
@@ -293,11 +299,11 @@ private final class DeclarationCollector: SyntaxVisitor {
     }
     let clause = node.signature.parameterClause
     let initializer = ScannedInitializer(
-      labels: clause.parameters.map { $0.firstName.tokenKind == .wildcard ? nil : Self.unescaped($0.firstName.text) },
+      labels: clause.parameters.map { $0.firstName.tokenKind == .wildcard ? nil : SwiftIdentifier.unescaped($0.firstName.text) },
       parameterTypes: clause.parameters.map { sourceText($0.type) + ($0.ellipsis != nil ? "..." : "") },
       parameters: Self.parameters(clause), failability: node.optionalMark.map(\.text), access: Self.access(node.modifiers),
       attributes: attributes, isGeneric: node.genericParameterClause != nil, effects: node.signature.effectSpecifiers.map { sourceText($0) },
-      conditional: conditionalDepth > 0, documentation: Self.documentation(node.leadingTrivia), position: position(node.initKeyword))
+      conditional: conditionalDepth > 0, documentation: Self.documentation(node.leadingTrivia), position: lines.scannedPosition(of: node.initKeyword))
     scan.declarations[context.owner].initializers.append(initializer)
     return .skipChildren
   }
@@ -334,7 +340,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     var result = ScannedParameters()
     for parameter in clause.parameters {
       let name = parameter.secondName ?? parameter.firstName
-      result.names.append(name.tokenKind == .wildcard ? nil : unescaped(name.text))
+      result.names.append(name.tokenKind == .wildcard ? nil : SwiftIdentifier.unescaped(name.text))
       result.hasDefault.append(parameter.defaultValue != nil)
     }
     return result
@@ -364,12 +370,12 @@ private final class DeclarationCollector: SyntaxVisitor {
   /// `Cart`, `Shop.Cart`: an expression that names a type by the convention that types are capitalised.
   private func typeReference(_ expression: ExprSyntax) -> String? {
     if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
-      let name = Self.unescaped(reference.baseName.text)
+      let name = SwiftIdentifier.unescaped(reference.baseName.text)
       guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return nil }
       return name
     }
     if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let head = typeReference(base) ?? moduleName(base) {
-      let name = Self.unescaped(member.declName.baseName.text)
+      let name = SwiftIdentifier.unescaped(member.declName.baseName.text)
       guard member.declName.argumentNames == nil, let first = name.unicodeScalars.first, first.properties.isUppercase else { return nil }
       return head + "." + name
     }
@@ -379,7 +385,7 @@ private final class DeclarationCollector: SyntaxVisitor {
   /// A lower-case first component (`shop.Cart` is rare, but modules may be named so): only as a base.
   private func moduleName(_ expression: ExprSyntax) -> String? {
     guard let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return nil }
-    return Self.unescaped(reference.baseName.text)
+    return SwiftIdentifier.unescaped(reference.baseName.text)
   }
 
   // MARK: Conditional compilation
@@ -410,15 +416,6 @@ private final class DeclarationCollector: SyntaxVisitor {
   }
 
   // MARK: Helpers
-
-  private func position(_ node: some SyntaxProtocol) -> ScannedPosition {
-    let position = lines.position(ofByteOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
-    return ScannedPosition(line: position.line, column: position.column)
-  }
-
-  private static func unescaped(_ name: String) -> String {
-    name.hasPrefix("`") && name.hasSuffix("`") && name.count >= 2 ? String(name.dropFirst().dropLast()) : name
-  }
 
   /// A node's text as written, without its leading and trailing trivia: read from the source rather than
   /// through swift-syntax's `trimmedDescription`, which builds a new tree (a third of the walk's time).

@@ -58,7 +58,7 @@ final class ViewReferenceCollector: SyntaxVisitor {
   // MARK: Owners
 
   private func open(_ token: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
-    ownerStack.append(owners[position(token)])
+    ownerStack.append(owners[lines.scannedPosition(of: token)])
     return .visitChildren
   }
 
@@ -105,7 +105,7 @@ final class ViewReferenceCollector: SyntaxVisitor {
       } else if name == "tracked", node.arguments.count == 1, let argument = node.arguments.first, argument.label == nil,
         let screen = argument.expression.as(MemberAccessExprSyntax.self)
       {
-        add(.tracked, [Self.unescaped(screen.declName.baseName.text)], at: member.declName)
+        add(.tracked, [SwiftIdentifier.unescaped(screen.declName.baseName.text)], at: member.declName)
       }
     }
     return .visitChildren
@@ -126,7 +126,8 @@ final class ViewReferenceCollector: SyntaxVisitor {
 
   private func add(_ kind: ScannedReference.Kind, _ names: [String], at node: some SyntaxProtocol) {
     guard kind == .navigates || !names.isEmpty else { return }
-    references.append(ScannedReference(kind: kind, names: Array(names.prefix(Self.candidateLimit)), owner: owner, position: position(node)))
+    references.append(
+      ScannedReference(kind: kind, names: Array(names.prefix(Self.candidateLimit)), owner: owner, position: lines.scannedPosition(of: node)))
   }
 
   // MARK: Reading expressions
@@ -175,7 +176,7 @@ final class ViewReferenceCollector: SyntaxVisitor {
   /// the convention that types are capitalised).
   static func typeName(_ expression: ExprSyntax) -> WrittenTypeName? {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
-      let name = unescaped(reference.baseName.text)
+      let name = SwiftIdentifier.unescaped(reference.baseName.text)
       guard reference.argumentNames == nil, name.first?.isUppercase == true else { return nil }
       return WrittenTypeName(name)
     }
@@ -184,21 +185,13 @@ final class ViewReferenceCollector: SyntaxVisitor {
       return name
     }
     if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
-      let name = unescaped(member.declName.baseName.text)
+      let name = SwiftIdentifier.unescaped(member.declName.baseName.text)
       guard member.declName.argumentNames == nil, name.first?.isUppercase == true else { return nil }
-      return WrittenTypeName(unescaped(base.baseName.text) + "." + name)
+      return WrittenTypeName(SwiftIdentifier.unescaped(base.baseName.text) + "." + name)
     }
     return nil
   }
 
-  static func unescaped(_ name: String) -> String {
-    name.hasPrefix("`") && name.hasSuffix("`") && name.count >= 2 ? String(name.dropFirst().dropLast()) : name
-  }
-
-  private func position(_ node: some SyntaxProtocol) -> ScannedPosition {
-    let position = lines.position(ofByteOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
-    return ScannedPosition(line: position.line, column: position.column)
-  }
 }
 
 /// The types constructed in an expression, and the local names it reads, in source order.

@@ -73,10 +73,13 @@ import TrackcTestSupport
     ] {
       #expect(html.contains(text), "\(text)")
     }
-    #expect(html.contains("28 events (10 page, 15 control, 3 open)"))
-    // Events per destination, from the plan's routing (open events included).
-    #expect(outline.eventsPerDestination?.map(\.events) == [27, 25])
-    #expect(html.contains("<td class=\"number\">27</td>") && html.contains("<td class=\"number\">25</td>"))
+    #expect(html.contains("32 events (10 page, 15 control, 3 open, 4 application)"))
+    // The application events, in a section of their own.
+    #expect(outline.applicationEvents.map(\.id) == ["APP_INSTALLED", "APP_UPDATED", "APP_OPENED", "APP_BACKGROUNDED"])
+    #expect(html.contains("id=\"application\"") && html.contains(">APP_BACKGROUNDED</code>"))
+    // Events per destination, from the plan's routing (open and application events included).
+    #expect(outline.eventsPerDestination?.map(\.events) == [31, 27])
+    #expect(html.contains("<td class=\"number\">31</td>") && html.contains("<td class=\"number\">27</td>"))
     // The privacy section: the four data types the plan collects, each destination's purposes and consent.
     let privacy = try #require(outline.privacy)
     #expect(privacy.dataTypes.map(\.dataType) == [.userID, .deviceID, .purchaseHistory, .productInteraction])
@@ -154,9 +157,12 @@ import TrackcTestSupport
     defer { scratch.remove() }
     #expect(report.consoleErrors == [])
     #expect(report.loaded.title == "Tracking plan: tracking.yaml")
-    // 25 events of screens and the open events of the 3 entry points.
-    #expect(report.loaded.rows == 28 && report.loaded.visible.count == 28 && report.loaded.status == "28 events")
-    #expect(Array(report.loaded.visible.suffix(3)) == ["OPEN_PRODUCT", "OPEN_ORDER_SHIPPED", "OPEN_CART"])
+    // 25 events of screens, the open events of the 3 entry points and the 4 application events.
+    #expect(report.loaded.rows == 32 && report.loaded.visible.count == 32 && report.loaded.status == "32 events")
+    #expect(
+      Array(report.loaded.visible.suffix(7)) == [
+        "OPEN_PRODUCT", "OPEN_ORDER_SHIPPED", "OPEN_CART", "APP_INSTALLED", "APP_UPDATED", "APP_OPENED", "APP_BACKGROUNDED",
+      ])
     // Typing 'cart' leaves the events whose screen or row mentions it, and the Cart shortcut's entry point.
     let expected = outline.events.filter { screen, event in
       ([screen.name, event.id, event.trigger.label] + event.properties.map { "\($0.key)=\($0.value)" }).joined(separator: " ").lowercased().contains(
@@ -173,7 +179,7 @@ import TrackcTestSupport
       searched.visibleScreens.map { $0.trimmingCharacters(in: .whitespaces) } == [
         "ProductDetailViewController", "CartViewController", "Entry points",
       ])
-    #expect(searched.status == "7 of 28 events, 3 screens")
+    #expect(searched.status == "7 of 32 events, 3 screens")
     // The screenshot is a PNG.
     let png = try Data(contentsOf: URL(fileURLWithPath: try #require(report.screenshot)))
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
@@ -187,7 +193,7 @@ import TrackcTestSupport
     defer { scratch.remove() }
     #expect(report.consoleErrors == [])
     #expect(report.searched?.visible == [] && report.searched?.visibleScreens == [])
-    #expect(report.searched?.status == "0 of 28 events, 0 screens")
+    #expect(report.searched?.status == "0 of 32 events, 0 screens")
   }
 
   @Test(.requires(.chromium)) func hostilePageRunsNothingInChromium() throws {

@@ -9,6 +9,10 @@ public enum Tracking {
 
   /// Every event ID of the config, for code that tracks by hand.
   public enum EventID: String, TrackingEventID, CaseIterable {
+    case appBackgrounded = "APP_BACKGROUNDED"
+    case appInstalled = "APP_INSTALLED"
+    case appOpened = "APP_OPENED"
+    case appUpdated = "APP_UPDATED"
     case ctrlCartApplyCoupon = "CTRL_CART_APPLY_COUPON"
     case ctrlCartCheckout = "CTRL_CART_CHECKOUT"
     case ctrlCartRemoveItem = "CTRL_CART_REMOVE_ITEM"
@@ -175,6 +179,10 @@ public enum Tracking {
     static let open_product = EventRule(eventID: "OPEN_PRODUCT", routing: .only(["firebase", "mixpanel"]))
     static let open_order_shipped = EventRule(eventID: "OPEN_ORDER_SHIPPED", routing: .only(["firebase", "mixpanel"]))
     static let open_cart = EventRule(eventID: "OPEN_CART", routing: .only(["firebase", "mixpanel"]))
+    static let application_installed = EventRule(eventID: "APP_INSTALLED", routing: .only(["firebase", "mixpanel"]))
+    static let application_updated = EventRule(eventID: "APP_UPDATED", routing: .only(["firebase", "mixpanel"]))
+    static let application_opened = EventRule(eventID: "APP_OPENED", routing: .only(["firebase"]))
+    static let application_backgrounded = EventRule(eventID: "APP_BACKGROUNDED", routing: .only(["firebase"]))
   }
 
   public struct Registry: TrackingRegistry {
@@ -291,6 +299,10 @@ public enum Tracking {
 
     @_spi(Generated) public func rule(eventID: String) -> EventRule? {
       switch eventID {
+      case "APP_BACKGROUNDED": return Rules.application_backgrounded
+      case "APP_INSTALLED": return Rules.application_installed
+      case "APP_OPENED": return Rules.application_opened
+      case "APP_UPDATED": return Rules.application_updated
       case "CTRL_CART_APPLY_COUPON": return Rules.cartViewController_onApplyCouponPressed_
       case "CTRL_CART_CHECKOUT": return Rules.cartViewController_onCheckoutPressed_
       case "CTRL_CART_REMOVE_ITEM": return Rules.cartViewController_removeItem_at
@@ -365,6 +377,15 @@ public enum Tracking {
 
     @_spi(Generated) public var consentDefaults: Dictionary<String, Bool> {
       return ["analytics": true, "personalization": false]
+    }
+
+    @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? {
+      switch event {
+      case .installed: return Rules.application_installed
+      case .updated: return Rules.application_updated
+      case .opened: return Rules.application_opened
+      case .backgrounded: return Rules.application_backgrounded
+      }
     }
 
     @_spi(Generated) public func hostedScreen(named name: String) -> ScreenID? {

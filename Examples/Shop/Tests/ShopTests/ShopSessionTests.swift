@@ -138,7 +138,15 @@ import TrackcRuntime
     #expect(await tracker.flush(timeout: 30))
     await collector.stop()
 
-    let events = collector.received.filter { $0.type != .identify }
+    // The launch: the app's lifecycle events the plan declares, tracked by the runtime as `Trackc.start`
+    // returns, then the visit. Both go to firebase only: installed is for mixpanel too, but it is tracked
+    // before the shopper's consent answers are set, while the plan's default (personalization not
+    // granted) gates mixpanel; opened is for firebase alone.
+    let received = collector.received.filter { $0.type != .identify }
+    #expect(received.prefix(2).map(\.event) == ["APP_INSTALLED", "APP_OPENED"])
+    #expect(received.prefix(2).map(\.destinations) == [["firebase"], ["firebase"]])
+    #expect(received.dropFirst().first?.properties["from_background"]?.description == "false")
+    let events = Array(received.dropFirst(2))
     for expected in [firebase, mixpanel] {
       let received = events.filter { $0.destinations?.contains(expected.id) ?? true }
       #expect(received.map(\.event) == expected.events.map(\.id), "\(expected.id)")
@@ -152,6 +160,7 @@ import TrackcRuntime
 
     // Identity: the anonymous ID on every event, the user ID from signing in (an identify call with the
     // traits) to signing out, then a new anonymous ID and no user.
+    #expect(received.prefix(2).allSatisfy { $0.anonymousID == anonymousID && $0.userID == nil })
     let identify = try #require(collector.received.first { $0.type == .identify })
     #expect(identify.userID == "user-1001" && identify.anonymousID == anonymousID && identify.traits["tier"]?.description == "gold")
     let signedIn = try #require(events.firstIndex { $0.event == "CTRL_CHECKOUT_PAYMENT_METHOD" })

@@ -9,48 +9,35 @@ public enum AndroidPathCaseRule: PlanRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      screens:
-        Product: {page_events: {enter: PRODUCT_ENTER}}
-      links:
-        hosts: [shop.example.com]
-        path_case: 1️⃣insensitive
-        android: {activity: .MainActivity, manifest: Generated/AndroidManifest.xml}
-      entry_points:
-        product: {screen: Product, links: ["/product/{id:int}"]}
-      """,
+      config(pathCase: "1️⃣insensitive", android),
       expecting: [
         .warning(
           "'links.path_case' is insensitive, but Android's intent filters compare paths with their case: on Android, '/Product/1' opens the browser, not the app (write links in the patterns' case)"
         )
       ]
     ),
+    .passes(config(pathCase: "sensitive", android)),
     .passes(
-      """
-      version: 1
-      screens:
-        Product: {page_events: {enter: PRODUCT_ENTER}}
-      links:
-        hosts: [shop.example.com]
-        path_case: sensitive
-        android: {activity: .MainActivity, manifest: Generated/AndroidManifest.xml}
-      entry_points:
-        product: {screen: Product, links: ["/product/{id:int}"]}
-      """),
-    .passes(
-      """
-      version: 1
-      screens:
-        Product: {page_events: {enter: PRODUCT_ENTER}}
-      links:
-        hosts: [shop.example.com]
-        path_case: insensitive
-        apple: {app_ids: [ABCDE12345.com.example.shop], site_association: Generated/apple-app-site-association}
-      entry_points:
-        product: {screen: Product, links: ["/product/{id:int}"]}
-      """),
+      config(pathCase: "insensitive", "apple: {app_ids: [ABCDE12345.com.example.shop], site_association: Generated/apple-app-site-association}")),
   ]
+
+  /// The Android platform file of the first two examples.
+  private static let android = "android: {activity: .MainActivity, manifest: Generated/AndroidManifest.xml}"
+
+  /// The examples' config, which differs only in the path case and the platform whose file it writes.
+  private static func config(pathCase: String, _ platform: String) -> String {
+    """
+    version: 1
+    screens:
+      Product: {page_events: {enter: PRODUCT_ENTER}}
+    links:
+      hosts: [shop.example.com]
+      path_case: \(pathCase)
+      \(platform)
+    entry_points:
+      product: {screen: Product, links: ["/product/{id:int}"]}
+    """
+  }
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     guard let links = plan.config.links, let pathCase = links.pathCase, pathCase.value == .insensitive, links.android?.manifest != nil,

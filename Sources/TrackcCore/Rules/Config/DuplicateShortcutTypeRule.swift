@@ -6,26 +6,23 @@ public enum DuplicateShortcutTypeRule: PlanRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      screens:
-        Cart: {page_events: {enter: CART_ENTER}}
-        Orders: {page_events: {enter: ORDERS_ENTER}}
-      entry_points:
-        cart: {screen: Cart, shortcut: {type: com.example.shop.cart, title: Cart}}
-        orders: {screen: Orders, shortcut: {type: 1️⃣com.example.shop.cart, title: Orders}}
-      """, expecting: [.error("shortcut type 'com.example.shop.cart' of entry point 'orders' is already the shortcut of entry point 'cart'")]),
-    .passes(
-      """
-      version: 1
-      screens:
-        Cart: {page_events: {enter: CART_ENTER}}
-        Orders: {page_events: {enter: ORDERS_ENTER}}
-      entry_points:
-        cart: {screen: Cart, shortcut: {type: com.example.shop.cart, title: Cart}}
-        orders: {screen: Orders, shortcut: {type: com.example.shop.orders, title: Orders, when: signed_in}}
-      """),
+      config(orders: "{type: 1️⃣com.example.shop.cart, title: Orders}"),
+      expecting: [.error("shortcut type 'com.example.shop.cart' of entry point 'orders' is already the shortcut of entry point 'cart'")]),
+    .passes(config(orders: "{type: com.example.shop.orders, title: Orders, when: signed_in}")),
   ]
+
+  /// The examples' config, which differs only in the shortcut of entry point 'orders'.
+  private static func config(orders shortcut: String) -> String {
+    """
+    version: 1
+    screens:
+      Cart: {page_events: {enter: CART_ENTER}}
+      Orders: {page_events: {enter: ORDERS_ENTER}}
+    entry_points:
+      cart: {screen: Cart, shortcut: {type: com.example.shop.cart, title: Cart}}
+      orders: {screen: Orders, shortcut: \(shortcut)}
+    """
+  }
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     for (first, second) in plan.entryPoints.duplicateShortcuts {

@@ -9,11 +9,7 @@ public enum EntryPointNameRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Order: {page_events: {enter: ORDER_ENTER}}
-      entry_points:
-        order_shipped: {screen: Order, shortcut: {type: com.example.a, title: A}}
+      \(config)
         1️⃣orderShipped: {screen: Order, shortcut: {type: com.example.b, title: B}}
         2️⃣2fa: {screen: Order, shortcut: {type: com.example.c, title: C}}
       """,
@@ -23,14 +19,19 @@ public enum EntryPointNameRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Order: {page_events: {enter: ORDER_ENTER}}
-      entry_points:
-        order_shipped: {screen: Order, shortcut: {type: com.example.a, title: A}}
+      \(config)
         order_returned: {screen: Order, shortcut: {type: com.example.b, title: B}}
       """),
   ]
+
+  /// The examples' screen and first entry point.
+  private static let config = """
+    version: 1
+    screens:
+      Order: {page_events: {enter: ORDER_ENTER}}
+    entry_points:
+      order_shipped: {screen: Order, shortcut: {type: com.example.a, title: A}}
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     var cases: [String: String] = [:]

@@ -9,13 +9,7 @@ public enum EntryPointParametersRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Order: {page_events: {enter: ORDER_ENTER}}
-      links: {schemes: [shop]}
-      entry_points:
-        order:
-          screen: Order
+      \(config)
           links: ["shop://order/{id:int}"]
           1️⃣notification:
             match: {type: order_shipped}
@@ -34,13 +28,7 @@ public enum EntryPointParametersRule: PlanRule {
       ]),
     .triggers(
       """
-      version: 1
-      screens:
-        Order: {page_events: {enter: ORDER_ENTER}}
-      links: {schemes: [shop]}
-      entry_points:
-        order:
-          screen: Order
+      \(config)
           links: ["shop://order/{id:int}"]
           1️⃣notification:
             match: {type: order_shipped}
@@ -52,13 +40,7 @@ public enum EntryPointParametersRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Order: {page_events: {enter: ORDER_ENTER}}
-      links: {schemes: [shop]}
-      entry_points:
-        order:
-          screen: Order
+      \(config)
           links: ["shop://order/{id:int}?ref={ref:string?}"]
           notification:
             match: {type: order_shipped, aps.category: ORDER}
@@ -67,6 +49,17 @@ public enum EntryPointParametersRule: PlanRule {
               ref: {from: payload.campaign, type: string?}
       """),
   ]
+
+  /// The start of the examples' config, up to the entry point's links and notification, which they differ in.
+  private static let config = """
+    version: 1
+    screens:
+      Order: {page_events: {enter: ORDER_ENTER}}
+    links: {schemes: [shop]}
+    entry_points:
+      order:
+        screen: Order
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     for problem in plan.entryPoints.parameterProblems {

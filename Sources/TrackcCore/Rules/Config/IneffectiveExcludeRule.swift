@@ -6,26 +6,23 @@ public enum IneffectiveExcludeRule: PlanRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      destinations: {firebase: {}, mixpanel: {}, amplitude: {}}
-      defaults: {destinations: [firebase, mixpanel]}
-      screens:
-        Home:
-          control_events:
-            onFav(_:): {event: HOME_FAV, exclude: [1️⃣amplitude]}
-      """, expecting: [.warning("excluding 'amplitude' from handler 'onFav(_:)' of 'Home' has no effect: it is not among the default destinations")]),
-    .passes(
-      """
-      version: 1
-      destinations: {firebase: {}, mixpanel: {}, amplitude: {}}
-      defaults: {destinations: [firebase, mixpanel]}
-      screens:
-        Home:
-          control_events:
-            onFav(_:): {event: HOME_FAV, exclude: [mixpanel]}
-      """),
+      config(exclude: "1️⃣amplitude"),
+      expecting: [.warning("excluding 'amplitude' from handler 'onFav(_:)' of 'Home' has no effect: it is not among the default destinations")]),
+    .passes(config(exclude: "mixpanel")),
   ]
+
+  /// The examples' config, which differs only in what the handler excludes.
+  private static func config(exclude: String) -> String {
+    """
+    version: 1
+    destinations: {firebase: {}, mixpanel: {}, amplitude: {}}
+    defaults: {destinations: [firebase, mixpanel]}
+    screens:
+      Home:
+        control_events:
+          onFav(_:): {event: HOME_FAV, exclude: [\(exclude)]}
+    """
+  }
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     guard plan.declaredDestinations != nil, plan.hasExplicitDefaults else { return }

@@ -10,11 +10,7 @@ public enum LinkPatternRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Product: {page_events: {enter: PRODUCT_ENTER}}
-      links: {schemes: [shop], hosts: [shop.example.com]}
-      entry_points:
+      \(config)
         product:
           screen: Product
           links:
@@ -43,11 +39,7 @@ public enum LinkPatternRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Product: {page_events: {enter: PRODUCT_ENTER}}
-      links: {schemes: [shop], hosts: [shop.example.com]}
-      entry_points:
+      \(config)
         product:
           screen: Product
           links:
@@ -59,11 +51,7 @@ public enum LinkPatternRule: PlanRule {
     // A pattern of every origin whose first segment cannot be a custom scheme's host.
     .triggers(
       """
-      version: 1
-      screens:
-        Product: {page_events: {enter: PRODUCT_ENTER}}
-      links: {schemes: [shop], hosts: [shop.example.com]}
-      entry_points:
+      \(config)
         product: {screen: Product, links: [1️⃣"/product_detail/{id:int}", 2️⃣"/{tab:enum(a_b|c)}/x", 3️⃣"/{kind:enum(Gift|Card)}/y"]}
       """,
       expecting: [
@@ -96,11 +84,7 @@ public enum LinkPatternRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Product: {page_events: {enter: PRODUCT_ENTER}}
-      links: {schemes: [shop], hosts: [shop.example.com]}
-      entry_points:
+      \(config)
         product: {screen: Product, links: ["/product-detail/{id:int}", "https://shop.example.com/product_detail/{id:int}"]}
         home: {screen: Product, links: ["/"]}
         kind: {screen: Product, links: ["/{kind:enum(gift|card)}/y"]}
@@ -164,6 +148,15 @@ public enum LinkPatternRule: PlanRule {
         go: {screen: Product, links: ["shop://go?to={to:url=https://help.example.com/}"]}
       """),
   ]
+
+  /// The screen and link origins of most examples.
+  private static let config = """
+    version: 1
+    screens:
+      Product: {page_events: {enter: PRODUCT_ENTER}}
+    links: {schemes: [shop], hosts: [shop.example.com]}
+    entry_points:
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     let entryPoints = plan.entryPoints

@@ -7,12 +7,7 @@ public enum LinkShadowedRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Product: {page_events: {enter: PRODUCT_ENTER}}
-        NewProduct: {page_events: {enter: NEW_PRODUCT_ENTER}}
-      links: {schemes: [shop], hosts: [shop.example.com]}
-      entry_points:
+      \(config)
         product: {screen: Product, links: ["/product/{id:string}", 1️⃣"shop://product/{id:string}"]}
         newProduct: {screen: NewProduct, links: [2️⃣"https://shop.example.com/product/new"]}
       """,
@@ -26,16 +21,21 @@ public enum LinkShadowedRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Product: {page_events: {enter: PRODUCT_ENTER}}
-        NewProduct: {page_events: {enter: NEW_PRODUCT_ENTER}}
-      links: {schemes: [shop], hosts: [shop.example.com]}
-      entry_points:
+      \(config)
         product: {screen: Product, links: ["/product/{id:int}"]}
         newProduct: {screen: NewProduct, links: ["https://shop.example.com/product/new"]}
       """),
   ]
+
+  /// The examples' screens and link origins.
+  private static let config = """
+    version: 1
+    screens:
+      Product: {page_events: {enter: PRODUCT_ENTER}}
+      NewProduct: {page_events: {enter: NEW_PRODUCT_ENTER}}
+    links: {schemes: [shop], hosts: [shop.example.com]}
+    entry_points:
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     let entryPoints = plan.entryPoints

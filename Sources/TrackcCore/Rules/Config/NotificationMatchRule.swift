@@ -14,12 +14,7 @@ public enum NotificationMatchRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Order: {page_events: {enter: ORDER_ENTER}}
-        Chat: {page_events: {enter: CHAT_ENTER}}
-        Sale: {page_events: {enter: SALE_ENTER}}
-      entry_points:
+      \(config)
         order: {screen: Order, 1️⃣notification: {match: {}}}
         chat: {screen: Chat, notification: {match: {type: chat, 2️⃣type.id: x}}}
         sale:
@@ -44,12 +39,7 @@ public enum NotificationMatchRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Order: {page_events: {enter: ORDER_ENTER}}
-        Chat: {page_events: {enter: CHAT_ENTER}}
-        Sale: {page_events: {enter: SALE_ENTER}}
-      entry_points:
+      \(config)
         order: {screen: Order, notification: {match: {type: order}}}
         chat: {screen: Chat, notification: {match: {type: chat, chat.id: x}}}
         sale:
@@ -59,6 +49,16 @@ public enum NotificationMatchRule: PlanRule {
             parameters: {code: {from: payload.code}, campaign: {from: payload.campaign.id}}
       """),
   ]
+
+  /// The examples' screens.
+  private static let config = """
+    version: 1
+    screens:
+      Order: {page_events: {enter: ORDER_ENTER}}
+      Chat: {page_events: {enter: CHAT_ENTER}}
+      Sale: {page_events: {enter: SALE_ENTER}}
+    entry_points:
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     for route in plan.entryPoints.routes {

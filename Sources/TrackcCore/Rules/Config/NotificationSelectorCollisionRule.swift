@@ -7,12 +7,7 @@ public enum NotificationSelectorCollisionRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Order: {page_events: {enter: ORDER_ENTER}}
-        Chat: {page_events: {enter: CHAT_ENTER}}
-      entry_points:
-        order: {screen: Order, notification: {match: {type: order_shipped}}}
+      \(config)
         chat: {screen: Chat, 1️⃣notification: {match: {category: chat}}}
       """,
       expecting: [
@@ -22,15 +17,20 @@ public enum NotificationSelectorCollisionRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Order: {page_events: {enter: ORDER_ENTER}}
-        Chat: {page_events: {enter: CHAT_ENTER}}
-      entry_points:
-        order: {screen: Order, notification: {match: {type: order_shipped}}}
+      \(config)
         chat: {screen: Chat, notification: {match: {type: chat_message, category: chat}}}
       """),
   ]
+
+  /// The examples' screens and the first entry point, whose selector the second must not collide with.
+  private static let config = """
+    version: 1
+    screens:
+      Order: {page_events: {enter: ORDER_ENTER}}
+      Chat: {page_events: {enter: CHAT_ENTER}}
+    entry_points:
+      order: {screen: Order, notification: {match: {type: order_shipped}}}
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     for (first, second, payload) in plan.entryPoints.selectorCollisions {

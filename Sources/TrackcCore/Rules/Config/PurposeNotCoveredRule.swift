@@ -31,13 +31,8 @@ public enum PurposeNotCoveredRule: PlanRule {
         ),
       ]),
     .triggers(
-      """
-      version: 1
-      screens:
-        Search:
-          control_events:
-            onSearch(query:): {event: SEARCH, properties: {1️⃣query: {from: query, data: search_history}}}
-      """,
+      RuleExample.handlerConfig(
+        "Search", "onSearch(query:)", event: "SEARCH", properties: "{1️⃣query: {from: query, data: search_history}}"),
       expecting: [
         .error(
           "the plan sends personal data (search_history, product_interaction) to every destination the app registers; declare its 'destinations' and their 'purposes', so that what the data is used for is known"

@@ -58,13 +58,8 @@ public enum UnclassifiedPersonalDataRule: PlanRule {
               properties: {contact: {from: email, data: email_address}, phone_number: {from: phone}}
       """),
     .passes(
-      """
-      version: 1
-      screens:
-        Profile:
-          control_events:
-            onSave(email:): {event: PROFILE_SAVE, properties: {email: {from: email}}}
-      """),
+      RuleExample.handlerConfig(
+        "Profile", "onSave(email:)", event: "PROFILE_SAVE", properties: "{email: {from: email}}")),
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {

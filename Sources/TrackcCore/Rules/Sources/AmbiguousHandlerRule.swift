@@ -30,7 +30,7 @@ public enum AmbiguousHandlerRule: CodeRule {
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     let plan = code.plan
     for event in plan.events {
-      guard case .ambiguous(let methods)? = code.handler(of: event.id), let type = code.type(of: event.screen),
+      guard case .ambiguous(let methods)? = code.handler(of: event.id), let type = event.screen.flatMap(code.type(of:)),
         let control = plan.control(event)
       else { continue }
       let names = methods.map { "'\(code.index[$0].name)'" }.joined(separator: ", ")

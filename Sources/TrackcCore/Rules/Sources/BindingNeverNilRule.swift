@@ -9,14 +9,9 @@ public enum BindingNeverNilRule: CodeRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        CartViewController:
-          control_events:
-            checkout(count:): {event: CART_CHECKOUT, properties: {total: {from: 1️⃣self.total, optional: true}, items: {from: 2️⃣count, optional: true}}}
-      """,
+      RuleExample.handlerConfig(
+        "CartViewController", "checkout(count:)", event: "CART_CHECKOUT",
+        properties: "{total: {from: 1️⃣self.total, optional: true}, items: {from: 2️⃣count, optional: true}}", interception: "dynamic-replacement"),
       swift: [
         "Sources/Cart/Cart.swift": "final class CartViewController {\n  var total = 0.0\n  var coupon: String?\n  func checkout(count: Int) {}\n}\n"
       ],
@@ -29,14 +24,10 @@ public enum BindingNeverNilRule: CodeRule {
         ),
       ]),
     .passes(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        CartViewController:
-          control_events:
-            checkout(count:): {event: CART_CHECKOUT, properties: {total: {from: self.total}, coupon: {from: self.coupon, optional: true}, owner: {from: self.owner.name, optional: true}}}
-      """,
+      RuleExample.handlerConfig(
+        "CartViewController", "checkout(count:)", event: "CART_CHECKOUT",
+        properties: "{total: {from: self.total}, coupon: {from: self.coupon, optional: true}, owner: {from: self.owner.name, optional: true}}",
+        interception: "dynamic-replacement"),
       swift: [
         "Sources/Cart/Cart.swift":
           "final class CartViewController {\n  var total = 0.0\n  var coupon: String?\n  var owner: Owner?\n  func checkout(count: Int) {}\n}\nfinal class Owner {\n  var name = \"\"\n}\n"

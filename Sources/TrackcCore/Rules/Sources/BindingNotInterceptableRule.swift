@@ -12,13 +12,9 @@ public enum BindingNotInterceptableRule: CodeRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      screens:
-        FeedViewController:
-          control_events:
-            open(_:at:): {event: FEED_OPEN, properties: {position: {from: 1️⃣at}, tab: {from: 2️⃣self.tab}, title: {from: self.screenTitle}}}
-      """,
+      RuleExample.handlerConfig(
+        "FeedViewController", "open(_:at:)", event: "FEED_OPEN",
+        properties: "{position: {from: 1️⃣at}, tab: {from: 2️⃣self.tab}, title: {from: self.screenTitle}}"),
       swift: [
         "Sources/Feed/Feed.swift": """
         class FeedViewController {
@@ -37,14 +33,9 @@ public enum BindingNotInterceptableRule: CodeRule {
         ),
       ]),
     .triggers(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        FeedViewController:
-          control_events:
-            open(): {event: FEED_OPEN, properties: {tab: {from: 1️⃣self.tab}, count: {from: 2️⃣self.count}}}
-      """,
+      RuleExample.handlerConfig(
+        "FeedViewController", "open()", event: "FEED_OPEN", properties: "{tab: {from: 1️⃣self.tab}, count: {from: 2️⃣self.count}}",
+        interception: "dynamic-replacement"),
       swift: [
         "Sources/Feed/Feed.swift": """
         final class FeedViewController {
@@ -63,14 +54,9 @@ public enum BindingNotInterceptableRule: CodeRule {
         ),
       ]),
     .triggers(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        FeedViewController:
-          control_events:
-            open(_:): {event: FEED_OPEN, properties: {position: {from: 1️⃣sender.tag, type: int}}}
-      """,
+      RuleExample.handlerConfig(
+        "FeedViewController", "open(_:)", event: "FEED_OPEN", properties: "{position: {from: 1️⃣sender.tag, type: int}}",
+        interception: "dynamic-replacement"),
       swift: ["Sources/Feed/Feed.swift": "import UIKit\nfinal class FeedViewController {\n  func open(_ sender: UIButton) {}\n}\n"],
       expecting: [
         .error(
@@ -78,13 +64,8 @@ public enum BindingNotInterceptableRule: CodeRule {
         )
       ]),
     .triggers(
-      """
-      version: 1
-      screens:
-        FeedViewController:
-          control_events:
-            open(_:): {event: FEED_OPEN, properties: {position: {from: 1️⃣sender.tag}}}
-      """,
+      RuleExample.handlerConfig(
+        "FeedViewController", "open(_:)", event: "FEED_OPEN", properties: "{position: {from: 1️⃣sender.tag}}"),
       swift: ["Sources/Feed/Feed.swift": "import UIKit\nclass FeedViewController {\n  @objc func open(_ sender: UIButton) {}\n}\n"],
       expecting: [
         .error(
@@ -92,26 +73,17 @@ public enum BindingNotInterceptableRule: CodeRule {
         )
       ]),
     .passes(
-      """
-      version: 1
-      screens:
-        FeedViewController:
-          control_events:
-            open(_:): {event: FEED_OPEN, properties: {position: {from: sender.tag, type: int}, title: {from: self.screenTitle}}}
-      """,
+      RuleExample.handlerConfig(
+        "FeedViewController", "open(_:)", event: "FEED_OPEN", properties: "{position: {from: sender.tag, type: int}, title: {from: self.screenTitle}}"
+      ),
       swift: [
         "Sources/Feed/Feed.swift":
           "import UIKit\nclass FeedViewController {\n  @objc var screenTitle: String = \"\"\n  @objc func open(_ sender: UIButton) {}\n}\n"
       ]),
     .passes(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        FeedViewController:
-          control_events:
-            open(at:): {event: FEED_OPEN, properties: {tab: {from: self.tab}, position: {from: at}}}
-      """,
+      RuleExample.handlerConfig(
+        "FeedViewController", "open(at:)", event: "FEED_OPEN", properties: "{tab: {from: self.tab}, position: {from: at}}",
+        interception: "dynamic-replacement"),
       swift: [
         "Sources/Feed/Feed.swift": "final class FeedViewController {\n  private(set) var tab: String = \"\"\n  func open(at position: Int) {}\n}\n"
       ]),

@@ -89,7 +89,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     let plan = code.plan
     for event in plan.events {
-      guard let reference = code.method(of: event.id), let type = code.type(of: event.screen), let control = plan.control(event) else {
+      guard let reference = code.method(of: event.id), let type = event.screen.flatMap(code.type(of:)), let control = plan.control(event) else {
         continue
       }
       let method = code.index[reference]

@@ -21,18 +21,7 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      interception: dynamic-replacement
-      privacy:
-        identity: {anonymous_id: {data: device_id}}
-      destinations:
-        firebase: {purposes: [app_functionality]}
-      screens:
-        CheckoutViewController:
-          control_events:
-            pay(_:): {event: CHECKOUT_PAY, properties: {1️⃣card: {from: self.card, type: string}}}
-      """,
+      config(card: "1️⃣card: {from: self.card, type: string}"),
       swift: checkout,
       expecting: [
         .warning(
@@ -40,20 +29,25 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
         )
       ]),
     .passes(
-      """
-      version: 1
-      interception: dynamic-replacement
-      privacy:
-        identity: {anonymous_id: {data: device_id}}
-      destinations:
-        firebase: {purposes: [app_functionality]}
-      screens:
-        CheckoutViewController:
-          control_events:
-            pay(_:): {event: CHECKOUT_PAY, properties: {card: {from: self.card, type: string, data: payment_info}}}
-      """,
+      config(card: "card: {from: self.card, type: string, data: payment_info}"),
       swift: checkout),
   ]
+
+  /// The examples' config, which differs only in what it says of the card.
+  private static func config(card: String) -> String {
+    """
+    version: 1
+    interception: dynamic-replacement
+    privacy:
+      identity: {anonymous_id: {data: device_id}}
+    destinations:
+      firebase: {purposes: [app_functionality]}
+    screens:
+      CheckoutViewController:
+        control_events:
+          pay(_:): {event: CHECKOUT_PAY, properties: {\(card)}}
+    """
+  }
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     let plan = code.plan

@@ -6,13 +6,8 @@ public enum UnknownBindingParameterRule: CodeRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      screens:
-        FeedViewController:
-          control_events:
-            open(_:at:): {event: FEED_OPEN, properties: {product_id: {from: 1️⃣prodct}, rank: {from: 2️⃣rank}}}
-      """,
+      RuleExample.handlerConfig(
+        "FeedViewController", "open(_:at:)", event: "FEED_OPEN", properties: "{product_id: {from: 1️⃣prodct}, rank: {from: 2️⃣rank}}"),
       swift: [
         "Sources/Feed/Feed.swift": """
         class FeedViewController {
@@ -29,14 +24,9 @@ public enum UnknownBindingParameterRule: CodeRule {
         ),
       ]),
     .passes(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        FeedViewController:
-          control_events:
-            open(_:at:): {event: FEED_OPEN, properties: {product_id: {from: product}, position: {from: at}, rank: {from: position}}}
-      """,
+      RuleExample.handlerConfig(
+        "FeedViewController", "open(_:at:)", event: "FEED_OPEN",
+        properties: "{product_id: {from: product}, position: {from: at}, rank: {from: position}}", interception: "dynamic-replacement"),
       swift: [
         "Sources/Feed/Feed.swift": """
         class FeedViewController {

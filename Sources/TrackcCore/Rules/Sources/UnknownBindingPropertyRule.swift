@@ -6,14 +6,9 @@ public enum UnknownBindingPropertyRule: CodeRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        CartViewController:
-          control_events:
-            checkout(): {event: CART_CHECKOUT, properties: {total: {from: 1️⃣self.cart.totl}, tab: {from: 2️⃣self.tab}}}
-      """,
+      RuleExample.handlerConfig(
+        "CartViewController", "checkout()", event: "CART_CHECKOUT", properties: "{total: {from: 1️⃣self.cart.totl}, tab: {from: 2️⃣self.tab}}",
+        interception: "dynamic-replacement"),
       swift: [
         "Sources/Cart/Cart.swift": """
         final class CartViewController {
@@ -34,14 +29,9 @@ public enum UnknownBindingPropertyRule: CodeRule {
           "property 'tab' of handler 'checkout()' of 'CartViewController' reads 'self.tab', but 'CartViewController' has no instance property 'tab'"),
       ]),
     .passes(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        CartViewController:
-          control_events:
-            checkout(): {event: CART_CHECKOUT, properties: {total: {from: self.cart.total}, tab: {from: self.selectedTab}}}
-      """,
+      RuleExample.handlerConfig(
+        "CartViewController", "checkout()", event: "CART_CHECKOUT", properties: "{total: {from: self.cart.total}, tab: {from: self.selectedTab}}",
+        interception: "dynamic-replacement"),
       swift: [
         "Sources/Cart/Cart.swift": """
         class BaseViewController {

@@ -53,7 +53,7 @@ public enum UnknownHandlerRule: CodeRule {
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     let plan = code.plan
     for event in plan.events {
-      guard case .notFound(let suggestion)? = code.handler(of: event.id), let type = code.type(of: event.screen),
+      guard case .notFound(let suggestion)? = code.handler(of: event.id), let type = event.screen.flatMap(code.type(of:)),
         let control = plan.control(event)
       else { continue }
       let typeName = code.index[type].name

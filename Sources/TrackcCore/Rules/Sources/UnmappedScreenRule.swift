@@ -11,12 +11,7 @@ public enum UnmappedScreenRule: CodeRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      conventions: {require_screens: [UIViewController]}
-      screens:
-        HomeViewController: {control_events: {onFav(_:): HOME_FAV}}
-      """,
+      uikitConfig,
       swift: [
         "Sources/App/Screens.swift": """
         class BaseViewController: UIViewController {}
@@ -63,12 +58,7 @@ public enum UnmappedScreenRule: CodeRule {
         .error("'ProfileModel' is a view model (an ObservableObject a view holds) but no screen lists it; add it to 'screens'"),
       ]),
     .passes(
-      """
-      version: 1
-      conventions: {require_screens: [UIViewController]}
-      screens:
-        HomeViewController: {control_events: {onFav(_:): HOME_FAV}}
-      """,
+      uikitConfig,
       swift: [
         "Sources/App/Screens.swift": """
         class HomeViewController: UIViewController {
@@ -78,6 +68,14 @@ public enum UnmappedScreenRule: CodeRule {
         """
       ]),
   ]
+
+  /// The config of the examples of UIKit screens: one screen listed, UIViewController's subclasses required.
+  private static let uikitConfig = """
+    version: 1
+    conventions: {require_screens: [UIViewController]}
+    screens:
+      HomeViewController: {control_events: {onFav(_:): HOME_FAV}}
+    """
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     guard let bases = code.plan.config.conventions.requireScreens, !bases.isEmpty else { return }

@@ -8,14 +8,10 @@ public enum UnsupportedPropertyTypeRule: CodeRule {
 
   public static let examples: [RuleExample] = [
     .triggers(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        CartViewController:
-          control_events:
-            checkout(): {event: CART_CHECKOUT, properties: {items: {from: 1️⃣self.items}, cart: {from: 2️⃣self.cart}, code: {from: 3️⃣self.coupon}, size: {from: 4️⃣self.title.count}}}
-      """,
+      RuleExample.handlerConfig(
+        "CartViewController", "checkout()", event: "CART_CHECKOUT",
+        properties: "{items: {from: 1️⃣self.items}, cart: {from: 2️⃣self.cart}, code: {from: 3️⃣self.coupon}, size: {from: 4️⃣self.title.count}}",
+        interception: "dynamic-replacement"),
       swift: [
         "Sources/Cart/Cart.swift": """
         final class CartViewController {
@@ -46,14 +42,10 @@ public enum UnsupportedPropertyTypeRule: CodeRule {
         ),
       ]),
     .passes(
-      """
-      version: 1
-      interception: dynamic-replacement
-      screens:
-        CartViewController:
-          control_events:
-            checkout(): {event: CART_CHECKOUT, properties: {count: {from: self.count}, tab: {from: self.tab}, code: {from: self.coupon, type: string}, ratio: {from: self.ratio}}}
-      """,
+      RuleExample.handlerConfig(
+        "CartViewController", "checkout()", event: "CART_CHECKOUT",
+        properties: "{count: {from: self.count}, tab: {from: self.tab}, code: {from: self.coupon, type: string}, ratio: {from: self.ratio}}",
+        interception: "dynamic-replacement"),
       swift: [
         "Sources/Cart/Cart.swift": """
         final class CartViewController {

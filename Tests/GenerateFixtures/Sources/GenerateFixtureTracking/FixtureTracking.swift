@@ -9,6 +9,9 @@ public enum FixtureTracking {
 
   /// Every event ID of the config, for code that tracks by hand.
   public enum EventID: String, TrackingEventID, CaseIterable {
+    case appBackgrounded = "APP_BACKGROUNDED"
+    case appInstalled = "APP_INSTALLED"
+    case appOpened = "APP_OPENED"
     case ctrlBasketAdd = "CTRL_BASKET_ADD"
     case ctrlCatalogAdd = "CTRL_CATALOG_ADD"
     case ctrlCatalogDefault = "CTRL_CATALOG_DEFAULT"
@@ -121,6 +124,16 @@ public enum FixtureTracking {
     static let open_files = EventRule(eventID: "OPEN_FILES", routing: .only(["firebase", "mixpanel"]))
     static let open_cart = EventRule(eventID: "OPEN_CART", routing: .only(["firebase", "mixpanel"]))
     static let open_sale = EventRule(eventID: "OPEN_SALE", routing: .only(["firebase", "mixpanel"]))
+    static let application_installed = EventRule(eventID: "APP_INSTALLED", routing: .only(["firebase", "mixpanel"]))
+    static let application_opened = EventRule(
+      eventID: "APP_OPENED",
+      routing: .only(["warehouse"]),
+      properties: ["platform": .string("ios")]
+    )
+    static let application_backgrounded = EventRule(
+      eventID: "APP_BACKGROUNDED",
+      routing: .only(["firebase", "mixpanel"])
+    )
   }
 
   public struct Registry: TrackingRegistry {
@@ -232,6 +245,9 @@ public enum FixtureTracking {
 
     @_spi(Generated) public func rule(eventID: String) -> EventRule? {
       switch eventID {
+      case "APP_BACKGROUNDED": return Rules.application_backgrounded
+      case "APP_INSTALLED": return Rules.application_installed
+      case "APP_OPENED": return Rules.application_opened
       case "CTRL_BASKET_ADD": return Rules.basket_add__note
       case "CTRL_CATALOG_ADD": return Rules.catalogScreen_addToCart__quantity
       case "CTRL_CATALOG_DEFAULT": return Rules.catalogScreen_default_
@@ -289,6 +305,15 @@ public enum FixtureTracking {
       case 9: return "pay(_:)"
       case 10: return "refresh(completion:)"
       default: return ""
+      }
+    }
+
+    @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? {
+      switch event {
+      case .installed: return Rules.application_installed
+      case .opened: return Rules.application_opened
+      case .backgrounded: return Rules.application_backgrounded
+      default: return nil
       }
     }
 

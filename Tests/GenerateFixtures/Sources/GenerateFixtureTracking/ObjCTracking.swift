@@ -9,6 +9,10 @@ public enum ObjCTracking {
 
   /// Every event ID of the config, for code that tracks by hand.
   public enum EventID: String, TrackingEventID, CaseIterable {
+    case appBackgrounded = "APP_BACKGROUNDED"
+    case appInstalled = "APP_INSTALLED"
+    case appOpened = "APP_OPENED"
+    case appUpdated = "APP_UPDATED"
     case ctrlFeedItem = "CTRL_FEED_ITEM"
     case pageFeedEnter = "PAGE_FEED_ENTER"
     case pageProfileEnter = "PAGE_PROFILE_ENTER"
@@ -44,6 +48,10 @@ public enum ObjCTracking {
     static let profileView_enter = EventRule(eventID: "PAGE_PROFILE_ENTER", routing: .unrestricted)
     static let profileView_leave = EventRule(eventID: "PAGE_PROFILE_LEAVE", routing: .unrestricted)
     static let storiesView_enter = EventRule(eventID: "PAGE_STORIES_ENTER", routing: .unrestricted)
+    static let application_installed = EventRule(eventID: "APP_INSTALLED", routing: .unrestricted)
+    static let application_updated = EventRule(eventID: "APP_UPDATED", routing: .unrestricted)
+    static let application_opened = EventRule(eventID: "APP_OPENED", routing: .unrestricted)
+    static let application_backgrounded = EventRule(eventID: "APP_BACKGROUNDED", routing: .unrestricted)
   }
 
   public struct Registry: TrackingRegistry {
@@ -99,6 +107,10 @@ public enum ObjCTracking {
 
     @_spi(Generated) public func rule(eventID: String) -> EventRule? {
       switch eventID {
+      case "APP_BACKGROUNDED": return Rules.application_backgrounded
+      case "APP_INSTALLED": return Rules.application_installed
+      case "APP_OPENED": return Rules.application_opened
+      case "APP_UPDATED": return Rules.application_updated
       case "CTRL_FEED_ITEM": return Rules.feedViewController_onItemTapped_
       case "PAGE_FEED_ENTER": return Rules.feedViewController_enter
       case "PAGE_PROFILE_ENTER": return Rules.profileView_enter
@@ -121,6 +133,15 @@ public enum ObjCTracking {
       switch handler.rawValue {
       case 0: return "onItemTapped(_:)"
       default: return ""
+      }
+    }
+
+    @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? {
+      switch event {
+      case .installed: return Rules.application_installed
+      case .updated: return Rules.application_updated
+      case .opened: return Rules.application_opened
+      case .backgrounded: return Rules.application_backgrounded
       }
     }
 
