@@ -59,7 +59,11 @@ public final class Collector: Sendable {
           core.refusedConnection()
           return channel.eventLoop.makeFailedFuture(ConnectionTracker.TooManyConnections())
         }
-        channel.closeFuture.whenComplete { _ in connections.remove(channel) }
+        core.changes.announce()
+        channel.closeFuture.whenComplete { _ in
+          connections.remove(channel)
+          core.changes.announce()
+        }
         return channel.eventLoop.makeCompletedFuture {
           let pipeline = channel.pipeline.syncOperations
           let idle = TimeAmount.seconds(Int64(max(1, limits.idleTimeoutSeconds)))
@@ -159,14 +163,11 @@ public final class Collector: Sendable {
     return try decoder.decode(body, checkingAgainst: configuration.plan, fillIns: CollectorCore.fillIns())
   }
 
-  /// Waits until `condition` holds for the statistics (checked every 10 ms); false after `timeout`.
+  /// Waits until `condition` holds for the statistics (or for anything else the collector reports:
+  /// `openConnections`, `answersPending`, `received`), asked at once and again after each change of them,
+  /// never on a timer; false once `timeout` passes with it still false.
   public func waitUntil(timeout: Duration = .seconds(10), _ condition: (CollectorStatistics) -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition(statistics) {
-      guard ContinuousClock.now < deadline else { return false }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return true
+    await core.changes.wait(timeout: timeout) { condition(statistics) }
   }
 }
 

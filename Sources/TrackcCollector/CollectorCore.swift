@@ -77,6 +77,8 @@ final class CollectorCore: Sendable {
   private let faults: NIOLockedValueBox<(settings: CollectorConfiguration.Faults, generator: SeededGenerator)>
   private let remoteDocument: NIOLockedValueBox<CollectorConfiguration.RemoteConfiguration?>
   private let pendingAnswers = NIOLockedValueBox(0)
+  /// Announced after each change of the statistics, the connections or the answers pending.
+  let changes = Changes()
 
   struct State: Sendable {
     var deduplication: DeduplicationWindow
@@ -112,7 +114,10 @@ final class CollectorCore: Sendable {
 
   var answersPending: Int { pendingAnswers.withLockedValue { $0 } }
 
-  func answerPending(_ pending: Bool) { pendingAnswers.withLockedValue { $0 += pending ? 1 : -1 } }
+  func answerPending(_ pending: Bool) {
+    pendingAnswers.withLockedValue { $0 += pending ? 1 : -1 }
+    changes.announce()
+  }
   var violations: [Violation] { state.withLockedValue { $0.violations.elements } }
   var statistics: CollectorStatistics { state.withLockedValue { $0.statistics } }
 
@@ -123,6 +128,7 @@ final class CollectorCore: Sendable {
       state.violations.removeAll()
       state.statistics = CollectorStatistics()
     }
+    changes.announce()
   }
 
   func setRemoteConfiguration(_ source: CollectorConfiguration.RemoteConfiguration?) {
@@ -183,6 +189,7 @@ final class CollectorCore: Sendable {
 
   func refusedConnection() {
     state.withLockedValue { $0.statistics.refusedConnections += 1 }
+    changes.announce()
   }
 
   private func withRetryAfter(_ answer: HTTPAnswer) -> HTTPAnswer {
@@ -274,6 +281,7 @@ final class CollectorCore: Sendable {
       if let output, !lines.isEmpty, !output.append(lines) { state.statistics.outputFailures += 1 }
       configuration.observer?(records)
     }
+    changes.announce()
     if failAfterRecording {
       return .rejection(
         Rejection(status: 500, code: "injected-failure", message: "the batch was recorded, then failed on purpose (--accept-then-fail)"))
@@ -329,5 +337,6 @@ final class CollectorCore: Sendable {
       state.statistics.droppedFromMemory = state.received.dropped + state.violations.dropped
       configuration.observer?(records)
     }
+    changes.announce()
   }
 }

@@ -49,6 +49,8 @@ public final class RemoteDestinationConfiguration: DestinationConfiguration, @un
   // Guarded by `lock`.
   private var document: Document?
   private var counts = Statistics()
+  /// Broadcast after each change of `counts` (off the tracking path): what `waitUntil` waits on.
+  private let changed = NSCondition()
 
   /// Starts reading the cache in the background; until then (and without one), `fallback` answers.
   public init(
@@ -161,6 +163,7 @@ public final class RemoteDestinationConfiguration: DestinationConfiguration, @un
       counts.applied += 1
     }
     lock.unlock()
+    announceChange()
   }
 
   private func apply(_ parsed: Document, from source: Statistics.Source) {
@@ -169,12 +172,37 @@ public final class RemoteDestinationConfiguration: DestinationConfiguration, @un
     counts.source = source
     counts.applied += 1
     lock.unlock()
+    announceChange()
   }
 
   private func record(_ change: (inout Statistics) -> Void) {
     lock.lock()
     change(&counts)
     lock.unlock()
+    announceChange()
+  }
+
+  private func announceChange() {
+    changed.lock()
+    changed.broadcast()
+    changed.unlock()
+  }
+
+  // MARK: Waiting (tests)
+
+  /// Waits until `condition` holds for the statistics, asking it again at each change of them (a
+  /// document applied from the network or the cache, a failure counted), never on a timer; false once
+  /// `timeout` passes with it still false. For tests (`@testable`): the cache is read in the background.
+  func waitUntil(timeout: TimeInterval, _ condition: (Statistics) -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    changed.lock()
+    defer { changed.unlock() }
+    // A change updates the statistics before it takes `changed`, which this holds from the first look
+    // until it waits: none falls between a look and the wait.
+    while !condition(statistics) {
+      if !changed.wait(until: deadline) && Date() >= deadline { return condition(statistics) }
+    }
+    return true
   }
 
   /// The document, if it is the agreed shape.

@@ -12,13 +12,13 @@ import Foundation
 //     trackc-crash-child paced JOURNAL RECEIVED FIRST [SELF_KILL_RATE]   (an event every 200 µs, so that
 //                                                  delivery catches up and the backlog stays bounded)
 //     trackc-crash-child drain JOURNAL RECEIVED      (delivers what is left, then exits 0)
-//     trackc-crash-child consent JOURNAL DIRECTORY FIRST   (`ConsentCrashTests`, below)
+//     trackc-crash-child consent JOURNAL DIRECTORY FIRST [BEFORE_REVOKING]   (`ConsentCrashTests`, below)
 //     trackc-crash-child consent-drain JOURNAL DIRECTORY
 //
 // In the consent modes, events go to two destinations: `open`, which no consent category gates, and
 // `gated`, gated by the category `ads` (granted until answered), a slow receiver so that a backlog
-// builds. A run grants `ads` (writing `GRANT <next number>` into gated.txt first), tracks a few hundred
-// to a few thousand events, revokes `ads` (writing `REVOKED <next number>` once the call returned), then
+// builds. A run grants `ads` (writing `GRANT <next number>` into gated.txt first), tracks BEFORE_REVOKING
+// events (a few hundred to a few thousand, at random when not given), revokes `ads` (writing `REVOKED <next number>` once the call returned), then
 // tracks on until killed. Each destination writes `<number> <messageId>` lines into DIRECTORY/<id>.txt.
 //
 // With RECEIVED an http:// URL, the destination is `HTTPCollectorDestination` uploading to that
@@ -110,6 +110,7 @@ final class NamedFileReceiver: TrackingDestination, @unchecked Sendable {
     self.delay = delay
   }
   func receive(_ event: TrackingEvent) throws {
+    // Not a wait: the time this destination takes per event (a slow destination).
     if delay > 0 { usleep(delay) }
     try file.receive(event)
   }
@@ -145,9 +146,10 @@ if arguments.count >= 4, arguments[1].hasPrefix("consent") {
     guard withUnsafeBytes(of: &acknowledged, { write(1, $0.baseAddress, 8) }) == 8 else { exit(3) }
     number += 1
   }
+  let beforeRevoking = arguments.count > 5 ? Int(arguments[5]) ?? 200 : Int.random(in: 200...3_000)
   gated.mark("GRANT \(number)")
   tracker.setConsent("ads", granted: true)
-  for _ in 0..<Int.random(in: 200...3_000) { track() }
+  for _ in 0..<beforeRevoking { track() }
   tracker.setConsent("ads", granted: false)
   gated.mark("REVOKED \(number)")
   while true { track() }
@@ -180,6 +182,7 @@ default:
     var acknowledged = UInt64(number).littleEndian
     guard withUnsafeBytes(of: &acknowledged, { write(1, $0.baseAddress, 8) }) == 8 else { exit(3) }
     number += 1
+    // Not a wait: the pace of a self-killing child's tracking (200 µs an event), so that delivery keeps up.
     if paced { usleep(200) }
   }
 }

@@ -424,7 +424,7 @@ import Testing
 
     // The next process starts from the cache.
     let next = RemoteDestinationConfiguration(url: served, cacheFile: cache)
-    #expect(TrackerTests.waitUntil { next.statistics.source == .cache })
+    #expect(next.waitUntil(timeout: TrackerTests.patience) { $0.source == .cache }, "\(next.statistics)")
     #expect(!next.isEnabled("mixpanel"))
   }
 

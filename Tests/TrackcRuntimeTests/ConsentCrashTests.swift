@@ -23,8 +23,19 @@ import TrackcTestSupport
     var acknowledged = Set<Int>()
     var revocations = 0
     for run in 0..<Self.runs {
-      let child = try CrashTests.start(["consent", journal, directory.url.path, String(run * 100_000_000)])
-      child.acknowledgements.waitForFirst(timeout: 30)
+      // How many events the child tracks before it revokes. Every other run is killed only once the
+      // revocation has returned (the child acknowledges the next event after its REVOKED line), so that
+      // some revocations return however slow the child is (ThreadSanitizer, a loaded machine); the
+      // others may be killed before, during or after it.
+      let beforeRevoking = Int.random(in: 200...3_000, using: &generator)
+      let child = try CrashTests.start(["consent", journal, directory.url.path, String(run * 100_000_000), String(beforeRevoking)])
+      if run % 2 == 0 {
+        child.acknowledgements.waitFor(beforeRevoking + 1, timeout: TimeLimits.seconds(60))
+      } else {
+        child.acknowledgements.waitForFirst(timeout: 30)
+      }
+      // Not a wait: a random moment (0 - 60 ms after that, from the seed) to kill the child at, so that
+      // the kills fall anywhere in its cycle of tracking and revoking.
       usleep(UInt32.random(in: 0...60_000, using: &generator))
       if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
       child.process.waitUntilExit()

@@ -126,7 +126,8 @@ import Testing
       revoked.signal()
     }.start()
     // The revocation is recorded (and waits for the hand-over); only then does the destination finish.
-    #expect(TrackerTests.waitUntil { tracker.consent["ads"] == false })
+    // (`setConsent` records the answer, stamped into the journal, before it waits for the hand-over.)
+    #expect(tracker.waitUntil(timeout: TrackerTests.patience) { tracker.consent["ads"] == false })
     mixpanel.release.signal()
     revoked.wait()
     #expect(receivedWhenRevoked.value == 1, "the revocation returned only once event 0 was handed over")
@@ -176,7 +177,9 @@ import Testing
       tracker.setConsent("ads", granted: false)
       // The failing destination's backoff is cut short: the revocation drops the four at once. (What a
       // process killed before that leaves queued is dropped by the next one: `ConsentCrashTests`.)
-      #expect(TrackerTests.waitUntil { tracker.statistics["mixpanel"]?.droppedByReason[.consentRevoked] == 4 })
+      #expect(
+        tracker.waitUntil(timeout: TrackerTests.patience) { tracker.statistics["mixpanel"]?.droppedByReason[.consentRevoked] == 4 },
+        "\(tracker.statistics)")
     }
     do {
       // The next launch: the answers are read back, and nothing tracked before the revocation comes back.

@@ -19,28 +19,22 @@ import TrackcTestSupport
 
   /// Reads a child's standard output until it closes.
   final class Acknowledgements: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Guards `bytes` and `ended`; broadcast at each chunk read and at the end of the output.
+    private let arrived = NSCondition()
     private var bytes: [UInt8] = []
+    private var ended = false
     private let done = DispatchSemaphore(value: 0)
-    /// Signalled once the first acknowledgement (8 bytes) is in, or the output closed without one.
-    private let first = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
       let thread = Thread { [self] in
-        var signalled = false
         while true {
           let chunk = handle.availableData
+          arrived.lock()
+          if chunk.isEmpty { ended = true } else { bytes.append(contentsOf: chunk) }
+          arrived.broadcast()
+          arrived.unlock()
           if chunk.isEmpty { break }
-          lock.lock()
-          bytes.append(contentsOf: chunk)
-          let count = bytes.count
-          lock.unlock()
-          if !signalled && count >= 8 {
-            signalled = true
-            first.signal()
-          }
         }
-        if !signalled { first.signal() }
         done.signal()
       }
       thread.start()
@@ -48,12 +42,20 @@ import TrackcTestSupport
 
     /// Waits for the first acknowledgement (or the end of the output) at most `timeout` seconds.
     func waitForFirst(timeout: TimeInterval) {
-      _ = first.wait(timeout: .now() + timeout)
+      waitFor(1, timeout: timeout)
+    }
+
+    /// Waits until `count` acknowledgements are in (or the output ended) at most `timeout` seconds.
+    func waitFor(_ count: Int, timeout: TimeInterval) {
+      let deadline = Date(timeIntervalSinceNow: timeout)
+      arrived.lock()
+      defer { arrived.unlock() }
+      while bytes.count / 8 < count && !ended && arrived.wait(until: deadline) {}
     }
 
     var count: Int {
-      lock.lock()
-      defer { lock.unlock() }
+      arrived.lock()
+      defer { arrived.unlock() }
       return bytes.count / 8
     }
 
@@ -123,6 +125,7 @@ import TrackcTestSupport
       if selfKilling {
         _ = child.exited.wait(timeout: .now() + max(0, 5 - Date().timeIntervalSince(started)))
       } else {
+        // Not a wait: the random moment of the kill (0 - 40 ms, from the seed).
         usleep(UInt32.random(in: 0...40_000, using: &generator))
       }
       if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }

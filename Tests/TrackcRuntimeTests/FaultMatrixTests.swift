@@ -94,11 +94,16 @@ import TrackcTestSupport
     DeliveryHarness.track(0..<Self.count, tracker)
     if let liftAfter = row.liftAfter {
       // The fault stops every request: nothing can move until it is lifted.
-      #expect(await Self.waitUntil { (tracker.statistics["collector"]?.failuresByReason[row.reason] ?? 0) >= liftAfter }, "\(row.name): never met")
+      let reason = row.reason
+      #expect(
+        await tracker.waitUntil(timeout: Self.patience) { (tracker.statistics["collector"]?.failuresByReason[reason] ?? 0) >= liftAfter },
+        "\(row.name): never met: \(tracker.statistics)")
       try collector.setFaults(.init())
       watch.measure(true)
       if let retryAfter = row.retryAfter {
-        #expect(await Self.waitUntil { (tracker.statistics["collector"]?.delivered ?? 0) > 0 })
+        #expect(
+          await tracker.waitUntil(timeout: Self.patience) { (tracker.statistics["collector"]?.delivered ?? 0) > 0 },
+          "\(row.name): nothing delivered once lifted: \(tracker.statistics)")
         let waited = try #require(arrivals.gapAfterFirstFailure)
         #expect(waited >= retryAfter - 0.05, "\(row.name): the next try came \(waited) s after the failure, before Retry-After")
       }
@@ -126,7 +131,7 @@ import TrackcTestSupport
     ])
     let watch = ProgressWatch(tracker, id: "fast")
     DeliveryHarness.track(0..<Self.count, tracker)
-    #expect(await Self.waitUntil { tracker.statistics["fast"]?.delivered == Self.count })
+    #expect(await tracker.waitUntil(timeout: Self.patience) { tracker.statistics["fast"]?.delivered == Self.count }, "\(tracker.statistics)")
     let stall = watch.finish()
     #expect((tracker.statistics["slow"]?.delivered ?? 0) < Self.count, "the slow one is still at it")
     #expect(stall < TimeLimits.seconds(1), "the fast collector stood still for \(stall) s")
@@ -163,13 +168,7 @@ import TrackcTestSupport
     }
   }
 
-  /// Waits for `condition`, checking it every 2 ms without holding a thread; false after `timeout`.
-  static func waitUntil(timeout: TimeInterval = 30, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while !condition() {
-      if Date() > deadline { return false }
-      try? await Task.sleep(for: .milliseconds(2))
-    }
-    return true
-  }
+  /// How long a wait for a condition (`Tracker.waitUntil`) lasts before the test fails: a bound for a
+  /// starved machine, scaled under a sanitizer. The wait ends as soon as the condition holds.
+  static let patience = TimeLimits.seconds(30)
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Generated) import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// The journal on disk: events survive the tracker, damaged files give counted outcomes and never a
 /// crash, the size limit drops the oldest (counted), and an unusable directory falls back to memory.
@@ -83,7 +83,7 @@ import Testing
         journal: .directory(directory.url), retry: Self.slowRetry)
       for number in 0..<10 { tracker.track(TestRegistry.EventID.ctrlHomeFav, properties: ["n": .int(number)]) }
       // Delivered and acknowledged (the cursor is written before the count moves).
-      #expect(TrackerTests.waitUntil { tracker.statistics["firebase"]?.delivered == 10 })
+      #expect(tracker.waitUntil(timeout: TrackerTests.patience) { tracker.statistics["firebase"]?.delivered == 10 }, "\(tracker.statistics)")
     }
     let firebase = InMemoryDestination(id: "firebase")
     let mixpanel = InMemoryDestination(id: "mixpanel")

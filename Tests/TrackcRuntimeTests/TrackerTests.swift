@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@_spi(Generated) import TrackcRuntime
+import TrackcTestSupport
+
+@_spi(Generated) @testable import TrackcRuntime
 
 /// The tracker: rules resolved through the registry, routing, remote configuration, and delivery that
 /// keeps order and never lets one destination hold up another.
@@ -67,16 +69,9 @@ enum UnrestrictedEvent: String, TrackingEventID {
     func receive(_ event: TrackingEvent) { inner.receive(event) }
   }
 
-  /// Waits for `condition`, checking it every 2 ms; false after `timeout` (a generous bound for a
-  /// starved machine: the wait ends as soon as the condition holds).
-  static func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while !condition() {
-      if Date() > deadline { return false }
-      Thread.sleep(forTimeInterval: 0.002)
-    }
-    return true
-  }
+  /// How long a test waits for a condition (`Tracker.waitUntil`) before it fails: a bound for a starved
+  /// machine, scaled under a sanitizer. The wait ends as soon as the condition holds.
+  static let patience = TimeLimits.seconds(10)
 
   @Test func eventsCarryTheRuleScreenHandlerAndProperties() throws {
     let firebase = InMemoryDestination(id: "firebase")
@@ -168,8 +163,8 @@ enum UnrestrictedEvent: String, TrackingEventID {
     let good = InMemoryDestination(id: "firebase")
     let tracker = Tracker(registry: TestRegistry(), destinations: [broken, good], retry: Self.quickRetry)
     for _ in 0..<50 { tracker.trackPage(of: HomeScreen.self, .enter) }
-    #expect(Self.waitUntil { tracker.statistics["firebase"]?.delivered == 50 })
-    #expect(Self.waitUntil { (tracker.statistics["mixpanel"]?.failedAttempts ?? 0) >= 3 })
+    #expect(tracker.waitUntil(timeout: Self.patience) { tracker.statistics["firebase"]?.delivered == 50 }, "\(tracker.statistics)")
+    #expect(tracker.waitUntil(timeout: Self.patience) { (tracker.statistics["mixpanel"]?.failedAttempts ?? 0) >= 3 }, "\(tracker.statistics)")
     // Nothing of mixpanel's can be delivered now: flush says so at once (no time to wait out).
     #expect(!tracker.flush(timeout: 0), "flush reports what it could not finish")
     let statistics = tracker.statistics["mixpanel"]
@@ -185,7 +180,7 @@ enum UnrestrictedEvent: String, TrackingEventID {
     let tracker = Tracker(registry: TestRegistry(), destinations: [blocked, fast])
     // If tracking waited for the blocked destination, this loop would never end.
     for _ in 0..<100 { tracker.trackPage(of: HomeScreen.self, .enter) }
-    #expect(Self.waitUntil { fast.events.count == 100 })
+    #expect(tracker.waitUntil(timeout: Self.patience) { fast.events.count == 100 }, "\(tracker.statistics)")
     blocked.entered.wait()  // a delivery has really reached the blocked destination
     #expect(blocked.inner.events.isEmpty)
     #expect(!tracker.flush(timeout: 0), "flush reports what it could not finish")

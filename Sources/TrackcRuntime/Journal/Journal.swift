@@ -44,6 +44,8 @@ final class Journal: @unchecked Sendable {
   let configuration: JournalConfiguration
   let keys: [String]
   let monitor = Monitor()
+  /// Broadcast at every change the delivery side makes (`noteChange`): what `waitUntilDelivered` and
+  /// `waitUntil` wait on.
   private let progress: Monitor.Condition
   private let committed: Monitor.Condition
   private let commitNeeded: Monitor.Condition
@@ -69,6 +71,8 @@ final class Journal: @unchecked Sendable {
   private var recovered = false
   private var stopped = false
   private var journalStatistics = JournalStatistics()
+  /// Counts the changes `noteChange` announced, so that `waitUntil` misses none between two looks.
+  private var changes: UInt64 = 0
   /// The next segment, made ahead by a background thread once the active one is three quarters full,
   /// so that rolling over costs the tracking thread no file creation. Its bytes count towards the
   /// maximum from the moment it is reserved.
@@ -156,7 +160,7 @@ final class Journal: @unchecked Sendable {
         lockDescriptor = -1
       }
       for book in books { book.wake.broadcast() }
-      progress.broadcast()
+      noteChange()
       commitNeeded.broadcast()
       committed.broadcast()
     }
@@ -183,6 +187,7 @@ final class Journal: @unchecked Sendable {
       roll()
     }
     if let call, destinations != 0 { appendLocked(call, destinations: destinations, date: date) }
+    noteChange()
   }
 
   /// Writes the current snapshot into `segment` as number `number`; false when it does not fit. Caller
@@ -467,6 +472,7 @@ final class Journal: @unchecked Sendable {
       if undecodable > 0 {
         books[lane].statistics.droppedByReason[.undecodable, default: 0] += undecodable
         books[lane].statistics.queued -= undecodable
+        noteChange()
       }
       books[lane].inFlight += batch.events.count
       let exhausted = offset >= limit && sealed
@@ -508,7 +514,7 @@ final class Journal: @unchecked Sendable {
     while let oldest = segments.first, oldest.sealed, oldest !== active, everyCursorHasPassed(oldest) {
       discard(oldest)
     }
-    progress.broadcast()
+    noteChange()
     monitor.unlock()
   }
 
@@ -516,6 +522,7 @@ final class Journal: @unchecked Sendable {
     monitor.withLock {
       books[lane].statistics.failedAttempts += 1
       books[lane].statistics.failuresByReason[reason, default: 0] += 1
+      noteChange()
     }
   }
 
@@ -554,6 +561,37 @@ final class Journal: @unchecked Sendable {
       }
     }
     return true
+  }
+
+  /// Announces a change of what the journal reports (a count, recovery, the snapshot, the stop) to the
+  /// waiters. Caller holds the lock. Not called by `append`: what `track()` changes is there when it returns.
+  private func noteChange() {
+    changes &+= 1
+    progress.broadcast()
+  }
+
+  /// Waits until `condition` holds, asking it again at each change `noteChange` announces (or
+  /// `wakeWaiters` asks for), never on a timer; false once `deadline` passes with it still false, or
+  /// once the journal has stopped (nothing changes after that). `condition` runs without the lock held,
+  /// so it may read anything, the statistics included. For tests: apps wait with `flush`.
+  func waitUntil(_ deadline: Date, _ condition: () -> Bool) -> Bool {
+    while true {
+      let seen = monitor.withLock { changes }
+      if condition() { return true }
+      monitor.lock()
+      while changes == seen {
+        if stopped || (!progress.wait(until: deadline) && Date() >= deadline) {
+          monitor.unlock()
+          return condition()
+        }
+      }
+      monitor.unlock()
+    }
+  }
+
+  /// Has `waitUntil` ask its condition again: for a condition that depends on more than the journal.
+  func wakeWaiters() {
+    monitor.withLock { noteChange() }
   }
 
   func statistics(lane: Int) -> DestinationStatistics {
@@ -649,7 +687,7 @@ final class Journal: @unchecked Sendable {
         discard(oldest)
       }
       for book in books { book.wake.signal() }
-      progress.broadcast()
+      noteChange()
     }
   }
 
@@ -708,6 +746,7 @@ final class Journal: @unchecked Sendable {
         books[lane].statistics.queued += pending[lane]
         if books[lane].readPosition.segment == segment.number { books[lane].consumedInReadSegment = consumed[lane] }
       }
+      noteChange()
       for lane in cursorLanes where books[lane].cursor == cursors[lane] {
         // Past the last record's start: the end of the records (or the cursor, if it is beyond them).
         let start = firstUnread[lane] ?? max(offset, cursors[lane].offset)

@@ -65,8 +65,9 @@ enum RawHTTPClient {
   }
 
   static func connect(port: Int) async throws -> Connection {
-    let collector = ResponseCollector()
-    let channel = try await ClientBootstrap(group: group)
+    let loop = group.next()
+    let collector = ResponseCollector(loop: loop)
+    let channel = try await ClientBootstrap(group: loop)
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHandler(RawWriter())
@@ -111,44 +112,73 @@ enum RawHTTPClient {
   }
 }
 
-/// Answers as they complete, and whether the connection closed.
+/// Answers as they complete, and whether the connection closed. A reader waits on a promise of the
+/// connection's event loop, fulfilled by the next change (an answer, an interim answer, the close) or
+/// failed by a timer on that loop at the reader's deadline: nothing polls, and the deadline needs no
+/// second look at the clock (the timer's firing is the timeout).
 private final class ResponseCollector: Sendable {
   private struct State {
     var responses: [TestResponse] = []
     var interim: [Int] = []
     var closed = false
+    /// Readers waiting for the next change, by number (a reader's timer takes its own out).
+    var waiters: [Int: EventLoopPromise<Void>] = [:]
+    var nextWaiter = 0
   }
 
   private let state = NIOLockedValueBox(State())
+  private let loop: any EventLoop
 
-  func add(_ response: TestResponse) { state.withLockedValue { $0.responses.append(response) } }
-  func addInterim(_ status: Int) { state.withLockedValue { $0.interim.append(status) } }
-
-  func nextInterim(timeout: Duration) async throws -> Int? {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      let (status, closed): (Int?, Bool) = state.withLockedValue { state in
-        state.interim.isEmpty ? (nil, state.closed) : (state.interim.removeFirst(), state.closed)
-      }
-      if let status { return status }
-      if closed { return nil }
-      guard ContinuousClock.now < deadline else { throw TimedOut() }
-      try await Task.sleep(for: .milliseconds(5))
-    }
+  init(loop: any EventLoop) {
+    self.loop = loop
   }
-  func markClosed() { state.withLockedValue { $0.closed = true } }
+
+  /// Applies `change` and wakes every reader.
+  private func change(_ change: (inout State) -> Void) {
+    let waiters = state.withLockedValue { state in
+      change(&state)
+      defer { state.waiters = [:] }
+      return state.waiters
+    }
+    for waiter in waiters.values { waiter.succeed() }
+  }
+
+  func add(_ response: TestResponse) { change { $0.responses.append(response) } }
+  func addInterim(_ status: Int) { change { $0.interim.append(status) } }
+  func markClosed() { change { $0.closed = true } }
   var isClosed: Bool { state.withLockedValue { $0.closed } }
 
   func next(timeout: Duration) async throws -> TestResponse? {
-    let deadline = ContinuousClock.now + timeout
+    try await next(timeout: timeout) { $0.responses.isEmpty ? nil : $0.responses.removeFirst() }
+  }
+
+  func nextInterim(timeout: Duration) async throws -> Int? {
+    try await next(timeout: timeout) { $0.interim.isEmpty ? nil : $0.interim.removeFirst() }
+  }
+
+  /// What `take` takes from the state, once there is something; nil once the connection closed first;
+  /// `TimedOut` once `timeout` passed with neither.
+  private func next<Value: Sendable>(timeout: Duration, _ take: (inout State) -> Value?) async throws -> Value? {
+    let deadline = NIODeadline.now() + TimeAmount(timeout)
     while true {
-      let (response, closed): (TestResponse?, Bool) = state.withLockedValue { state in
-        state.responses.isEmpty ? (nil, state.closed) : (state.responses.removeFirst(), state.closed)
+      let promise = loop.makePromise(of: Void.self)
+      let (found, waiter): (Value?, Int?) = state.withLockedValue { state in
+        if let found = take(&state) { return (found, nil) }
+        if state.closed { return (nil, nil) }
+        let waiter = state.nextWaiter
+        state.nextWaiter += 1
+        state.waiters[waiter] = promise
+        return (nil, waiter)
       }
-      if let response { return response }
-      if closed { return nil }
-      guard ContinuousClock.now < deadline else { throw TimedOut() }
-      try await Task.sleep(for: .milliseconds(5))
+      guard let waiter else {
+        promise.succeed()
+        return found
+      }
+      let timer = loop.scheduleTask(deadline: deadline) { [state] in
+        state.withLockedValue { $0.waiters.removeValue(forKey: waiter) }?.fail(TimedOut())
+      }
+      defer { timer.cancel() }
+      try await promise.futureResult.get()
     }
   }
 

@@ -1,7 +1,9 @@
 // Shared with the `remote-config` fuzz target (Fuzz/Sources/fuzz-remote-config links this file):
-// self-contained, TrackcRuntime's public API and Foundation only.
+// self-contained, TrackcRuntime and Foundation only. `@testable` for the one wait on the cache read
+// (`RemoteDestinationConfiguration.waitUntil`): the tests and the fuzz build both compile the runtime
+// for testing.
 import Foundation
-@_spi(Generated) import TrackcRuntime
+@_spi(Generated) @testable import TrackcRuntime
 
 /// The remote configuration document (`RemoteDestinationConfiguration`), fed arbitrary bytes the way an
 /// app receives them: fetched (from a file URL, the same path as a response body) after a good document,
@@ -63,8 +65,10 @@ public enum RemoteConfigurationFuzzing {
 
     // The next process reads the cache in the background.
     let next = RemoteDestinationConfiguration(url: served, cacheFile: cache)
-    let deadline = Date(timeIntervalSinceNow: 10)
-    while next.statistics.applied + next.statistics.badDocuments == 0 && Date() < deadline { usleep(50) }
+    // (The document in the cache is one `parse` accepted: reading it back applies it, or counts it bad.)
+    if !next.waitUntil(timeout: 10, { $0.applied + $0.badDocuments > 0 }) {
+      violations.append("the cached document was not read back in 10 s: \(next.statistics)")
+    }
     if next.current != parsed { violations.append("the cached document reads back as \(String(describing: next.current)), not \(parsed)") }
     return violations
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackcCollector
+import TrackcTestSupport
 
 @_spi(Generated) @testable import TrackcRuntime
 
@@ -70,43 +71,69 @@ enum DeliveryHarness {
 }
 
 /// Watches a destination's delivered count and keeps the longest time it stood still while events
-/// waited: what a user sees of a fault. Samples every 5 ms on a thread of its own (a measurement, not a
-/// wait: the tests wait on `flush`).
+/// waited: what a user sees of a fault. A measurement, not a wait (the tests wait on `flush`): it looks
+/// at the statistics at each change the tracker announces (`Tracker.waitUntil`), never on a timer, so a
+/// stall is measured from the last progress to the change that ends it. Start it just before tracking:
+/// the first stall counts from then.
 final class ProgressWatch: @unchecked Sendable {
   private let lock = NSLock()
+  private let tracker: Tracker
+  private let id: String
+  // Guarded by `lock`.
   private var longest: TimeInterval = 0
+  private var last = 0
+  private var since = Date()
   private var stopped = false
   private var measuring = true
   private let done = DispatchSemaphore(value: 0)
 
   init(_ tracker: Tracker, id: String = "collector") {
+    self.tracker = tracker
+    self.id = id
     let thread = Thread { [self] in
-      var last = -1
-      var since = Date()
-      while !lock.withLock({ stopped }) {
+      // Bounded only so that a test that never calls `finish` (it threw) lets the tracker go at last.
+      _ = tracker.waitUntil(timeout: TimeLimits.seconds(600)) { [self] in
         let statistics = tracker.statistics[id] ?? DestinationStatistics()
-        let now = Date()
-        lock.withLock {
-          if statistics.delivered != last || statistics.queued == 0 || !measuring {
-            last = statistics.delivered
-            since = now
-          } else {
-            longest = max(longest, now.timeIntervalSince(since))
-          }
+        return lock.withLock {
+          note(statistics, at: Date())
+          return stopped
         }
-        usleep(5_000)
       }
       done.signal()
     }
     thread.start()
   }
 
+  /// Caller holds `lock`. Events waited from `since` to now if some are queued, or some were delivered
+  /// meanwhile; progress (or an empty queue, or a pause of the measurement) starts the next interval.
+  private func note(_ statistics: DestinationStatistics, at now: Date) {
+    if measuring && (statistics.queued > 0 || statistics.delivered != last) {
+      longest = max(longest, now.timeIntervalSince(since))
+    }
+    if statistics.delivered != last || statistics.queued == 0 || !measuring {
+      last = statistics.delivered
+      since = now
+    }
+  }
+
   /// Stops counting a stall (the fault forbids progress: a storm, a `Retry-After`), or starts again.
-  func measure(_ on: Bool) { lock.withLock { measuring = on } }
+  func measure(_ on: Bool) {
+    let statistics = tracker.statistics[id] ?? DestinationStatistics()
+    lock.withLock {
+      note(statistics, at: Date())
+      measuring = on
+      since = Date()
+    }
+  }
 
   /// The longest stall, in seconds; stops watching.
   func finish() -> TimeInterval {
-    lock.withLock { stopped = true }
+    let statistics = tracker.statistics[id] ?? DestinationStatistics()
+    lock.withLock {
+      note(statistics, at: Date())
+      stopped = true
+    }
+    tracker.wakeWaiters()
     done.wait()
     return lock.withLock { longest }
   }
