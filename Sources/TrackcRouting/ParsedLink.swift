@@ -358,7 +358,7 @@ extension ParsedLink {
   /// which counts as the one byte it stands for, and nothing stands raw that may not: a space, a control
   /// character, a character that is not ASCII, `" < > [ \ ] ^ ` { | }`); nil when it is not, and is
   /// read as the text it is.
-  public static func decodedLength<Bytes: Collection<UInt8>>(ofEncoded text: Bytes) -> Int? where Bytes.Index == Int {
+  static func decodedLength<Bytes: Collection<UInt8>>(ofEncoded text: Bytes) -> Int? where Bytes.Index == Int {
     var length = 0
     var index = text.startIndex
     while index < text.endIndex {

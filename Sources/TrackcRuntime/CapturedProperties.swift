@@ -2,25 +2,23 @@
 /// (bindings in the config), converted to property values by typed calls: no `Any`, no reflection.
 /// An interceptor fills one only when a tracker is installed and the call emits an event.
 ///
-/// An array of key and value pairs, after the rule's static ones, not a dictionary: the journal writes
-/// them as they come (a later pair of a key wins when the event is read back), so the tracking path
-/// hashes no key. Building a dictionary per event cost more than the rest of the bound call.
+/// An array of key and value pairs, not a dictionary, and only the captured ones: the journal writes
+/// them as they come after the rule's static ones (a later pair of a key wins when the event is read
+/// back), so the tracking path hashes no key and never copies the rule's properties. Building a
+/// dictionary per event cost more than the rest of the bound call.
 @_spi(Generated) public struct CapturedProperties: Sendable {
-  /// What was captured, after the rule's static properties; a nil value is left out.
+  /// What was captured; a nil value is left out.
   private(set) var pairs: PropertyPairs = []
   /// Bindings the config did not mark `optional: true` whose value was nil: left out, and counted by
   /// the tracker (`Tracker.missingBoundValues`), never a crash.
   public private(set) var missingRequired = 0
 
-  public init() {}
-
-  /// Starting from `base` (a rule's static properties), with room for a few more: one allocation.
-  init(base: PropertyPairs) {
-    pairs.reserveCapacity(base.count + 4)
-    pairs.append(contentsOf: base)
+  /// With room for a few values: one allocation for the usual event.
+  public init() {
+    pairs.reserveCapacity(4)
   }
 
-  /// The properties as the event will carry them (a later pair of a key winning).
+  /// The captured properties (a later pair of a key winning), without the rule's static ones.
   public var values: [String: PropertyValue] { PropertyPairs.dictionary(pairs) }
 
   mutating func set(_ key: String, _ value: PropertyValue?, required: Bool) {

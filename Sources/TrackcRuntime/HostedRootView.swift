@@ -5,10 +5,10 @@
 ///
 /// Plain string work on `String(reflecting:)`'s output, so that it is tested on Linux, where SwiftUI
 /// does not exist.
-public enum HostedRootView {
+enum HostedRootView {
   /// `App.SettingsView` for `SwiftUI.ModifiedContent<App.SettingsView, SwiftUI._EnvironmentKeyWritingModifier<...>>`
   /// (any depth of modifiers); nil for `SwiftUI.AnyView`.
-  public static func screenTypeName(_ reflected: String) -> String? {
+  static func screenTypeName(_ reflected: String) -> String? {
     var name = reflected.filter { $0 != " " }
     while name.hasPrefix(modifiedContent), name.hasSuffix(">") {
       name = firstArgument(of: String(name.dropFirst(modifiedContent.count).dropLast()))

@@ -73,10 +73,8 @@ public enum Interception {
       return Scope(pushed: false)
     }
     let object = ObjectIdentifier(unsafeBitCast(screen, to: AnyObject.self))
-    let active = ActiveInterceptions.current
-    if active.contains(object, code) { return Scope(pushed: false) }
+    guard ActiveInterceptions.current.enter(object, code) else { return Scope(pushed: false) }
     report(tracker)
-    active.push(object, code)
     return Scope(pushed: true)
   }
 
@@ -119,8 +117,7 @@ private final class TrackerSlot: @unchecked Sendable {
 
 /// The interceptions running on this thread (object and handler, or page phase), innermost last.
 final class ActiveInterceptions {
-  private var objects: [ObjectIdentifier] = []
-  private var codes: [Int] = []
+  private var entries: [(object: ObjectIdentifier, code: Int)] = []
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -143,22 +140,20 @@ final class ActiveInterceptions {
     return created
   }
 
-  func contains(_ object: ObjectIdentifier, _ code: Int) -> Bool {
-    var index = objects.count - 1
-    while index >= 0 {
-      if objects[index] == object && codes[index] == code { return true }
-      index -= 1
-    }
-    return false
+  /// Records that the call begins, unless the same object and handler are already running on this
+  /// thread (then false, and nothing is recorded): one pass over what is running, and one append.
+  func enter(_ object: ObjectIdentifier, _ code: Int) -> Bool {
+    Self.enter(object, code, into: &entries)
   }
 
-  func push(_ object: ObjectIdentifier, _ code: Int) {
-    objects.append(object)
-    codes.append(code)
+  /// The same on the stack itself: one access to it, not one to read and another to append.
+  private static func enter(_ object: ObjectIdentifier, _ code: Int, into entries: inout [(object: ObjectIdentifier, code: Int)]) -> Bool {
+    if entries.contains(where: { $0.object == object && $0.code == code }) { return false }
+    entries.append((object, code))
+    return true
   }
 
   func pop() {
-    objects.removeLast()
-    codes.removeLast()
+    entries.removeLast()
   }
 }

@@ -111,8 +111,9 @@ public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// One event mapping of the config.
-@_spi(Generated) public struct EventRule: Sendable, Hashable {
+/// One event mapping of the config. A class, made once per mapping by the generated registry: handing a
+/// rule to the tracker on each intercepted call is one reference, not a copy of its fields.
+@_spi(Generated) public final class EventRule: Sendable, Hashable {
   public let eventID: String
   public let routing: Routing
   public let properties: [String: PropertyValue]
@@ -130,6 +131,15 @@ public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
     self.keyPathBindings = keyPathBindings
     if case .only(let destinations) = routing { destinationIDs = destinations.sorted() } else { destinationIDs = [] }
     propertyPairs = properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
+  /// Whether the rule routes events to `destinationID`: a scan of its few destinations, which costs
+  /// less than hashing the ID on every event.
+  func routes(to destinationID: String) -> Bool {
+    switch routing {
+    case .unrestricted: return true
+    case .only: return destinationIDs.contains(destinationID)
+    }
   }
 
   public static func == (lhs: EventRule, rhs: EventRule) -> Bool {

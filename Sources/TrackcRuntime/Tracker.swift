@@ -272,10 +272,10 @@ public final class Tracker: @unchecked Sendable {
     return missingBound
   }
 
-  /// The rule's static properties with what `capture` reads added, counting the required values that
-  /// were nil. Built in one dictionary (the event's own), after routing decided the event is sent.
-  private func captured(_ rule: EventRule, _ capture: (inout CapturedProperties) -> Void) -> PropertyPairs {
-    var properties = CapturedProperties(base: rule.propertyPairs)
+  /// What `capture` reads (written after the rule's static properties), counting the required values
+  /// that were nil. Read only once routing has decided the event is sent.
+  private func captured(_ capture: (inout CapturedProperties) -> Void) -> PropertyPairs {
+    var properties = CapturedProperties()
     capture(&properties)
     if properties.missingRequired > 0 {
       lock.lock()
@@ -417,15 +417,15 @@ public final class Tracker: @unchecked Sendable {
   private func emit(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, extraProperties: [String: PropertyValue] = [:]) {
     let (destinations, forwardedTo) = route(rule)
     guard destinations != 0 else { return }
-    let properties = extraProperties.isEmpty ? rule.propertyPairs : rule.propertyPairs + PropertyPairs(extraProperties)
-    append(rule, source: source, screen: screen, properties: properties, destinations: destinations, forwardedTo: forwardedTo)
+    let extra = extraProperties.isEmpty ? [] : PropertyPairs(extraProperties)
+    append(rule, source: source, screen: screen, extra: extra, destinations: destinations, forwardedTo: forwardedTo)
   }
 
   /// The same, with bound properties: `capture` runs only when some destination takes the event.
   private func emit(_ rule: EventRule, source: TrackingEvent.Source, screen: String?, capture: (inout CapturedProperties) -> Void) {
     let (destinations, forwardedTo) = route(rule)
     guard destinations != 0 else { return }
-    append(rule, source: source, screen: screen, properties: captured(rule, capture), destinations: destinations, forwardedTo: forwardedTo)
+    append(rule, source: source, screen: screen, extra: captured(capture), destinations: destinations, forwardedTo: forwardedTo)
   }
 
   /// The lanes the event goes to, and for collectors the plan destinations it is for: a plan destination
@@ -436,7 +436,7 @@ public final class Tracker: @unchecked Sendable {
     // Consent, when the plan gates destinations by it: the lanes and categories not granted now.
     let consent = gating ? consentBook.routingFilter : ConsentBook.RoutingFilter()
     var destinations: UInt64 = 0
-    for (index, id) in planLanes where rule.routing.allows(id) && isOn(id, for: rule) {
+    for (index, id) in planLanes where rule.routes(to: id) && isOn(id, for: rule) {
       destinations |= 1 << UInt64(index)
     }
     destinations &= ~consent.blockedLanes
@@ -463,10 +463,11 @@ public final class Tracker: @unchecked Sendable {
   }
 
   private func append(
-    _ rule: EventRule, source: TrackingEvent.Source, screen: String?, properties: PropertyPairs, destinations: UInt64, forwardedTo: [String]?
+    _ rule: EventRule, source: TrackingEvent.Source, screen: String?, extra: PropertyPairs, destinations: UInt64, forwardedTo: [String]?
   ) {
     journal.append(
-      EventCoding.Draft(eventID: rule.eventID, source: source, screen: screen, properties: properties, forwardedTo: forwardedTo),
+      EventCoding.Draft(
+        eventID: rule.eventID, source: source, screen: screen, properties: rule.propertyPairs, extra: extra, forwardedTo: forwardedTo),
       destinations: destinations, date: Date())
   }
 

@@ -2,9 +2,9 @@ import Foundation
 import GenerateFixtureTracking
 import Observation
 import Testing
-@_spi(Generated) import TrackcRuntime
 
 @testable import GenerateFixtureFeature
+@_spi(Generated) @testable import TrackcRuntime
 
 /// SwiftUI screens as far as they run on Linux: a view model's actions and lifecycle through the
 /// generated replacements (Observation exists here), the generated screens' enum that `.tracked(_:)`

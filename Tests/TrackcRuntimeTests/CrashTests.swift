@@ -13,7 +13,7 @@ import TrackcTestSupport
 /// segment, and of deliveries), and a child tracking at a pace, killed by itself right after its
 /// destination took an event and before the cursor moved (the kill between the collector's 2xx and the
 /// cursor's advance). `TRACKC_CRASH_KILLS` sets the number of runs
-/// (24 by default; `Scripts/crash-soak.sh` runs 1,000).
+/// (24 by default; a soak: `TRACKC_CRASH_KILLS=1000 swift test --filter CrashTests`).
 @Suite struct CrashTests {
   static let childPath = BuiltExecutable.path(named: "trackc-crash-child")
 

@@ -44,9 +44,6 @@ public struct FrameworkClasses: Sendable {
     superclassChain(from: name) { superclasses[$0] }
   }
 
-  /// The superclass of a class the table knows.
-  public func superclass(of name: String) -> String? { superclasses[name] }
-
   /// Protocols a class may name first in its inheritance clause, where a superclass would otherwise be:
   /// a class that names one of these (or a protocol of the sources) first has no superclass.
   static let commonProtocols: Set<String> = [

@@ -19,7 +19,7 @@ public enum StarterConfig {
     /// SwiftUI screens a hosting controller shows (reported without code under `objc-runtime`).
     public var hostedViewCount: Int
 
-    /// "91 view controllers (14 hosting controllers), 60 SwiftUI screens (20 hosted), 40 view models".
+    /// "91 view controllers (14 hosting), 60 SwiftUI screens (20 hosted), 40 view models".
     public var summary: String {
       let controllers = (counts[.viewController] ?? 0) + (counts[.hostingController] ?? 0)
       var parts = ["\(controllers) view controller\(controllers == 1 ? "" : "s") (\(counts[.hostingController] ?? 0) hosting)"]

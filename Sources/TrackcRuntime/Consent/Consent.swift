@@ -100,13 +100,7 @@ final class ConsentBook: @unchecked Sendable {
   /// Whether the plan declares consent categories at all (without, nothing is gated).
   var isGating: Bool { !defaults.isEmpty }
 
-  /// The category that gates a destination, nil when none does.
-  func category(of destination: String) -> String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return categoryLocked(destination)
-  }
-
+  /// The category that gates a destination, nil when none does. Caller holds the lock.
   private func categoryLocked(_ destination: String) -> String? {
     if let known = categoryCache[destination] { return known }
     let category = registry.consentCategory(ofDestination: destination)
@@ -126,12 +120,6 @@ final class ConsentBook: @unchecked Sendable {
     for category in defaults.keys { result[category] = isGrantedLocked(category) }
     for (category, answer) in answers.categories { result[category] = answer.granted }
     return result
-  }
-
-  var storedAnswers: ConsentAnswers {
-    lock.lock()
-    defer { lock.unlock() }
-    return answers
   }
 
   /// What events tracked now carry.

@@ -57,8 +57,8 @@ public final class HTTPCollectorDestination: BatchTrackingDestination, @unchecke
     public var description: String { "the collector endpoint must be an http or https URL with a host: \(url)" }
   }
 
-  /// Requests sent so far.
-  public var requestsSent: Int { uploader.requestsSent }
+  /// Requests sent so far (for tests: `Tracker.statistics` is what an app reads).
+  var requestsSent: Int { uploader.requestsSent }
 
   public func deliver(_ batch: [TrackingEvent], completion: @escaping @Sendable (BatchOutcome) -> Void) {
     let json = BatchJSON.body(batch, sentAt: Date())

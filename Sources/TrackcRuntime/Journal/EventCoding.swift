@@ -25,27 +25,20 @@ import Foundation
 /// A string is a varint byte count and UTF-8. Decoding checks every bound: a record that passed its
 /// checksum but does not decode (written by a newer version, say) is dropped and counted, never trusted.
 enum EventCoding {
-  /// The fields of an event being tracked, before it has an ID and a time.
+  /// The fields of an event being tracked, before it has an ID and a time. Made with the memberwise
+  /// initializer: with an initializer of its own, the optimizer copied the whole draft on every event.
   struct Draft {
     var eventID: String
     var source: TrackingEvent.Source
     var screen: String?
-    /// In order, a later pair of a key winning when the event is read back.
+    /// In order, a later pair of a key winning when the event is read back: usually the rule's static
+    /// properties (its own array, shared, not copied per event).
     var properties: PropertyPairs
+    /// Written after `properties` as if appended to them: an event's bound values, or those passed to
+    /// `track()`. Kept apart so that an event's own values never copy the rule's.
+    var extra: PropertyPairs = []
     /// For collector destinations: the plan destinations it goes to; nil for all.
     var forwardedTo: [String]? = nil
-
-    init(eventID: String, source: TrackingEvent.Source, screen: String?, properties: PropertyPairs, forwardedTo: [String]? = nil) {
-      self.eventID = eventID
-      self.source = source
-      self.screen = screen
-      self.properties = properties
-      self.forwardedTo = forwardedTo
-    }
-
-    init(eventID: String, source: TrackingEvent.Source, screen: String?, properties: [String: PropertyValue], forwardedTo: [String]? = nil) {
-      self.init(eventID: eventID, source: source, screen: screen, properties: PropertyPairs(properties), forwardedTo: forwardedTo)
-    }
   }
 
   static let fixedSize = 8 + 16 + 8 + 1 + 1
@@ -63,16 +56,21 @@ enum EventCoding {
       size += varintSize(UInt64(forwarded.count))
       for name in forwarded { size += stringSize(name) }
     }
-    return size + propertiesSize(draft.properties)
+    return size + propertiesSize(draft.properties, then: draft.extra)
   }
 
   static func propertiesSize(_ properties: [String: PropertyValue]) -> Int {
     propertiesSize(PropertyPairs(properties))
   }
 
-  static func propertiesSize(_ properties: PropertyPairs) -> Int {
-    var size = varintSize(UInt64(properties.count))
-    for (key, value) in properties {
+  /// The size of `properties` followed by `extra`, written as one list.
+  static func propertiesSize(_ properties: PropertyPairs, then extra: PropertyPairs = []) -> Int {
+    varintSize(UInt64(properties.count + extra.count)) + pairsSize(properties) + pairsSize(extra)
+  }
+
+  private static func pairsSize(_ pairs: PropertyPairs) -> Int {
+    var size = 0
+    for (key, value) in pairs {
       size += stringSize(key) + 1
       switch value {
       case .string(let string): size += stringSize(string)
@@ -112,7 +110,7 @@ enum EventCoding {
       writer.varint(UInt64(forwarded.count))
       for name in forwarded { writer.string(name) }
     }
-    writer.properties(draft.properties)
+    writer.properties(draft.properties, then: draft.extra)
     return writer.offset
   }
 
@@ -230,9 +228,15 @@ enum EventCoding {
       self.properties(PropertyPairs(properties))
     }
 
-    mutating func properties(_ properties: PropertyPairs) {
-      varint(UInt64(properties.count))
-      for (key, value) in properties {
+    /// `properties` followed by `extra`, as one list.
+    mutating func properties(_ properties: PropertyPairs, then extra: PropertyPairs = []) {
+      varint(UInt64(properties.count + extra.count))
+      pairs(properties)
+      pairs(extra)
+    }
+
+    private mutating func pairs(_ pairs: PropertyPairs) {
+      for (key, value) in pairs {
         string(key)
         switch value {
         case .string(let text):
@@ -324,6 +328,12 @@ enum EventCoding {
       }
       return properties
     }
+  }
+}
+
+extension EventCoding.Draft {
+  init(eventID: String, source: TrackingEvent.Source, screen: String?, properties: [String: PropertyValue], forwardedTo: [String]? = nil) {
+    self.init(eventID: eventID, source: source, screen: screen, properties: PropertyPairs(properties), forwardedTo: forwardedTo)
   }
 }
 

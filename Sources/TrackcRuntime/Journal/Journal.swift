@@ -190,8 +190,6 @@ final class Journal: @unchecked Sendable {
     noteChange()
   }
 
-  var currentSnapshot: EventSnapshot { monitor.withLock { snapshot } }
-
   /// Writes the current snapshot into `segment` as number `number`; false when it does not fit. Caller
   /// holds the lock.
   private func writeSnapshot(into segment: Segment, number: Int) -> Bool {

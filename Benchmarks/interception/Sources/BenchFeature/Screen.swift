@@ -1,6 +1,7 @@
-/// The same screen, compiled with -enable-implicit-dynamic: three identical handlers. trackc maps and
-/// replaces `onTap(_:)`; `onTapNotReplaced(_:)` is the same method left alone; `onUnmapped(_:)` is a
-/// handler the config does not map (so nothing replaces it) on a screen that has replaced ones.
+/// The same screen, compiled with -enable-implicit-dynamic: identical handlers. trackc maps and
+/// replaces `onTap(_:)` (and the same with bound properties); `onTapNotReplaced(_:)` is the same method
+/// left alone; `onUnmapped(_:)` is a handler the config does not map (so nothing replaces it) on a
+/// screen that has replaced ones.
 public final class BenchScreen {
   public private(set) var taps = 0
   /// Screen state a bound property reads.
@@ -9,6 +10,11 @@ public final class BenchScreen {
   public init() {}
 
   public func onTap(_ value: Int) {
+    taps &+= value
+  }
+
+  /// Mapped with one bound property (`value`).
+  public func onTapOneBound(_ value: Int) {
     taps &+= value
   }
 

@@ -25,4 +25,13 @@ extension BenchScreen {
     defer { call.end() }
     onTapBound(p0)
   }
+
+  @_dynamicReplacement(for: onTapOneBound(_:))
+  private func __trackc_onTapOneBound(_ p0: Int) {
+    let call = Interception.beginControl(self, Tracking.Handler.onTapOneBound_) { properties in
+      properties.int("value", p0, required: true)
+    }
+    defer { call.end() }
+    onTapOneBound(p0)
+  }
 }

@@ -11,6 +11,7 @@ public enum Tracking {
   public enum EventID: String, TrackingEventID, CaseIterable {
     case ctrlBenchTap = "CTRL_BENCH_TAP"
     case ctrlBenchTapBound = "CTRL_BENCH_TAP_BOUND"
+    case ctrlBenchTapOneBound = "CTRL_BENCH_TAP_ONE_BOUND"
   }
 
   /// The handlers the config maps, numbered (the generated interceptors pass these).
@@ -19,6 +20,8 @@ public enum Tracking {
     public static let onTap_ = HandlerID(rawValue: 0)
     /// onTapBound(_:)
     public static let onTapBound_ = HandlerID(rawValue: 1)
+    /// onTapOneBound(_:)
+    public static let onTapOneBound_ = HandlerID(rawValue: 2)
   }
 
   /// One rule per mapping, with its routing resolved.
@@ -30,6 +33,11 @@ public enum Tracking {
     )
     static let benchScreen_onTapBound_ = EventRule(
       eventID: "CTRL_BENCH_TAP_BOUND",
+      routing: .only(["memory"]),
+      properties: ["source": .string("bench")]
+    )
+    static let benchScreen_onTapOneBound_ = EventRule(
+      eventID: "CTRL_BENCH_TAP_ONE_BOUND",
       routing: .only(["memory"]),
       properties: ["source": .string("bench")]
     )
@@ -49,6 +57,7 @@ public enum Tracking {
       switch name {
       case "onTap(_:)", "onTap:": return Handler.onTap_
       case "onTapBound(_:)", "onTapBound:": return Handler.onTapBound_
+      case "onTapOneBound(_:)", "onTapOneBound:": return Handler.onTapOneBound_
       default: return nil
       }
     }
@@ -65,6 +74,7 @@ public enum Tracking {
         switch handler.rawValue {
         case 0: return Rules.benchScreen_onTap_
         case 1: return Rules.benchScreen_onTapBound_
+        case 2: return Rules.benchScreen_onTapOneBound_
         default: return nil
         }
       default: return nil
@@ -75,6 +85,7 @@ public enum Tracking {
       switch eventID {
       case "CTRL_BENCH_TAP": return Rules.benchScreen_onTap_
       case "CTRL_BENCH_TAP_BOUND": return Rules.benchScreen_onTapBound_
+      case "CTRL_BENCH_TAP_ONE_BOUND": return Rules.benchScreen_onTapOneBound_
       default: return nil
       }
     }
@@ -90,6 +101,7 @@ public enum Tracking {
       switch handler.rawValue {
       case 0: return "onTap(_:)"
       case 1: return "onTapBound(_:)"
+      case 2: return "onTapOneBound(_:)"
       default: return ""
       }
     }
@@ -102,6 +114,13 @@ public enum Tracking {
       Interception.tracker?.track(Tracking.EventID.ctrlBenchTapBound) { properties in
         properties.string("tab", p0, required: true)
         properties.int("value", p1, required: true)
+      }
+    }
+
+    /// CTRL_BENCH_TAP_ONE_BOUND
+    public static func ctrlBenchTapOneBound(value p0: Int) {
+      Interception.tracker?.track(Tracking.EventID.ctrlBenchTapOneBound) { properties in
+        properties.int("value", p0, required: true)
       }
     }
   }
