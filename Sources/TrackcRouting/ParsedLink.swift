@@ -430,28 +430,11 @@ extension ParsedLink {
   public static func isValidUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
     var index = bytes.startIndex
     while index < bytes.endIndex {
-      let first = bytes[index]
-      if first < 0x80 {
+      if bytes[index] < 0x80 {
         index += 1
         continue
       }
-      let length: Int
-      var lower: UInt8 = 0x80
-      var upper: UInt8 = 0xBF
-      switch first {
-      case 0xC2...0xDF: length = 2
-      case 0xE0: (length, lower) = (3, 0xA0)
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: (length, upper) = (3, 0x9F)
-      case 0xF0: (length, lower) = (4, 0x90)
-      case 0xF1...0xF3: length = 4
-      case 0xF4: (length, upper) = (4, 0x8F)
-      default: return false
-      }
-      guard bytes.endIndex - index >= length else { return false }
-      let second = bytes[index + 1]
-      guard second >= lower && second <= upper else { return false }
-      for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+      guard let length = utf8SequenceLength(bytes, at: index) else { return false }
       index += length
     }
     return true
