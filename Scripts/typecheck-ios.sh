@@ -6,6 +6,7 @@
 #
 #   Scripts/typecheck-ios.sh                  every unit below, then the negative control
 #   Scripts/typecheck-ios.sh UNIT...          those units (and what they depend on)
+#   Scripts/typecheck-ios.sh --negative-control   only the negative control (below)
 #   Scripts/typecheck-ios.sh --list           the units, one a line
 #
 # The SDK: on macOS, Xcode's iOS simulator SDK (xcrun); elsewhere the iOS SDK kit's `swiftc-ios` (the
@@ -170,6 +171,48 @@ if [[ ${1:-} == --list ]]; then
   exit 0
 fi
 
+# --- The negative control ----------------------------------------------------------------------------
+# That the stage can fail: a copy of a unit (ShapesKit: UIKit, no dependencies) with a planted file that
+# holds two errors, a type error and an iOS 17 API below the iOS 16 floor, is run through this script as a
+# unit of its own; the run must fail, and both errors must be in what it prints. Run after the units
+# (and alone with --negative-control).
+negative_control=false
+if [[ ${1:-} == --negative-control ]]; then
+  shift
+  (($# == 0)) || { echo "usage: $0 --negative-control" >&2; exit 64; }
+  negative_control=true
+  set -- ShapesKit
+elif (($# == 0)); then
+  negative_control=true
+fi
+run_negative_control() {
+  local copy=$work/planted/PlantedKit output status=0
+  rm -rf "$copy" && mkdir -p "$copy"
+  cp -R Tests/GenerateFixtures/EveryShape/Sources/ShapesKit/. "$copy/"
+  cat >"$copy/Planted.swift" <<'PLANTED'
+import Observation
+import UIKit
+
+// Planted by the negative control of Scripts/typecheck-ios.sh: two errors the stage must report.
+@Observable final class PlantedModel { var count = 0 }  // Observation is iOS 17; the floor is iOS 16.
+let plantedFrame: CGRect = 42  // Not a CGRect.
+PLANTED
+  echo "typecheck-ios: negative control: $copy, a copy of ShapesKit with Planted.swift"
+  output=$(TRACKC_IOS_RUN=negative-control TRACKC_IOS_EXTRA_UNITS="PlantedKit . - replaceable $copy" "$0" PlantedKit 2>&1) || status=$?
+  grep -E '(^typecheck-ios|Planted.swift:[0-9:]+ error):' <<<"$output" | sed 's/^/  | /' || true
+  local expected missing=()
+  for expected in "FAILED  PlantedKit" \
+    "Planted.swift:5:2: error: 'Observable()' is only available in iOS 17.0 or newer" \
+    "Planted.swift:6:28: error: cannot convert value of type 'Int' to specified type 'CGRect'"; do
+    grep -qF "$expected" <<<"$output" || missing+=("$expected")
+  done
+  if ((status == 0 || ${#missing[@]})); then
+    echo "typecheck-ios: error: the negative control did not fail as it must (exit status $status; missing: ${missing[*]:-nothing})"
+    exit 1
+  fi
+  echo "typecheck-ios: negative control: the planted errors fail the stage (exit status $status), as they must"
+}
+
 # The units asked for, with what they import, in the table's order.
 declare -A wanted
 want() {
@@ -181,9 +224,10 @@ want() {
 }
 if (($#)); then for name in "$@"; do want "$name"; done; else for name in "${order[@]}"; do wanted[$name]=1; done; fi
 
-mkdir -p "$work/modules"
-rm -rf "$work/modules"/*
-log=$work/log && mkdir -p "$log"
+# This run's emitted modules and compiler output (the negative control's run has its own).
+run=$work/${TRACKC_IOS_RUN:-run}
+rm -rf "$run" && mkdir -p "$run/modules" "$run/log"
+modules=$run/modules log=$run/log
 started=$SECONDS
 echo "typecheck-ios: against $sdk_name, Swift 6 language mode, warnings as errors"
 
@@ -222,7 +266,7 @@ for name in "${order[@]}"; do
     for set in ${unit_flags[$name]//,/ }; do read -ra more <<<"$(flag_set "$set")"; flags+=("${more[@]}"); done
   fi
   if [[ -n ${imported[$name]:-} ]]; then
-    mode=(-emit-module -emit-module-path "$work/modules/$name.swiftmodule")
+    mode=(-emit-module -emit-module-path "$modules/$name.swiftmodule")
     what=emitted
   else
     mode=(-typecheck)
@@ -230,7 +274,7 @@ for name in "${order[@]}"; do
   fi
   unit_started=$SECONDS
   if compile "$os" "${mode[@]}" -wmo -parse-as-library -swift-version 6 -warnings-as-errors -diagnostic-style llvm -module-name "$name" \
-    -I "$work/modules" "${c_modules[@]}" "${flags[@]}" "${files[@]}" "${shims[@]}" >"$log/$name.txt" 2>&1; then
+    -I "$modules" "${c_modules[@]}" "${flags[@]}" "${files[@]}" "${shims[@]}" >"$log/$name.txt" 2>&1; then
     done_units[$name]=ok
     echo "typecheck-ios: ok      $name (iOS $os, ${#files[@]} files, $what, $((SECONDS - unit_started)) s)"
   else
@@ -246,3 +290,4 @@ if ((${#failed[@]})); then
   exit 1
 fi
 echo "typecheck-ios: ${#wanted[@]} units type-check for iOS ($((SECONDS - started)) s)"
+if $negative_control; then run_negative_control; fi
