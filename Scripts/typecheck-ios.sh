@@ -13,7 +13,7 @@
 # iOS 17.4 SDK's interfaces, for the toolchain's own compiler), found at $TRACKC_IOS_SDK, else at
 # `shared/ios-sdk` beside the repository or a folder above it (the main worktree's, for a git worktree).
 # Without an SDK it prints "not run: <reason>" and exits 0, except under CI=true, where that fails.
-# Work files (emitted modules, the compiler's module cache, generated code) go to .build/apple/ios.
+# Work files (emitted modules, generated code, the compiler's output) go to .build/apple/ios.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -116,7 +116,8 @@ if command -v xcrun >/dev/null 2>&1 && sdk=$(xcrun --sdk iphonesimulator --show-
 elif kit=$(find_kit); then
   # The kit's iOS 17.4 SDK; Swift 6.0's count(where:), which its standard library lacks, from its shims.
   sdk_name="the iOS 17.4 SDK of $kit"
-  export TRACKC_IOS_WORK=$work/sdk-work
+  # The compiler's cache of the SDK's modules stays where the kit puts it (TRACKC_IOS_WORK, by default
+  # under TMPDIR), shared by every clone: built once (about two minutes), then reused.
   compile() {
     local os=$1
     shift
@@ -156,18 +157,23 @@ floor_of() {
   echo "$declared"
 }
 
-declare -A unit_floor unit_deps unit_flags unit_sources imported
-order=()
+# The table, as parallel arrays (bash 3.2, macOS's, has no associative arrays); `in_list` and `index_of`
+# look up by name.
+names=() floors=() deps_of=() flags_of=() sources_of=() imported=" "
 while read -r name floor deps flags sources; do
   [[ -z $name || $name == \#* ]] && continue
-  order+=("$name")
-  unit_floor[$name]=$floor unit_deps[$name]=$deps unit_flags[$name]=$flags unit_sources[$name]=$sources
-  [[ $deps == - ]] && continue
-  for dep in ${deps//,/ }; do imported[$dep]=1; done
+  names+=("$name") floors+=("$floor") deps_of+=("${deps//,/ }") flags_of+=("${flags//,/ }") sources_of+=("$sources")
+  [[ $deps == - ]] || imported+="${deps//,/ } "
 done < <(units; printf '%s\n' "${TRACKC_IOS_EXTRA_UNITS:-}")
+in_list() { [[ " $2 " == *" $1 "* ]]; }
+index_of() {
+  local i
+  for i in "${!names[@]}"; do [[ ${names[i]} == "$1" ]] && { echo "$i"; return; }; done
+  return 1
+}
 
 if [[ ${1:-} == --list ]]; then
-  printf '%s\n' "${order[@]}"
+  printf '%s\n' "${names[@]}"
   exit 0
 fi
 
@@ -207,22 +213,22 @@ PLANTED
     grep -qF "$expected" <<<"$output" || missing+=("$expected")
   done
   if ((status == 0 || ${#missing[@]})); then
-    echo "typecheck-ios: error: the negative control did not fail as it must (exit status $status; missing: ${missing[*]:-nothing})"
+    echo "typecheck-ios: error: the negative control did not fail as it must (exit status $status; missing: ${missing[*]+"${missing[*]}"})"
     exit 1
   fi
   echo "typecheck-ios: negative control: the planted errors fail the stage (exit status $status), as they must"
 }
 
 # The units asked for, with what they import, in the table's order.
-declare -A wanted
+wanted=" "
 want() {
-  [[ -n ${unit_floor[$1]:-} ]] || { echo "typecheck-ios: no unit '$1' (--list lists them)" >&2; exit 64; }
-  [[ -n ${wanted[$1]:-} ]] && return
-  wanted[$1]=1
-  local dep
-  [[ ${unit_deps[$1]} == - ]] || for dep in ${unit_deps[$1]//,/ }; do want "$dep"; done
+  local i dep
+  i=$(index_of "$1") || { echo "typecheck-ios: no unit '$1' (--list lists them)" >&2; exit 64; }
+  in_list "$1" "$wanted" && return
+  wanted+="$1 "
+  [[ ${deps_of[i]} == - ]] || for dep in ${deps_of[i]}; do want "$dep"; done
 }
-if (($#)); then for name in "$@"; do want "$name"; done; else for name in "${order[@]}"; do wanted[$name]=1; done; fi
+if (($#)); then for name in "$@"; do want "$name"; done; else wanted=" ${names[*]} "; fi
 
 # This run's emitted modules and compiler output (the negative control's run has its own).
 run=$work/${TRACKC_IOS_RUN:-run}
@@ -232,40 +238,39 @@ started=$SECONDS
 echo "typecheck-ios: against $sdk_name, Swift 6 language mode, warnings as errors"
 
 needs_generated=false
-for name in "${order[@]}"; do [[ -n ${wanted[$name]:-} && ${unit_sources[$name]} == *@gen/* ]] && needs_generated=true; done
+for i in "${!names[@]}"; do in_list "${names[i]}" "$wanted" && [[ ${sources_of[i]} == *@gen/* ]] && needs_generated=true; done
 if $needs_generated; then generate_fresh || exit 1; fi
 
 # The C modules of the package's targets (zlib, which TrackcRuntime imports), visible to every unit as
 # SwiftPM makes them visible to the targets that depend on them.
 c_modules=(-I "$root/Sources/CZlib")
 
-declare -A done_units
-failed=()
-for name in "${order[@]}"; do
-  [[ -n ${wanted[$name]:-} ]] || continue
+passed=" " failed=() count=0
+for i in "${!names[@]}"; do
+  name=${names[i]}
+  in_list "$name" "$wanted" || continue
+  count=$((count + 1))
   missing=()
-  if [[ ${unit_deps[$name]} != - ]]; then
-    for dep in ${unit_deps[$name]//,/ }; do
-      [[ ${done_units[$dep]:-} == ok ]] || missing+=("$dep")
-    done
+  if [[ ${deps_of[i]} != - ]]; then
+    for dep in ${deps_of[i]}; do in_list "$dep" "$passed" || missing+=("$dep"); done
   fi
   if ((${#missing[@]})); then
     echo "typecheck-ios: skipped $name: ${missing[*]} did not type-check (or come before it in the table)"
     failed+=("$name")
     continue
   fi
-  os=$(floor_of "${unit_floor[$name]}")
+  os=$(floor_of "${floors[i]}")
   files=()
-  for source in ${unit_sources[$name]}; do
+  for source in ${sources_of[i]}; do
     source=${source/#@gen\//$work/generated/}
     [[ -e $source ]] || { echo "typecheck-ios: $name: no $source" >&2; exit 1; }
     while IFS= read -r file; do files+=("$file"); done < <(find "$source" -name '*.swift' | LC_ALL=C sort)
   done
   flags=()
-  if [[ ${unit_flags[$name]} != - ]]; then
-    for set in ${unit_flags[$name]//,/ }; do read -ra more <<<"$(flag_set "$set")"; flags+=("${more[@]}"); done
+  if [[ ${flags_of[i]} != - ]]; then
+    for set in ${flags_of[i]}; do read -ra more <<<"$(flag_set "$set")"; flags+=("${more[@]}"); done
   fi
-  if [[ -n ${imported[$name]:-} ]]; then
+  if in_list "$name" "$imported"; then
     mode=(-emit-module -emit-module-path "$modules/$name.swiftmodule")
     what=emitted
   else
@@ -273,12 +278,12 @@ for name in "${order[@]}"; do
     what=type-checked
   fi
   unit_started=$SECONDS
+  # (`${a[@]+"${a[@]}"}`: an empty array, under `set -u` in bash 3.2.)
   if compile "$os" "${mode[@]}" -wmo -parse-as-library -swift-version 6 -warnings-as-errors -diagnostic-style llvm -module-name "$name" \
-    -I "$modules" "${c_modules[@]}" "${flags[@]}" "${files[@]}" "${shims[@]}" >"$log/$name.txt" 2>&1; then
-    done_units[$name]=ok
+    -I "$modules" "${c_modules[@]}" ${flags[@]+"${flags[@]}"} "${files[@]}" ${shims[@]+"${shims[@]}"} >"$log/$name.txt" 2>&1; then
+    passed+="$name "
     echo "typecheck-ios: ok      $name (iOS $os, ${#files[@]} files, $what, $((SECONDS - unit_started)) s)"
   else
-    done_units[$name]=failed
     failed+=("$name")
     echo "typecheck-ios: FAILED  $name (iOS $os, ${#files[@]} files):"
     sed "s|$work/generated/|@gen/|g" "$log/$name.txt"
@@ -286,8 +291,8 @@ for name in "${order[@]}"; do
 done
 
 if ((${#failed[@]})); then
-  echo "typecheck-ios: ${#failed[@]} of ${#wanted[@]} units failed: ${failed[*]} ($((SECONDS - started)) s)"
+  echo "typecheck-ios: ${#failed[@]} of $count units failed: ${failed[*]} ($((SECONDS - started)) s)"
   exit 1
 fi
-echo "typecheck-ios: ${#wanted[@]} units type-check for iOS ($((SECONDS - started)) s)"
+echo "typecheck-ios: $count units type-check for iOS ($((SECONDS - started)) s)"
 if $negative_control; then run_negative_control; fi
