@@ -20,7 +20,6 @@ let package = Package(
     ),
     .executableTarget(
       name: "InterceptionBench",
-  platforms: [.macOS(.v13), .iOS(.v16)],
       dependencies: ["BenchPlain", "BenchFeature", "BenchTracking", .product(name: "TrackcRuntime", package: "trackc")]
     ),
   ]

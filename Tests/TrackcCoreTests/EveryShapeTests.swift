@@ -91,7 +91,10 @@ import TrackcTestSupport
     for event in ["installed", "updated", "opened", "backgrounded"] { #expect(all.contains("case .\(event):"), "no \(event)") }
     let swiftUI = try #require(result.swiftUIFile)
     #expect(swiftUI.contents.contains("case accountView") && swiftUI.contents.contains("case ordersView"))
-    #expect(result.platformFiles.map(\.name).sorted() == ["Generated/AndroidManifest.xml", "Generated/PrivacyInfo.xcprivacy", "Generated/apple-app-site-association"])
+    #expect(
+      result.platformFiles.map(\.name).sorted() == [
+        "Generated/AndroidManifest.xml", "Generated/PrivacyInfo.xcprivacy", "Generated/apple-app-site-association",
+      ])
 
     let (objcLint, objc) = try Self.generate("objc-runtime.yaml", name: "ObjCTracking")
     let registry = try Self.contents(objc, "ObjCTracking.swift")

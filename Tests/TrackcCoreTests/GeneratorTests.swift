@@ -324,7 +324,9 @@ import TrackcTestSupport
   @Test func availabilityBeyondAContext() {
     func versions(_ text: String) -> [Availability.PlatformVersion] { Availability.introduced(Availability.read(text)) }
     #expect(Availability.beyond(versions("@available(iOS 17, *)"), context: versions("@available(iOS 17.0, macOS 14, *)")) == [])
-    #expect(Availability.beyond(versions("@available(iOS 17.2, macOS 14, *)"), context: versions("@available(iOS 17, *)")).map(\.version) == ["17.2", "14"])
-    #expect(Availability.introduced(Availability.read("@available(iOS 16, *)") + Availability.read("@available(iOS 17.1, *)")).map(\.version) == ["17.1"])
+    #expect(
+      Availability.beyond(versions("@available(iOS 17.2, macOS 14, *)"), context: versions("@available(iOS 17, *)")).map(\.version) == ["17.2", "14"])
+    #expect(
+      Availability.introduced(Availability.read("@available(iOS 16, *)") + Availability.read("@available(iOS 17.1, *)")).map(\.version) == ["17.1"])
   }
 }
