@@ -66,22 +66,22 @@ public enum Interception {
   }
 
   private static func begin<Screen>(_ screen: Screen, code: Int, report: (Tracker) -> Void) -> Scope {
-    guard let tracker = slot.get() else { return Scope(pushed: false) }
     // Value types cannot override, so only objects can nest.
     guard Screen.self is AnyObject.Type else {
+      guard let tracker = slot.get() else { return Scope(pushed: false) }
       report(tracker)
       return Scope(pushed: false)
     }
-    let object = ObjectIdentifier(unsafeBitCast(screen, to: AnyObject.self))
-    guard ActiveInterceptions.current.enter(object, code) else { return Scope(pushed: false) }
-    report(tracker)
-    return Scope(pushed: true)
+    return begin(object: unsafeBitCast(screen, to: AnyObject.self), code: code, report: report)
   }
 
-  /// A handler reached through the Objective-C runtime: the target's class name and the selector.
-  /// `read` returns a bound property's value by key path (`EventRule.keyPathBindings`).
-  @_spi(Generated) public static func control(className: String, selector: String, read: ((KeyPathBinding) -> Any?)? = nil) {
-    slot.get()?.trackControl(screenNamed: className, handlerNamed: selector, read: read)
+  /// The same for an object: reported unless the same object and handler (or page phase) are running on
+  /// this thread already.
+  static func begin(object: AnyObject, code: Int, report: (Tracker) -> Void) -> Scope {
+    guard let tracker = slot.get() else { return Scope(pushed: false) }
+    guard ActiveInterceptions.current.enter(ObjectIdentifier(object), code) else { return Scope(pushed: false) }
+    report(tracker)
+    return Scope(pushed: true)
   }
 
   /// A view controller's lifecycle, through the Objective-C runtime; also a SwiftUI screen's, reported

@@ -1,17 +1,19 @@
 import Foundation
 
 /// A bound property that the Objective-C runtime adapter reads by key path, for configs with
-/// `interception: objc-runtime`: there no generated code runs inside the handler, so the generated
-/// registry carries, with each rule, where its values are (the action's sender or the screen, and the
-/// `@objc` names of the properties on the way) and the adapter reads them with key-value coding when
-/// the action is sent. Lint has checked that each step is `@objc` (`binding-not-interceptable`).
+/// `interception: objc-runtime`: there the generated code that runs around the handler (a replaced
+/// Objective-C implementation, `ObjCHandlerHook`) holds its arguments in their Objective-C forms, so the
+/// generated registry carries, with each rule, where its values are (an argument or the screen, and the
+/// `@objc` names of the properties on the way) and the adapter reads them with key-value coding when the
+/// handler is called or the page appears. Lint has checked that each step is `@objc`
+/// (`binding-not-interceptable`).
 @_spi(Generated) public struct KeyPathBinding: Sendable, Hashable {
   /// Where the path starts.
   public enum Root: Sendable, Hashable {
-    /// The action's target: the screen.
+    /// The object whose handler is called, or whose page appears: the screen.
     case screen
-    /// The action's sender (a handler's first parameter).
-    case sender
+    /// The handler's argument at this position (0: an action's sender).
+    case argument(Int)
   }
 
   /// The type the plan expects on the wire.
@@ -22,7 +24,7 @@ import Foundation
   /// The property's name in the event.
   public let key: String
   public let root: Root
-  /// The Objective-C names of the properties read after the root, in order (none: the sender itself).
+  /// The Objective-C names of the properties read after the root, in order (none: the argument itself).
   public let steps: [String]
   public let type: ValueType
   /// Not `optional: true` in the config: a nil (or a value of another type) is counted.

@@ -1,3 +1,7 @@
+#if canImport(ObjectiveC)
+  import ObjectiveC
+#endif
+
 /// What `trackc generate` writes from a tracking config, and the tracker reads: which event a page
 /// phase or a handler of a screen emits, with its routing and static properties.
 ///
@@ -35,6 +39,16 @@ public protocol TrackingRegistry: Sendable {
   /// Whether the plan's handlers and pages are seen through UIKit's hooks (`interception:
   /// objc-runtime`): `Trackc.start` then installs them on Apple platforms.
   @_spi(Generated) var hooksUIKit: Bool { get }
+  /// Under `interception: objc-runtime`, each mapped handler's class and selector, whose implementation
+  /// the runtime replaces at start (`ObjCHandlerHook`): the screen's class, and each subclass in the
+  /// sources that overrides the handler.
+  @_spi(Generated) var objcHandlerHooks: [ObjCHandlerHook] { get }
+  #if canImport(ObjectiveC)
+    /// The implementation that replaces `original` for a hook: a block (`imp_implementationWithBlock`)
+    /// of the hook's shape of Objective-C signature, that reports the call and calls `original` with
+    /// `selector`; nil for a shape the registry does not know.
+    @_spi(Generated) func objcReplacement(for hook: ObjCHandlerHook, original: IMP, selector: Selector) -> Any?
+  #endif
 }
 
 extension TrackingRegistry {
@@ -44,6 +58,10 @@ extension TrackingRegistry {
   @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
   /// Generated for dynamic replacement (or written by hand): no hooks.
   @_spi(Generated) public var hooksUIKit: Bool { false }
+  @_spi(Generated) public var objcHandlerHooks: [ObjCHandlerHook] { [] }
+  #if canImport(ObjectiveC)
+    @_spi(Generated) public func objcReplacement(for hook: ObjCHandlerHook, original: IMP, selector: Selector) -> Any? { nil }
+  #endif
   /// Every screen a view can be: no view of the plan reports its own appearance.
   @_spi(Generated) public func hostedScreen(named name: String) -> ScreenID? { screen(named: name) }
 }

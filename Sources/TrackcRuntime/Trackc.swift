@@ -65,7 +65,7 @@ public enum Trackc {
       registry: registry, destinations: settings.destinations + [collector], configuration: configuration, journal: settings.journal,
       retry: settings.retry)
     Interception.install(tracker)
-    if registry.hooksUIKit { AppleLifecycle.installUIKitHooks() }
+    if registry.hooksUIKit { AppleLifecycle.installUIKitHooks(registry) }
     tracker.observeLifecycle(applicationEvents: settings.applicationEvents)
     return tracker
   }

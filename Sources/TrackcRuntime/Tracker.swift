@@ -258,6 +258,15 @@ public final class Tracker: @unchecked Sendable {
     emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen), capture: capture)
   }
 
+  /// The same, for a handler reached through the Objective-C runtime (`ObjCHandlerHook`): `read` returns a
+  /// bound property's value by key path (`EventRule.keyPathBindings`), from the object or an argument.
+  @_spi(Generated) public func trackControl(of screenType: Any.Type, handler: HandlerID, read: (KeyPathBinding) -> Any?) {
+    guard let screen = screen(of: screenType), let rule = registry.controlRule(screen: screen, handler: handler) else { return }
+    withoutActuallyEscaping(read) { read in
+      emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen), read: read)
+    }
+  }
+
   /// A page phase whose event binds the screen's state.
   @_spi(Generated) public func trackPage(of screenType: Any.Type, _ phase: PagePhase, capture: (inout CapturedProperties) -> Void) {
     guard let screen = screen(of: screenType), let rule = registry.pageRule(screen: screen, phase: phase) else { return }

@@ -42,7 +42,7 @@ import Testing
     let onItemTapped = try #require(ObjCTracking.registry.handler(named: "onItemTapped:"))
     let rule = try #require(ObjCTracking.registry.controlRule(screen: feed, handler: onItemTapped))
     #expect(rule.keyPathBindings.map(\.steps) == [["tag"], ["screenTitle"], ["cart", "cartTotal"]])
-    #expect(rule.keyPathBindings.map(\.root) == [.sender, .screen, .screen])
+    #expect(rule.keyPathBindings.map(\.root) == [.argument(0), .screen, .screen])
   }
 
   /// A nil, an `NSNull`, a missing step or a value of another type is left out; counted unless the

@@ -281,7 +281,7 @@ enum UnrestrictedEvent: String, TrackingEventID {
     let detail: DetailScreen = GiftDetailScreen()
     Interception.beginControl(detail, TestRegistry.Handlers.onBuy).end()  // the dynamic type counts
     Interception.beginPage(CartView(), .enter).end()  // value types are screens too (dynamic replacement)
-    Interception.control(className: "App.HomeScreen", selector: "onFav:")
+    Interception.beginControl(object: home, TestRegistry.Handlers.onFav) { _ in nil }.end()  // a hooked Objective-C handler
     Interception.page(className: "App.HomeScreen", .leave)
   }
 

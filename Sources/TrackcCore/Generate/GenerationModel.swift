@@ -35,11 +35,12 @@ public struct GenerationModel {
     var keyPathBindings: [KeyPathCapture] = []
   }
 
-  /// A binding read by key path through the Objective-C runtime: from the action's sender or the
-  /// screen, through the `@objc` names of the properties on the way.
+  /// A binding read by key path through the Objective-C runtime: from one of the handler's arguments or
+  /// the screen, through the `@objc` names of the properties on the way.
   struct KeyPathCapture {
     var key: String
-    var fromSender: Bool
+    /// The argument's position; nil for the screen.
+    var argument: Int?
     var steps: [String]
     var wireType: PropertyType
     var isRequired: Bool
@@ -58,18 +59,13 @@ public struct GenerationModel {
         var resolvedType: PropertyType?
         if case .resolved(let value) = resolution { resolvedType = value.wireType }
         guard let wireType = code.expectedType(of: property) ?? resolvedType else { continue }
-        let fromSender: Bool
-        switch root {
-        case .screen: fromSender = false
-        case .parameter(let index):
-          guard index == 0 else { continue }
-          fromSender = true
-        }
+        var argument: Int?
+        if case .parameter(let index) = root { argument = index }
         let names = checked.compactMap { code.index[$0.property].objcName }
         guard names.count == checked.count else { continue }
         captures.append(
           KeyPathCapture(
-            key: property.key.value, fromSender: fromSender, steps: names + unchecked, wireType: wireType,
+            key: property.key.value, argument: argument, steps: names + unchecked, wireType: wireType,
             isRequired: property.binding?.isOptional != true))
       }
       return captures.sorted { UTF8Order.less($0.key, $1.key) }
@@ -268,6 +264,22 @@ public struct GenerationModel {
   var selfReportingScreenNames: [String] = []
   /// The replacement targets whose replacement cannot be written, and why, in target order.
   var unwritable: [(target: MatchedPlan.ReplacementTarget, problem: Replacement.Problem)] = []
+  /// Under `objc-runtime`, the handlers whose implementation the runtime replaces, sorted by class and
+  /// selector, and the shapes of Objective-C signature their replacements take (`objcShapes[hook.shape]`).
+  var objcHooks: [ObjCHook] = []
+  var objcShapes: [ObjCSignature] = []
+
+  /// A mapped handler's class and selector, under `objc-runtime` (`ObjCHandlerHook` at run time): the
+  /// screen's class, and each subclass in the sources that overrides the handler.
+  struct ObjCHook {
+    var className: ObjCClassName
+    var selector: String
+    /// The handler's ID constant.
+    var handler: ValidIdentifier
+    var shape: Int
+    /// The method's Swift name, for the replacement's comment.
+    var methodName: String
+  }
 
   init(plan: ResolvedPlan, code: MatchedPlan?) {
     self.plan = plan
@@ -368,7 +380,57 @@ public struct GenerationModel {
         }
       }
       (modules, unwritable) = Self.replacements(code) { handlerIndex[$0].map { handlers[$0].identifier } }
+      if plan.interception == .objcRuntime {
+        (objcHooks, objcShapes) = Self.objcHooks(code) { event in handlerOf[event].flatMap { handlerIndex[$0] }.map { handlers[$0].identifier } }
+      }
     }
+  }
+
+  /// The hooks of every control event whose handler resolves to a method that Objective-C can call with a
+  /// signature of a known form (`handler-not-interceptable` reports the others): on the screen's class
+  /// (the runtime finds the class that declares the method, a superclass's included) and on each subclass
+  /// in the sources that overrides it; and their shapes, sorted.
+  static func objcHooks(
+    _ code: MatchedPlan, handler: (ResolvedPlan.Event.ID) -> ValidIdentifier?
+  ) -> (hooks: [ObjCHook], shapes: [ObjCSignature]) {
+    let index = code.index
+    var subclasses: [Int: [Int]] = [:]
+    var hooks: [(hook: ObjCHook, signature: ObjCSignature)] = []
+    var seen = Set<String>()
+    for event in code.plan.events {
+      guard code.plan.control(event) != nil, let reference = code.method(of: event.id), let screen = event.screen.flatMap(code.type(of:)),
+        let identifier = handler(event.id)
+      else { continue }
+      let method = index[reference]
+      guard let selector = method.objcSelector, case .success(let signature) = ObjCSignature.of(method, in: index) else { continue }
+      if subclasses.isEmpty {
+        for type in index.registry.types.indices where index[type].kind == .class {
+          if let superclass = index.lineage(of: type).dropFirst().first { subclasses[superclass, default: []].append(type) }
+        }
+      }
+      var classes = [screen]
+      var pending = subclasses[screen] ?? []
+      while let type = pending.popLast() {
+        if index[type].methods.contains(where: { !$0.isStatic && $0.name == method.name }) { classes.append(type) }
+        pending += subclasses[type] ?? []
+      }
+      for type in classes {
+        guard case .success(let className) = ObjCClassName.of(type, in: index) else { continue }
+        guard seen.insert("\(className) \(selector)").inserted else { continue }
+        hooks.append(
+          (ObjCHook(className: className, selector: selector, handler: identifier, shape: 0, methodName: method.name), signature))
+      }
+    }
+    let shapes = Set(hooks.map(\.signature)).sorted { UTF8Order.less($0.description, $1.description) }
+    let sorted = hooks.map { entry in
+      var hook = entry.hook
+      hook.shape = shapes.firstIndex(of: entry.signature)!
+      return hook
+    }.sorted {
+      if let byClass = UTF8Order.compare($0.className.text, $1.className.text) { return byClass }
+      return UTF8Order.less($0.selector, $1.selector)
+    }
+    return (sorted, shapes)
   }
 
   /// `Home.HomeViewController` -> `homeViewController`: the start of rule constant names.

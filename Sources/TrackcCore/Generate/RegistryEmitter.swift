@@ -24,7 +24,7 @@ struct RegistryEmitter {
       Member(
         declaration: .enumeration([.public], name, inherits: [], members), blankLineBefore: true,
         documentation: [Comment("The events of \(configFileName), and the rules the tracker reads.")]),
-    ]
+    ] + (model.objcHooks.isEmpty ? [] : [objcReplacements()])
   }
 
   /// `public enum EventID: String, TrackingEventID, CaseIterable { case name = "ID" }`
@@ -132,7 +132,10 @@ struct RegistryEmitter {
       Self.reference("KeyPathBinding"),
       [
         SwiftCode.Argument(ArgumentLabel(fixed: "key"), .string(capture.key)),
-        SwiftCode.Argument(ArgumentLabel(fixed: "root"), .implicitMember(ValidIdentifier(fixed: capture.fromSender ? "sender" : "screen"))),
+        SwiftCode.Argument(
+          ArgumentLabel(fixed: "root"),
+          capture.argument.map { .call(.implicitMember(ValidIdentifier(fixed: "argument")), [SwiftCode.Argument(.integer($0))]) }
+            ?? .implicitMember(ValidIdentifier(fixed: "screen"))),
         SwiftCode.Argument(ArgumentLabel(fixed: "steps"), .array(capture.steps.map { .string($0) })),
         SwiftCode.Argument(ArgumentLabel(fixed: "type"), .implicitMember(ValidIdentifier(fixed: type))),
         SwiftCode.Argument(ArgumentLabel(fixed: "isRequired"), .boolean(capture.isRequired)),
@@ -191,16 +194,121 @@ struct RegistryEmitter {
           [(patterns: model.selfReportingScreenNames.map { .string($0) }, value: .nilLiteral)],
           otherwise: .call(Self.reference("screen"), [SwiftCode.Argument(ArgumentLabel(fixed: "named"), Self.reference("name"))]))
       ]
-    // Under objc-runtime, `Trackc.start` installs the UIKit hooks (the protocol's default says no).
+    // Under objc-runtime, `Trackc.start` installs the UIKit hooks (the protocol's default says no), and
+    // replaces the implementations of the handlers these name.
     if model.plan.interception == .objcRuntime {
       members.append(
         Member(
           declaration: .computedProperty(
             [.generatedSPI, .public], ValidIdentifier(fixed: "hooksUIKit"), Self.type("Bool"), [.returnValue(.boolean(true))]),
           blankLineBefore: true))
+      if !model.objcHooks.isEmpty { members.append(objcHandlerHooks()) }
     }
     return .structure(
       [.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members + hosted)
+  }
+
+  /// `public var objcHandlerHooks: [ObjCHandlerHook] { [ObjCHandlerHook(className:selector:handler:shape:)] }`
+  private func objcHandlerHooks() -> Member {
+    let hooks = model.objcHooks.map { hook -> Expression in
+      let className: Expression
+      switch hook.className {
+      case .objc(let name): className = .call(.implicitMember(ValidIdentifier(fixed: "objc")), [SwiftCode.Argument(.string(name))])
+      case .inRegistryModule(let name):
+        className = .call(.implicitMember(ValidIdentifier(fixed: "inRegistryModule")), [SwiftCode.Argument(.string(name))])
+      }
+      return .call(
+        Self.reference("ObjCHandlerHook"),
+        [
+          SwiftCode.Argument(ArgumentLabel(fixed: "className"), className),
+          SwiftCode.Argument(ArgumentLabel(fixed: "selector"), .string(hook.selector)),
+          SwiftCode.Argument(ArgumentLabel(fixed: "handler"), .reference([ValidIdentifier(fixed: "Handler"), hook.handler])),
+          SwiftCode.Argument(ArgumentLabel(fixed: "shape"), .integer(hook.shape)),
+        ])
+    }
+    return Member(
+      declaration: .computedProperty(
+        [.generatedSPI, .public], ValidIdentifier(fixed: "objcHandlerHooks"), .array(Self.type("ObjCHandlerHook")), [.returnValue(.array(hooks))]),
+      blankLineBefore: true)
+  }
+
+  /// Under `objc-runtime`, on platforms with an Objective-C runtime: the replacement of a hooked handler's
+  /// implementation, one per shape of signature. Each is a block of the original's C signature (with the
+  /// object first, without the selector) that reports the call, reads bound arguments on demand, and
+  /// calls the original implementation with every argument as it came.
+  private func objcReplacements() -> Member {
+    let fixed = { (name: StaticString) in ValidIdentifier(fixed: name) }
+    let (hook, original, selector, handler) = (fixed("hook"), fixed("original"), fixed("selector"), fixed("handler"))
+    let (implementation, replacement, object, scope, position) = (
+      fixed("implementation"), fixed("replacement"), fixed("object"), fixed("scope"), fixed("position")
+    )
+    let anyObject = Self.type("AnyObject")
+    var cases: [SwiftCode.Case] = []
+    for (index, shape) in model.objcShapes.enumerated() {
+      let arguments = shape.parameters.indices.map { ValidIdentifier(derived: "a\($0)") }
+      let parameterTypes = shape.parameters.map(SwiftCode.TypeReference.objc)
+      let result = shape.result.map(SwiftCode.TypeReference.objc) ?? Self.type("Void")
+      let cFunction = SwiftCode.TypeReference.function(.c, [anyObject, Self.type("Selector")] + parameterTypes, result: result)
+      let block = SwiftCode.TypeReference.function(.block, [anyObject] + parameterTypes, result: result)
+      let begin = Expression.call(
+        Self.reference("ObjCHandlerHooks", "begin"), [SwiftCode.Argument(.reference([object])), SwiftCode.Argument(.reference([handler]))])
+      // What bindings read: each argument, a `BOOL` as a `Bool`.
+      let reads =
+        zip(shape.parameters, arguments).enumerated().map { position, pair -> SwiftCode.Case in
+          let value: Expression = pair.0 == .bool ? .member(.reference([pair.1]), fixed("boolValue")) : .reference([pair.1])
+          return SwiftCode.Case(patterns: [.integer(position)], body: [.returnValue(value)])
+        } + [SwiftCode.Case(patterns: [], body: [.returnValue(.nilLiteral)])]
+      let call = Expression.call(
+        .reference([implementation]), ([object, selector] + arguments).map { SwiftCode.Argument(.reference([$0])) })
+      let body: [SwiftCode.Statement] = [
+        arguments.isEmpty
+          ? .constant(scope, begin)
+          : .constantWithClosure(scope, begin, closureParameter: position, [.switchOn(.reference([position]), reads)]),
+        .deferred(.call(.member(.reference([scope]), fixed("end")), [])),
+        shape.result == nil ? .expression(call) : .returnValue(call),
+      ]
+      cases.append(
+        SwiftCode.Case(
+          patterns: [.integer(index)],
+          body: [
+            .constant(
+              implementation,
+              .call(
+                Self.reference("unsafeBitCast"),
+                [SwiftCode.Argument(.reference([original])), SwiftCode.Argument(ArgumentLabel(fixed: "to"), .typeMetatype(cFunction))])),
+            .typedClosure(replacement, block, parameters: [object] + arguments, body),
+            .returnValue(.reference([replacement])),
+          ]))
+    }
+    cases.append(SwiftCode.Case(patterns: [], body: [.returnValue(.nilLiteral)]))
+    let function = SwiftCode.Function(
+      modifiers: [.generatedSPI, .public], name: fixed("objcReplacement"),
+      parameters: [
+        SwiftCode.Parameter(label: ArgumentLabel(fixed: "for"), name: hook, type: Self.type("ObjCHandlerHook")),
+        SwiftCode.Parameter(label: ArgumentLabel(fixed: "original"), name: nil, type: Self.type("IMP")),
+        SwiftCode.Parameter(label: ArgumentLabel(fixed: "selector"), name: nil, type: Self.type("Selector")),
+      ],
+      result: .optional(.any),
+      body: [.constant(handler, .member(.reference([hook]), handler)), .switchOn(.member(.reference([hook]), fixed("shape")), cases)])
+    var imports = [Member(declaration: .importModule(testable: false, [fixed("ObjectiveC")]))]
+    let forms = model.objcShapes.flatMap { $0.parameters + ($0.result.map { [$0] } ?? []) }
+    if forms.contains(where: { if case .structure(let name) = $0 { return name.hasPrefix("CG") } else { return $0 == .scalar("CGFloat") } }) {
+      imports.append(Member(declaration: .importModule(testable: false, [fixed("CoreGraphics")])))
+    }
+    if forms.contains(.structure("NSRange")) { imports.append(Member(declaration: .importModule(testable: false, [fixed("Foundation")]))) }
+    let extensionMember = Member(
+      declaration: .extensionOf(
+        [name, fixed("Registry")],
+        [
+          Member(
+            declaration: .function(function),
+            documentation: [
+              Comment("Under interception: objc-runtime, each hooked handler's implementation is replaced by a block of its"),
+              Comment("Objective-C signature's shape that reports the call and calls the original (`ObjCHandlerHook`)."),
+            ])
+        ]),
+      blankLineBefore: true)
+    return Member(declaration: .ifCanImport(fixed("ObjectiveC"), imports + [extensionMember]), blankLineBefore: true)
   }
 
   /// The consent the plan declares, when it declares categories (otherwise the protocol's defaults gate
@@ -340,6 +448,19 @@ extension TrackingConfig.PagePhase {
     switch self {
     case .enter: return "enter"
     case .leave: return "leave"
+    }
+  }
+}
+
+extension SwiftCode.TypeReference {
+  /// The Swift type a C or block signature spells an Objective-C form with (`AnyObject?`, `ObjCBool`).
+  fileprivate static func objc(_ form: ObjCSignature.Form) -> SwiftCode.TypeReference {
+    switch form {
+    case .object: return .optional(.named([ValidIdentifier(fixed: "AnyObject")]))
+    case .bool: return .named([ValidIdentifier(fixed: "ObjCBool")])
+    case .scalar(let name), .structure(let name): return .named([ValidIdentifier(name) ?? ValidIdentifier(fixed: "Int")])
+    case .selector: return .named([ValidIdentifier(fixed: "Selector")])
+    case .pointer: return .optional(.named([ValidIdentifier(fixed: "UnsafeMutableRawPointer")]))
     }
   }
 }

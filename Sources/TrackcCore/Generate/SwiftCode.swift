@@ -105,6 +105,17 @@ enum SwiftCode {
     case syntax(TypeSyntax)
     /// `some A`
     case opaque([ValidIdentifier])
+    /// `Any`, which is no identifier.
+    case any
+    /// `@convention(c) (A, B) -> R`: a C function or block type (`interception: objc-runtime`'s
+    /// replacements, which must repeat an Objective-C method's C signature).
+    case function(FunctionConvention, [TypeReference], result: TypeReference)
+  }
+
+  /// How a function type is called.
+  enum FunctionConvention: String {
+    case c
+    case block
   }
 
   indirect enum Statement {
@@ -128,6 +139,8 @@ enum SwiftCode {
     case guardElse([Condition], [Statement])
     /// `break` (a `default:` that does nothing).
     case breakStatement
+    /// `let name: Type = { a, b in statements }`: a closure of a declared type (a block).
+    case typedClosure(ValidIdentifier, TypeReference, parameters: [ValidIdentifier], [Statement])
   }
 
   /// One condition of an `if` or a `guard`.
@@ -173,6 +186,8 @@ enum SwiftCode {
     case member(Expression, ValidIdentifier)
     /// `A.B.self`
     case metatype([ValidIdentifier])
+    /// `(T).self`: a type's metatype, the type in parentheses (a function type needs them).
+    case typeMetatype(TypeReference)
     /// `let name`, in a pattern (`case .product(let id)`).
     case binding(ValidIdentifier)
     /// `value == nil`

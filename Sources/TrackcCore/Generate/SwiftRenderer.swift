@@ -230,6 +230,10 @@ struct SwiftRenderer {
       line(depth, "}")
     case .breakStatement:
       output += "break"
+    case .typedClosure(let name, let type, let parameters, let body):
+      output += "let " + name.text + ": " + Self.type(type) + " = { " + parameters.map(\.text).joined(separator: ", ") + " in"
+      statements(body, at: depth + 1)
+      line(depth, "}")
     }
   }
 
@@ -403,6 +407,7 @@ struct SwiftRenderer {
       return "0x" + padded.prefix(4) + "_" + padded.dropFirst(4).prefix(4) + "_" + padded.dropFirst(8).prefix(4) + "_" + padded.suffix(4)
     case .member(let base, let name): return flat(base) + "." + name.text
     case .metatype(let path): return Self.path(path) + ".self"
+    case .typeMetatype(let type): return "(" + Self.type(type) + ").self"
     case .binding(let name): return "let " + name.text
     case .isNil(let value): return flat(value) + " == nil"
     case .trailingClosure(let callee, let body): return flat(callee) + " { " + flat(body) + " }"
@@ -435,6 +440,9 @@ struct SwiftRenderer {
     case .generic(let name, let arguments): return name.text + "<" + arguments.map(Self.type).joined(separator: ", ") + ">"
     case .syntax(let syntax): return syntax.description
     case .opaque(let path): return "some " + Self.path(path)
+    case .any: return "Any"
+    case .function(let convention, let parameters, let result):
+      return "@convention(" + convention.rawValue + ") (" + parameters.map(Self.type).joined(separator: ", ") + ") -> " + Self.type(result)
     }
   }
 }

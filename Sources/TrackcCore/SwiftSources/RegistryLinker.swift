@@ -142,8 +142,20 @@ enum RegistryLinker {
     let depth = types.indices.map { index.lineage(of: $0).count }
     for type in types.indices.filter({ types[$0].kind == .class }).sorted(by: { depth[$0] < depth[$1] }) {
       let ancestors = index.lineage(of: type).dropFirst()
+      // A method that satisfies a requirement of a UIKit delegate or data-source protocol the class
+      // adopts (itself, in a superclass, or through a framework class) has the requirement's selector.
+      let conformances = index.lineage(of: type).flatMap { types[$0].inheritance }
+      let frameworkAncestry = index.ancestry(of: type)
       for (position, method) in types[type].methods.enumerated()
-      where method.objcSelector == nil && !method.isStatic && method.attributes.contains("override") && !method.attributes.contains("@nonobjc") {
+      where !method.isStatic && !method.attributes.contains("@nonobjc") && !method.attributes.contains(where: { $0.hasPrefix("@objc(") }) {
+        if let selector = ObjCProtocols.selector(of: method.name, conformingTo: conformances, frameworkAncestry: frameworkAncestry) {
+          selectors[MethodReference(type: type, method: position)] = selector
+        }
+      }
+      for (position, method) in types[type].methods.enumerated()
+      where method.objcSelector == nil && !method.isStatic && method.attributes.contains("override") && !method.attributes.contains("@nonobjc")
+        && selectors[MethodReference(type: type, method: position)] == nil
+      {
         let overridden = ancestors.lazy.compactMap { ancestor in
           types[ancestor].methods.firstIndex { !$0.isStatic && $0.name == method.name }.map { MethodReference(type: ancestor, method: $0) }
         }.first

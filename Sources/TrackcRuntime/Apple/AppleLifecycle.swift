@@ -23,11 +23,11 @@
 
     /// `interception: objc-runtime`'s hooks (`UIKitInterception`), installed by `Trackc.start`: at once
     /// on the main thread (before the first screen appears), else as soon as the main thread is free.
-    static func installUIKitHooks() {
+    static func installUIKitHooks(_ registry: any TrackingRegistry) {
       if Thread.isMainThread {
-        MainActor.assumeIsolated { UIKitInterception.install() }
+        MainActor.assumeIsolated { UIKitInterception.install(registry) }
       } else {
-        Task { @MainActor in UIKitInterception.install() }
+        Task { @MainActor in UIKitInterception.install(registry) }
       }
     }
 
@@ -58,6 +58,6 @@
   /// Elsewhere the app's lifecycle comes from its own calls (and tests).
   enum AppleLifecycle {
     static func observe(_ tracker: Tracker, applicationEvents: Bool) -> [any NSObjectProtocol] { [] }
-    static func installUIKitHooks() {}
+    static func installUIKitHooks(_ registry: any TrackingRegistry) {}
   }
 #endif

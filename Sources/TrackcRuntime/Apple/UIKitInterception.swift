@@ -2,36 +2,36 @@
   import ObjectiveC
   import UIKit
 
-  /// `interception: objc-runtime` on Apple platforms: hooks `UIApplication.sendAction(_:to:from:for:)`
-  /// and `UIViewController.viewDidAppear(_:)`/`viewDidDisappear(_:)` once, and reports each to
-  /// `Interception` by class name and selector; the registry resolves them (tested on Linux through
-  /// `Tracker.trackControl(screenNamed:handlerNamed:read:)`); bound properties are read by key path
-  /// (`EventRule.keyPathBindings`). Kept minimal because it cannot be built here.
+  /// `interception: objc-runtime` on Apple platforms: replaces each mapped handler's implementation on
+  /// its class (`ObjCHandlerHooks`, from the registry), so that every Objective-C dispatch of it reports,
+  /// and hooks `UIViewController.viewDidAppear(_:)`/`viewDidDisappear(_:)` once for the page events,
+  /// reported by the view controller's type; the registry resolves them (tested on Linux through
+  /// `Tracker.trackPage(hostingControllerNamed:rootView:_:read:)`); bound properties are read by key path
+  /// (`EventRule.keyPathBindings`).
   ///
   /// A hosting controller's appearance is its SwiftUI root view's when the config does not list the
-  /// controller (`HostedRootView`, `Tracker.trackPage(hostingControllerNamed:rootView:_:read:)`).
+  /// controller (`HostedRootView`).
   ///
-  /// Not reached: actions sent to a nil target (resolved along the responder chain).
+  /// What Swift calls directly (a method that is not `dynamic`, called from Swift code; a `UIAction`
+  /// closure's call) never passes through the Objective-C runtime: lint reports a handler with no other
+  /// caller (`handler-called-directly`).
   public enum UIKitInterception {
-    @MainActor private static var installed = false
+    @MainActor private static var installedPages = false
 
-    /// Call once at launch, after `Interception.install(_:)`.
-    @MainActor public static func install() {
-      guard !installed else { return }
-      installed = true
-      exchange(
-        UIApplication.self, #selector(UIApplication.sendAction(_:to:from:for:)),
-        #selector(UIApplication.trackc_sendAction(_:to:from:for:)))
+    /// The registry's handler hooks that could not be installed, each with why (`Class selector:
+    /// reason`): a class the app does not have, a method no class declares. Empty when all were.
+    @MainActor public private(set) static var problems: [String] = []
+
+    /// Installs the hooks: `Trackc.start` does, when the registry says `objc-runtime`. An app that builds
+    /// its own `Tracker` calls it once at launch, after `Interception.install(_:)`. A second call hooks
+    /// nothing twice.
+    @MainActor public static func install(_ registry: any TrackingRegistry) {
+      problems += ObjCHandlerHooks.install(registry)
+      guard !installedPages else { return }
+      installedPages = true
       exchange(UIViewController.self, #selector(UIViewController.viewDidAppear(_:)), #selector(UIViewController.trackc_viewDidAppear(_:)))
       exchange(
         UIViewController.self, #selector(UIViewController.viewDidDisappear(_:)), #selector(UIViewController.trackc_viewDidDisappear(_:)))
-    }
-
-    /// One key-value-coding step, asked only of an object that answers the getter: `value(forKey:)` on
-    /// anything else raises an Objective-C exception, which Swift cannot catch.
-    static func value(of object: Any, forKey key: String) -> Any? {
-      guard let object = object as? NSObject, object.responds(to: NSSelectorFromString(key)) else { return nil }
-      return object.value(forKey: key)
     }
 
     private static func exchange(_ type: AnyClass, _ original: Selector, _ replacement: Selector) {
@@ -42,32 +42,25 @@
     }
   }
 
-  extension UIApplication {
-    // After the exchange, calling this name runs the original implementation.
-    @objc dynamic func trackc_sendAction(_ action: Selector, to target: Any?, from sender: Any?, for event: UIEvent?) -> Bool {
-      if let target = target as AnyObject? {
-        Interception.control(className: NSStringFromClass(type(of: target)), selector: NSStringFromSelector(action)) { binding in
-          binding.read(from: binding.root == .screen ? target : sender, step: UIKitInterception.value(of:forKey:))
-        }
-      }
-      return trackc_sendAction(action, to: target, from: sender, for: event)
-    }
-  }
-
   extension UIViewController {
+    // After the exchange, calling these names runs the original implementations.
     @objc dynamic func trackc_viewDidAppear(_ animated: Bool) {
-      Interception.page(className: NSStringFromClass(type(of: self)), rootView: hostedRootViewType, .enter) {
-        $0.read(from: self, step: UIKitInterception.value(of:forKey:))
+      Interception.page(className: screenTypeName, rootView: hostedRootViewType, .enter) {
+        $0.read(from: self, step: ObjCHandlerHooks.value(of:forKey:))
       }
       trackc_viewDidAppear(animated)
     }
 
     @objc dynamic func trackc_viewDidDisappear(_ animated: Bool) {
-      Interception.page(className: NSStringFromClass(type(of: self)), rootView: hostedRootViewType, .leave) {
-        $0.read(from: self, step: UIKitInterception.value(of:forKey:))
+      Interception.page(className: screenTypeName, rootView: hostedRootViewType, .leave) {
+        $0.read(from: self, step: ObjCHandlerHooks.value(of:forKey:))
       }
       trackc_viewDidDisappear(animated)
     }
+
+    /// The view controller's type as `String(reflecting:)` writes it (`Shop.CartViewController`,
+    /// `Shop.Outer.Inner`), as the registry and the handler hooks name screens.
+    private var screenTypeName: String { String(reflecting: type(of: self)) }
 
     /// A hosting controller's root view type, as `String(reflecting:)` writes it; nil for other controllers.
     private var hostedRootViewType: String? {

@@ -1,20 +1,21 @@
-/// A binding the config's interception cannot capture. Under `objc-runtime` the UIKit adapter sees only
-/// the action's sender and its target (the screen), and reads state by key path, so only the sender and
-/// `@objc` properties are reachable, and past a type outside the sources (`sender.tag` on a `UIButton`)
-/// the adapter needs the declared `type:` to convert what it reads. Under `dynamic-replacement` the
-/// generated replacement, in another file, reads the value: it must not be private, its getter must not
-/// throw or be async, and its path must stay inside the sources (the type of what it reads is needed).
+/// A binding the config's interception cannot capture. Under `objc-runtime` the generated replacement of
+/// the handler's Objective-C implementation holds the handler's arguments and its object (the screen),
+/// and reads state by key path, so only the arguments and `@objc` properties are reachable, and past a
+/// type outside the sources (`sender.tag` on a `UIButton`) the adapter needs the declared `type:` to
+/// convert what it reads. Under `dynamic-replacement` the generated replacement, in another file, reads
+/// the value: it must not be private, its getter must not throw or be async, and its path must stay
+/// inside the sources (the type of what it reads is needed).
 public enum BindingNotInterceptableRule: CodeRule {
   public static let id = "binding-not-interceptable"
   public static let summary =
-    "A binding must be readable by the config's interception (objc-runtime: the sender and @objc properties; dynamic-replacement: not private, no throwing or async getter)."
+    "A binding must be readable by the config's interception (objc-runtime: the handler's arguments and @objc properties; dynamic-replacement: not private, no throwing or async getter)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
     .triggers(
       RuleExample.handlerConfig(
         "FeedViewController", "open(_:at:)", event: "FEED_OPEN",
-        properties: "{position: {from: 1️⃣at}, tab: {from: 2️⃣self.tab}, title: {from: self.screenTitle}}"),
+        properties: "{position: {from: at}, tab: {from: 1️⃣self.tab}, title: {from: self.screenTitle}}"),
       swift: [
         "Sources/Feed/Feed.swift": """
         class FeedViewController {
@@ -26,11 +27,8 @@ public enum BindingNotInterceptableRule: CodeRule {
       ],
       expecting: [
         .error(
-          "property 'position' of handler 'open(_:at:)' of 'FeedViewController' reads 'at', which is not the sender; under interception: objc-runtime only the action's sender and the screen's @objc state are reachable (use interception: dynamic-replacement, or read the value from the screen)"
-        ),
-        .error(
-          "property 'tab' of handler 'open(_:at:)' of 'FeedViewController' reads 'tab', which is not exposed to Objective-C; under interception: objc-runtime only the action's sender and the screen's @objc state are reachable (mark it '@objc')"
-        ),
+          "property 'tab' of handler 'open(_:at:)' of 'FeedViewController' reads 'tab', which is not exposed to Objective-C; under interception: objc-runtime only the handler's arguments and the @objc state of the screen and of what they hold are reachable (mark it '@objc')"
+        )
       ]),
     .triggers(
       RuleExample.handlerConfig(
@@ -91,23 +89,16 @@ public enum BindingNotInterceptableRule: CodeRule {
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     code.forEachBinding { site in
-      guard let (root, steps, _, declaration) = site.resolution.reading else { return }
+      guard let (_, steps, _, _) = site.resolution.reading else { return }
       var outside: OutsideValue?
       if case .outsideSources(let value) = site.resolution { outside = value }
       switch code.plan.interception {
       case .objcRuntime:
-        if case .parameter(let index) = root, index > 0 {
-          context.report(
-            Self.self,
-            "\(site.subject) reads '\(site.source.value)', which is not the sender; under interception: objc-runtime only the action's sender and the screen's @objc state are reachable (use interception: dynamic-replacement, or read the value from the screen)",
-            at: site.source.range, notes: [Diagnostic.Note("declared here", at: declaration)])
-          return
-        }
         for step in steps where code.index[step.property].objcName == nil {
           let property = code.index[step.property]
           context.report(
             Self.self,
-            "\(site.subject) reads '\(step.name)', which is not exposed to Objective-C; under interception: objc-runtime only the action's sender and the screen's @objc state are reachable (mark it '@objc')",
+            "\(site.subject) reads '\(step.name)', which is not exposed to Objective-C; under interception: objc-runtime only the handler's arguments and the @objc state of the screen and of what they hold are reachable (mark it '@objc')",
             at: site.source.range, notes: [Diagnostic.Note("'\(property.name)' is declared here", at: property.nameLocation)])
           return
         }

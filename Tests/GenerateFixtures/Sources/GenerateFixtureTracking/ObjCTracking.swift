@@ -40,7 +40,7 @@ public enum ObjCTracking {
       routing: .unrestricted,
       properties: ["origin": .string("feed")],
       keyPathBindings: [
-        KeyPathBinding(key: "position", root: .sender, steps: ["tag"], type: .int, isRequired: true),
+        KeyPathBinding(key: "position", root: .argument(0), steps: ["tag"], type: .int, isRequired: true),
         KeyPathBinding(key: "title", root: .screen, steps: ["screenTitle"], type: .string, isRequired: false),
         KeyPathBinding(key: "total", root: .screen, steps: ["cart", "cartTotal"], type: .double, isRequired: true),
       ]
@@ -149,6 +149,17 @@ public enum ObjCTracking {
       return true
     }
 
+    @_spi(Generated) public var objcHandlerHooks: [ObjCHandlerHook] {
+      return [
+        ObjCHandlerHook(
+          className: .objc("FeedApp.FeedViewController"),
+          selector: "onItemTapped:",
+          handler: Handler.onItemTapped_,
+          shape: 0
+        ),
+      ]
+    }
+
     @_spi(Generated) public func hostedScreen(named name: String) -> ScreenID? {
       switch name {
       case "FeedApp.StoriesView": return nil
@@ -176,3 +187,34 @@ public enum ObjCTracking {
     }
   }
 }
+
+#if canImport(ObjectiveC)
+  import ObjectiveC
+
+  extension ObjCTracking.Registry {
+    /// Under interception: objc-runtime, each hooked handler's implementation is replaced by a block of its
+    /// Objective-C signature's shape that reports the call and calls the original (`ObjCHandlerHook`).
+    @_spi(Generated) public func objcReplacement(for hook: ObjCHandlerHook, original: IMP, selector: Selector) -> Any? {
+      let handler = hook.handler
+      switch hook.shape {
+      case 0:
+        let implementation = unsafeBitCast(
+          original,
+          to: (@convention(c) (AnyObject, Selector, AnyObject?) -> Void).self
+        )
+        let replacement: @convention(block) (AnyObject, AnyObject?) -> Void = { object, a0 in
+          let scope = ObjCHandlerHooks.begin(object, handler) { position in
+            switch position {
+            case 0: return a0
+            default: return nil
+            }
+          }
+          defer { scope.end() }
+          implementation(object, selector, a0)
+        }
+        return replacement
+      default: return nil
+      }
+    }
+  }
+#endif
