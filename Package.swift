@@ -186,10 +186,17 @@ let package = Package(
       path: "Tests/GenerateFixtures/Sources/GenerateFixtureTracking",
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-enable-dynamic-replacement-chaining", "-warnings-as-errors"])]
     ),
+    // Linux stand-ins of the objc-runtime fixture's view controllers (ObjCApp/Sources/FeedApp imports
+    // UIKit), by the same names in a module of the same name, for the tests that call their hooked handlers.
+    .target(
+      name: "FeedApp",
+      path: "Tests/GenerateFixtures/ObjCApp/LinuxStandIn"
+    ),
     .testTarget(
       name: "GeneratedCodeTests",
       dependencies: [
         "GenerateFixtureFeature", "GenerateFixtureUI", "GenerateFixtureCart", "GenerateFixtureTracking", "PluginFixtureTracking", "TrackcRuntime",
+        "FeedApp",
         // Seeded random values for the route property tests.
         "TrackcTestSupport",
       ]

@@ -294,19 +294,8 @@ public final class Tracker: @unchecked Sendable {
     return properties.pairs
   }
 
-  /// A handler call by names, as the Objective-C runtime gives them: the class name
-  /// (`NSStringFromClass`) and the selector (or a Swift name).
-  /// `read` returns the value of a bound property (`rule.keyPathBindings`) by key path from the
-  /// action's target or sender; it runs only when the screen maps the handler and the event is sent.
-  @_spi(Generated) public func trackControl(screenNamed screenName: String, handlerNamed handlerName: String, read: ((KeyPathBinding) -> Any?)? = nil)
-  {
-    guard let screen = screen(named: screenName), let handler = registry.handler(named: handlerName),
-      let rule = registry.controlRule(screen: screen, handler: handler)
-    else { return }
-    emit(rule, source: .control(handler: registry.name(of: handler)), screen: registry.name(of: screen), read: read)
-  }
-
-  /// A page phase by the class name, as the Objective-C runtime gives it; `read` as above, from the screen.
+  /// A page phase by the view controller's type name (`String(reflecting:)`), as the UIKit hooks give it;
+  /// `read` returns a bound property's value by key path from the screen.
   @_spi(Generated) public func trackPage(screenNamed screenName: String, _ phase: PagePhase, read: ((KeyPathBinding) -> Any?)? = nil) {
     guard let screen = screen(named: screenName), let rule = registry.pageRule(screen: screen, phase: phase) else { return }
     emit(rule, source: .page(phase), screen: registry.name(of: screen), read: read)

@@ -1,3 +1,4 @@
+import FeedApp
 import Foundation
 @_spi(Generated) import GenerateFixtureTracking
 import Testing
@@ -5,9 +6,11 @@ import Testing
 
 /// The registry generated from `Tests/GenerateFixtures/objc-runtime.yaml`: under `interception:
 /// objc-runtime` the rules carry their bindings as key paths, and the tracker reads them through the
-/// adapter's reader when the Objective-C runtime reports an action or a page. Key-value coding itself
-/// exists only on Apple platforms; here a stand-in walks dictionaries by the same names, which is all the
-/// adapter's `KeyPathBinding.read(from:step:)` asks of it.
+/// adapter's reader when a hooked handler is called (`Interception.beginControl(object:_:read:)`, what
+/// each generated replacement calls) or a page appears. Key-value coding itself exists only on Apple
+/// platforms; here a stand-in walks dictionaries by the same names, which is all the adapter's
+/// `KeyPathBinding.read(from:step:)` asks of it, and the objects are Linux stand-ins of the fixture's
+/// view controllers (`FeedApp`).
 @Suite struct GeneratedKeyPathBindingTests {
   /// `value(forKey:)` on a dictionary: nil for a key the object does not have, as the adapter's
   /// `responds(to:)` check gives.
@@ -27,8 +30,10 @@ import Testing
     let screen: [String: Any] = ["selectedTab": "deals", "screenTitle": NSString(string: "Feed"), "cart": ["cartTotal": NSNumber(value: 42.5)]]
     let sender: [String: Any] = ["tag": NSNumber(value: 3)]
     let result = received { tracker in
-      tracker.trackControl(screenNamed: "FeedApp.FeedViewController", handlerNamed: "onItemTapped:") { binding in
-        binding.read(from: binding.root == .screen ? screen : sender, step: Self.step)
+      Interception.withTracker(tracker) {
+        Interception.beginControl(object: FeedViewController(), ObjCTracking.Handler.onItemTapped_) { binding in
+          binding.read(from: binding.root == .screen ? screen : sender, step: Self.step)
+        }.end()
       }
     }
     #expect(result.events.map(\.id) == ["CTRL_FEED_ITEM"])
@@ -50,7 +55,7 @@ import Testing
   @Test func missingAndMistypedValuesAreLeftOutAndCounted() {
     let screen: [String: Any] = ["screenTitle": NSNull(), "cart": ["cartTotal": "not a number"]]
     let result = received { tracker in
-      tracker.trackControl(screenNamed: "FeedApp.FeedViewController", handlerNamed: "onItemTapped(_:)") { binding in
+      tracker.trackControl(of: FeedViewController.self, handler: ObjCTracking.Handler.onItemTapped_) { binding in
         binding.read(from: binding.root == .screen ? screen : nil, step: Self.step)
       }
       tracker.trackPage(screenNamed: "FeedApp.FeedViewController", .enter) { binding in

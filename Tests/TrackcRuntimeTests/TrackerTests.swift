@@ -228,13 +228,14 @@ enum UnrestrictedEvent: String, TrackingEventID {
     #expect(mixpanel.events.first?.screen == "Checkout")
   }
 
-  /// The Objective-C path: a class name (module-qualified, as NSStringFromClass gives it) and a selector.
-  @Test func classNamesAndSelectors() {
+  /// The Objective-C path: a hooked handler reports by its object's type and the handler's ID (an object
+  /// whose type is no screen reports nothing); a page by the view controller's type name
+  /// (module-qualified, as `String(reflecting:)` gives it).
+  @Test func objectiveCHandlersAndPages() {
     let firebase = InMemoryDestination(id: "firebase")
     let tracker = Tracker(registry: TestRegistry(), destinations: [firebase])
-    tracker.trackControl(screenNamed: "Shop.HomeScreen", handlerNamed: "onFav:")
-    tracker.trackControl(screenNamed: "Shop.HomeScreen", handlerNamed: "onUnknown:")
-    tracker.trackControl(screenNamed: "Shop.Unknown", handlerNamed: "onFav:")
+    tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onFav) { _ in nil }
+    tracker.trackControl(of: String.self, handler: TestRegistry.Handlers.onFav) { _ in nil }
     tracker.trackPage(screenNamed: "Shop.HomeScreen", .leave)
     tracker.trackPage(screenNamed: "Shop.List<Swift.Int>", .enter)
     tracker.flush()

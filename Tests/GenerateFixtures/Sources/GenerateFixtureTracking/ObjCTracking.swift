@@ -14,6 +14,7 @@ public enum ObjCTracking {
     case appOpened = "APP_OPENED"
     case appUpdated = "APP_UPDATED"
     case ctrlFeedItem = "CTRL_FEED_ITEM"
+    case ctrlStorySelect = "CTRL_STORY_SELECT"
     case pageFeedEnter = "PAGE_FEED_ENTER"
     case pageProfileEnter = "PAGE_PROFILE_ENTER"
     case pageProfileLeave = "PAGE_PROFILE_LEAVE"
@@ -24,6 +25,8 @@ public enum ObjCTracking {
   @_spi(Generated) public enum Handler {
     /// onItemTapped(_:)
     public static let onItemTapped_ = HandlerID(rawValue: 0)
+    /// tableView(_:didSelectRowAt:)
+    public static let tableView__didSelectRowAt = HandlerID(rawValue: 1)
   }
 
   /// One rule per mapping, with its routing resolved.
@@ -48,6 +51,11 @@ public enum ObjCTracking {
     static let profileView_enter = EventRule(eventID: "PAGE_PROFILE_ENTER", routing: .unrestricted)
     static let profileView_leave = EventRule(eventID: "PAGE_PROFILE_LEAVE", routing: .unrestricted)
     static let storiesView_enter = EventRule(eventID: "PAGE_STORIES_ENTER", routing: .unrestricted)
+    static let storiesViewController_tableView__didSelectRowAt = EventRule(
+      eventID: "CTRL_STORY_SELECT",
+      routing: .unrestricted,
+      keyPathBindings: [KeyPathBinding(key: "row", root: .argument(1), steps: ["row"], type: .int, isRequired: true)]
+    )
     static let application_installed = EventRule(eventID: "APP_INSTALLED", routing: .unrestricted)
     static let application_updated = EventRule(eventID: "APP_UPDATED", routing: .unrestricted)
     static let application_opened = EventRule(eventID: "APP_OPENED", routing: .unrestricted)
@@ -59,9 +67,11 @@ public enum ObjCTracking {
 
     @_spi(Generated) public func screen(named name: String) -> ScreenID? {
       switch name {
-      case "FeedApp.FeedViewController": return ScreenID(rawValue: 0)
+      case "FeedApp.ArchiveFeedViewController", "FeedApp.FeedViewController", "FeedApp.PromoFeedViewController":
+        return ScreenID(rawValue: 0)
       case "FeedApp.ProfileView": return ScreenID(rawValue: 1)
       case "FeedApp.StoriesView": return ScreenID(rawValue: 2)
+      case "FeedApp.StoriesViewController": return ScreenID(rawValue: 3)
       default: return nil
       }
     }
@@ -69,6 +79,8 @@ public enum ObjCTracking {
     @_spi(Generated) public func handler(named name: String) -> HandlerID? {
       switch name {
       case "onItemTapped(_:)", "onItemTapped:": return Handler.onItemTapped_
+      case "tableView(_:didSelectRowAt:)", "tableView:didSelectRowAtIndexPath:":
+        return Handler.tableView__didSelectRowAt
       default: return nil
       }
     }
@@ -101,6 +113,11 @@ public enum ObjCTracking {
         case 0: return Rules.feedViewController_onItemTapped_
         default: return nil
         }
+      case 3:
+        switch handler.rawValue {
+        case 1: return Rules.storiesViewController_tableView__didSelectRowAt
+        default: return nil
+        }
       default: return nil
       }
     }
@@ -112,6 +129,7 @@ public enum ObjCTracking {
       case "APP_OPENED": return Rules.application_opened
       case "APP_UPDATED": return Rules.application_updated
       case "CTRL_FEED_ITEM": return Rules.feedViewController_onItemTapped_
+      case "CTRL_STORY_SELECT": return Rules.storiesViewController_tableView__didSelectRowAt
       case "PAGE_FEED_ENTER": return Rules.feedViewController_enter
       case "PAGE_PROFILE_ENTER": return Rules.profileView_enter
       case "PAGE_PROFILE_LEAVE": return Rules.profileView_leave
@@ -125,6 +143,7 @@ public enum ObjCTracking {
       case 0: return "FeedViewController"
       case 1: return "ProfileView"
       case 2: return "StoriesView"
+      case 3: return "StoriesViewController"
       default: return ""
       }
     }
@@ -132,6 +151,7 @@ public enum ObjCTracking {
     @_spi(Generated) public func name(of handler: HandlerID) -> String {
       switch handler.rawValue {
       case 0: return "onItemTapped(_:)"
+      case 1: return "tableView(_:didSelectRowAt:)"
       default: return ""
       }
     }
@@ -157,6 +177,18 @@ public enum ObjCTracking {
           handler: Handler.onItemTapped_,
           shape: 0
         ),
+        ObjCHandlerHook(
+          className: .objc("FeedApp.PromoFeedViewController"),
+          selector: "onItemTapped:",
+          handler: Handler.onItemTapped_,
+          shape: 0
+        ),
+        ObjCHandlerHook(
+          className: .objc("FeedApp.StoriesViewController"),
+          selector: "tableView:didSelectRowAtIndexPath:",
+          handler: Handler.tableView__didSelectRowAt,
+          shape: 1
+        ),
       ]
     }
 
@@ -176,6 +208,13 @@ public enum ObjCTracking {
         properties.int("position", p0, required: true)
         properties.string("title", p1, required: false)
         properties.double("total", p2, required: true)
+      }
+    }
+
+    /// CTRL_STORY_SELECT
+    public static func ctrlStorySelect(row p0: Int) {
+      Interception.tracker?.track(ObjCTracking.EventID.ctrlStorySelect) { properties in
+        properties.int("row", p0, required: true)
       }
     }
 
@@ -211,6 +250,23 @@ public enum ObjCTracking {
           }
           defer { scope.end() }
           implementation(object, selector, a0)
+        }
+        return replacement
+      case 1:
+        let implementation = unsafeBitCast(
+          original,
+          to: (@convention(c) (AnyObject, Selector, AnyObject?, AnyObject?) -> Void).self
+        )
+        let replacement: @convention(block) (AnyObject, AnyObject?, AnyObject?) -> Void = { object, a0, a1 in
+          let scope = ObjCHandlerHooks.begin(object, handler) { position in
+            switch position {
+            case 0: return a0
+            case 1: return a1
+            default: return nil
+            }
+          }
+          defer { scope.end() }
+          implementation(object, selector, a0, a1)
         }
         return replacement
       default: return nil
