@@ -1,14 +1,19 @@
 /// A handler the chosen interception cannot reach: its events would never fire.
 ///
-/// Under `objc-runtime` (UIKit target-action) a handler must be a method of a class exposed to
-/// Objective-C (`@objc` or `@IBAction`; private is fine). Under `dynamic-replacement` it must be visible
+/// Under `objc-runtime` the runtime replaces the handler's Objective-C implementation on its class, so a
+/// handler must be a method of a class exposed to Objective-C (`@objc`, `@IBAction`, an override of a
+/// framework method, a requirement of a UIKit delegate or data-source protocol the class adopts; private
+/// is fine), the class must be one the runtime finds by name (not private or fileprivate, not generic),
+/// and the method's Objective-C signature must be one trackc can repeat (`ObjCSignature`: no result that
+/// is an object, no parameter of a type whose Objective-C form the code cannot tell, not `async`). Under
+/// `dynamic-replacement` it must be visible
 /// to another module (not private or fileprivate), outside any generic context (`some P` parameters
 /// included), not a protocol requirement, not `async` (in Swift 6.3 an async replacement that calls the
 /// original calls itself), and without a variadic parameter (a replacement cannot pass one on).
 public enum HandlerNotInterceptableRule: CodeRule {
   public static let id = "handler-not-interceptable"
   public static let summary =
-    "Every handler must be reachable by the config's interception (objc-runtime: @objc; dynamic-replacement: not private, generic, async or variadic)."
+    "Every handler must be reachable by the config's interception (objc-runtime: @objc, in a class found by name, of a known Objective-C signature; dynamic-replacement: not private, generic, async or variadic)."
   public static let severity = Diagnostic.Severity.error
 
   public static let examples: [RuleExample] = [
@@ -34,6 +39,52 @@ public enum HandlerNotInterceptableRule: CodeRule {
         .error(
           "handler 'checkout()' of 'CartModel' belongs to 'CartModel', a view model (an @Observable class) the Objective-C runtime cannot reach, so target-action (interception: objc-runtime) never calls it; intercept it with interception: dynamic-replacement"
         )
+      ]),
+    .triggers(
+      """
+      version: 1
+      screens:
+        FeedViewController:
+          control_events:
+            1️⃣onRotate(_:): FEED_ROTATE
+            2️⃣selectedItem(): FEED_SELECTED
+            3️⃣refresh(): FEED_REFRESH
+            onItemTapped(_:forEvent:): FEED_ITEM
+            tableView(_:didSelectRowAt:): FEED_ROW
+        HistoryViewController:
+          control_events:
+            4️⃣onClear(_:): HISTORY_CLEAR
+      """,
+      swift: [
+        "Sources/Feed/Feed.swift": """
+        import UIKit
+        class FeedViewController: UIViewController {
+          @objc func onRotate(_ orientation: UIDeviceOrientation) {}
+          @objc func selectedItem() -> UIView? { nil }
+          @objc func refresh() async {}
+          @objc func onItemTapped(_ sender: UIButton, forEvent event: UIEvent) {}
+        }
+        extension FeedViewController: UITableViewDelegate {
+          func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+        }
+        private final class HistoryViewController: UIViewController {
+          @objc func onClear(_ sender: Any) {}
+        }
+        """
+      ],
+      expecting: [
+        .error(
+          "handler 'onRotate(_:)' of 'FeedViewController' takes a 'UIDeviceOrientation', whose Objective-C form trackc cannot tell from the code, so interception: objc-runtime cannot repeat its signature to replace it; take an object, a Bool, an integer or floating-point number, or a CGPoint, CGSize or CGRect, or use interception: dynamic-replacement"
+        ),
+        .error(
+          "handler 'selectedItem()' of 'FeedViewController' returns 'UIView?', an object, whose ownership a replaced Objective-C implementation cannot pass on, so interception: objc-runtime cannot replace it; track from a method that returns nothing, or use interception: dynamic-replacement"
+        ),
+        .error(
+          "handler 'refresh()' of 'FeedViewController' is async, which Objective-C calls with a completion handler the runtime's replacement cannot pass on; track from a synchronous handler that starts the task"
+        ),
+        .error(
+          "handler 'onClear(_:)' of 'HistoryViewController' belongs to 'HistoryViewController', a private class, whose Objective-C name carries a discriminator the runtime cannot look up, so interception: objc-runtime cannot replace its handlers; make it internal or wider, or name it with @objc(Name)"
+        ),
       ]),
     .triggers(
       """
@@ -116,6 +167,40 @@ public enum HandlerNotInterceptableRule: CodeRule {
             Self.self,
             "\(subject) is not exposed to Objective-C, so target-action (interception: objc-runtime) cannot reach it; mark it '@objc' or '@IBAction'",
             at: control.key.range, notes: declared)
+        } else if case .failure(let problem) = ObjCClassName.of(type, in: code.index) {
+          let screen = code.index[type]
+          let classNotes = [Diagnostic.Note("'\(screen.name)' is declared here", at: screen.nameLocation)]
+          let what: String
+          switch problem {
+          case .private(let access):
+            what =
+              "a \(access.rawValue) class, whose Objective-C name carries a discriminator the runtime cannot look up, so interception: objc-runtime cannot replace its handlers; make it internal or wider, or name it with @objc(Name)"
+          case .generic:
+            what =
+              "a generic class, which the Objective-C runtime knows only by each specialization, so interception: objc-runtime cannot replace its handlers; map a non-generic subclass, or use interception: dynamic-replacement"
+          case .nested:
+            what =
+              "a nested class whose module the sources do not say, so interception: objc-runtime cannot name it to replace its handlers; name it with @objc(Name), or scan its sources with --module"
+          }
+          context.report(Self.self, "\(subject) belongs to '\(screen.name)', \(what)", at: control.key.range, notes: classNotes)
+        } else if case .failure(let problem) = ObjCSignature.of(method, in: code.index) {
+          let reason: String
+          switch problem {
+          case .noSignature: continue
+          case .parameter(let type):
+            reason =
+              "takes a '\(type)', whose Objective-C form trackc cannot tell from the code, so interception: objc-runtime cannot repeat its signature to replace it; take an object, a Bool, an integer or floating-point number, or a CGPoint, CGSize or CGRect, or use interception: dynamic-replacement"
+          case .result(let type):
+            reason =
+              "returns a '\(type)', whose Objective-C form trackc cannot tell from the code, so interception: objc-runtime cannot repeat its signature to replace it; track from a method that returns nothing, or use interception: dynamic-replacement"
+          case .objectResult(let type):
+            reason =
+              "returns '\(type)', an object, whose ownership a replaced Objective-C implementation cannot pass on, so interception: objc-runtime cannot replace it; track from a method that returns nothing, or use interception: dynamic-replacement"
+          case .async:
+            reason =
+              "is async, which Objective-C calls with a completion handler the runtime's replacement cannot pass on; track from a synchronous handler that starts the task"
+          }
+          context.report(Self.self, "\(subject) \(reason)", at: control.key.range, notes: declared)
         }
       case .dynamicReplacement:
         if owner.kind == .protocol {
