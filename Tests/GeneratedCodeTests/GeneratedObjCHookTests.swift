@@ -2,6 +2,7 @@ import FeedApp
 import Foundation
 @_spi(Generated) import GenerateFixtureTracking
 import Testing
+
 @_spi(Generated) @testable import TrackcRuntime
 
 /// `interception: objc-runtime`'s handler hooks, through the registry generated from
@@ -58,7 +59,11 @@ import Testing
         .installed(declaredBy: "FeedApp.FeedViewController"), .installed(declaredBy: "FeedApp.PromoFeedViewController"),
         .installed(declaredBy: "FeedApp.StoriesViewController"),
       ])
-    #expect(runtime.replaced == ["FeedApp.FeedViewController onItemTapped:", "FeedApp.PromoFeedViewController onItemTapped:", "FeedApp.StoriesViewController tableView:didSelectRowAtIndexPath:"])
+    #expect(
+      runtime.replaced == [
+        "FeedApp.FeedViewController onItemTapped:", "FeedApp.PromoFeedViewController onItemTapped:",
+        "FeedApp.StoriesViewController tableView:didSelectRowAtIndexPath:",
+      ])
   }
 
   /// Whatever sends the selector (a control's action, a gesture recognizer, UIKit calling a delegate), the
@@ -113,7 +118,8 @@ import Testing
         ObjCHandlerHook(className: .objc("FeedApp.ArchiveFeedViewController"), selector: "onItemTapped:", handler: handler, shape: 0),
         ObjCHandlerHook(className: .objc("FeedApp.FeedViewController"), selector: "onItemTapped:", handler: handler, shape: 0),
       ], in: runtime, registryModule: nil)
-    #expect(outcomes.map(\.outcome) == [.installed(declaredBy: "FeedApp.FeedViewController"), .alreadyInstalled(declaredBy: "FeedApp.FeedViewController")])
+    #expect(
+      outcomes.map(\.outcome) == [.installed(declaredBy: "FeedApp.FeedViewController"), .alreadyInstalled(declaredBy: "FeedApp.FeedViewController")])
     #expect(runtime.replaced == ["FeedApp.FeedViewController onItemTapped:"])
   }
 
@@ -130,7 +136,8 @@ import Testing
         ObjCHandlerHook(className: .objc("FeedApp.FeedViewController"), selector: "onItemTapped:", handler: handler, shape: 99),
         ObjCHandlerHook(className: .inRegistryModule("LocalViewController"), selector: "onLocal", handler: handler, shape: 0),
       ], in: runtime, registryModule: "App")
-    #expect(outcomes.map(\.outcome) == [.classNotFound("FeedApp.Gone"), .methodNotFound, .noReplacement, .installed(declaredBy: "App.LocalViewController")])
+    #expect(
+      outcomes.map(\.outcome) == [.classNotFound("FeedApp.Gone"), .methodNotFound, .noReplacement, .installed(declaredBy: "App.LocalViewController")])
     #expect(Self.registry.moduleName == "GenerateFixtureTracking")
   }
 }

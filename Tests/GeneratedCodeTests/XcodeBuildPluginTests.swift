@@ -31,7 +31,10 @@ import TrackcTestSupport
     if xcode {
       let emitted = try ProcessRunner.run(
         swiftc,
-        ["-emit-module", "-module-name", "XcodeProjectPlugin", "-emit-module-path", folder.appendingPathComponent("XcodeProjectPlugin.swiftmodule").path]
+        [
+          "-emit-module", "-module-name", "XcodeProjectPlugin", "-emit-module-path",
+          folder.appendingPathComponent("XcodeProjectPlugin.swiftmodule").path,
+        ]
           + common + [standIn.path])
       #expect(emitted.status == 0, "the stand-in does not compile: \(emitted.standardError)")
     }
@@ -51,7 +54,8 @@ import TrackcTestSupport
     let marker = "  extension TrackcBuildPlugin: XcodeBuildToolPlugin {\n"
     #expect(source.contains(marker))
     let planted = FileManager.default.temporaryDirectory.appendingPathComponent("TrackcBuildPlugin-planted-\(UUID().uuidString).swift")
-    try source.replacingOccurrences(of: marker, with: marker + "    func planted() -> Int { \"not an Int\" }\n").write(to: planted, atomically: true, encoding: .utf8)
+    try source.replacingOccurrences(of: marker, with: marker + "    func planted() -> Int { \"not an Int\" }\n").write(
+      to: planted, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: planted) }
     let xcode = try Self.typecheck(planted, xcode: true)
     #expect(xcode.status != 0 && xcode.standardError.contains("not an Int"), "\(xcode.standardError)")

