@@ -98,7 +98,18 @@ import TrackcTestSupport
 
     let (objcLint, objc) = try Self.generate("objc-runtime.yaml", name: "ObjCTracking")
     let registry = try Self.contents(objc, "ObjCTracking.swift")
-    #expect(registry.contains("root: .sender") && registry.contains("root: .screen"))
+    #expect(registry.contains("root: .argument(0)") && registry.contains("root: .argument(1)") && registry.contains("root: .screen"))
+    // A hook per handler of every shape of Objective-C signature, an override's, a nested class's.
+    for piece in [
+      "(@convention(c) (AnyObject, Selector) -> Void)", "(@convention(c) (AnyObject, Selector, AnyObject?) -> ObjCBool)",
+      "(@convention(c) (AnyObject, Selector, AnyObject?, AnyObject?) -> Void)", "(@convention(c) (AnyObject, Selector, CGPoint, CGFloat) -> Void)",
+      "(@convention(c) (AnyObject, Selector, Int, Int) -> Void)", "(@convention(c) (AnyObject, Selector, ObjCBool) -> Void)",
+      "(@convention(c) (AnyObject, Selector, UnsafeMutableRawPointer?) -> ObjCBool)", "import CoreGraphics",
+      #"className: .objc("ShapesLegacy.PromoFeedViewController")"#, #"selector: "tableView:didSelectRowAtIndexPath:""#,
+      #"className: .objc("_TtCC12ShapesLegacy26StoriesTableViewController20FilterViewController")"#, #"selector: "saveDraftAndReturnError:""#,
+    ] {
+      #expect(registry.contains(piece), "no \(piece.debugDescription) in ObjCTracking.swift")
+    }
     #expect(objcLint.code?.index.swiftUI.trackedUses.isEmpty == false)
   }
 }

@@ -90,5 +90,35 @@ struct KnownStrings {
 
   func contains(_ string: String) -> Bool {
     strings.contains(string) || string.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { strings.contains(String($0)) }
+      || Self.mangledNames(string)?.allSatisfy(strings.contains) == true
+  }
+
+  /// The names in the Objective-C runtime's mangled name of a nested Swift class (`_TtCC4Shop5Outer5Inner`
+  /// is `Shop`, `Outer`, `Inner`: a kind letter per level, then each name after its length in UTF-8
+  /// bytes), which the generator spells out from the names of the code; nil for any other string.
+  static func mangledNames(_ string: String) -> [String]? {
+    guard string.hasPrefix("_Tt") else { return nil }
+    var bytes = Array(string.utf8.dropFirst(3))
+    var levels = 0
+    while let first = bytes.first, [UInt8(ascii: "C"), UInt8(ascii: "V"), UInt8(ascii: "O")].contains(first) {
+      levels += 1
+      bytes.removeFirst()
+    }
+    var names: [String] = []
+    while !bytes.isEmpty {
+      var length = 0
+      while let digit = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
+        length = length * 10 + Int(digit - UInt8(ascii: "0"))
+        bytes.removeFirst()
+        guard length <= bytes.count else { return nil }
+      }
+      let slice = Array(bytes.prefix(length))
+      let name = String(decoding: slice, as: UTF8.self)
+      guard length > 0, Array(name.utf8) == slice else { return nil }
+      names.append(name)
+      bytes.removeFirst(length)
+    }
+    // The module, then one name a level.
+    return levels >= 2 && names.count == levels + 1 ? names : nil
   }
 }

@@ -72,6 +72,7 @@ public enum RuleCatalog {
     UnknownHandlerRule.self,
     AmbiguousHandlerRule.self,
     HandlerNotInterceptableRule.self,
+    HandlerCalledDirectlyRule.self,
     UnknownBindingParameterRule.self,
     UnknownBindingPropertyRule.self,
     UnsupportedPropertyTypeRule.self,

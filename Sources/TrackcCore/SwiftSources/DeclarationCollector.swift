@@ -25,6 +25,9 @@ enum SwiftFileScanner {
     let collector = DeclarationCollector(lines: lines)
     collector.walk(tree)
     var scan = collector.scan
+    let uses = HandlerUseCollector(lines: lines)
+    uses.walk(tree)
+    scan.uses = uses.uses
     if ViewReferenceCollector.isWorthWalking(bytes, importsSwiftUI: scan.imports.contains("SwiftUI")) {
       let references = ViewReferenceCollector(lines: lines, declarations: scan.declarations)
       references.walk(tree)

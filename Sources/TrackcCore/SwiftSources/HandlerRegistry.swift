@@ -12,18 +12,59 @@ public struct HandlerRegistry: Codable, Sendable, Equatable {
   /// What bodies say about SwiftUI screens (hosting controllers, presentations, navigation, the
   /// `.tracked(_:)` modifier, view models held), sorted by location; nil when the registry does not say.
   public var viewReferences: [ViewReference]?
+  /// How bodies reach methods by name (selectors, calls from Swift), sorted by location; nil when the
+  /// registry does not say.
+  public var methodUses: [MethodUse]?
 
-  public init(types: [DeclaredType], viewReferences: [ViewReference]? = nil) {
+  public init(types: [DeclaredType], viewReferences: [ViewReference]? = nil, methodUses: [MethodUse]? = nil) {
     var types = types
     types.sortByOrder()
-    self.init(sortedTypes: types, viewReferences: viewReferences?.sorted { $0.location < $1.location })
+    self.init(
+      sortedTypes: types, viewReferences: viewReferences?.sorted { $0.location < $1.location },
+      methodUses: methodUses?.sorted { $0.location < $1.location })
   }
 
   /// Types already in registry order (see `sortByOrder`).
-  init(sortedTypes: [DeclaredType], viewReferences: [ViewReference]?) {
+  init(sortedTypes: [DeclaredType], viewReferences: [ViewReference]?, methodUses: [MethodUse]? = nil) {
     version = Self.formatVersion
     types = sortedTypes
     self.viewReferences = viewReferences
+    self.methodUses = methodUses
+  }
+}
+
+/// A way a method is reached, written in a body of the sources: by name, as written, since what a call's
+/// receiver is cannot be told without the compiler.
+public struct MethodUse: Codable, Sendable, Equatable {
+  public enum Kind: String, Codable, Sendable, CaseIterable {
+    /// `#selector(onTap(_:))`: called through the Objective-C runtime (target-action, a gesture recognizer,
+    /// a bar button item, `perform(_:)`, a notification observer).
+    case selector
+    /// A call from Swift code: `onTap(sender)`, `self.onTap(sender)`, `screen.onTap(sender)`.
+    case call
+    /// A call from Swift code inside a `UIAction`'s closure.
+    case actionClosureCall
+  }
+
+  public var kind: Kind
+  /// `onTap(_:)`, as the call's or the selector's labels give it; a selector's base name alone when it
+  /// gives no labels (`#selector(onTap)`).
+  public var name: String
+  /// What a selector is handed to (`addTarget`, `UITapGestureRecognizer`, `UIBarButtonItem`); nil for calls.
+  public var via: String?
+  public var location: RegistryLocation
+
+  public init(kind: Kind, name: String, via: String? = nil, location: RegistryLocation) {
+    self.kind = kind
+    self.name = name
+    self.via = via
+    self.location = location
+  }
+
+  /// Whether it names the method `name` (`onTap(_:)`, base `onTap`): a call by its full name, a selector
+  /// by its full name or, without labels, by its base name.
+  public func names(_ method: DeclaredMethod) -> Bool {
+    name == method.name || (kind == .selector && !name.hasSuffix(")") && name == method.baseName)
   }
 }
 

@@ -18,7 +18,9 @@ extension HandlerRegistry {
   /// The same, as UTF-8 bytes (for writing to a file without a detour through a String).
   public func jsonBytes() -> [UInt8] {
     var head = JSONTextWriter()
-    head.raw("{\n  \"types\": ")
+    head.raw("{")
+    head.uses(methodUses)
+    head.raw("\n  \"types\": ")
     guard !types.isEmpty else {
       head.raw("[],\n  \"version\": ")
       head.int(version)
@@ -175,6 +177,21 @@ private struct JSONTextWriter {
   }
 
   /// `,\n  "viewReferences": [...]` after the version, when the registry has them.
+  /// `\n  "methodUses": [...],` first (the keys are sorted), when the registry has them.
+  mutating func uses(_ uses: [MethodUse]?) {
+    guard let uses else { return }
+    raw("\n  \"methodUses\": ")
+    array(uses, indent: 1) { writer, use in
+      writer.object(indent: 2) { writer in
+        writer.member("kind", last: false) { $0.string(use.kind.rawValue) }
+        writer.member("location", last: false) { $0.location(use.location, indent: 3) }
+        writer.member("name", last: use.via == nil) { $0.string(use.name) }
+        if let via = use.via { writer.member("via", last: true) { $0.string(via) } }
+      }
+    }
+    raw(",")
+  }
+
   mutating func references(_ references: [ViewReference]?) {
     guard let references else { return }
     raw(",\n  \"viewReferences\": ")

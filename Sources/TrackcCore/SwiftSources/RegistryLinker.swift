@@ -57,7 +57,14 @@ enum RegistryLinker {
     }
 
     var references: [ViewReference] = []
+    var uses: [MethodUse] = []
     for file in files {
+      for use in file.scan.uses {
+        uses.append(
+          MethodUse(
+            kind: MethodUse.Kind(use.kind), name: use.name, via: use.via,
+            location: RegistryLocation(file: file.path, line: use.position.line, column: use.position.column)))
+      }
       for reference in file.scan.references {
         var owner: TypeKey?
         if let index = reference.owner, index < file.scan.declarations.count {
@@ -114,7 +121,8 @@ enum RegistryLinker {
     }
     linked.sortByOrder()
     references.sort { $0.location < $1.location }
-    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked, viewReferences: references)), problems)
+    uses.sort { $0.location < $1.location }
+    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked, viewReferences: references, methodUses: uses)), problems)
   }
 
   /// An `override` is exposed to Objective-C, under the same selector, when the method it overrides is:
@@ -262,6 +270,16 @@ enum RegistryLinker {
       signature: MethodSignature(
         parameters: parameters(method.labels, method.parameterTypes, method.parameters),
         returnType: method.returnType, effects: method.effects))
+  }
+}
+
+extension MethodUse.Kind {
+  init(_ kind: ScannedUse.Kind) {
+    switch kind {
+    case .selector: self = .selector
+    case .call: self = .call
+    case .actionClosureCall: self = .actionClosureCall
+    }
   }
 }
 

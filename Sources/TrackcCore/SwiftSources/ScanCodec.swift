@@ -35,6 +35,12 @@ enum ScanCodec {
       writer.int(problem.column)
       writer.string(problem.message)
     }
+    writer.array(scan.uses) { writer, use in
+      writer.byte(useCodes[use.kind]!)
+      writer.string(use.name)
+      writer.optionalString(use.via)
+      writer.position(use.position)
+    }
   }
 
   static func decode(from reader: inout BinaryReader) throws(Malformed) -> FileScan {
@@ -60,6 +66,11 @@ enum ScanCodec {
     }
     scan.problems = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
       ScanProblem(line: try reader.int(), column: try reader.int(), message: try reader.string())
+    }
+    scan.uses = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
+      let code = try reader.byte()
+      guard Int(code) < useKinds.count else { throw Malformed() }
+      return ScannedUse(kind: useKinds[Int(code)], name: try reader.string(), via: try reader.optionalString(), position: try reader.position())
     }
     return scan
   }
@@ -154,6 +165,9 @@ enum ScanCodec {
       position: try reader.position())
   }
 
+  private static let useKinds = ScannedUse.Kind.allCases
+  private static let useCodes: [ScannedUse.Kind: UInt8] = Dictionary(
+    uniqueKeysWithValues: useKinds.enumerated().map { ($0.element, UInt8($0.offset)) })
   private static let referenceKinds = ScannedReference.Kind.allCases
   private static let referenceCodes: [ScannedReference.Kind: UInt8] = Dictionary(
     uniqueKeysWithValues: referenceKinds.enumerated().map { ($0.element, UInt8($0.offset)) })

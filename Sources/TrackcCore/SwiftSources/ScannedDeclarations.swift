@@ -13,6 +13,8 @@ struct FileScan: Codable, Sendable {
   var references: [ScannedReference] = []
   /// Problems reading the file (invalid Swift), as line, column and message.
   var problems: [ScanProblem] = []
+  /// How methods are reached in the file's bodies: selectors, calls (`HandlerUseCollector`).
+  var uses: [ScannedUse] = []
 
   var types: some Sequence<ScannedDeclaration> { declarations.lazy.filter { $0.kind != .extension } }
   var extensions: some Sequence<ScannedDeclaration> { declarations.lazy.filter { $0.kind == .extension } }
