@@ -19,10 +19,10 @@ import TrackcTestSupport
     private var errors = Data()
     private var openPipes = 2
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], in directory: URL = Fixtures.repositoryRoot) throws {
       process.executableURL = URL(fileURLWithPath: TrackcBinary.path)
       process.arguments = ["collector"] + arguments
-      process.currentDirectoryURL = Fixtures.repositoryRoot
+      process.currentDirectoryURL = directory
       let standardOutput = Pipe()
       let standardError = Pipe()
       process.standardOutput = standardOutput
@@ -88,12 +88,13 @@ import TrackcTestSupport
       return true
     }
 
-    /// The port from the first line, `trackc collector listening on http://127.0.0.1:PORT`.
-    func port(timeout: Double = 60) throws -> Int {
+    /// The port from the first line, `trackc collector listening on http://127.0.0.1:PORT` (or the host
+    /// it was given).
+    func port(timeout: Double = 60, host: String = "127.0.0.1") throws -> Int {
       guard wait(timeout: timeout, { $0.contains("\n") }), let line = standardOutput.split(separator: "\n").first else {
         throw CollectorCommandFailure(message: "no port (exited: \(!process.isRunning)): \(standardError)")
       }
-      guard line.hasPrefix("trackc collector listening on http://127.0.0.1:"), let port = Int(line.split(separator: ":").last ?? "") else {
+      guard line.hasPrefix("trackc collector listening on http://\(host):"), let port = Int(line.split(separator: ":").last ?? "") else {
         throw CollectorCommandFailure(message: "unexpected first line: \(line)")
       }
       return port
