@@ -16,6 +16,8 @@ import Testing
 public enum TestTool: Sendable {
   case chromium
   case curl
+  /// The iOS SDK kit's `swiftc-ios` (`shared/ios-sdk`, as `Scripts/typecheck-ios.sh` finds it).
+  case iosSDK
   /// Python with these packages (PyPI names), in an environment of the tests' own; with none, `python3`
   /// itself (its standard library: `plistlib`, `json`).
   case python([String])
@@ -28,6 +30,7 @@ public enum TestTool: Sendable {
     switch self {
     case .chromium: return "headless Chromium (Debian: apt-get install chromium)"
     case .curl: return "curl (Debian: apt-get install curl)"
+    case .iosSDK: return "the iOS SDK kit (shared/ios-sdk beside the repository, or TRACKC_IOS_SDK)"
     case .python(let packages) where packages.isEmpty:
       return "python3 on PATH"
     case .python(let packages):
@@ -43,10 +46,36 @@ public enum TestTool: Sendable {
         ? "no Chromium on PATH (Debian: apt-get install chromium)" : nil
     case .curl:
       return Self.findOnPath(["curl"]) == nil ? "no curl on PATH (Debian: apt-get install curl)" : nil
+    case .iosSDK:
+      return Self.iosCompiler == nil ? "no shared/ios-sdk/swiftc-ios beside the repository, and no TRACKC_IOS_SDK" : nil
     case .python(let packages):
       if case .failure(let reason) = PythonEnvironment.with(packages) { return reason.description }
       return nil
     }
+  }
+
+  /// The iOS SDK kit's compiler: `$TRACKC_IOS_SDK/swiftc-ios`, else `shared/ios-sdk/swiftc-ios` in a folder
+  /// above the repository (or above the main worktree, for a git worktree), as `Scripts/typecheck-ios.sh`
+  /// finds it.
+  public static var iosCompiler: String? {
+    if let kit = ProcessInfo.processInfo.environment["TRACKC_IOS_SDK"] {
+      return access(kit + "/swiftc-ios", X_OK) == 0 ? kit + "/swiftc-ios" : nil
+    }
+    var starts = [Fixtures.repositoryRoot]
+    // A worktree's `.git` is a file naming the main repository's `.git/worktrees/NAME`.
+    if let link = try? String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent(".git"), encoding: .utf8), link.hasPrefix("gitdir: ") {
+      let gitDirectory = URL(fileURLWithPath: link.dropFirst(8).trimmingCharacters(in: .whitespacesAndNewlines))
+      starts.append(gitDirectory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
+    }
+    for start in starts {
+      var folder = start.standardizedFileURL
+      while folder.path != "/" {
+        folder = folder.deletingLastPathComponent()
+        let candidate = folder.appendingPathComponent("shared/ios-sdk/swiftc-ios").path
+        if access(candidate, X_OK) == 0 { return candidate }
+      }
+    }
+    return nil
   }
 
   /// The full path of the first of `names` found on `PATH`.
