@@ -64,6 +64,20 @@ Storefront                Examples/ShopApp-iOS/Storefront.xcodeproj  TrackcRunti
 UNITS
 }
 
+# --- The hooks' signatures ----------------------------------------------------------------------------
+# One a line:  REGISTRY  REGISTRY_MODULE  UNITS
+# A registry generated under `interception: objc-runtime`, the module it is compiled into, and the units
+# that declare its hooked classes: after the units type-check, their LLVM IR is emitted and
+# Scripts/apple/check-hook-signatures.py checks that each hook's class and selector are there and that the
+# method's Objective-C type encoding is the generated replacement's C signature, argument by argument.
+hook_checks() {
+  cat <<'HOOKS'
+@gen/Sources/ShapesObjCTracking/ObjCTracking.swift                        ShapesObjCTracking       ShapesKit,ShapesLegacy
+Tests/GenerateFixtures/Sources/GenerateFixtureTracking/ObjCTracking.swift  GenerateFixtureTracking  FeedApp
+@gen/Storefront/Tracking.swift                                            Storefront               Storefront
+HOOKS
+}
+
 flag_set() {
   case $1 in
     replaceable) echo "-Xfrontend -enable-implicit-dynamic" ;;
@@ -258,6 +272,11 @@ if $needs_generated; then generate_fresh || exit 1; fi
 # SwiftPM makes them visible to the targets that depend on them.
 c_modules=(-I "$root/Sources/CZlib")
 
+# The units whose IR the hook checks read.
+ir_units=" "
+while read -r _ _ units; do [[ -n $units ]] && ir_units+="${units//,/ } "; done < <(hook_checks)
+mkdir -p "$run/ir"
+
 passed=" " failed=() count=0
 for i in "${!names[@]}"; do
   name=${names[i]}
@@ -296,6 +315,12 @@ for i in "${!names[@]}"; do
     -I "$modules" "${c_modules[@]}" ${flags[@]+"${flags[@]}"} "${files[@]}" ${shims[@]+"${shims[@]}"} >"$log/$name.txt" 2>&1; then
     passed+="$name "
     echo "typecheck-ios: ok      $name (iOS $os, ${#files[@]} files, $what, $((SECONDS - unit_started)) s)"
+    if in_list "$name" "$ir_units" && ! compile "$os" -emit-ir -wmo -parse-as-library -swift-version 6 -module-name "$name" \
+      -I "$modules" "${c_modules[@]}" ${flags[@]+"${flags[@]}"} "${files[@]}" ${shims[@]+"${shims[@]}"} -o "$run/ir/$name.ll" >"$log/$name.ir.txt" 2>&1; then
+      echo "typecheck-ios: FAILED  $name: its LLVM IR (for the hook checks):"
+      cat "$log/$name.ir.txt"
+      failed+=("$name")
+    fi
   else
     failed+=("$name")
     echo "typecheck-ios: FAILED  $name (iOS $os, ${#files[@]} files):"
@@ -308,4 +333,19 @@ if ((${#failed[@]})); then
   exit 1
 fi
 echo "typecheck-ios: $count units type-check for iOS ($((SECONDS - started)) s)"
+hook_failures=0
+while read -r registry module units; do
+  [[ -z $registry ]] && continue
+  irs=() complete=true
+  for unit in ${units//,/ }; do
+    if in_list "$unit" "$passed"; then irs+=("$run/ir/$unit.ll"); else complete=false; fi
+  done
+  $complete || continue
+  python3 Scripts/apple/check-hook-signatures.py --registry "${registry/#@gen\//$work/generated/}" --module "$module" "${irs[@]}" |
+    sed "s|$work/generated/|@gen/|g" || hook_failures=$((hook_failures + 1))
+done < <(hook_checks)
+if ((hook_failures)); then
+  echo "typecheck-ios: $hook_failures registries' hooks do not match the signatures Swift emits"
+  exit 1
+fi
 if $negative_control; then run_negative_control; fi
