@@ -178,10 +178,28 @@ public enum ObjCClassName: Hashable, Sendable {
   public enum Problem: Error, Hashable, Sendable {
     /// Its name carries a private discriminator.
     case `private`(AccessLevel)
-    /// A generic class has a class per specialization, none of them by this name.
+    /// A generic class has a class per specialization, none of them by this name (and none of the sources'
+    /// classes below it is not generic).
     case generic
     /// Nested in a type whose kind the sources do not say, or nested without a known module.
     case nested
+  }
+
+  /// The classes whose hooks reach a screen's handlers: the screen itself, or, for a generic class (which
+  /// the runtime knows only by each specialization), each class of the sources below it that is not
+  /// generic, from which the runtime finds the specialization that declares the method. Fails as `of`
+  /// fails for the screen when there is none.
+  static func hookedClasses(for screen: Int, in index: CodeIndex) -> Result<[Int], Problem> {
+    switch of(screen, in: index) {
+    case .success: return .success([screen])
+    case .failure(.generic):
+      let below = index.registry.types.indices.filter { candidate in
+        candidate != screen && index[candidate].kind == .class && index.lineage(of: candidate).contains(screen)
+          && (try? of(candidate, in: index).get()) != nil
+      }
+      return below.isEmpty ? .failure(.generic) : .success(below)
+    case .failure(let problem): return .failure(problem)
+    }
   }
 
   static func of(_ type: Int, in index: CodeIndex) -> Result<ObjCClassName, Problem> {

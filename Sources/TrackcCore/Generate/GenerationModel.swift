@@ -408,7 +408,7 @@ public struct GenerationModel {
           if let superclass = index.lineage(of: type).dropFirst().first { subclasses[superclass, default: []].append(type) }
         }
       }
-      var classes = [screen]
+      guard case .success(var classes) = ObjCClassName.hookedClasses(for: screen, in: index) else { continue }
       var pending = subclasses[screen] ?? []
       while let type = pending.popLast() {
         if index[type].methods.contains(where: { !$0.isStatic && $0.name == method.name }) { classes.append(type) }

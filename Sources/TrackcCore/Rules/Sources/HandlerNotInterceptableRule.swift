@@ -167,7 +167,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
             Self.self,
             "\(subject) is not exposed to Objective-C, so target-action (interception: objc-runtime) cannot reach it; mark it '@objc' or '@IBAction'",
             at: control.key.range, notes: declared)
-        } else if case .failure(let problem) = ObjCClassName.of(type, in: code.index) {
+        } else if case .failure(let problem) = ObjCClassName.hookedClasses(for: type, in: code.index) {
           let screen = code.index[type]
           let classNotes = [Diagnostic.Note("'\(screen.name)' is declared here", at: screen.nameLocation)]
           let what: String
@@ -177,7 +177,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
               "a \(access.rawValue) class, whose Objective-C name carries a discriminator the runtime cannot look up, so interception: objc-runtime cannot replace its handlers; make it internal or wider, or name it with @objc(Name)"
           case .generic:
             what =
-              "a generic class, which the Objective-C runtime knows only by each specialization, so interception: objc-runtime cannot replace its handlers; map a non-generic subclass, or use interception: dynamic-replacement"
+              "a generic class, which the Objective-C runtime knows only by each specialization, and no class of the sources below it is not generic, so interception: objc-runtime cannot replace its handlers; declare a non-generic subclass, or use interception: dynamic-replacement"
           case .nested:
             what =
               "a nested class whose module the sources do not say, so interception: objc-runtime cannot name it to replace its handlers; name it with @objc(Name), or scan its sources with --module"

@@ -6,3 +6,6 @@ class ListViewController<Item>: BaseViewController {
 
   @objc func onRowSelected(_ sender: Any) {}
 }
+
+/// The list the app shows: under objc-runtime, the hooks reach the generic list's handler from here.
+final class ProductListViewController: ListViewController<String> {}

@@ -27,6 +27,13 @@ final class HomeViewController: BaseViewController {
   /// - Note: @tracked
   @objc func onShareFeed(_ sender: Any) {}
 
+  /// Called only from Swift (`retry()`), past the Objective-C runtime.
+  @objc func onRetryTapped() {}
+
+  func retry() {
+    onRetryTapped()
+  }
+
   /// State bound by the bindings fixture: one exposed to Objective-C, one not.
   @objc var feedTitle: String = ""
   var selectedTab: String = ""
