@@ -3,8 +3,9 @@ import PackagePlugin
 
 /// Generates the tracking registry of a target that holds a `tracking.yaml`, at every build: the code is
 /// not checked in, and cannot go stale. Runs `trackc generate --single-file` into the plugin's work
-/// directory; the output has a fixed name (`Tracking.swift`), as build tool plugins must declare their
-/// outputs up front.
+/// directory; the outputs have fixed names (`Tracking.swift`, and the plan's privacy manifest
+/// `PrivacyInfo.xcprivacy`, which the build copies into the target's resource bundle, where Xcode's
+/// privacy report finds it), as build tool plugins must declare their outputs up front.
 ///
 /// The config's `sources` name the feature modules (relative to the config); their Swift files are
 /// declared as inputs, so editing a handler regenerates.
@@ -34,7 +35,13 @@ struct TrackcBuildPlugin: BuildToolPlugin {
           "--cache-dir", context.pluginWorkDirectoryURL.appending(path: "cache").path,
         ],
         inputFiles: inputs,
-        outputFiles: [output.appending(path: "Tracking.swift")])
+        outputFiles: Self.outputs(in: output))
     ]
+  }
+
+  /// What `trackc generate --single-file` writes: the code, compiled into the target, and the privacy
+  /// manifest, a resource of the target.
+  static func outputs(in directory: URL) -> [URL] {
+    [directory.appending(path: "Tracking.swift"), directory.appending(path: "PrivacyInfo.xcprivacy")]
   }
 }

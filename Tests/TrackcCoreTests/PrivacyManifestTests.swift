@@ -63,19 +63,20 @@ import TrackcTestSupport
     #expect(read.errors.isEmpty, "\(read.errors)")
     let plan = try #require(lint.plan)
     #expect(read.plists["PrivacyInfo.xcprivacy"] == Self.expected(plan))
-    // What the fixture declares, spelt out: seven data types in Apple's order (the events are product
-    // interaction), tracking through two domains.
+    // What the fixture declares, spelt out: eight data types in Apple's order (the events are product
+    // interaction, the context other diagnostic data), tracking through two domains.
     #expect(
       read.plists["PrivacyInfo.xcprivacy"]?.NSPrivacyCollectedDataTypes.map(\.NSPrivacyCollectedDataType) == [
         "NSPrivacyCollectedDataTypeEmailAddress", "NSPrivacyCollectedDataTypePreciseLocation", "NSPrivacyCollectedDataTypeSearchHistory",
         "NSPrivacyCollectedDataTypeUserID", "NSPrivacyCollectedDataTypeDeviceID", "NSPrivacyCollectedDataTypeProductInteraction",
-        "NSPrivacyCollectedDataTypeCrashData",
+        "NSPrivacyCollectedDataTypeCrashData", "NSPrivacyCollectedDataTypeOtherDiagnosticData",
       ])
     #expect(read.plists["PrivacyInfo.xcprivacy"]?.NSPrivacyTrackingDomains == ["ads.example.com", "xn--bcher-kva.example"])
   }
 
   /// The example app's manifest, as committed, is what its plan says: the events (product interaction),
-  /// the identity (device and user IDs) and its purchase properties, for the two destinations' purposes.
+  /// the identity (device and user IDs), the device's context (other diagnostic data) and its purchase
+  /// properties, for the two destinations' purposes.
   @Test func theShopManifestIsItsPlan() throws {
     let config = Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop/tracking.yaml")
     let plan = try #require(try Fixtures.lint(config).plan)
@@ -88,7 +89,7 @@ import TrackcTestSupport
     #expect(
       manifest.NSPrivacyCollectedDataTypes.map(\.NSPrivacyCollectedDataType) == [
         "NSPrivacyCollectedDataTypeUserID", "NSPrivacyCollectedDataTypeDeviceID", "NSPrivacyCollectedDataTypePurchaseHistory",
-        "NSPrivacyCollectedDataTypeProductInteraction",
+        "NSPrivacyCollectedDataTypeProductInteraction", "NSPrivacyCollectedDataTypeOtherDiagnosticData",
       ])
     let purposes = ["NSPrivacyCollectedDataTypePurposeAnalytics", "NSPrivacyCollectedDataTypePurposeProductPersonalization"]
     #expect(
@@ -189,8 +190,9 @@ import TrackcTestSupport
     #expect(!TextEscaping.markupComment("a -- b --> c\nd ---").contains("\n"))
   }
 
-  /// A plan that says only where its manifest goes still collects its events: product interaction, for
-  /// purposes it does not say (which lint reports).
+  /// A plan that says only where its manifest goes still collects what the runtime sends (its events,
+  /// the anonymous ID, the device's context), for analytics since no destination says otherwise, to
+  /// every destination the app registers (which lint reports).
   @Test func aPlanThatSaysOnlyWhereTheManifestGoes() throws {
     let lint = Linter.lint(
       ConfigSource(
@@ -198,13 +200,14 @@ import TrackcTestSupport
     #expect(lint.diagnostics.map(\.ruleID).contains(PurposeNotCoveredRule.id))
     let plan = try #require(lint.plan)
     let read = try Self.readBack([("plain.xcprivacy", PrivacyManifest.propertyList(plan, configFileName: "plain.yaml"))])
-    let productInteraction = Manifest.Collected(
-      NSPrivacyCollectedDataType: "NSPrivacyCollectedDataTypeProductInteraction", NSPrivacyCollectedDataTypeLinked: true,
-      NSPrivacyCollectedDataTypeTracking: false, NSPrivacyCollectedDataTypePurposes: [])
+    let collected = ["DeviceID", "ProductInteraction", "OtherDiagnosticData"].map {
+      Manifest.Collected(
+        NSPrivacyCollectedDataType: "NSPrivacyCollectedDataType" + $0, NSPrivacyCollectedDataTypeLinked: true,
+        NSPrivacyCollectedDataTypeTracking: false, NSPrivacyCollectedDataTypePurposes: ["NSPrivacyCollectedDataTypePurposeAnalytics"])
+    }
     #expect(
       read.plists["plain.xcprivacy"]
-        == Manifest(
-          NSPrivacyAccessedAPITypes: [], NSPrivacyCollectedDataTypes: [productInteraction], NSPrivacyTracking: false, NSPrivacyTrackingDomains: []))
+        == Manifest(NSPrivacyAccessedAPITypes: [], NSPrivacyCollectedDataTypes: collected, NSPrivacyTracking: false, NSPrivacyTrackingDomains: []))
   }
 
   /// The text of a YAML double-quoted scalar that reads as `text`, in ASCII (libyaml refuses some

@@ -14,7 +14,7 @@ import TrackcTestSupport
     privacy:
       identity: {anonymous_id: {data: device_id}}
     destinations:
-      firebase: {purposes: [analytics, app_functionality]}
+      firebase: {wire_name: Firebase, purposes: [analytics, app_functionality]}
 
     """
 
@@ -39,7 +39,7 @@ import TrackcTestSupport
     #expect(fixed.contains("email: { from: email, data: email_address }   # flow"))
     #expect(fixed.contains("from: phone\n            data: phone_number   # block, with a comment"))
     let uses = try #require(result.remaining.plan).privacy.uses.map(\.dataType)
-    #expect(uses == [.productInteraction, .deviceID, .emailAddress, .phoneNumber])
+    #expect(uses == [.productInteraction, .deviceID, .otherDiagnosticData, .emailAddress, .phoneNumber])
   }
 
   /// A classified binding whose path the code does not have: the binding rules say what is wrong; the
@@ -72,12 +72,13 @@ import TrackcTestSupport
     let rendered = TextDiagnosticRenderer.render(result.diagnostics)
     #expect(result.diagnostics.map(\.ruleID).sorted() == ["unknown-binding-parameter", "unknown-binding-property"], "\(rendered)")
     #expect(rendered.contains("did you mean 'email'?"), "\(rendered)")
-    #expect(try #require(result.plan).privacy.collected.map(\.dataType) == [.emailAddress, .phoneNumber, .deviceID, .productInteraction])
+    #expect(try #require(result.plan).privacy.collected.map(\.dataType) == [.emailAddress, .phoneNumber, .deviceID, .productInteraction, .otherDiagnosticData])
   }
 
-  /// Every config of the repository that says nothing of privacy has an empty privacy plan, and the
-  /// privacy rules say nothing about it.
-  @Test func plansWithoutPrivacyAreAsBefore() throws {
+  /// Every config of the repository that says nothing of privacy declares what the runtime sends (the
+  /// events, the anonymous ID, the device's context) and nothing more, and the privacy rules say
+  /// nothing about it (none of them binds a value whose name looks like personal data).
+  @Test func plansWithoutPrivacyDeclareWhatTheRuntimeSends() throws {
     let privacyRules = Set(
       [
         PrivacyTermRule.id, UnknownConsentCategoryRule.id, DestinationWithoutConsentRule.id, PurposeNotCoveredRule.id,
@@ -90,7 +91,11 @@ import TrackcTestSupport
       let result = try Fixtures.lint(config)
       #expect(!result.diagnostics.contains { privacyRules.contains($0.ruleID) }, "\(config.lastPathComponent)")
       if let plan = result.plan {
-        #expect(!plan.privacy.isDeclared && plan.privacy.uses.isEmpty, "\(config.lastPathComponent)")
+        #expect(!plan.privacy.isDeclared, "\(config.lastPathComponent)")
+        #expect(plan.privacy.uses.map(\.source) == [.events, .anonymousID, .context], "\(config.lastPathComponent)")
+        #expect(
+          plan.privacy.collected.allSatisfy { !$0.tracking && $0.linked && $0.purposes == [.analytics] },
+          "\(config.lastPathComponent): \(plan.privacy.collected)")
       }
     }
   }

@@ -33,6 +33,7 @@ public enum RuleCatalog {
     UnknownDestinationRule.self,
     DestinationsExcludeConflictRule.self,
     DuplicateDestinationRule.self,
+    DestinationWireNameRule.self,
     IneffectiveExcludeRule.self,
     EventWithoutDestinationRule.self,
     InvalidPropertyValueRule.self,

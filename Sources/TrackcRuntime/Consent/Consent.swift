@@ -11,16 +11,24 @@ struct ConsentAnswers: Sendable, Hashable {
   struct Answer: Sendable, Hashable {
     var granted: Bool
     var revocations: UInt32
+    /// Refused at its first answer while events waited for it (`default: pending`), and refused since:
+    /// what waited is dropped as `consentDenied` rather than `consentRevoked`.
+    var refusedWhilePending = false
   }
 
   /// The categories answered; the others are as the plan's defaults say.
   var categories: [String: Answer] = [:]
 
   /// Applies `answers` over `defaults` (the plan's): a category granted before and not now is revoked.
-  mutating func apply(_ answers: [String: Bool], defaults: [String: Bool]) {
+  /// A `pending` category not answered before counts as granted until then (what was tracked meanwhile
+  /// waits for this answer), so refusing it revokes what waited.
+  mutating func apply(_ answers: [String: Bool], defaults: [String: Bool], pending: Set<String> = []) {
     for (category, granted) in answers {
-      let current = categories[category] ?? Answer(granted: defaults[category] ?? false, revocations: 0)
-      categories[category] = Answer(granted: granted, revocations: current.revocations &+ (current.granted && !granted ? 1 : 0))
+      let waited = categories[category] == nil && pending.contains(category)
+      let current = categories[category] ?? Answer(granted: waited || (defaults[category] ?? false), revocations: 0)
+      categories[category] = Answer(
+        granted: granted, revocations: current.revocations &+ (current.granted && !granted ? 1 : 0),
+        refusedWhilePending: !granted && (waited || current.refusedWhilePending))
     }
   }
 }
@@ -41,6 +49,9 @@ struct ConsentStamp: Sendable, Hashable {
 final class ConsentBook: @unchecked Sendable {
   /// The plan's categories, and whether each is granted before the person answers.
   let defaults: [String: Bool]
+  /// The plan's categories that wait for the first answer (`default: pending`), and how much may wait.
+  let pendingDefaults: Set<String>
+  let pendingLimits: PendingConsentLimits
   private let registry: any TrackingRegistry
   private let lock = NSLock()
   // Guarded by `lock`.
@@ -64,6 +75,8 @@ final class ConsentBook: @unchecked Sendable {
   init(registry: any TrackingRegistry, answers: ConsentAnswers, laneDestinations: [String?]) {
     self.registry = registry
     defaults = registry.consentDefaults
+    pendingDefaults = registry.pendingConsentCategories
+    pendingLimits = registry.pendingConsentLimits
     self.answers = answers
     self.laneDestinations = laneDestinations
     handOverLocks = laneDestinations.map { _ in NSLock() }
@@ -79,7 +92,8 @@ final class ConsentBook: @unchecked Sendable {
 
   private func filterLocked() -> RoutingFilter {
     var filter = RoutingFilter()
-    for category in Set(defaults.keys).union(answers.categories.keys) where !isGrantedLocked(category) {
+    // A pending category blocks nothing: its destinations get the events, which wait for the answer.
+    for category in Set(defaults.keys).union(answers.categories.keys) where !isGrantedLocked(category) && !isPendingLocked(category) {
       filter.deniedCategories.insert(category)
     }
     guard !filter.deniedCategories.isEmpty else { return filter }
@@ -112,6 +126,30 @@ final class ConsentBook: @unchecked Sendable {
     answers.categories[category]?.granted ?? defaults[category] ?? false
   }
 
+  /// A `pending` category the person has not answered yet.
+  private func isPendingLocked(_ category: String) -> Bool {
+    answers.categories[category] == nil && pendingDefaults.contains(category)
+  }
+
+  /// The categories still waiting for their first answer.
+  var pending: Set<String> {
+    guard !pendingDefaults.isEmpty else { return [] }
+    lock.lock()
+    defer { lock.unlock() }
+    return pendingDefaults.filter { answers.categories[$0] == nil }
+  }
+
+  /// Whether a lane holds what it has: a plan destination's while its category is pending; a collector's
+  /// while any category is (an event goes to a collector once, with every destination it is for, and a
+  /// second copy would be dropped as a duplicate of its message ID: so it waits for the answers whole).
+  func holds(lane: Int) -> Bool {
+    guard !pendingDefaults.isEmpty, lane < laneDestinations.count else { return false }
+    lock.lock()
+    defer { lock.unlock() }
+    guard let destination = laneDestinations[lane] else { return pendingDefaults.contains { answers.categories[$0] == nil } }
+    return categoryLocked(destination).map(isPendingLocked) ?? false
+  }
+
   /// Every plan category, granted or not.
   var current: [String: Bool] {
     lock.lock()
@@ -131,21 +169,24 @@ final class ConsentBook: @unchecked Sendable {
 
   private func stampLocked() -> ConsentStamp {
     var stamp = ConsentStamp()
-    for category in Set(defaults.keys).union(answers.categories.keys) where isGrantedLocked(category) {
+    // A pending category is in the stamp as granted: what is tracked now waits for its first answer.
+    for category in Set(defaults.keys).union(answers.categories.keys) where isGrantedLocked(category) || isPendingLocked(category) {
       stamp.granted[category] = answers.categories[category]?.revocations ?? 0
     }
     return stamp
   }
 
-  /// Records answers; returns the new answers and stamp, and whether some category was revoked.
-  func apply(_ changes: [String: Bool]) -> (answers: ConsentAnswers, stamp: ConsentStamp, revoked: Bool) {
+  /// Records answers; returns the new answers and stamp, whether some category was revoked, and whether
+  /// some pending category got its first answer (what waited for it can go, or be dropped, now).
+  func apply(_ changes: [String: Bool]) -> (answers: ConsentAnswers, stamp: ConsentStamp, revoked: Bool, answeredPending: Bool) {
     lock.lock()
     defer { lock.unlock() }
     let before = answers
-    answers.apply(changes, defaults: defaults)
+    let answeredPending = changes.keys.contains { isPendingLocked($0) }
+    answers.apply(changes, defaults: defaults, pending: pendingDefaults)
     filter = filterLocked()
     let revoked = changes.keys.contains { (answers.categories[$0]?.revocations ?? 0) != (before.categories[$0]?.revocations ?? 0) }
-    return (answers, stampLocked(), revoked)
+    return (answers, stampLocked(), revoked, answeredPending)
   }
 
   /// Waits until no lane is handing events over (each hand-over began checked against the consent
@@ -166,40 +207,70 @@ final class ConsentBook: @unchecked Sendable {
   }
 
   /// Whether an event stamped `stamp` may go to a destination of `category` now: the category is
-  /// granted, and was granted when the event was tracked with no revocation since.
-  private func allowsLocked(_ category: String?, _ stamp: ConsentStamp) -> Bool {
-    guard let category else { return true }
-    guard isGrantedLocked(category), let tracked = stamp.granted[category] else { return false }
-    return tracked == (answers.categories[category]?.revocations ?? 0)
+  /// granted, and was granted (or pending) when the event was tracked with no revocation since. Nil when
+  /// it may; else why not.
+  private func refusalLocked(_ category: String?, _ stamp: ConsentStamp) -> DropReason? {
+    guard let category else { return nil }
+    let answer = answers.categories[category]
+    let revocations = answer?.revocations ?? 0
+    guard let tracked = stamp.granted[category] else { return .consentRevoked }
+    if isGrantedLocked(category) && tracked == revocations { return nil }
+    // Refused at the first answer, after waiting for it.
+    if answer?.refusedWhilePending == true && tracked &+ 1 == revocations { return .consentDenied }
+    return .consentRevoked
   }
 
   /// What a lane may still hand over of `events`: for a plan destination (`destination`), the events
   /// its category allows; for a collector (`destination` nil), each event with the plan destinations it
-  /// is for narrowed to those consent allows (none left: not handed over). The count of the others.
-  func admit(_ events: [TrackingEvent], destination: String?) -> (kept: [TrackingEvent], revoked: Int) {
+  /// is for narrowed to those consent allows (none left: not handed over). The others counted by reason.
+  ///
+  /// `expiring`: the events waited for a pending category past the plan's limits, and go without it: the
+  /// categories still pending count as refused for them (`consentPendingLimit`).
+  func admit(_ events: [TrackingEvent], destination: String?, expiring: Bool = false) -> (kept: [TrackingEvent], dropped: [DropReason: Int]) {
     lock.lock()
     defer { lock.unlock() }
     var kept: [TrackingEvent] = []
     kept.reserveCapacity(events.count)
+    var dropped: [DropReason: Int] = [:]
+    func refusal(_ category: String?, _ event: TrackingEvent) -> DropReason? {
+      if expiring, let category, isPendingLocked(category) { return .consentPendingLimit }
+      return refusalLocked(category, event.snapshot.consent)
+    }
     if let destination {
       let category = categoryLocked(destination)
-      guard category != nil else { return (events, 0) }
-      for event in events where allowsLocked(category, event.snapshot.consent) { kept.append(event) }
-      return (kept, events.count - kept.count)
+      guard category != nil else { return (events, [:]) }
+      for event in events {
+        if let reason = refusal(category, event) {
+          dropped[reason, default: 0] += 1
+        } else {
+          kept.append(event)
+        }
+      }
+      return (kept, dropped)
     }
     for event in events {
       guard let targets = event.forwardedTo else {
         kept.append(event)
         continue
       }
-      let allowed = targets.filter { allowsLocked(categoryLocked($0), event.snapshot.consent) }
+      var allowed: [String] = []
+      var firstRefusal: DropReason?
+      for target in targets {
+        if let reason = refusal(categoryLocked(target), event) {
+          firstRefusal = firstRefusal ?? reason
+        } else {
+          allowed.append(target)
+        }
+      }
       if allowed.count == targets.count {
         kept.append(event)
       } else if !allowed.isEmpty {
         kept.append(event.forwarded(to: allowed))
+      } else {
+        dropped[firstRefusal ?? .consentRevoked, default: 0] += 1
       }
     }
-    return (kept, events.count - kept.count)
+    return (kept, dropped)
   }
 }
 

@@ -415,9 +415,31 @@ final class Journal: @unchecked Sendable {
 
   var isStopped: Bool { monitor.withLock { stopped } }
 
+  /// Waits while a lane holds its events for a pending consent category: until the wait is cut short
+  /// (`interruptPause`: an answer came), more than `above` events wait, the deadline passes, or the
+  /// journal stops. True if it stopped.
+  func hold(lane: Int, above: Int, until deadline: Date) -> Bool {
+    monitor.lock()
+    defer { monitor.unlock() }
+    while !stopped && !books[lane].interrupted && Date() < deadline && books[lane].unread <= above {
+      books[lane].sleeping = true
+      books[lane].threshold = above &+ 1
+      books[lane].wake.wait(until: deadline)
+      books[lane].sleeping = false
+    }
+    books[lane].interrupted = false
+    return stopped
+  }
+
+  /// Events waiting for the lane and not yet read.
+  func unread(lane: Int) -> Int {
+    monitor.withLock { books[lane].unread }
+  }
+
   /// Reads the lane's next events (at most `maximumEvents`, and stopping once `maximumBytes` of payload
   /// are reached), skipping records routed elsewhere. Records that do not decode are counted as dropped.
-  func nextBatch(lane: Int, maximumEvents: Int, maximumBytes: Int) -> Batch {
+  /// With `while`, the read stops before the first event it refuses, which stays unread.
+  func nextBatch(lane: Int, maximumEvents: Int, maximumBytes: Int, while keep: ((TrackingEvent) -> Bool)? = nil) -> Batch {
     while true {
       monitor.lock()
       var position = books[lane].readPosition
@@ -444,21 +466,29 @@ final class Journal: @unchecked Sendable {
       var mine = 0
       var undecodable = 0
       var bytes = 0
+      var refused = false
       while offset < limit, batch.events.count < maximumEvents, bytes < maximumBytes {
         guard let record = segment.record(at: offset, limit: limit, verify: verify) else {
           offset = limit
           break
         }
-        offset = record.next
-        guard bit != 0, let mask = EventCoding.destinations(of: record.payload), mask & bit != 0 else { continue }
-        mine += 1
+        guard bit != 0, let mask = EventCoding.destinations(of: record.payload), mask & bit != 0 else {
+          offset = record.next
+          continue
+        }
         if let event = EventCoding.decode(record.payload, version: version, snapshots: snapshots, fallback: firstSnapshot) {
+          if let keep, !keep(event) {
+            refused = true
+            break
+          }
           batch.events.append(event)
           batch.sizes.append(record.payload.count)
           bytes += record.payload.count
         } else {
           undecodable += 1
         }
+        mine += 1
+        offset = record.next
       }
 
       monitor.lock()
@@ -478,7 +508,7 @@ final class Journal: @unchecked Sendable {
       let exhausted = offset >= limit && sealed
       monitor.unlock()
       batch.end = next
-      if batch.events.isEmpty && exhausted {
+      if batch.events.isEmpty && exhausted && !refused {
         monitor.withLock {
           books[lane].readPosition = JournalPosition(segment: segment.number + 1, offset: 0)
           books[lane].consumedInReadSegment = 0

@@ -82,7 +82,7 @@ import TrackcTestSupport
     #expect(html.contains("<td class=\"number\">31</td>") && html.contains("<td class=\"number\">27</td>"))
     // The privacy section: the four data types the plan collects, each destination's purposes and consent.
     let privacy = try #require(outline.privacy)
-    #expect(privacy.dataTypes.map(\.dataType) == [.userID, .deviceID, .purchaseHistory, .productInteraction])
+    #expect(privacy.dataTypes.map(\.dataType) == [.userID, .deviceID, .purchaseHistory, .productInteraction, .otherDiagnosticData])
     for text in [
       "id=\"privacy\"", "Identifiers: User ID <code>user_id</code>", "<td>Analytics, Product Personalization</td>", "<td>personalization</td>",
       "href=\"#privacy\"",

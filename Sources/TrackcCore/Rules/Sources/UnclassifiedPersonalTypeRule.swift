@@ -1,11 +1,11 @@
 /// A bound value whose Swift type looks like personal data (`EmailAddress`, `PhoneNumber`,
-/// `CLLocationDegrees`, `PersonNameComponents`) but that the plan does not classify, in a plan that
-/// declares its privacy. The names alone are `unclassified-personal-data`'s; this rule reads what the
+/// `CLLocationDegrees`, `PersonNameComponents`) but that the plan does not classify, in any plan (the
+/// privacy manifest would leave it out). The names alone are `unclassified-personal-data`'s; this rule reads what the
 /// code says the value is, and stays quiet where that rule has spoken.
 public enum UnclassifiedPersonalTypeRule: CodeRule {
   public static let id = "unclassified-personal-type"
   public static let summary =
-    "In a plan that declares its privacy, a bound value whose Swift type looks like personal data should say what data it is ('data:')."
+    "A bound value whose Swift type looks like personal data should say what data it is ('data:'), or the privacy manifest leaves it out."
   public static let severity = Diagnostic.Severity.warning
 
   /// A screen whose state holds a card number, of a type of its own.
@@ -41,7 +41,7 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
     privacy:
       identity: {anonymous_id: {data: device_id}}
     destinations:
-      firebase: {purposes: [app_functionality]}
+      firebase: {wire_name: Firebase, purposes: [app_functionality]}
     screens:
       CheckoutViewController:
         control_events:
@@ -51,7 +51,6 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     let plan = code.plan
-    guard plan.privacy.isDeclared else { return }
     let declared = Set((plan.config.propertyDeclarations ?? []).filter { $0.classification != nil }.map(\.name.value))
     code.forEachBinding { site in
       guard let binding = site.property.binding, binding.classification == nil, !declared.contains(site.property.key.value),
