@@ -126,7 +126,7 @@ import TrackcTestSupport
     #expect(
       lines == [
         "Shop/Sources/Home/WishlistViewController.swift:3:12: error: 'WishlistViewController' is a ScreenController but no screen lists it; add it to 'screens' [unmapped-screen]",
-        "Shop/tracking.yaml:100:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
+        "Shop/tracking.yaml:103:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
       ], "\(broken.standardOutput)")
   }
 }

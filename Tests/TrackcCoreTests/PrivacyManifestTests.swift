@@ -146,6 +146,46 @@ import TrackcTestSupport
       ])
   }
 
+  /// Privacy by default: the example app's plan with its `privacy` section (and the consent categories
+  /// its destinations name) taken out still generates a manifest, beside the generated code, declaring
+  /// what the runtime sends with every event (the anonymous ID, the events, the device's context) and
+  /// what the plan's declared properties still say (purchase history), for the destinations' purposes.
+  @Test func theShopWithoutItsPrivacySectionStillDeclaresWhatTheRuntimeSends() throws {
+    let config = Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop/tracking.yaml")
+    var lines: [Substring] = []
+    var inPrivacy = false
+    for line in try String(contentsOf: config, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("privacy:") {
+        inPrivacy = true
+        continue
+      }
+      if inPrivacy && (line.isEmpty || line.hasPrefix(" ") || line.hasPrefix("#")) { continue }
+      inPrivacy = false
+      if line.trimmingCharacters(in: .whitespaces).hasPrefix("consent:") { continue }
+      lines.append(line)
+    }
+    let stripped = lines.joined(separator: "\n")
+    #expect(!stripped.contains("privacy:") && !stripped.contains("consent:"))
+    // Under its own directory, so that its sources resolve (the file itself is never written).
+    let path = config.deletingLastPathComponent().appendingPathComponent("without-privacy.yaml").path
+    let lint = Linter.lint(ConfigSource(path: path, text: stripped), options: Fixtures.options)
+    #expect(!lint.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(lint.diagnostics))")
+    let generated = Generator.generate(lint, options: Generator.Options(configFileName: "without-privacy.yaml"))
+    #expect(generated.platformFiles.allSatisfy { !$0.name.hasSuffix("PrivacyInfo.xcprivacy") })
+    let manifest = try #require(generated.resources.first { $0.name == "PrivacyInfo.xcprivacy" }, "the manifest goes beside the code")
+    let read = try Self.readBack([("shop.xcprivacy", manifest.contents)])
+    #expect(read.errors.isEmpty, "\(read.errors)")
+    let plist = try #require(read.plists["shop.xcprivacy"])
+    #expect(plist == Self.expected(try #require(lint.plan)))
+    #expect(
+      plist.NSPrivacyCollectedDataTypes.map(\.NSPrivacyCollectedDataType) == [
+        "NSPrivacyCollectedDataTypeDeviceID", "NSPrivacyCollectedDataTypePurchaseHistory", "NSPrivacyCollectedDataTypeProductInteraction",
+        "NSPrivacyCollectedDataTypeOtherDiagnosticData",
+      ])
+    #expect(plist.NSPrivacyCollectedDataTypes.allSatisfy { $0.NSPrivacyCollectedDataTypeLinked && !$0.NSPrivacyCollectedDataTypeTracking })
+    #expect(!plist.NSPrivacyTracking)
+  }
+
   /// Strings meant to break out of a `<string>` or the comment: lint refuses every one of them as a
   /// tracking domain, so the manifest is written here from the plan directly, as a config that slipped
   /// past lint would be. Each must come back as exactly itself, except the characters XML 1.0 cannot

@@ -72,7 +72,10 @@ import TrackcTestSupport
     let rendered = TextDiagnosticRenderer.render(result.diagnostics)
     #expect(result.diagnostics.map(\.ruleID).sorted() == ["unknown-binding-parameter", "unknown-binding-property"], "\(rendered)")
     #expect(rendered.contains("did you mean 'email'?"), "\(rendered)")
-    #expect(try #require(result.plan).privacy.collected.map(\.dataType) == [.emailAddress, .phoneNumber, .deviceID, .productInteraction, .otherDiagnosticData])
+    #expect(
+      try #require(result.plan).privacy.collected.map(\.dataType) == [
+        .emailAddress, .phoneNumber, .deviceID, .productInteraction, .otherDiagnosticData,
+      ])
   }
 
   /// Every config of the repository that says nothing of privacy declares what the runtime sends (the

@@ -56,6 +56,28 @@ import TrackcCollector
     await collector.stop()
   }
 
+  /// The plan's destinations go to the collector by their wire names (`wire_name`: Segment's catalogue
+  /// names, which Segment matches exactly), in `integrations`; a destination without one by its ID. The
+  /// collector, given the plan, takes them as the plan's destinations and says it would forward there.
+  @Test func integrationsCarryTheWireNames() async throws {
+    let collector = try await DeliveryHarness.start {
+      $0.plan = CollectorPlan(
+        events: ["PAGE_HOME_ENTER": .init(routing: .only(["firebase", "mixpanel"])), "CTRL_HOME_SHARE": .init(routing: .only(["mixpanel"]))],
+        destinations: ["firebase", "mixpanel"], screens: ["HomeScreen": "PAGE_HOME_ENTER"], wireNames: ["mixpanel": "Mixpanel"])
+    }
+    var registry = TestRegistry()
+    registry.wireNames = ["mixpanel": "Mixpanel"]
+    let tracker = Tracker(registry: registry, destinations: [try DeliveryHarness.destination(collector)], retry: DeliveryHarness.retry)
+    tracker.trackPage(of: HomeScreen.self, .enter)  // firebase and mixpanel
+    tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onShare)  // mixpanel
+    #expect(await tracker.flush(timeout: 30))
+    let received = collector.received
+    #expect(received.map { $0.destinations.map(Set.init) } == [["firebase", "Mixpanel"], ["Mixpanel"]])
+    #expect(received.map { $0.forwardedTo.map(Set.init) } == [["firebase", "Mixpanel"], ["Mixpanel"]])
+    #expect(collector.violations.isEmpty, "\(collector.violations)")
+    await collector.stop()
+  }
+
   /// What identifies an event is fixed when `track()` returns: events queued while the collector was
   /// down go out under the identity they were tracked with, whatever `identify` and `reset` did since.
   @Test func identityIsStampedWhenTrackReturns() async throws {

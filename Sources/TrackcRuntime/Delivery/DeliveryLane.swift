@@ -233,7 +233,8 @@ final class DeliveryLane: @unchecked Sendable {
           let second = deliver(Array(events[middle...]), to: batchDestination, expiring: expiring)
         else { return nil }
         return (
-          first.delivered + second.delivered, first.dropped.merging(second.dropped, uniquingKeysWith: +).merging(refusedByConsent, uniquingKeysWith: +)
+          first.delivered + second.delivered,
+          first.dropped.merging(second.dropped, uniquingKeysWith: +).merging(refusedByConsent, uniquingKeysWith: +)
         )
       case .retry(let after, let reason):
         attempt += 1

@@ -61,7 +61,8 @@ public enum UnclassifiedPersonalDataRule: PlanRule {
       RuleExample.handlerConfig(
         "Profile", "onSave(email:)", event: "PROFILE_SAVE", properties: "{1️⃣email: {from: email}}"),
       expecting: [
-        .warning("property 'email' of handler 'onSave(email:)' of 'Profile' looks like personal data (email_address) but does not say what data it is")
+        .warning(
+          "property 'email' of handler 'onSave(email:)' of 'Profile' looks like personal data (email_address) but does not say what data it is")
       ]),
     .passes(
       RuleExample.handlerConfig(
