@@ -10,7 +10,7 @@ if [ "${1:-}" != "--skip-build" ]; then swift build -c release --product Deliver
 bin="$(swift build -c release --show-bin-path)/DeliveryBench"
 dir="${BENCH_DIR:-/tmp/trackc-delivery-bench}"
 mkdir -p "$dir"
-for mode in latency sustained powerloss collector-down backlog open endtoend; do
+for mode in latency consent sustained powerloss collector-down backlog open endtoend; do
   echo "== $mode"
   "$bin" "$mode" "$dir"
 done
