@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Generated) @testable import TrackcRuntime
 
 /// The journal on disk: events survive the tracker, damaged files give counted outcomes and never a
