@@ -16,6 +16,11 @@ struct ConsentAnswers: Sendable, Hashable {
   /// The categories answered; the others are as the plan's defaults say.
   var categories: [String: Answer] = [:]
 
+  /// Whether `category` is granted: as answered, else as the plan's default says.
+  func isGranted(_ category: String, defaults: [String: Bool]) -> Bool {
+    categories[category]?.granted ?? defaults[category] ?? false
+  }
+
   /// Applies `answers` over `defaults` (the plan's): a category granted before and not now is revoked.
   mutating func apply(_ answers: [String: Bool], defaults: [String: Bool]) {
     for (category, granted) in answers {
@@ -38,6 +43,11 @@ struct ConsentStamp: Sendable, Hashable {
 /// force at that moment; a revocation waits for every hand-over in progress before it returns. So once
 /// `Tracker.setConsent` returns, no event tracked before it is handed to a destination of a category it
 /// revoked (one handed over just before is not recalled: an upload already started completes).
+///
+/// `track()` reads the routing filter under a lock of its own, which only a change of consent takes
+/// besides: never one a delivery lane holds. (When it shared the answers' lock, a lane checking a batch
+/// held it for the whole batch, and `track()` waited for it: docs/performance.md.) A lane holds the
+/// answers' lock only to copy them, and checks its events without it.
 final class ConsentBook: @unchecked Sendable {
   /// The plan's categories, and whether each is granted before the person answers.
   let defaults: [String: Bool]
@@ -45,7 +55,6 @@ final class ConsentBook: @unchecked Sendable {
   private let lock = NSLock()
   // Guarded by `lock`.
   private var answers: ConsentAnswers
-  private var categoryCache: [String: String?] = [:]
   /// One per lane: held while the lane checks events and hands them over.
   private let handOverLocks: [NSLock]
 
@@ -58,7 +67,9 @@ final class ConsentBook: @unchecked Sendable {
 
   /// The plan destination of each lane (nil for a collector).
   private let laneDestinations: [String?]
-  // Guarded by `lock`.
+  /// What `track()` takes to read `filter`; besides it, only `apply` (a change of consent) takes it.
+  private let filterLock = NSLock()
+  // Guarded by `filterLock`.
   private var filter = RoutingFilter()
 
   init(registry: any TrackingRegistry, answers: ConsentAnswers, laneDestinations: [String?]) {
@@ -67,24 +78,26 @@ final class ConsentBook: @unchecked Sendable {
     self.answers = answers
     self.laneDestinations = laneDestinations
     handOverLocks = laneDestinations.map { _ in NSLock() }
-    filter = filterLocked()
+    filter = Self.filter(answers, defaults: defaults, laneDestinations: laneDestinations, registry: registry)
   }
 
-  /// The routing filter in force (one lock, no string hashed: `track()`'s cost).
+  /// The routing filter in force (a lock no delivery lane takes, no string hashed: `track()`'s cost).
   var routingFilter: RoutingFilter {
-    lock.lock()
-    defer { lock.unlock() }
+    filterLock.lock()
+    defer { filterLock.unlock() }
     return filter
   }
 
-  private func filterLocked() -> RoutingFilter {
+  private static func filter(
+    _ answers: ConsentAnswers, defaults: [String: Bool], laneDestinations: [String?], registry: any TrackingRegistry
+  ) -> RoutingFilter {
     var filter = RoutingFilter()
-    for category in Set(defaults.keys).union(answers.categories.keys) where !isGrantedLocked(category) {
+    for category in Set(defaults.keys).union(answers.categories.keys) where !answers.isGranted(category, defaults: defaults) {
       filter.deniedCategories.insert(category)
     }
     guard !filter.deniedCategories.isEmpty else { return filter }
     for (lane, destination) in laneDestinations.enumerated() {
-      if let destination, let category = categoryLocked(destination), filter.deniedCategories.contains(category) {
+      if let destination, let category = registry.consentCategory(ofDestination: destination), filter.deniedCategories.contains(category) {
         filter.blockedLanes |= 1 << UInt64(lane)
       }
     }
@@ -100,16 +113,8 @@ final class ConsentBook: @unchecked Sendable {
   /// Whether the plan declares consent categories at all (without, nothing is gated).
   var isGating: Bool { !defaults.isEmpty }
 
-  /// The category that gates a destination, nil when none does. Caller holds the lock.
-  private func categoryLocked(_ destination: String) -> String? {
-    if let known = categoryCache[destination] { return known }
-    let category = registry.consentCategory(ofDestination: destination)
-    categoryCache[destination] = category
-    return category
-  }
-
   private func isGrantedLocked(_ category: String) -> Bool {
-    answers.categories[category]?.granted ?? defaults[category] ?? false
+    answers.isGranted(category, defaults: defaults)
   }
 
   /// Every plan category, granted or not.
@@ -143,7 +148,8 @@ final class ConsentBook: @unchecked Sendable {
     defer { lock.unlock() }
     let before = answers
     answers.apply(changes, defaults: defaults)
-    filter = filterLocked()
+    let filter = Self.filter(answers, defaults: defaults, laneDestinations: laneDestinations, registry: registry)
+    filterLock.withLock { self.filter = filter }
     let revoked = changes.keys.contains { (answers.categories[$0]?.revocations ?? 0) != (before.categories[$0]?.revocations ?? 0) }
     return (answers, stampLocked(), revoked)
   }
@@ -165,26 +171,27 @@ final class ConsentBook: @unchecked Sendable {
     return body()
   }
 
-  /// Whether an event stamped `stamp` may go to a destination of `category` now: the category is
-  /// granted, and was granted when the event was tracked with no revocation since.
-  private func allowsLocked(_ category: String?, _ stamp: ConsentStamp) -> Bool {
+  /// Whether an event stamped `stamp` may go to a destination of `category` under `answers`: the
+  /// category is granted, and was granted when the event was tracked with no revocation since.
+  private func allows(_ category: String?, _ stamp: ConsentStamp, _ answers: ConsentAnswers) -> Bool {
     guard let category else { return true }
-    guard isGrantedLocked(category), let tracked = stamp.granted[category] else { return false }
+    guard answers.isGranted(category, defaults: defaults), let tracked = stamp.granted[category] else { return false }
     return tracked == (answers.categories[category]?.revocations ?? 0)
   }
 
   /// What a lane may still hand over of `events`: for a plan destination (`destination`), the events
   /// its category allows; for a collector (`destination` nil), each event with the plan destinations it
   /// is for narrowed to those consent allows (none left: not handed over). The count of the others.
+  /// Checked against the answers in force when it is called, copied under the lock, which is not held
+  /// while the events are looked at.
   func admit(_ events: [TrackingEvent], destination: String?) -> (kept: [TrackingEvent], revoked: Int) {
-    lock.lock()
-    defer { lock.unlock() }
+    let answers = lock.withLock { self.answers }
     var kept: [TrackingEvent] = []
     kept.reserveCapacity(events.count)
     if let destination {
-      let category = categoryLocked(destination)
+      let category = registry.consentCategory(ofDestination: destination)
       guard category != nil else { return (events, 0) }
-      for event in events where allowsLocked(category, event.snapshot.consent) { kept.append(event) }
+      for event in events where allows(category, event.snapshot.consent, answers) { kept.append(event) }
       return (kept, events.count - kept.count)
     }
     for event in events {
@@ -192,7 +199,7 @@ final class ConsentBook: @unchecked Sendable {
         kept.append(event)
         continue
       }
-      let allowed = targets.filter { allowsLocked(categoryLocked($0), event.snapshot.consent) }
+      let allowed = targets.filter { allows(registry.consentCategory(ofDestination: $0), event.snapshot.consent, answers) }
       if allowed.count == targets.count {
         kept.append(event)
       } else if !allowed.isEmpty {

@@ -73,15 +73,26 @@ final class Journal: @unchecked Sendable {
   private var journalStatistics = JournalStatistics()
   /// Counts the changes `noteChange` announced, so that `waitUntil` misses none between two looks.
   private var changes: UInt64 = 0
-  /// The next segment, made ahead by a background thread once the active one is three quarters full,
-  /// so that rolling over costs the tracking thread no file creation. Its bytes count towards the
-  /// maximum from the moment it is reserved.
+  /// The next segment, made ahead by a background thread as soon as the active one takes its first
+  /// record, so that rolling over costs the tracking thread no file creation and no page faults (its
+  /// pages are faulted in there), even in a burst that fills a segment in milliseconds. Its bytes count
+  /// towards the maximum from the moment it is reserved.
   private var spare: Segment?
   private var preparingSpare = false
   /// The active segment a spare was last attempted for (one attempt per segment: a failing disk is
   /// retried when the journal next rolls over, not on every append).
   private var spareAttemptedFor: UInt64?
   private var lockDescriptor: Int32 = -1
+  /// Segments taken out of the journal (delivered, or dropped for room) whose files are still to be
+  /// deleted, and sealed segments whose resident pages are still to be given back: done outside the
+  /// lock (`tidy`), so that no thread holds it through a file system call that can take milliseconds
+  /// (deleting a file on a disk mounted with `discard`): the lane that took them out, or, for what the
+  /// tracking path left, the background work that makes the next spare.
+  private var discarded: [Segment] = []
+  private var sealedToRelease: [Segment] = []
+  /// Held while files are made or deleted off the lock (`tidy`, the spare): `stop` takes it before it
+  /// lets the directory go, so that no file is made or deleted once another tracker may have it.
+  private let files = NSLock()
   /// The identity and context stamped on what is appended now, and its number in the active segment
   /// (where it is the last snapshot record).
   private var snapshot: EventSnapshot
@@ -147,22 +158,31 @@ final class Journal: @unchecked Sendable {
   }
 
   deinit {
-    if lockDescriptor >= 0 { close(lockDescriptor) }
+    if lockDescriptor >= 0 {
+      for segment in discarded { unlink(segment.path!) }
+      close(lockDescriptor)
+    }
   }
 
   /// Stops the lanes and the committer, and lets the directory go (another tracker may open it now;
   /// what was delivered but not yet acknowledged is delivered again: at least once).
   func stop() {
-    monitor.withLock {
+    let (descriptor, gone) = monitor.withLock {
       stopped = true
-      if lockDescriptor >= 0 {
-        close(lockDescriptor)
-        lockDescriptor = -1
-      }
+      let descriptor = lockDescriptor
+      lockDescriptor = -1
+      let gone = descriptor >= 0 ? discarded : []
+      discarded = []
       for book in books { book.wake.broadcast() }
       noteChange()
       commitNeeded.broadcast()
       committed.broadcast()
+      return (descriptor, gone)
+    }
+    // The files taken out and not yet deleted go while the directory is still this journal's.
+    files.withLock {
+      for segment in gone { unlink(segment.path!) }
+      if descriptor >= 0 { close(descriptor) }
     }
   }
 
@@ -235,7 +255,7 @@ final class Journal: @unchecked Sendable {
       if books[lane].sleeping && books[lane].unread >= books[lane].threshold { books[lane].wake.signal() }
     }
     if committerWaiting { commitNeeded.signal() }
-    if !preparingSpare && spare == nil && spareAttemptedFor != segment.number && segment.end > segment.capacity / 4 * 3 {
+    if !preparingSpare && spare == nil && spareAttemptedFor != segment.number {
       prepareSpare(after: segment)
     }
     guard waitsForCommit, !segment.isInMemory else { return }
@@ -258,7 +278,7 @@ final class Journal: @unchecked Sendable {
   private func roll() {
     if let sealed = active {
       sealed.sealed = true
-      sealed.releaseResidentPages()
+      if !sealed.isInMemory { sealedToRelease.append(sealed) }
     }
     if let ready = spare {
       spare = nil
@@ -273,6 +293,9 @@ final class Journal: @unchecked Sendable {
     while totalBytes + segmentBytes > maximumBytes, let oldest = segments.first, oldest !== active {
       remove(oldest, countingAs: .journalFull)
     }
+    // No spare (the disk is slow, or this is the first segment): the segment is made here, so the files
+    // it makes room for go here too, first, and the disk never holds more than the maximum.
+    deleteDiscardedLocked()
     let number = nextNumber
     nextNumber += 1
     var created: Segment?
@@ -304,8 +327,10 @@ final class Journal: @unchecked Sendable {
     }
   }
 
-  /// Reserves the next number and the bytes, and makes the segment file on a background thread. A spare
-  /// that arrives after the journal rolled over without it (a burst) is deleted. Caller holds the lock.
+  /// Reserves the next number and the bytes, and makes the segment file on a background thread, which
+  /// first does what the tracking path left to `tidy` (the files of the segments dropped for room, so
+  /// the disk never holds more than the maximum). A spare that arrives after the journal rolled over
+  /// without it is deleted. Caller holds the lock.
   private func prepareSpare(after segment: Segment) {
     spareAttemptedFor = segment.number
     guard let directory, !segment.isInMemory, !stopped else { return }
@@ -319,19 +344,27 @@ final class Journal: @unchecked Sendable {
     let capacity = segmentBytes
     let syncDirectory = configuration.durability != .processDeath
     DispatchQueue.global(qos: .utility).async { [self, keys] in
-      let made = try? Segment.create(
-        number: number, directory: directory, capacity: capacity, destinationIDs: keys, laneCount: keys.count,
-        syncDirectory: syncDirectory, prefault: true)
-      monitor.lock()
-      defer { monitor.unlock() }
-      preparingSpare = false
-      if let made, !stopped, (active?.number ?? 0) < number {
-        made.laneForTableIndex = Array(keys.indices)
-        spare = made
-      } else {
-        totalBytes -= capacity
-        if let path = made?.path, !stopped { unlink(path) }
+      // Under `files`: once `stop` has it, the directory may be another tracker's, and nothing here
+      // makes or deletes a file in it.
+      files.lock()
+      defer { files.unlock() }
+      let made =
+        isStopped
+        ? nil
+        : try? Segment.create(
+          number: number, directory: directory, capacity: capacity, destinationIDs: keys, laneCount: keys.count,
+          syncDirectory: syncDirectory, prefault: true)
+      monitor.withLock {
+        preparingSpare = false
+        if let made, !stopped, (active?.number ?? 0) < number {
+          made.laneForTableIndex = Array(keys.indices)
+          spare = made
+        } else {
+          totalBytes -= capacity
+          if let path = made?.path { unlink(path) }
+        }
       }
+      tidyLocked()
     }
   }
 
@@ -357,12 +390,40 @@ final class Journal: @unchecked Sendable {
     discard(segment)
   }
 
+  /// Takes a segment out; its file is deleted by `tidy` (or `deleteDiscardedLocked`). Caller holds the lock.
   private func discard(_ segment: Segment) {
     segment.removed = true
     segments.removeAll { $0 === segment }
     totalBytes -= segment.capacity
-    // Once stopped, the directory may belong to the next tracker: its files are not ours to delete.
-    if let path = segment.path, !stopped { unlink(path) }
+    if segment.path != nil { discarded.append(segment) }
+  }
+
+  /// Deletes the files of the segments taken out, and gives back the pages of the sealed ones, outside
+  /// the lock. Once stopped, the directory may belong to the next tracker: its files are not ours to
+  /// delete (the mappings still go, with the last references).
+  private func tidy() {
+    files.withLock { tidyLocked() }
+  }
+
+  /// `tidy`, with `files` held.
+  private func tidyLocked() {
+    let (gone, sealed) = monitor.withLock {
+      defer {
+        discarded = []
+        sealedToRelease = []
+      }
+      return (stopped ? [] : discarded, sealedToRelease)
+    }
+    for segment in gone { unlink(segment.path!) }
+    for segment in sealed where !segment.removed { segment.releaseResidentPages() }
+  }
+
+  /// The same deletions, with the lock held: where the caller is about to make a segment file itself.
+  private func deleteDiscardedLocked() {
+    if !stopped {
+      for segment in discarded { unlink(segment.path!) }
+    }
+    discarded = []
   }
 
   // MARK: Reading (the delivery lanes)
@@ -515,7 +576,9 @@ final class Journal: @unchecked Sendable {
       discard(oldest)
     }
     noteChange()
+    let tidying = !discarded.isEmpty
     monitor.unlock()
+    if tidying { tidy() }
   }
 
   func countFailedAttempt(lane: Int, reason: RetryReason) {
@@ -689,6 +752,7 @@ final class Journal: @unchecked Sendable {
       for book in books { book.wake.signal() }
       noteChange()
     }
+    tidy()
   }
 
   private func adopt(_ segment: Segment, cutTail: Bool) {
