@@ -7,19 +7,21 @@ import Foundation
 #endif
 
 // track()'s tail, in one process: a tracker started as an app starts it (a directory journal of the
-// default size, the collector destination with its default batches, uploading to a collector on
-// 127.0.0.1, and, where the runtime has them, an identified user and the device's context), then a
-// million calls on one thread, each timed. `tail.sh` runs this build and an earlier one alternately
-// and compares them.
+// default size, the collector destination with its default batches uploading to a collector on
+// 127.0.0.1, an identified user, the device's context, and a plan that routes the event to two
+// destinations the collector forwards to, each gated by a consent category, as the example shop's),
+// then a million calls of an intercepted handler on one thread, each timed. Built against a runtime
+// from before identity, context and consent (TRACKC_BEFORE_IDENTITY, which Package.swift sets when the
+// runtime has no Identity folder), it tracks the same event without them. tail.sh runs builds of
+// several revisions alternately.
 //
-//     TrackTail DIR COLLECTOR-URL [--calls N] [--slow-log FILE]
+//     TrackTail DIR COLLECTOR-URL [--calls N] [--batch EVENTS] [--slow-log FILE]
 //
-// Prints a line `p50=… p99=… p99.9=… over8=… max=…` (µs; over8: calls over 8 µs per million), then
-// what the journal holds (pointed at a collector that is down, the journal's capacity).
-// --slow-log writes each call over 8 µs as `start-ns duration-ns` (CLOCK_MONOTONIC), to line up with a
-// trace of the thread (perf's scheduler events, say) taken at the same time.
-// Built against a runtime from before identity and context (TRACKC_BEFORE_IDENTITY, set by
-// Package.swift when TRACKC_RUNTIME_PATH points elsewhere), it tracks the same event without them.
+// Prints `BUILD p50=… p99=… p99.9=… over8=… max=… calls=…` (µs; over8: calls over 8 µs per million),
+// then what the journal held when the calls ended (with a collector that is down: its capacity).
+// --batch sets the collector destination's events per upload. --slow-log writes each call over 8 µs as
+// `start-ns duration-ns` (CLOCK_MONOTONIC), to line up with a trace of the thread (perf record -k mono
+// of the scheduler's events and page faults, say) taken at the same time.
 
 final class HomeViewController {}
 
@@ -61,16 +63,13 @@ func option(_ name: String, in arguments: inout [String]) -> String? {
 }
 let calls = option("--calls", in: &arguments).flatMap(Int.init) ?? 1_000_000
 let slowLog = option("--slow-log", in: &arguments)
-let call = option("--call", in: &arguments) ?? "control"
 let batchEvents = option("--batch", in: &arguments).flatMap(Int.init)
-let keep = arguments.contains("--keep-journal")
-arguments.removeAll { $0 == "--keep-journal" }
 guard arguments.count == 2, let collector = URL(string: arguments[1]) else {
-  print("usage: TrackTail DIR COLLECTOR-URL [--calls N] [--slow-log FILE]")
+  print("usage: TrackTail DIR COLLECTOR-URL [--calls N] [--batch EVENTS] [--slow-log FILE]")
   exit(2)
 }
 let directory = arguments[0]
-if !keep { try? FileManager.default.removeItem(atPath: directory) }
+try? FileManager.default.removeItem(atPath: directory)
 let journal = JournalConfiguration.directory(URL(fileURLWithPath: directory))
 
 #if TRACKC_BEFORE_IDENTITY
@@ -87,23 +86,18 @@ let journal = JournalConfiguration.directory(URL(fileURLWithPath: directory))
   let build = "after"
 #endif
 
-struct FavoriteEvent: TrackingEventID { let rawValue: String }
-
-@inline(__always) func trackOnce(_ tracker: Tracker, _ call: String) {
-  if call == "manual" {
-    tracker.track(FavoriteEvent(rawValue: "CTRL_HOME_FAV"), properties: ["item": .string("sku-1234"), "price": .double(9.99)])
-  } else {
-    tracker.trackControl(of: HomeViewController.self, handler: BenchRegistry.favorite)
-  }
+/// A handler call, as the generated interceptors report it.
+@inline(__always) func trackOnce(_ tracker: Tracker) {
+  tracker.trackControl(of: HomeViewController.self, handler: BenchRegistry.favorite)
 }
 
-for _ in 0..<20_000 { trackOnce(tracker, call) }
+for _ in 0..<20_000 { trackOnce(tracker) }
 let durations = UnsafeMutablePointer<UInt32>.allocate(capacity: calls)
 var slow: [(UInt64, UInt32)] = []
 slow.reserveCapacity(100_000)
 for index in 0..<calls {
   let start = now()
-  trackOnce(tracker, call)
+  trackOnce(tracker)
   let elapsed = UInt32(clamping: now() - start)
   durations[index] = elapsed
   if elapsed > 8_000 && slow.count < slow.capacity { slow.append((start, elapsed)) }
