@@ -49,6 +49,8 @@ final class Journal: @unchecked Sendable {
   private let progress: Monitor.Condition
   private let committed: Monitor.Condition
   private let commitNeeded: Monitor.Condition
+  /// Broadcast when the last file work under way ends (`endFileWork`): what `stop` waits for.
+  private let fileWorkDone: Monitor.Condition
   private let segmentBytes: Int
   private let maximumBytes: Int
   private let maximumPayload: Int
@@ -90,9 +92,10 @@ final class Journal: @unchecked Sendable {
   /// tracking path left, the background work that makes the next spare.
   private var discarded: [Segment] = []
   private var sealedToRelease: [Segment] = []
-  /// Held while files are made or deleted off the lock (`tidy`, the spare): `stop` takes it before it
-  /// lets the directory go, so that no file is made or deleted once another tracker may have it.
-  private let files = NSLock()
+  /// File work under way off the lock (`tidy`, making the spare): `stop` waits for none before it lets
+  /// the directory go, and none starts once stopped, so that no file is made or deleted once another
+  /// tracker may have the directory.
+  private var fileWork = 0
   /// The identity and context stamped on what is appended now, and its number in the active segment
   /// (where it is the last snapshot record).
   private var snapshot: EventSnapshot
@@ -108,6 +111,7 @@ final class Journal: @unchecked Sendable {
     maximumPayload = min(1 << 20, Segment.maximumPayload(capacity: configuration.effectiveSegmentBytes, destinationIDs: keys))
     let monitor = self.monitor
     progress = Monitor.Condition(monitor)
+    fileWorkDone = Monitor.Condition(monitor)
     committed = Monitor.Condition(monitor)
     commitNeeded = Monitor.Condition(monitor)
     books = keys.map { Book(key: $0, wake: Monitor.Condition(monitor)) }
@@ -169,20 +173,35 @@ final class Journal: @unchecked Sendable {
   func stop() {
     let (descriptor, gone) = monitor.withLock {
       stopped = true
-      let descriptor = lockDescriptor
-      lockDescriptor = -1
-      let gone = descriptor >= 0 ? discarded : []
-      discarded = []
       for book in books { book.wake.broadcast() }
       noteChange()
       commitNeeded.broadcast()
       committed.broadcast()
+      while fileWork > 0 { fileWorkDone.wait() }
+      let descriptor = lockDescriptor
+      lockDescriptor = -1
+      let gone = descriptor >= 0 ? discarded : []
+      discarded = []
       return (descriptor, gone)
     }
     // The files taken out and not yet deleted go while the directory is still this journal's.
-    files.withLock {
-      for segment in gone { unlink(segment.path!) }
-      if descriptor >= 0 { close(descriptor) }
+    for segment in gone { unlink(segment.path!) }
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Starts file work off the lock; false once stopped (then there is none to do).
+  private func beginFileWork() -> Bool {
+    monitor.withLock {
+      guard !stopped else { return false }
+      fileWork += 1
+      return true
+    }
+  }
+
+  private func endFileWork() {
+    monitor.withLock {
+      fileWork -= 1
+      if fileWork == 0 { fileWorkDone.broadcast() }
     }
   }
 
@@ -328,9 +347,12 @@ final class Journal: @unchecked Sendable {
   }
 
   /// Reserves the next number and the bytes, and makes the segment file on a background thread, which
-  /// first does what the tracking path left to `tidy` (the files of the segments dropped for room, so
-  /// the disk never holds more than the maximum). A spare that arrives after the journal rolled over
-  /// without it is deleted. Caller holds the lock.
+  /// then does what the tracking path left to `tidy` (the files of the segments dropped for room, the
+  /// pages of the sealed one). Making the spare first has it ready sooner: on a disk mounted with
+  /// `discard`, a file made just after others were deleted waits for the file system's journal to
+  /// commit those deletions (tens of milliseconds, more than a burst takes to fill a segment). The disk
+  /// then holds, for as long as the deletion takes, the segment dropped beside its replacement. A spare
+  /// that arrives after the journal rolled over without it is deleted. Caller holds the lock.
   private func prepareSpare(after segment: Segment) {
     spareAttemptedFor = segment.number
     guard let directory, !segment.isInMemory, !stopped else { return }
@@ -344,16 +366,14 @@ final class Journal: @unchecked Sendable {
     let capacity = segmentBytes
     let syncDirectory = configuration.durability != .processDeath
     DispatchQueue.global(qos: .utility).async { [self, keys] in
-      // Under `files`: once `stop` has it, the directory may be another tracker's, and nothing here
-      // makes or deletes a file in it.
-      files.lock()
-      defer { files.unlock() }
+      // Once stopped, the directory may be another tracker's: nothing is made or deleted in it.
+      let working = beginFileWork()
+      defer { if working { endFileWork() } }
       let made =
-        isStopped
-        ? nil
-        : try? Segment.create(
+        working
+        ? try? Segment.create(
           number: number, directory: directory, capacity: capacity, destinationIDs: keys, laneCount: keys.count,
-          syncDirectory: syncDirectory, prefault: true)
+          syncDirectory: syncDirectory, prefault: true) : nil
       monitor.withLock {
         preparingSpare = false
         if let made, !stopped, (active?.number ?? 0) < number {
@@ -364,7 +384,10 @@ final class Journal: @unchecked Sendable {
           if let path = made?.path { unlink(path) }
         }
       }
-      tidyLocked()
+      if working {
+        deleteDiscarded()
+        releaseSealed()
+      }
     }
   }
 
@@ -399,22 +422,28 @@ final class Journal: @unchecked Sendable {
   }
 
   /// Deletes the files of the segments taken out, and gives back the pages of the sealed ones, outside
-  /// the lock. Once stopped, the directory may belong to the next tracker: its files are not ours to
-  /// delete (the mappings still go, with the last references).
+  /// the lock (as file work: `stop` waits for it).
   private func tidy() {
-    files.withLock { tidyLocked() }
+    guard beginFileWork() else { return }
+    defer { endFileWork() }
+    deleteDiscarded()
+    releaseSealed()
   }
 
-  /// `tidy`, with `files` held.
-  private func tidyLocked() {
-    let (gone, sealed) = monitor.withLock {
-      defer {
-        discarded = []
-        sealedToRelease = []
-      }
-      return (stopped ? [] : discarded, sealedToRelease)
+  /// Within file work. The mappings go with the last references, on this thread.
+  private func deleteDiscarded() {
+    let gone = monitor.withLock {
+      defer { discarded = [] }
+      return discarded
     }
     for segment in gone { unlink(segment.path!) }
+  }
+
+  private func releaseSealed() {
+    let sealed = monitor.withLock {
+      defer { sealedToRelease = [] }
+      return sealedToRelease
+    }
     for segment in sealed where !segment.removed { segment.releaseResidentPages() }
   }
 
