@@ -28,6 +28,7 @@ enum SwiftFileScanner {
     if ViewReferenceCollector.isWorthWalking(bytes, importsSwiftUI: scan.imports.contains("SwiftUI")) {
       let references = ViewReferenceCollector(lines: lines, declarations: scan.declarations)
       references.walk(tree)
+      references.finish()
       scan.references += references.references
     }
     if tree.hasError {
@@ -118,22 +119,30 @@ private final class DeclarationCollector: SyntaxVisitor {
   // MARK: Types
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    openType(.class, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+    openType(
+      .class, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers,
+      generics: Self.genericParameterNames(node.genericParameterClause))
   }
   override func visitPost(_ node: ClassDeclSyntax) { contexts.removeLast() }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    openType(.struct, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+    openType(
+      .struct, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers,
+      generics: Self.genericParameterNames(node.genericParameterClause))
   }
   override func visitPost(_ node: StructDeclSyntax) { contexts.removeLast() }
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    openType(.enum, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+    openType(
+      .enum, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers,
+      generics: Self.genericParameterNames(node.genericParameterClause))
   }
   override func visitPost(_ node: EnumDeclSyntax) { contexts.removeLast() }
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    openType(.actor, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+    openType(
+      .actor, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers,
+      generics: Self.genericParameterNames(node.genericParameterClause))
   }
   override func visitPost(_ node: ActorDeclSyntax) { contexts.removeLast() }
 
@@ -144,7 +153,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
   private func openType(
     _ kind: ScannedDeclaration.Kind, _ nameToken: TokenSyntax, _ isGeneric: Bool, _ inheritance: InheritanceClauseSyntax?,
-    _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax
+    _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, generics: [String] = []
   ) -> SyntaxVisitorContinueKind {
     let name = SwiftIdentifier.unescaped(nameToken.text)
     let qualified = contexts.last.map { "\($0.name).\(name)" } ?? name
@@ -152,7 +161,8 @@ private final class DeclarationCollector: SyntaxVisitor {
     scan.declarations.append(
       ScannedDeclaration(
         kind: kind, name: qualified, inheritance: inherited(inheritance), attributes: attributeNames(attributes), isGeneric: generic,
-        access: Self.access(modifiers), conditional: conditionalDepth > 0, position: lines.scannedPosition(of: nameToken)))
+        access: Self.access(modifiers), conditional: conditionalDepth > 0, position: lines.scannedPosition(of: nameToken),
+        genericParameters: generics))
     contexts.append(Context(owner: scan.declarations.count - 1, name: qualified, isGeneric: generic))
     return .visitChildren
   }
@@ -163,7 +173,7 @@ private final class DeclarationCollector: SyntaxVisitor {
       ScannedDeclaration(
         kind: .extension, name: name, inheritance: inherited(node.inheritanceClause), attributes: attributeNames(node.attributes),
         isGeneric: node.genericWhereClause != nil, access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
-        position: lines.scannedPosition(of: node.extendedType)))
+        position: lines.scannedPosition(of: node.extendedType), requirements: sameTypeRequirements(node.genericWhereClause)))
     contexts.append(Context(owner: scan.declarations.count - 1, name: name, isGeneric: node.genericWhereClause != nil))
     return .visitChildren
   }
@@ -406,7 +416,16 @@ private final class DeclarationCollector: SyntaxVisitor {
   override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    // In a function body (never walked) an alias is local; at the top level and in types it is the code's.
+    let name = SwiftIdentifier.unescaped(node.name.text)
+    scan.typeAliases.append(
+      ScannedTypeAlias(
+        name: contexts.last.map { "\($0.name).\(name)" } ?? name, genericParameters: Self.genericParameterNames(node.genericParameterClause),
+        aliased: sourceText(node.initializer.value), access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
+        position: lines.scannedPosition(of: node.name)))
+    return .skipChildren
+  }
   override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
     if conditionalDepth == 0, contexts.isEmpty, let module = node.path.first?.name.text, !scan.imports.contains(module) {
@@ -421,6 +440,19 @@ private final class DeclarationCollector: SyntaxVisitor {
   /// through swift-syntax's `trimmedDescription`, which builds a new tree (a third of the walk's time).
   private func sourceText(_ node: some SyntaxProtocol) -> String {
     lines.text(from: node.positionAfterSkippingLeadingTrivia.utf8Offset, to: node.endPositionBeforeTrailingTrivia.utf8Offset)
+  }
+
+  private static func genericParameterNames(_ clause: GenericParameterClauseSyntax?) -> [String] {
+    clause?.parameters.map { SwiftIdentifier.unescaped($0.name.text) } ?? []
+  }
+
+  /// `where Value == String, Key == Int`: the same-type requirements, as written without spaces.
+  private func sameTypeRequirements(_ clause: GenericWhereClauseSyntax?) -> [SameTypeRequirement] {
+    clause?.requirements.compactMap { element in
+      guard case .sameTypeRequirement(let requirement) = element.requirement else { return nil }
+      return SameTypeRequirement(
+        left: sourceText(requirement.leftType).filter { $0 != " " }, right: sourceText(requirement.rightType).filter { $0 != " " })
+    } ?? []
   }
 
   private func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
