@@ -47,7 +47,7 @@ import TrackcTestSupport
     let setup = try Setup()
     defer { setup.scratch.remove() }
     let cold = setup.scan()
-    #expect(cold.fileCount == 11)
+    #expect(cold.fileCount == 12)
     #expect(cold.cachedCount == 0)
     let warm = setup.scan()
     #expect(warm.cachedCount == warm.fileCount)
