@@ -48,7 +48,7 @@ public struct CodeIndex: Sendable {
           return candidates.first { registry.types[$0].module == type.module } ?? candidates.first
         }
       }
-      guard case .declared(let superclass, let written) = resolver.type(first, in: resolver.scope(of: index)),
+      guard case .declared(let superclass, let written) = resolver.type(first, in: resolver.inheritanceScope(of: index)),
         registry.types[superclass].kind == .class, superclass != index
       else {
         arguments.append([])
@@ -88,7 +88,7 @@ public struct CodeIndex: Sendable {
     var written = WrittenTypeName(first)
     var arguments: [ResolvedType]?
     if types.mayBeAlias(first) {
-      switch types.type(first, in: types.scope(of: last)) {
+      switch types.type(first, in: types.inheritanceScope(of: last)) {
       case .external(let name, let resolved):
         written = WrittenTypeName(name)
         arguments = resolved
@@ -103,7 +103,7 @@ public struct CodeIndex: Sendable {
       return nil
     }
     let resolvedArguments =
-      arguments ?? written.arguments.map { types.type($0, in: types.scope(of: last)) }
+      arguments ?? written.arguments.map { types.type($0, in: types.inheritanceScope(of: last)) }
     return (written.base, resolvedArguments)
   }
 

@@ -34,6 +34,9 @@ public struct TypeScope: Sendable {
   public var module: String?
   /// Generic parameters bound to arguments (`Value` to `String` along `self.box` of a `Box<String>`).
   public var arguments: [String: ResolvedType]
+  /// The text is the context's inheritance clause: names nested in the context itself are not visible
+  /// there (its generic parameters are), only those of the types around it.
+  public var isInheritanceClause = false
 
   public init(context: Int? = nil, module: String? = nil, arguments: [String: ResolvedType] = [:]) {
     self.context = context
@@ -80,6 +83,13 @@ public struct TypeResolver: Sendable {
   /// The scope of a type's own declarations: nested names, its module, no arguments known.
   public func scope(of type: Int, arguments: [String: ResolvedType] = [:]) -> TypeScope {
     TypeScope(context: type, module: registry.types[type].module, arguments: arguments)
+  }
+
+  /// The scope of a type's inheritance clause (its superclass and conformances).
+  public func inheritanceScope(of type: Int) -> TypeScope {
+    var scope = scope(of: type)
+    scope.isInheritanceClause = true
+    return scope
   }
 
   /// The generic parameters of a type bound to arguments, in order (missing arguments stay unknown).
@@ -265,6 +275,7 @@ public struct TypeResolver: Sendable {
     // Nested in the context or an enclosing type first.
     if let context = scope.context {
       var enclosing = registry.types[context].name.split(separator: ".").map(String.init)
+      if scope.isInheritanceClause { enclosing.removeLast() }
       while !enclosing.isEmpty {
         let qualified = (enclosing + [name]).joined(separator: ".")
         if let found = declared(qualified, preferring: scope.module, aliasesToo: lastIsAlias) { return found }
@@ -371,7 +382,7 @@ public struct TypeResolver: Sendable {
         result.append(WrittenTypeName(written).qualified)
         continue
       }
-      result += expandedConformances(written, in: scope(of: type), depth: 0)
+      result += expandedConformances(written, in: inheritanceScope(of: type), depth: 0)
     }
     return result
   }

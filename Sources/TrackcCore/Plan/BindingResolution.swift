@@ -252,7 +252,7 @@ private struct BindingResolver {
     case .declared(let found, _):
       let declaration = index[found]
       if declaration.kind == .enum, let raw = declaration.inheritance.first,
-        case .external(let rawName, let rawArguments) = index.types.type(raw, in: index.types.scope(of: found)), rawArguments.isEmpty,
+        case .external(let rawName, let rawArguments) = index.types.type(raw, in: index.types.inheritanceScope(of: found)), rawArguments.isEmpty,
         let standard = CaptureConversion.standard(rawName), standard.conversion == .direct
       {
         return .success((standard.type, .rawValue(raw: standard.conversion)))
