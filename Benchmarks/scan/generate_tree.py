@@ -255,6 +255,15 @@ def main():
             "    control_events:",
             f"      didTapItem0(_:): {{event: {module.upper()}_TAP, properties: {{label: {{from: self.analyticsLabel}}, tag: {{from: sender.tag, type: int}}}}}}",
         ]
+    # A few findings, so that cold and warm runs are compared on something: a misspelt handler (with a
+    # did-you-mean), a value that cannot be a property, a binding through an alias and a generic member.
+    plan += [
+        "  Feature000Screen4ViewController:",
+        "    control_events:",
+        "      didTapItemZero(_:): FEATURE000_TAP_ZERO",
+        "      didTapItem1(_:): {event: FEATURE000_TAP_ONE, properties: {items: {from: self.items}, id: {from: self.itemID}, "
+        "boxed: {from: self.box.value}, elapsed: {from: self.elapsed}}}",
+    ]
     write(os.path.join(args.directory, "tracking.yaml"), "\n".join(plan) + "\n")
     print(f"{written} Swift files in {modules} modules under {args.directory}")
 

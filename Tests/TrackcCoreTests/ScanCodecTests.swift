@@ -62,8 +62,10 @@ import Testing
       problems: [ScanProblem(line: 5, column: 6, message: "this is not valid Swift")])
     scan.typeAliases = [
       ScannedTypeAlias(
-        name: "Outer.ID", genericParameters: ["T"], aliased: "Box<T>", access: .public, conditional: true, position: ScannedPosition(line: 2, column: 13)),
-      ScannedTypeAlias(name: "Plain", genericParameters: [], aliased: "String", access: nil, conditional: false, position: ScannedPosition(line: 3, column: 1)),
+        name: "Outer.ID", genericParameters: ["T"], aliased: "Box<T>", access: .public, conditional: true,
+        position: ScannedPosition(line: 2, column: 13)),
+      ScannedTypeAlias(
+        name: "Plain", genericParameters: [], aliased: "String", access: nil, conditional: false, position: ScannedPosition(line: 3, column: 1)),
     ]
     return scan
   }()

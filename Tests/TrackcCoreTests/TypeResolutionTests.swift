@@ -59,7 +59,8 @@ import Testing
 
   @Test func genericAliasesAliasesOfAliasesAndNestedAliases() throws {
     let result = Self.lint(
-      Self.handlerPlan("Screen", "open()", "{a: {from: self.count}, b: {from: self.boxed.value}, c: {from: self.product.id}, d: {from: self.qualified}}"),
+      Self.handlerPlan(
+        "Screen", "open()", "{a: {from: self.count}, b: {from: self.boxed.value}, c: {from: self.product.id}, d: {from: self.qualified}}"),
       [
         "Sources/App/Screen.swift": """
         typealias Count = Amount
@@ -204,7 +205,8 @@ import Testing
       Self.hostingPlan(), ["Sources/Receipt/Receipt.swift": Self.receipt + "func makeReceipt() -> UIViewController { \(hosting) }\n"])
     let finding = try #require(result.diagnostics.first { $0.ruleID == "unreached-screen" }, "\(Self.findings(result))")
     #expect(finding.severity == .error)
-    #expect(finding.message.contains("which erases the view's type, so the hosting controller reports no screen; add '.tracked(.receiptView)' to its body"))
+    #expect(
+      finding.message.contains("which erases the view's type, so the hosting controller reports no screen; add '.tracked(.receiptView)' to its body"))
     #expect(result.code?.index.swiftUI.hostedViews.isEmpty == true)
   }
 

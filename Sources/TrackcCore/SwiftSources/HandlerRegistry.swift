@@ -20,7 +20,8 @@ public struct HandlerRegistry: Codable, Sendable, Equatable {
     var types = types
     types.sortByOrder()
     self.init(
-      sortedTypes: types, viewReferences: viewReferences?.sorted { $0.location < $1.location }, typeAliases: typeAliases?.sorted(by: DeclaredTypeAlias.order))
+      sortedTypes: types, viewReferences: viewReferences?.sorted { $0.location < $1.location },
+      typeAliases: typeAliases?.sorted(by: DeclaredTypeAlias.order))
   }
 
   /// Types already in registry order (see `sortByOrder`).

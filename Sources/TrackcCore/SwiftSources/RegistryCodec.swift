@@ -262,7 +262,8 @@ private struct IndexedReader {
 
   mutating func signature() throws(ScanCodec.Malformed) -> MethodSignature {
     let parameters = try array { (s: inout IndexedReader) throws(ScanCodec.Malformed) -> MethodSignature.Parameter in
-      MethodSignature.Parameter(label: try s.optionalString(), name: try s.optionalString(), type: try s.string(), hasDefaultValue: try s.reader.bool())
+      MethodSignature.Parameter(
+        label: try s.optionalString(), name: try s.optionalString(), type: try s.string(), hasDefaultValue: try s.reader.bool())
     }
     return MethodSignature(parameters: parameters, returnType: try optionalString(), effects: try optionalString())
   }

@@ -127,7 +127,10 @@ enum RegistryLinker {
     linked.sortByOrder()
     references.sort { $0.location < $1.location }
     aliases.sort(by: DeclaredTypeAlias.order)
-    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked, viewReferences: references, typeAliases: aliases.isEmpty ? nil : aliases)), problems)
+    return (
+      inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked, viewReferences: references, typeAliases: aliases.isEmpty ? nil : aliases)),
+      problems
+    )
   }
 
   /// An `override` is exposed to Objective-C, under the same selector, when the method it overrides is:
