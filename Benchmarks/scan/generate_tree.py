@@ -110,7 +110,7 @@ func make{module}Panel{index}() -> UIViewController {{
 """
 
 
-def model(module, index, rng):
+def item(module, index, rng):
     defaults = {"Int": "0", "String": '""', "Double": "0", "Bool": "false", "String?": "nil", "Int?": "nil"}
     fields = [rng.choice(list(defaults)) for _ in range(rng.randint(3, 8))]
     lines = [f"  var field{p}: {t}" for p, t in enumerate(fields)]
@@ -148,7 +148,11 @@ struct {module}Item{index}: Identifiable, Hashable {{
     }}
   }}
 }}
+"""
 
+
+def view_model(module, index, rng):
+    return f"""
 @Observable final class {module}Model{index} {{
   var selected: {module}Item{index}?
   var position = 0
@@ -204,22 +208,44 @@ struct Money: CustomStringConvertible, Hashable {{
 
 
 def file_text(module, number, rng):
+    # About two types a file, with extensions besides (DuckDuckGo's iOS app has about as many).
     parts = ["import UIKit\nimport SwiftUI\nimport Observation\n"]
     kind = number % 4
     if kind == 0:
         parts.append(view_controller(module, number, rng))
-        parts.append(model(module, number, rng))
+        parts.append(item(module, number, rng))
     elif kind == 1:
         parts.append(swiftui_view(module, number, rng))
-        parts.append(model(module, number, rng))
     elif kind == 2:
-        parts.append(view_controller(module, number, rng))
-        parts.append(extension(module, number, rng))
-        parts.append(model(module, number, rng))
+        parts.append(extension(module, number - 2, rng))
+        parts.append(view_model(module, number - 2, rng))
     else:
-        parts.append(model(module, number, rng))
-        parts.append(swiftui_view(module, number, rng))
+        parts.append(item(module, number - 2, rng).replace(f"Item{number - 2}", f"Item{number - 2}Detail"))
+        parts.append(view_model(module, number, rng))
+    parts.append(helpers(module, number, rng))
     return "".join(parts)
+
+
+def helpers(module, number, rng):
+    """A free function with a long body: parsed, never walked (function bodies hold no declarations)."""
+    cases = "\n".join(
+        f'    case {c}: result.append("{module} {number} case {c}: \\(value * {rng.randint(2, 99)})")' for c in range(rng.randint(20, 40)))
+    return f"""
+func describe{module}{number}(_ values: [Int], scale: Double = {rng.random():.3f}) -> [String] {{
+  var result: [String] = []
+  for value in values {{
+    switch value % 40 {{
+{cases}
+    default:
+      let scaled = Double(value) * scale
+      result.append(String(format: "%.2f", scaled))
+    }}
+  }}
+  let filtered = result.filter {{ !$0.isEmpty }}.map {{ $0.uppercased() }}
+  guard !filtered.isEmpty else {{ return [] }}
+  return filtered.sorted {{ lhs, rhs in lhs.count == rhs.count ? lhs < rhs : lhs.count < rhs.count }}
+}}
+"""
 
 
 def write(path, text):

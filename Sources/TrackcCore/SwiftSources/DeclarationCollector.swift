@@ -357,7 +357,8 @@ private final class DeclarationCollector: SyntaxVisitor {
   }
 
   /// The type of an initial value, when the value says it plainly: a literal (`false`, `0`, `0.5`, `"a"`),
-  /// a call of a type (`Cart()`, `Shop.Cart(items: [])`) or a member of one (`Tab.home`). Nil otherwise: a
+  /// a call of a type (`Cart()`, `Shop.Cart(items: [])`, `Box<String>(value: "")`) or a member of one
+  /// (`Tab.home`). Nil otherwise: a
   /// property whose type cannot be told without the compiler has none.
   private func inferredType(_ value: ExprSyntax) -> String? {
     if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
@@ -369,6 +370,10 @@ private final class DeclarationCollector: SyntaxVisitor {
       if prefix.expression.is(FloatLiteralExprSyntax.self) { return "Double" }
     }
     if let call = value.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
+      // `Box<String>(value: "")`: the type with its generic arguments, as written.
+      if let specialized = call.calledExpression.as(GenericSpecializationExprSyntax.self), typeReference(specialized.expression) != nil {
+        return sourceText(specialized).filter { $0 != " " && $0 != "\n" }
+      }
       return typeReference(call.calledExpression)
     }
     if let member = value.as(MemberAccessExprSyntax.self), let base = member.base {
