@@ -107,11 +107,12 @@ public struct SwiftUIIndex: Sendable {
     let types = index.registry.types
     var views = Set<Int>()
     var observable: [Int: Observation] = [:]
-    for (position, type) in types.enumerated() where type.kind != .external && type.kind != .protocol {
+    // By index: iterating the types themselves copied each (retaining every field).
+    for position in types.indices where types[position].kind != .external && types[position].kind != .protocol {
       let inherited = index.types.inheritedNames(of: position)
       if inherited.contains("View") || inherited.contains("SwiftUI.View") { views.insert(position) }
-      guard type.kind == .class else { continue }
-      if type.attributes?.contains(where: { $0 == "@Observable" || $0 == "@Observation.Observable" }) == true {
+      guard types[position].kind == .class else { continue }
+      if types[position].attributes?.contains(where: { $0 == "@Observable" || $0 == "@Observation.Observable" }) == true {
         observable[position] = .observable
       } else if inherited.contains("ObservableObject") || inherited.contains("Combine.ObservableObject") || inherited.contains("Observable") {
         observable[position] = .observableObject
@@ -277,8 +278,8 @@ struct HostedRoots {
     for reference in index.registry.viewReferences ?? [] where reference.kind == .hosts { wanted.formUnion(reference.modifiers ?? []) }
     var returnTypes: [String: [(owner: Int, returnType: String)]] = [:]
     if !wanted.isEmpty {
-      for (owner, type) in index.registry.types.enumerated() {
-        for method in type.methods where wanted.contains(method.baseName) {
+      for owner in index.registry.types.indices {
+        for method in index.registry.types[owner].methods where wanted.contains(method.baseName) {
           if let returnType = method.signature?.returnType { returnTypes[method.baseName, default: []].append((owner, returnType)) }
         }
       }

@@ -64,6 +64,11 @@ public struct TypeResolver: Sendable {
   /// The last component of every alias's name: a written name whose last component is not here (and
   /// not in `SDKTypeAliases`) is no alias, whatever its qualification.
   private let aliasBaseNames: Set<String>
+  /// The last component of every nested type's or alias's name (`Tab` of `Home.Tab`): a name not here
+  /// is never found nested, so its lookup skips the enclosing types.
+  private let nestedBaseNames: Set<String>
+  /// Every generic parameter name of the sources: a name not here is no generic parameter.
+  private let genericParameterNames: Set<String>
 
   init(registry: HandlerRegistry, typesByName: [String: [Int]]) {
     self.registry = registry
@@ -78,6 +83,17 @@ public struct TypeResolver: Sendable {
     }
     aliasesByName = byName
     aliasBaseNames = bases
+    var nested = Set<String>()
+    var parameters = Set<String>()
+    for name in typesByName.keys where name.utf8.contains(UInt8(ascii: ".")) {
+      nested.insert(String(name.split(separator: ".").last ?? Substring(name)))
+    }
+    for alias in aliases where alias.name.utf8.contains(UInt8(ascii: ".")) {
+      nested.insert(String(alias.name.split(separator: ".").last ?? Substring(alias.name)))
+    }
+    for type in registry.types { parameters.formUnion(type.genericParameters ?? []) }
+    nestedBaseNames = nested
+    genericParameterNames = parameters
   }
 
   /// The scope of a type's own declarations: nested names, its module, no arguments known.
@@ -246,7 +262,7 @@ public struct TypeResolver: Sendable {
   /// A generic parameter of the context or an enclosing type, bound or not.
   private func genericParameter(_ name: String, in scope: TypeScope) -> ResolvedType? {
     if let bound = scope.arguments[name] { return bound }
-    guard let context = scope.context else { return nil }
+    guard let context = scope.context, genericParameterNames.contains(name) else { return nil }
     // The context and the types it is nested in.
     var enclosing = registry.types[context].name.split(separator: ".").map(String.init)
     var candidates: [Int] = [context]
@@ -272,8 +288,8 @@ public struct TypeResolver: Sendable {
     let name = names.joined(separator: ".")
     let hasTypes = typesByName[name] != nil
     let lastIsAlias = aliasBaseNames.contains(names.last!)
-    // Nested in the context or an enclosing type first.
-    if let context = scope.context {
+    // Nested in the context or an enclosing type first (only names some nested declaration has).
+    if let context = scope.context, nestedBaseNames.contains(names.first!) {
       var enclosing = registry.types[context].name.split(separator: ".").map(String.init)
       if scope.isInheritanceClause { enclosing.removeLast() }
       while !enclosing.isEmpty {

@@ -74,7 +74,6 @@ public enum SourceScanner {
     }
     clock.lap("find \(inputs.count) Swift files")
     let cacheDirectory = options.cacheDirectory ?? ScanCache.defaultDirectory()
-    let modules = inputs.map { options.module ?? moduleName(forPath: $0.path) }
 
     // Files whose stamps are those of the last run have the content hashed then: they are not read.
     var linkCache: LinkCache?
@@ -83,7 +82,7 @@ public enum SourceScanner {
       knownHashes(&inputs, from: cached, maxBytes: options.maxFileBytes)
       clock.lap("compare stamps (\(inputs.lazy.filter { $0.knownHash != nil }.count) of \(inputs.count) unchanged)")
       if inputs.allSatisfy({ $0.knownHash != nil }) {
-        let key = linkKey(inputs.map { $0.knownHash! }, inputs, modules, options: options)
+        let key = linkKey(inputs.map { $0.knownHash! }, inputs, options: options)
         if cached.key == key, let registry = cached.registry() {
           clock.lap("read the linked registry (\(registry.types.count) types)")
           return ScanResult(
@@ -93,6 +92,7 @@ public enum SourceScanner {
       }
     }
 
+    let modules = inputs.map { options.module ?? moduleName(forPath: $0.path) }
     let cache = options.useCache ? ScanCache.load(from: cacheDirectory, name: cacheName) : nil
     clock.lap("load the cache (\(cache?.entries.count ?? 0) entries)")
     let results = scanFiles(inputs, cache: cache, options: options, clock: &clock)
@@ -123,7 +123,7 @@ public enum SourceScanner {
     let linkedProblems = scanProblems + linked.problems
     if options.useCache, let linkCacheName, !hashes.contains(""), inputs.allSatisfy({ $0.stamp != nil }) {
       let entries = zip(inputs, hashes).map { LinkCache.Entry(path: $0.path, stamp: $0.stamp!, hash: $1) }
-      let key = linkKey(hashes, inputs, modules, options: options)
+      let key = linkKey(hashes, inputs, options: options)
       if linkCache?.key != key || linkCache?.entries.map(\.stamp) != entries.map(\.stamp) {
         LinkCache(entries: entries, key: key, problems: linkedProblems, registry: linked.registry).save(to: cacheDirectory, name: linkCacheName)
         clock.lap("save the linked registry")
@@ -162,15 +162,13 @@ public enum SourceScanner {
     }
   }
 
-  /// What a link depends on: every file's path, module and content hash (in order), and what the link
-  /// records. Equal keys link to equal registries.
-  private static func linkKey(_ hashes: [String], _ inputs: [Input], _ modules: [String?], options: ScanOptions) -> String {
-    var key = "\(options.recordsMembers)\u{0}"
+  /// What a link depends on: every file's path and content hash (in order), the module option (each
+  /// file's module is its path's, or that), and what the link records. Equal keys link to equal registries.
+  private static func linkKey(_ hashes: [String], _ inputs: [Input], options: ScanOptions) -> String {
+    var key = "\(options.recordsMembers)\u{0}\(options.module ?? "\u{1}")\u{0}"
     key.reserveCapacity(inputs.count * 96)
     for (index, input) in inputs.enumerated() {
       key += input.path
-      key += "\u{0}"
-      key += modules[index] ?? "\u{1}"
       key += "\u{0}"
       key += hashes[index]
       key += "\u{0}"
@@ -336,9 +334,14 @@ struct SwiftFileFinder {
     guard visitedDirectories.insert(identity(status)).inserted,
       let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
     else { return }
+    // Entries are looked up in the open directory, not by their whole path from the root each time.
+    let handle = try? FileDescriptor.open(FilePath(directory), .readOnly, options: [.directory])
+    defer { try? handle?.close() }
     for name in names.sorted(by: UTF8Order.less) where !name.hasPrefix(".") {
       let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
-      guard let child = try? Stat(path) else { continue }  // a dangling link
+      let found: Stat?
+      if let handle { found = try? Stat(FilePath(name), relativeTo: handle, flags: []) } else { found = try? Stat(path) }
+      guard let child = found else { continue }  // a dangling link
       if child.type == .directory {
         walk(path, child)
       } else if child.type == .regular, name.hasSuffix(".swift"), seenFiles.insert(identity(child)).inserted {
