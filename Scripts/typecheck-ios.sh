@@ -1,23 +1,300 @@
 #!/usr/bin/env bash
-# Type-checks TrackcRuntime, its UIKit code included (Sources/TrackcRuntime/Apple), against the iOS
-# simulator SDK, in Swift 6 mode with warnings as errors: what Linux cannot compile. Needs Xcode (macOS);
-# where no iOS SDK is found it says so and exits 0. Usage: Scripts/typecheck-ios.sh [DEPLOYMENT_TARGET]
+# Type-checks, against Apple's iOS SDK, every line of this repository that an iOS app compiles: the
+# runtime (UIKit code included), the generated code of every plan in the repository and of a plan that
+# uses every shape the generator writes (generated afresh), and the feature code beside them. Swift 6
+# language mode, warnings as errors, each package at its lowest declared iOS. Nothing links or runs.
+#
+#   Scripts/typecheck-ios.sh                  every unit below, then the negative control
+#   Scripts/typecheck-ios.sh UNIT...          those units (and what they depend on)
+#   Scripts/typecheck-ios.sh --negative-control   only the negative control (below)
+#   Scripts/typecheck-ios.sh --list           the units, one a line
+#
+# The SDK: on macOS, Xcode's iOS simulator SDK (xcrun); elsewhere the iOS SDK kit's `swiftc-ios` (the
+# iOS 17.4 SDK's interfaces, for the toolchain's own compiler), found at $TRACKC_IOS_SDK, else at
+# `shared/ios-sdk` beside the repository or a folder above it (the main worktree's, for a git worktree).
+# Without an SDK it prints "not run: <reason>" and exits 0, except under CI=true, where that fails.
+# Work files (emitted modules, generated code, the compiler's output) go to .build/apple/ios.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
 
-if ! command -v xcrun >/dev/null 2>&1 || ! sdk=$(xcrun --sdk iphonesimulator --show-sdk-path 2>/dev/null); then
-  echo "typecheck-ios: no iOS SDK here (it comes with Xcode, on macOS): nothing checked"
+# --- The units -------------------------------------------------------------------------------------
+# One a line:  MODULE  FLOOR  DEPENDENCIES  FLAGS  SOURCES...
+#   FLOOR         the package directory whose Package.swift declares the lowest iOS (`.iOS(.v16)`), or a
+#                 version (`16.0`) for sources no package declares
+#   DEPENDENCIES  modules of earlier units it imports, comma-separated, or `-`; a unit another imports
+#                 is emitted as a module (-emit-module -wmo), the others are type-checked (-typecheck)
+#   FLAGS         comma-separated names from `flag_set` below, or `-`: the flags the package compiles
+#                 the module with (a feature module that generated code replaces methods of is
+#                 `replaceable`; the module that holds the replacements is `replacing`)
+#   SOURCES       folders (every .swift file under them) or files; `@gen/` is the folder of the code
+#                 generated afresh by `generate_fresh` below
+# Adding a module an app compiles is one line here.
+units() {
+  cat <<'UNITS'
+TrackcRouting             .                        -                                  -                    Sources/TrackcRouting
+TrackcRuntime             .                        TrackcRouting                      -                    Sources/TrackcRuntime
+GenerateFixtureFeature    .                        -                                  replaceable,testing  Tests/GenerateFixtures/Sources/GenerateFixtureFeature
+GenerateFixtureUI         .                        -                                  replaceable,testing  Tests/GenerateFixtures/Sources/GenerateFixtureUI
+GenerateFixtureCart       .                        GenerateFixtureUI                  replaceable,testing  Tests/GenerateFixtures/Sources/GenerateFixtureCart
+GenerateFixtureTracking   .                        GenerateFixtureFeature,GenerateFixtureUI,GenerateFixtureCart,TrackcRuntime  replacing  Tests/GenerateFixtures/Sources/GenerateFixtureTracking
+FixtureViews              .                        GenerateFixtureFeature,GenerateFixtureTracking  -       Tests/GenerateFixtures/SwiftUI/Sources/FixtureViews
+FeedApp                   .                        GenerateFixtureTracking            -                    Tests/GenerateFixtures/ObjCApp/Sources/FeedApp
+ShopUI                    Examples/Shop            -                                  replaceable          Examples/Shop/Sources/ShopUI
+Home                      Examples/Shop            ShopUI                             replaceable          Examples/Shop/Sources/Home
+ProductDetail             Examples/Shop            ShopUI                             replaceable          Examples/Shop/Sources/ProductDetail
+Cart                      Examples/Shop            ShopUI                             replaceable          Examples/Shop/Sources/Cart
+ShopScreens               Examples/Shop            TrackcRuntime                      -                    Examples/Shop/Sources/ShopScreens
+Checkout                  Examples/Shop            ShopUI,ShopScreens                 replaceable          Examples/Shop/Sources/Checkout
+Wishlist                  Examples/Shop            -                                  replaceable          Examples/Shop/Sources/Wishlist
+ShopTracking              Examples/Shop            ShopUI,Home,ProductDetail,Cart,Checkout,Wishlist,TrackcRuntime  replacing  Examples/Shop/Sources/ShopTracking
+ShopApp                   Examples/Shop            ShopUI,Home,ProductDetail,Cart,Checkout,Wishlist,ShopScreens,ShopTracking,TrackcRuntime  -  Examples/Shop/Sources/ShopApp
+BenchFeature              Benchmarks/interception  -                                  replaceable          Benchmarks/interception/Sources/BenchFeature
+BenchTracking             Benchmarks/interception  BenchFeature,TrackcRuntime         replacing            Benchmarks/interception/Sources/BenchTracking
+PluginFixtureTracking     .                        TrackcRuntime                      -                    Tests/PluginFixture/Sources/PluginFixtureTracking @gen/PluginFixtureTracking
+ShapesKit                 16.0                     -                                  replaceable,testing  Tests/GenerateFixtures/EveryShape/Sources/ShapesKit
+ShapesScreens             16.0                     TrackcRuntime                      -                    @gen/Sources/ShapesScreens
+ShapesFeature             16.0                     ShapesKit,ShapesScreens            replaceable,testing  Tests/GenerateFixtures/EveryShape/Sources/ShapesFeature
+ShapesTracking            16.0                     ShapesKit,ShapesFeature,TrackcRuntime  replacing        @gen/Sources/ShapesTracking
+ShapesObjCTracking        16.0                     TrackcRuntime                      -                    @gen/Sources/ShapesObjCTracking
+ShapesLegacy              16.0                     ShapesKit,ShapesObjCTracking       -                    Tests/GenerateFixtures/EveryShape/Sources/ShapesLegacy
+ShapesApp                 16.0                     ShapesFeature,ShapesTracking,ShapesObjCTracking,ShapesLegacy  -  Tests/GenerateFixtures/EveryShape/Sources/ShapesApp
+UNITS
+}
+
+flag_set() {
+  case $1 in
+    replaceable) echo "-Xfrontend -enable-implicit-dynamic" ;;
+    replacing) echo "-Xfrontend -enable-dynamic-replacement-chaining" ;;
+    testing) echo "-enable-testing" ;;
+    *) echo "typecheck-ios: unknown flag set '$1'" >&2; return 1 ;;
+  esac
+}
+
+# --- The SDK ---------------------------------------------------------------------------------------
+not_run() {
+  if [[ ${CI:-} == true ]]; then
+    echo "typecheck-ios: error: $1 (under CI=true this fails the run)" >&2
+    exit 1
+  fi
+  echo "typecheck-ios: not run: $1"
+  exit 0
+}
+
+# The kit: $TRACKC_IOS_SDK, else shared/ios-sdk beside this repository or a folder above it, or beside
+# the main worktree when this is a git worktree.
+find_kit() {
+  if [[ -n ${TRACKC_IOS_SDK:-} ]]; then
+    [[ -x $TRACKC_IOS_SDK/swiftc-ios ]] && { echo "$TRACKC_IOS_SDK"; return; }
+    echo "typecheck-ios: TRACKC_IOS_SDK=$TRACKC_IOS_SDK holds no swiftc-ios" >&2
+    return 1
+  fi
+  local starts=("$root") common
+  if common=$(git -C "$root" rev-parse --path-format=absolute --git-common-dir 2>/dev/null); then
+    starts+=("$(dirname "$common")")
+  fi
+  local start dir
+  for start in "${starts[@]}"; do
+    dir=$start
+    while [[ $dir != / ]]; do
+      dir=$(dirname "$dir")
+      [[ -x $dir/shared/ios-sdk/swiftc-ios ]] && { echo "$dir/shared/ios-sdk"; return; }
+    done
+  done
+  return 1
+}
+
+work=${TRACKC_APPLE_WORK:-$root/.build/apple}/ios
+if command -v xcrun >/dev/null 2>&1 && sdk=$(xcrun --sdk iphonesimulator --show-sdk-path 2>/dev/null); then
+  # Xcode: its iOS simulator SDK, for the host's architecture.
+  sdk_name="Xcode's $(basename "$sdk")"
+  compile() { # floor, arguments
+    local os=$1
+    shift
+    xcrun --sdk iphonesimulator swiftc -target "$(uname -m)-apple-ios$os-simulator" -sdk "$sdk" "$@"
+  }
+  shims=()
+elif kit=$(find_kit); then
+  # The kit's iOS 17.4 SDK; Swift 6.0's count(where:), which its standard library lacks, from its shims.
+  sdk_name="the iOS 17.4 SDK of $kit"
+  # The compiler's cache of the SDK's modules stays where the kit puts it (TRACKC_IOS_WORK, by default
+  # under TMPDIR), shared by every clone: built once (about two minutes), then reused.
+  compile() {
+    local os=$1
+    shift
+    "$kit/swiftc-ios" --os "$os" "$@"
+  }
+  shims=("$kit/Swift6Shims.swift")
+else
+  not_run "no iOS SDK: no Xcode here, and no iOS SDK kit at \$TRACKC_IOS_SDK or shared/ios-sdk beside the repository"
+fi
+
+# --- Code generated afresh ---------------------------------------------------------------------------
+# Generated by this checkout's trackc into @gen/: the every-shape fixture's two plans (in a copy of the
+# fixture, so that its platform files and privacy manifest are written there too), and the build plugin
+# fixture's registry as the plugin writes it (`--single-file`).
+generate_fresh() {
+  local fixture=Tests/GenerateFixtures/EveryShape gen=$work/generated trackc=${TRACKC:-}
+  if [[ -z $trackc ]]; then
+    swift build --product trackc >"$work/trackc-build.log" 2>&1 || { cat "$work/trackc-build.log"; return 1; }
+    trackc=$(swift build --show-bin-path)/trackc
+  fi
+  rm -rf "$gen" && mkdir -p "$gen" && cp -R "$fixture/." "$gen/"
+  {
+    (cd "$gen" &&
+      "$trackc" generate tracking.yaml --output Sources/ShapesTracking --swiftui-output Sources/ShapesScreens &&
+      "$trackc" generate objc-runtime.yaml --name ObjCTracking --output Sources/ShapesObjCTracking) &&
+      "$trackc" generate Tests/PluginFixture/Sources/PluginFixtureTracking/tracking.yaml --output "$gen/PluginFixtureTracking" --single-file
+  } >"$work/generate.log" 2>&1 || { echo "typecheck-ios: trackc generate failed:"; cat "$work/generate.log"; return 1; }
+}
+
+# --- Running the units ---------------------------------------------------------------------------------
+# The lowest iOS a package declares (`.iOS(.v16)` -> 16.0, `.iOS(.v17_2)` -> 17.2), or the version given.
+floor_of() {
+  if [[ $1 =~ ^[0-9]+(\.[0-9]+)*$ ]]; then echo "$1"; return; fi
+  local declared
+  declared=$(grep -oE '\.iOS\(\.v[0-9_]+\)' "$1/Package.swift" | head -1 | sed -E 's/.*\.v([0-9_]+)\)/\1/; s/_/./g') || true
+  [[ -n $declared ]] || { echo "typecheck-ios: $1/Package.swift declares no iOS platform" >&2; return 1; }
+  [[ $declared == *.* ]] || declared=$declared.0
+  echo "$declared"
+}
+
+# The table, as parallel arrays (bash 3.2, macOS's, has no associative arrays); `in_list` and `index_of`
+# look up by name.
+names=() floors=() deps_of=() flags_of=() sources_of=() imported=" "
+while read -r name floor deps flags sources; do
+  [[ -z $name || $name == \#* ]] && continue
+  names+=("$name") floors+=("$floor") deps_of+=("${deps//,/ }") flags_of+=("${flags//,/ }") sources_of+=("$sources")
+  [[ $deps == - ]] || imported+="${deps//,/ } "
+done < <(units; printf '%s\n' "${TRACKC_IOS_EXTRA_UNITS:-}")
+in_list() { [[ " $2 " == *" $1 "* ]]; }
+index_of() {
+  local i
+  for i in "${!names[@]}"; do [[ ${names[i]} == "$1" ]] && { echo "$i"; return; }; done
+  return 1
+}
+
+if [[ ${1:-} == --list ]]; then
+  printf '%s\n' "${names[@]}"
   exit 0
 fi
-# The package's lowest iOS (Package.swift of the example: .iOS(.v16)), on the host's architecture.
-target="$(uname -m)-apple-ios${1:-16.0}-simulator"
-modules=$(mktemp -d)
-trap 'rm -rf "$modules"' EXIT
-swiftc=(xcrun --sdk iphonesimulator swiftc -swift-version 6 -target "$target" -sdk "$sdk" -parse-as-library -warnings-as-errors)
 
-# TrackcRouting, which the runtime imports, as a module; then the runtime, checked against it and zlib.
-"${swiftc[@]}" -module-name TrackcRouting -emit-module -emit-module-path "$modules/TrackcRouting.swiftmodule" \
-  $(find Sources/TrackcRouting -name '*.swift' | sort)
-"${swiftc[@]}" -typecheck -module-name TrackcRuntime -I "$modules" -I Sources/CZlib \
-  $(find Sources/TrackcRuntime -name '*.swift' | sort)
-echo "typecheck-ios: TrackcRuntime type-checks for $target ($(basename "$sdk"))"
+# --- The negative control ----------------------------------------------------------------------------
+# That the stage can fail: a copy of a unit (ShapesKit: UIKit, no dependencies) with a planted file that
+# holds two errors, a type error and an iOS 17 API below the iOS 16 floor, is run through this script as a
+# unit of its own; the run must fail, and both errors must be in what it prints. Run after the units
+# (and alone with --negative-control).
+negative_control=false
+if [[ ${1:-} == --negative-control ]]; then
+  shift
+  (($# == 0)) || { echo "usage: $0 --negative-control" >&2; exit 64; }
+  negative_control=true
+  set -- ShapesKit
+elif (($# == 0)); then
+  negative_control=true
+fi
+run_negative_control() {
+  local copy=$work/planted/PlantedKit output status=0
+  rm -rf "$copy" && mkdir -p "$copy"
+  cp -R Tests/GenerateFixtures/EveryShape/Sources/ShapesKit/. "$copy/"
+  cat >"$copy/Planted.swift" <<'PLANTED'
+import Observation
+import UIKit
+
+// Planted by the negative control of Scripts/typecheck-ios.sh: two errors the stage must report.
+@Observable final class PlantedModel { var count = 0 }  // Observation is iOS 17; the floor is iOS 16.
+let plantedFrame: CGRect = 42  // Not a CGRect.
+PLANTED
+  echo "typecheck-ios: negative control: $copy, a copy of ShapesKit with Planted.swift"
+  output=$(TRACKC_IOS_RUN=negative-control TRACKC_IOS_EXTRA_UNITS="PlantedKit . - replaceable $copy" "$0" PlantedKit 2>&1) || status=$?
+  grep -E '(^typecheck-ios|Planted.swift:[0-9:]+ error):' <<<"$output" | sed 's/^/  | /' || true
+  local expected missing=()
+  for expected in "FAILED  PlantedKit" \
+    "Planted.swift:5:2: error: 'Observable()' is only available in iOS 17.0 or newer" \
+    "Planted.swift:6:28: error: cannot convert value of type 'Int' to specified type 'CGRect'"; do
+    grep -qF "$expected" <<<"$output" || missing+=("$expected")
+  done
+  if ((status == 0 || ${#missing[@]})); then
+    echo "typecheck-ios: error: the negative control did not fail as it must (exit status $status; missing: ${missing[*]+"${missing[*]}"})"
+    exit 1
+  fi
+  echo "typecheck-ios: negative control: the planted errors fail the stage (exit status $status), as they must"
+}
+
+# The units asked for, with what they import, in the table's order.
+wanted=" "
+want() {
+  local i dep
+  i=$(index_of "$1") || { echo "typecheck-ios: no unit '$1' (--list lists them)" >&2; exit 64; }
+  in_list "$1" "$wanted" && return
+  wanted+="$1 "
+  [[ ${deps_of[i]} == - ]] || for dep in ${deps_of[i]}; do want "$dep"; done
+}
+if (($#)); then for name in "$@"; do want "$name"; done; else wanted=" ${names[*]} "; fi
+
+# This run's emitted modules and compiler output (the negative control's run has its own).
+run=$work/${TRACKC_IOS_RUN:-run}
+rm -rf "$run" && mkdir -p "$run/modules" "$run/log"
+modules=$run/modules log=$run/log
+started=$SECONDS
+echo "typecheck-ios: against $sdk_name, Swift 6 language mode, warnings as errors"
+
+needs_generated=false
+for i in "${!names[@]}"; do in_list "${names[i]}" "$wanted" && [[ ${sources_of[i]} == *@gen/* ]] && needs_generated=true; done
+if $needs_generated; then generate_fresh || exit 1; fi
+
+# The C modules of the package's targets (zlib, which TrackcRuntime imports), visible to every unit as
+# SwiftPM makes them visible to the targets that depend on them.
+c_modules=(-I "$root/Sources/CZlib")
+
+passed=" " failed=() count=0
+for i in "${!names[@]}"; do
+  name=${names[i]}
+  in_list "$name" "$wanted" || continue
+  count=$((count + 1))
+  missing=()
+  if [[ ${deps_of[i]} != - ]]; then
+    for dep in ${deps_of[i]}; do in_list "$dep" "$passed" || missing+=("$dep"); done
+  fi
+  if ((${#missing[@]})); then
+    echo "typecheck-ios: skipped $name: ${missing[*]} did not type-check (or come before it in the table)"
+    failed+=("$name")
+    continue
+  fi
+  os=$(floor_of "${floors[i]}")
+  files=()
+  for source in ${sources_of[i]}; do
+    source=${source/#@gen\//$work/generated/}
+    [[ -e $source ]] || { echo "typecheck-ios: $name: no $source" >&2; exit 1; }
+    while IFS= read -r file; do files+=("$file"); done < <(find "$source" -name '*.swift' | LC_ALL=C sort)
+  done
+  flags=()
+  if [[ ${flags_of[i]} != - ]]; then
+    for set in ${flags_of[i]}; do read -ra more <<<"$(flag_set "$set")"; flags+=("${more[@]}"); done
+  fi
+  if in_list "$name" "$imported"; then
+    mode=(-emit-module -emit-module-path "$modules/$name.swiftmodule")
+    what=emitted
+  else
+    mode=(-typecheck)
+    what=type-checked
+  fi
+  unit_started=$SECONDS
+  # (`${a[@]+"${a[@]}"}`: an empty array, under `set -u` in bash 3.2.)
+  if compile "$os" "${mode[@]}" -wmo -parse-as-library -swift-version 6 -warnings-as-errors -diagnostic-style llvm -module-name "$name" \
+    -I "$modules" "${c_modules[@]}" ${flags[@]+"${flags[@]}"} "${files[@]}" ${shims[@]+"${shims[@]}"} >"$log/$name.txt" 2>&1; then
+    passed+="$name "
+    echo "typecheck-ios: ok      $name (iOS $os, ${#files[@]} files, $what, $((SECONDS - unit_started)) s)"
+  else
+    failed+=("$name")
+    echo "typecheck-ios: FAILED  $name (iOS $os, ${#files[@]} files):"
+    sed "s|$work/generated/|@gen/|g" "$log/$name.txt"
+  fi
+done
+
+if ((${#failed[@]})); then
+  echo "typecheck-ios: ${#failed[@]} of $count units failed: ${failed[*]} ($((SECONDS - started)) s)"
+  exit 1
+fi
+echo "typecheck-ios: $count units type-check for iOS ($((SECONDS - started)) s)"
+if $negative_control; then run_negative_control; fi

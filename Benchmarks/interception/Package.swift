@@ -6,6 +6,7 @@ import PackageDescription
 // property-list lookup. Its own package, because it needs release builds with these flags.
 let package = Package(
   name: "InterceptionBench",
+  platforms: [.macOS(.v13), .iOS(.v16)],
   dependencies: [.package(name: "trackc", path: "../..")],
   targets: [
     // The same screen twice: as an app compiles it without trackc, and for dynamic replacement.

@@ -8,7 +8,10 @@ let replacing: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-enable-dynamic-re
 
 let package = Package(
   name: "Shop",
-  platforms: [.macOS(.v13), .iOS(.v16)],
+  // The wishlist's view model is `@Observable` (Observation: iOS 17, macOS 14). trackc itself goes back
+  // to iOS 16 and macOS 13; an app at those floors marks such a model `@available(iOS 17, *)`, and the
+  // generated code follows its availability.
+  platforms: [.macOS(.v14), .iOS(.v17)],
   dependencies: [
     .package(name: "trackc", path: "../..")
   ],

@@ -21,6 +21,7 @@ import Testing
 
   /// An `@Observable` view model: its onAppear() and onDisappear() are the page events, its action a
   /// handler with a bound argument; what it does, and what observers see, is unchanged.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func aViewModelsLifecycleAndActionsAreTracked() {
     let model = WishlistModel()
     let changed = ObservationFlag()

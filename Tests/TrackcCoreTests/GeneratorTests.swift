@@ -299,4 +299,34 @@ import TrackcTestSupport
     let read = try ReplacementSignature.read(name: "load(_:)", signature: signature).get()
     #expect(read.parameters.map(\.type.description) == ["@escaping (Int, String) -> Void"])
   }
+
+  /// What an `@available` attribute of the code says, as generated code repeats it: platforms Swift knows
+  /// and versions of digits only, whatever a registry file holds.
+  @Test(arguments: [
+    ("@available(iOS 17, macOS 14, *)", ["@available(iOS 17, macOS 14, *)"]),
+    ("@available(iOS, introduced: 17.2, deprecated: 18.0)", ["@available(iOS 17.2, *)", "@available(iOS, deprecated: 18.0)"]),
+    ("@available(*, deprecated)", ["@available(*, deprecated)"]),
+    ("@available(iOS, deprecated)", ["@available(iOS, deprecated)"]),
+    ("@available(visionOS 1.0.1, *)", ["@available(visionOS 1.0.1, *)"]),
+    // Nothing generated code can use, or nothing Swift would read.
+    ("@available(*, unavailable)", []), ("@available(iOS, unavailable)", []), ("@available(swift 5.9)", []),
+    ("@available(iOS 17)", []), ("@available(iOS 17, Linux 1, *)", []), ("@MainActor", []), ("@available(iOS 1.2.3.4, *)", []),
+    // A registry's text that is not an availability: never repeated.
+    ("@available(iOS 17 } ; func evil() {, *)", []), ("@available(iOS 17\n, *)", []), ("@available(iOS \"17\", *)", []),
+    ("@available(iOS, introduced: 17) import Evil", []), ("@available(iOS, introduced: 1e9)", []),
+  ])
+  func availabilityReadsOnlyPlatformsAndVersions(attribute: String, repeated: [String]) {
+    #expect(Availability.read(attribute).map(\.attributeText) == repeated)
+  }
+
+  /// The versions a capture needs beyond its replacement's: none when the context ensures them (Swift
+  /// warns at a needless `#available`), whatever the spelling (`17` is `17.0`).
+  @Test func availabilityBeyondAContext() {
+    func versions(_ text: String) -> [Availability.PlatformVersion] { Availability.introduced(Availability.read(text)) }
+    #expect(Availability.beyond(versions("@available(iOS 17, *)"), context: versions("@available(iOS 17.0, macOS 14, *)")) == [])
+    #expect(
+      Availability.beyond(versions("@available(iOS 17.2, macOS 14, *)"), context: versions("@available(iOS 17, *)")).map(\.version) == ["17.2", "14"])
+    #expect(
+      Availability.introduced(Availability.read("@available(iOS 16, *)") + Availability.read("@available(iOS 17.1, *)")).map(\.version) == ["17.1"])
+  }
 }

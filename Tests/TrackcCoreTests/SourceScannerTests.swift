@@ -18,6 +18,46 @@ import TrackcTestSupport
     try #require(type.methods.first { $0.name == name }, "\(type.name) has no \(name)")
   }
 
+  /// `@available` keeps its platforms and versions (not its message), and a declaration carries those of
+  /// the types and extension around it: generated code that names it repeats them.
+  @Test func availabilityIsRecordedWithWhatEnclosesIt() throws {
+    let result = Self.scan([
+      (
+        "Sources/Wishlist/Model.swift",
+        """
+        @available(iOS 17,   macOS 14, *)
+        final class Model {
+          func add() {}
+          @available(iOS, introduced: 17.2, deprecated: 18.0, message: "Use add()")
+          func insert() {}
+          var count: Int { 0 }
+          struct Row {}
+        }
+        @available(*, deprecated, message: "Gone, \"soon\"")
+        class Old {}
+        class Screen {}
+        @available(iOS 17.4, *)
+        extension Screen {
+          func newer() {}
+        }
+        """
+      )
+    ])
+    let model = try Self.type("Model", in: result)
+    #expect(model.attributes == ["@available(iOS 17, macOS 14, *)"])
+    #expect(try Self.method("add()", of: model).attributes == ["@available(iOS 17, macOS 14, *)"])
+    #expect(
+      try Self.method("insert()", of: model).attributes == [
+        "@available(iOS, introduced: 17.2, deprecated: 18.0)", "@available(iOS 17, macOS 14, *)",
+      ])
+    #expect(model.properties?.first?.attributes == ["@available(iOS 17, macOS 14, *)"])
+    #expect(try Self.type("Model.Row", in: result).attributes == ["@available(iOS 17, macOS 14, *)"])
+    #expect(try Self.type("Old", in: result).attributes == ["@available(*, deprecated)"])
+    let screen = try Self.type("Screen", in: result)
+    #expect(screen.attributes == [])
+    #expect(try Self.method("newer()", of: screen).attributes == ["@available(iOS 17.4, *)"])
+  }
+
   @Test func nestedTypesAndExtensionsInOtherFilesAreMerged() throws {
     let result = Self.scan([
       ("Sources/Home/Outer.swift", "class Outer {\n  struct Inner {\n    func a() {}\n  }\n  func b() {}\n}\n"),

@@ -57,7 +57,9 @@ extension Invariants {
   /// escapes what may not stand raw), are refused alike or read as the same parts. A host that is not
   /// ASCII is read in Foundation's IDNA form, as `Route(link:)` reads it.
   static func oneReadingViolations(_ bytes: [UInt8], _ parsed: Result<ParsedLink, LinkRejection>, rules: LinkRules) -> [String] {
-    guard let text = String(validating: bytes, as: UTF8.self), let url = URL(string: text) else { return [] }
+    // Valid UTF-8 only (it decodes without a replacement); `String(validating:as:)` is macOS 15 and later.
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.utf8.elementsEqual(bytes), let url = URL(string: text) else { return [] }
     func reading(_ text: String) -> [String]? {
       var text = text
       if case .failure(.invalidHost) = ParsedLink.parse(text, rules: rules), text.utf8.contains(where: { $0 >= 0x80 }) {

@@ -83,6 +83,11 @@ public struct GenerationModel {
     /// type of that name too.
     var owner: [ValidIdentifier]
     var signature: ReplacementSignature
+    /// The owner's availability (its `@available` attributes and its enclosing types'), which the
+    /// extension repeats, and the method's beyond it (its own, its extension's), which the replacement
+    /// repeats: code naming a type or method newer than the app's deployment target must say so too.
+    var ownerAvailability: [Availability] = []
+    var availability: [Availability] = []
     /// The method is `@MainActor`, `nonisolated`, `mutating`: its replacement is too.
     var isMainActor: Bool
     var isNonisolated: Bool
@@ -137,6 +142,9 @@ public struct GenerationModel {
     /// The modules the capture names or reads in: the screen's, when it casts to it, and each step's
     /// owner's, `@testable` when the type or property it reads there is not public.
     var imports: [ModuleImport] = []
+    /// The versions what it names needs (the screen it casts to, the properties it reads and their
+    /// types): read inside `if #available(...)` where the replacement is available earlier.
+    var availability: [Availability.PlatformVersion] = []
 
     /// The resolved bindings of `events`, one per property name and screen (the first in plan order),
     /// sorted by name. `owner` is the type whose method is replaced.
@@ -149,6 +157,7 @@ public struct GenerationModel {
           guard case .resolved(let value) = code.resolution(of: binding.id) else { continue }
           var cast: [ValidIdentifier]?
           var imports: [ModuleImport] = []
+          var availability: [Availability] = []
           func use(_ type: Int, readsNonPublic: Bool) {
             guard let module = code.index[type].module, let path = ValidIdentifier.path(module) else { return }
             imports.append(ModuleImport(path: path, testable: readsNonPublic || code.index[type].access < .public))
@@ -164,14 +173,19 @@ public struct GenerationModel {
               cast = path
             }
             use(screen, readsNonPublic: false)
+            availability += Availability.of(declared.attributes ?? [])
           }
-          for step in value.steps { use(step.property.type, readsNonPublic: code.index[step.property].access < .public) }
+          for step in value.steps {
+            use(step.property.type, readsNonPublic: code.index[step.property].access < .public)
+            availability += Availability.of(code.index[step.property].attributes) + Availability.of(code.index[step.property.type].attributes ?? [])
+          }
           guard !captures.contains(where: { $0.key == property.key.value && $0.screenCast?.map(\.text) == cast?.map(\.text) }) else { continue }
           captures.append(
             Capture(
               key: property.key.value, value: value, wireType: code.expectedType(of: property) ?? value.wireType,
               // Through a cast, another screen's call leaves the value out without anything missing.
-              isRequired: property.binding?.isOptional != true && cast == nil, screenCast: cast, imports: imports))
+              isRequired: property.binding?.isOptional != true && cast == nil, screenCast: cast, imports: imports,
+              availability: Availability.introduced(availability)))
         }
       }
       return captures.sorted { UTF8Order.less($0.key, $1.key) }
@@ -454,9 +468,11 @@ public struct GenerationModel {
     case .failure(let problem): return .failure(.signature(method: method.name, problem))
     }
     let qualified = index.isDeclaredInSeveralModules(owner.name) && modulePath != nil
+    let ownerAvailability = Availability.of(owner.attributes ?? [])
     return .success(
       Replacement(
-        owner: (qualified ? modulePath! : []) + ownerPath, signature: signature,
+        owner: (qualified ? modulePath! : []) + ownerPath, signature: signature, ownerAvailability: ownerAvailability,
+        availability: Availability.of(method.attributes).filter { !ownerAvailability.contains($0) },
         isMainActor: method.attributes.contains("@MainActor"), isNonisolated: method.attributes.contains("nonisolated"),
         isMutating: method.attributes.contains("mutating"), needsTestableImport: method.access < .public || owner.access < .public,
         imports: (owner.imports ?? []).compactMap(ValidIdentifier.path), handlerIdentifier: nil, phases: [], ownerName: owner.name,

@@ -35,10 +35,12 @@ struct InterceptorEmitter {
     var owners: [[ValidIdentifier]] = []
     for replacement in module.replacements where !owners.contains(replacement.owner) { owners.append(replacement.owner) }
     return owners.map { owner in
-      let members = module.replacements.filter { $0.owner == owner }.enumerated().map { index, replacement in
+      let replacements = module.replacements.filter { $0.owner == owner }
+      let members = replacements.enumerated().map { index, replacement in
         Member(declaration: .function(function(replacement)), blankLineBefore: index > 0)
       }
-      return Member(declaration: .extensionOf(owner, members), blankLineBefore: true)
+      let availability = replacements.first?.ownerAvailability ?? []
+      return Member(declaration: .extensionOf(owner, members, attributes: availability.map { .available($0) }), blankLineBefore: true)
     }
   }
 
@@ -68,6 +70,14 @@ struct InterceptorEmitter {
     // Scopes, then the original called directly: a call from inside a closure would reach this
     // replacement again.
     var body: [SwiftCode.Statement] = []
+    // What the extension and the replacement are available in; a capture that needs more is read inside
+    // `if #available`.
+    let context = Availability.introduced(replacement.ownerAvailability + replacement.availability)
+    func capture(_ capture: GenerationModel.Capture, into properties: ValidIdentifier) -> SwiftCode.Statement {
+      let statement = Self.capture(capture, into: properties)
+      let beyond = Availability.beyond(capture.availability, context: context)
+      return beyond.isEmpty ? statement : .ifAvailable(beyond, [statement])
+    }
     func scope(_ name: ValidIdentifier, _ begin: StaticString, _ subject: SwiftCode.Expression, captures: [GenerationModel.Capture]) {
       let call = SwiftCode.Expression.call(
         .reference([ValidIdentifier(fixed: "Interception"), ValidIdentifier(fixed: begin)]),
@@ -76,7 +86,7 @@ struct InterceptorEmitter {
         body.append(.constant(name, call))
       } else {
         let properties = ValidIdentifier(fixed: "properties")
-        body.append(.constantWithClosure(name, call, closureParameter: properties, captures.map { Self.capture($0, into: properties) }))
+        body.append(.constantWithClosure(name, call, closureParameter: properties, captures.map { capture($0, into: properties) }))
       }
       body.append(.deferred(.call(.reference([name, ValidIdentifier(fixed: "end")]), [])))
     }
@@ -102,7 +112,7 @@ struct InterceptorEmitter {
     if replacement.isMutating { modifiers.append(.mutating) }
     return SwiftCode.Function(
       attributes: [.dynamicReplacement(signature.baseName, labels: signature.parameters.map(\.label))]
-        + (replacement.isMainActor ? [.mainActor] : []),
+        + replacement.availability.map { .available($0) } + (replacement.isMainActor ? [.mainActor] : []),
       modifiers: modifiers, name: signature.replacementName,
       parameters: signature.parameters.enumerated().map { index, parameter in
         SwiftCode.Parameter(label: parameter.label, name: Self.parameterName(index), type: .syntax(parameter.type))

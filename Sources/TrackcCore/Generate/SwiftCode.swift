@@ -38,8 +38,8 @@ enum SwiftCode {
     case enumeration([Modifier], ValidIdentifier, inherits: [ValidIdentifier], [Member])
     /// `<modifiers> struct Name: A { members }`
     case structure([Modifier], ValidIdentifier, inherits: [ValidIdentifier], [Member])
-    /// `extension A.B { members }`
-    case extensionOf([ValidIdentifier], [Member])
+    /// `extension A.B { members }`, after its attributes (`@available(iOS 17, *)`), each on a line
+    case extensionOf([ValidIdentifier], [Member], attributes: [Attribute] = [])
     /// `<modifiers> let name = value`
     case constant([Modifier], ValidIdentifier, Expression)
     /// `<modifiers> let name: Type = value`
@@ -80,6 +80,9 @@ enum SwiftCode {
     case dynamicReplacement(ValidIdentifier, labels: [ArgumentLabel?])
     /// `@MainActor`, before the modifiers.
     case mainActor
+    /// `@available(iOS 17, *)`, on a line of its own: what the code it names says (checked platforms and
+    /// versions only).
+    case available(Availability)
   }
 
   /// `label name: Type`; `_ name: Type` without a label, `label: Type` without a name.
@@ -119,6 +122,8 @@ enum SwiftCode {
     case constantWithClosure(ValidIdentifier, Expression, closureParameter: ValidIdentifier, [Statement])
     /// `if conditions { statements }`
     case ifThen([Condition], [Statement])
+    /// `if #available(iOS 17, macOS 14, *) { statements }`
+    case ifAvailable([Availability.PlatformVersion], [Statement])
     /// `guard conditions else { statements }`
     case guardElse([Condition], [Statement])
     /// `break` (a `default:` that does nothing).

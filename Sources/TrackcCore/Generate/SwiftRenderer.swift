@@ -86,7 +86,13 @@ struct SwiftRenderer {
     case .structure(let modifiers, let name, let inherits, let members):
       output += Self.modifiers(modifiers) + "struct " + name.text + Self.inheritance(inherits)
       block(members, at: depth)
-    case .extensionOf(let type, let members):
+    case .extensionOf(let type, let members, let attributes):
+      for attribute in attributes {
+        if case .available(let availability) = attribute {
+          output += availability.attributeText
+          newLine(depth)
+        }
+      }
       output += "extension " + Self.path(type)
       block(members, at: depth)
     case .constant(let modifiers, let name, let value):
@@ -146,6 +152,9 @@ struct SwiftRenderer {
         newLine(depth)
       case .mainActor:
         inlineAttributes += "@MainActor "
+      case .available(let availability):
+        output += availability.attributeText
+        newLine(depth)
       }
     }
     output += inlineAttributes
@@ -201,6 +210,10 @@ struct SwiftRenderer {
       line(depth, "}")
     case .ifThen(let conditions, let body):
       conditionList("if ", conditions, " {", at: depth)
+      statements(body, at: depth + 1)
+      line(depth, "}")
+    case .ifAvailable(let versions, let body):
+      output += "if #available(" + versions.map { $0.platform + " " + $0.version + ", " }.joined() + "*) {"
       statements(body, at: depth + 1)
       line(depth, "}")
     case .guardElse(let conditions, let body):

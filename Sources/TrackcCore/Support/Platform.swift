@@ -3,9 +3,8 @@
 // FoundationEssentials (FileManager, ProcessInfo) and swift-subprocess (the parsing workers). What no
 // package wraps is here, each piece a few lines; a `#if` outside this file is a bug.
 //
-// This file is compiled on Linux (Glibc) by every build and test run. The Darwin branches are written
-// against Apple's headers and compiled only by the macOS workflow, never by the Linux build (see
-// docs/platforms.md).
+// This file is compiled on Linux (Glibc) by every build and test run; the Darwin branches are
+// type-checked against the macOS SDK by Scripts/typecheck-macos.sh in every CI run (see docs/platforms.md).
 
 import Subprocess
 

@@ -109,6 +109,8 @@ private final class DeclarationCollector: SyntaxVisitor {
     var name: String
     /// Members are in a generic context (a generic type, or a constrained extension).
     var isGeneric: Bool
+    /// The `@available` attributes in force: the declaration's own and its enclosing types'.
+    var availability: [String] = []
   }
 
   init(lines: LineTable) {
@@ -158,12 +160,14 @@ private final class DeclarationCollector: SyntaxVisitor {
     let name = SwiftIdentifier.unescaped(nameToken.text)
     let qualified = contexts.last.map { "\($0.name).\(name)" } ?? name
     let generic = isGeneric || contexts.last?.isGeneric == true
+    let written = attributeNames(attributes)
+    let availability = inheritedAvailability(written)
     scan.declarations.append(
       ScannedDeclaration(
-        kind: kind, name: qualified, inheritance: inherited(inheritance), attributes: attributeNames(attributes), isGeneric: generic,
-        access: Self.access(modifiers), conditional: conditionalDepth > 0, position: lines.scannedPosition(of: nameToken),
+        kind: kind, name: qualified, inheritance: inherited(inheritance), attributes: written + availability.filter { !written.contains($0) },
+        isGeneric: generic, access: Self.access(modifiers), conditional: conditionalDepth > 0, position: lines.scannedPosition(of: nameToken),
         genericParameters: generics))
-    contexts.append(Context(owner: scan.declarations.count - 1, name: qualified, isGeneric: generic))
+    contexts.append(Context(owner: scan.declarations.count - 1, name: qualified, isGeneric: generic, availability: availability))
     return .visitChildren
   }
 
@@ -174,7 +178,8 @@ private final class DeclarationCollector: SyntaxVisitor {
         kind: .extension, name: name, inheritance: inherited(node.inheritanceClause), attributes: attributeNames(node.attributes),
         isGeneric: node.genericWhereClause != nil, access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
         position: lines.scannedPosition(of: node.extendedType), requirements: sameTypeRequirements(node.genericWhereClause)))
-    contexts.append(Context(owner: scan.declarations.count - 1, name: name, isGeneric: node.genericWhereClause != nil))
+    let availability = attributeNames(node.attributes).filter { $0.hasPrefix("@available(") }
+    contexts.append(Context(owner: scan.declarations.count - 1, name: name, isGeneric: node.genericWhereClause != nil, availability: availability))
     return .visitChildren
   }
   override func visitPost(_ node: ExtensionDeclSyntax) { contexts.removeLast() }
@@ -183,7 +188,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let context = contexts.last else { return .skipChildren }
-    var attributes = attributeNames(node.attributes)
+    var attributes = withAvailability(attributeNames(node.attributes), of: context)
     var explicitSelector: String?
     for element in node.attributes {
       if case .attribute(let attribute) = element, case .objCName(let pieces)? = attribute.arguments {
@@ -229,7 +234,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     // Members only: the variables of bodies are never reached (bodies are skipped), top-level ones have no
     // context. Accessor bodies and initial values are not walked.
     guard let context = contexts.last else { return .skipChildren }
-    var attributes = attributeNames(node.attributes)
+    var attributes = withAvailability(attributeNames(node.attributes), of: context)
     var isStatic = false
     for modifier in node.modifiers {
       switch modifier.name.tokenKind {
@@ -297,7 +302,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let context = contexts.last else { return .skipChildren }
-    var attributes = attributeNames(node.attributes)
+    var attributes = withAvailability(attributeNames(node.attributes), of: context)
     for modifier in node.modifiers {
       switch modifier.name.tokenKind {
       case .keyword(.convenience): attributes.append("convenience")
@@ -464,17 +469,53 @@ private final class DeclarationCollector: SyntaxVisitor {
     clause?.inheritedTypes.map { sourceText($0.type) } ?? []
   }
 
-  /// `@objc`, `@objc(name:)`, `@IBAction`, ...: attributes as written, without their spacing.
+  /// `@objc`, `@objc(name:)`, `@IBAction`, ...: attributes as written, without their spacing; the
+  /// arguments of `@objc(name:)` and of `@available` (`Self.availability`) are kept.
   private func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
     attributes.compactMap { element in
       guard case .attribute(let attribute) = element else { return nil }
       let name = "@" + sourceText(attribute.attributeName)
       guard let arguments = attribute.arguments else { return name }
-      if case .objCName(let pieces) = arguments {
+      switch arguments {
+      case .objCName(let pieces):
         return name + "(" + pieces.map { ($0.name?.text ?? "") + ($0.colon != nil ? ":" : "") }.joined() + ")"
+      case .availability(let list):
+        return Self.availability(list)
+      default:
+        return name
       }
-      return name
     }
+  }
+
+  /// `@available(iOS 17, macOS 14, *)`, `@available(iOS, introduced: 17.0, deprecated: 18.0)`,
+  /// `@available(*, deprecated)`: the arguments that say where and since when, one space after each
+  /// comma; a `message:` or `renamed:` string is left out (generated code repeats only platforms and
+  /// versions, `Availability`).
+  private static func availability(_ list: AvailabilityArgumentListSyntax) -> String {
+    let arguments: [String] = list.compactMap { element in
+      switch element.argument {
+      case .token(let token):
+        return token.text
+      case .availabilityVersionRestriction(let restriction):
+        return restriction.platform.text + (restriction.version.map { " " + $0.trimmedDescription } ?? "")
+      case .availabilityLabeledArgument(let labeled):
+        guard case .version(let version) = labeled.value else { return nil }
+        return labeled.label.text + ": " + version.trimmedDescription
+      }
+    }
+    return "@available(" + arguments.joined(separator: ", ") + ")"
+  }
+
+  /// A type's `@available` attributes and those of the type or extension it is declared in.
+  private func inheritedAvailability(_ written: [String]) -> [String] {
+    let own = written.filter { $0.hasPrefix("@available(") }
+    return own + (contexts.last?.availability ?? []).filter { !own.contains($0) }
+  }
+
+  /// A member's attributes, with the `@available` attributes of its type (and the types around it) or
+  /// extension that it does not repeat: where the member can be used.
+  private func withAvailability(_ written: [String], of context: Context) -> [String] {
+    written + context.availability.filter { !written.contains($0) }
   }
 
   private static func access(_ modifiers: DeclModifierListSyntax) -> AccessLevel? {

@@ -129,7 +129,8 @@ public struct DeclaredType: Codable, Sendable, Equatable {
   public var kind: Kind
   /// Superclass and conformances as written (for a class, the first may be its superclass).
   public var inheritance: [String]
-  /// The type's attributes as written, without arguments (`@Observable`, `@MainActor`, `@objcMembers`);
+  /// The type's attributes as written, without arguments (`@Observable`, `@MainActor`, `@objcMembers`), but
+  /// for `@available`, whose platforms and versions are kept, with those of the enclosing types;
   /// nil when the registry does not say.
   public var attributes: [String]? = nil
   /// The type or an enclosing type has generic parameters.
@@ -171,7 +172,8 @@ public struct DeclaredMethod: Codable, Sendable, Equatable {
   public var isStatic: Bool
   /// The effective access: the method's own, bounded by its extension's and its type's.
   public var access: AccessLevel
-  /// As written: `@objc`, `@objc(name:)`, `@IBAction`, `@nonobjc`, `dynamic`, `final`, `override`.
+  /// As written: `@objc`, `@objc(name:)`, `@IBAction`, `@nonobjc`, `dynamic`, `final`, `override`; and
+  /// `@available(iOS 17, *)`, its own and its type's or extension's (what generated code repeats).
   public var attributes: [String]
   /// The Objective-C selector, when the method is exposed to Objective-C; nil otherwise.
   public var objcSelector: String?
@@ -223,7 +225,7 @@ public struct DeclaredProperty: Codable, Sendable, Equatable {
   /// does not narrow it).
   public var access: AccessLevel
   /// As written: `@objc`, `@objc(name)`, `@IBOutlet`, `@Published`, `lazy`, `weak`, `unowned`, `dynamic`,
-  /// `final`, `override`.
+  /// `final`, `override`; and `@available(iOS 17, *)`, its own and its type's or extension's.
   public var attributes: [String]
   /// The key Objective-C (and key-value coding) knows it by, when it is exposed to Objective-C; nil otherwise.
   public var objcName: String?

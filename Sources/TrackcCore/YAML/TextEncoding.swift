@@ -12,7 +12,8 @@ public enum TextEncoding {
     if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf32(bigEndian: false) }
     if bytes.starts(with: [0xFE, 0xFF]) { return .utf16(bigEndian: true) }
     if bytes.starts(with: [0xFF, 0xFE]) { return .utf16(bigEndian: false) }
-    // The standard library's validators are vectorised; walk scalar by scalar only to locate a failure.
+    // The standard library's validators are vectorised; walk scalar by scalar only to locate a failure,
+    // or where they are newer than the system (before macOS 15 and iOS 18).
     if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
       // Validates in place, without copying the file into a String.
       do {
@@ -22,8 +23,9 @@ public enum TextEncoding {
         let offset = error.byteOffsets.lowerBound
         return .invalidUTF8(byteOffset: offset, byte: bytes[offset])
       }
+    } else if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+      if String(validating: bytes, as: UTF8.self) != nil { return nil }
     }
-    if String(validating: bytes, as: UTF8.self) != nil { return nil }
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
     var offset = 0

@@ -82,8 +82,10 @@
   #if canImport(SwiftUI)
     import SwiftUI
 
-    /// What a hosting controller hosts, whatever its generic argument.
-    protocol HostingRootView {
+    /// What a hosting controller hosts, whatever its generic argument. Main-actor isolated, as
+    /// `UIHostingController` is: a conformance of that class to a nonisolated protocol would cross into
+    /// main-actor code (a Swift 6 error), and the appearance hooks that ask run on the main actor.
+    @MainActor protocol HostingRootView {
       var rootViewType: Any.Type { get }
     }
 

@@ -126,7 +126,9 @@ public struct CatalogOwner {
 
 /// A SwiftUI screen's view model (`SwiftUI/WishlistView.swift` is the view): an `@Observable` class whose
 /// actions are handlers and whose `onAppear()` and `onDisappear()`, which the view calls, carry its page
-/// events. Observation exists on Linux, so this runs here.
+/// events. Observation exists on Linux, so this runs here; on Apple platforms it is iOS 17 and macOS 14,
+/// later than this package's floor, so the model is marked so, and its generated replacements with it.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable public final class WishlistModel {
   public private(set) var items: [String] = []
   public private(set) var visible = false

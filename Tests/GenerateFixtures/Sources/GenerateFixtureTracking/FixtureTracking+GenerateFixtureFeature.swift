@@ -133,6 +133,7 @@ extension Screen {
   }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension WishlistModel {
   @_dynamicReplacement(for: add(_:))
   private func __trackc_add(_ p0: String) {

@@ -1,3 +1,4 @@
+import GenerateFixtureTracking
 import SwiftUI
 import UIKit
 
@@ -13,7 +14,7 @@ struct StoriesView: View {
   var body: some View { Text("Stories").tracked(.storiesView) }
 }
 
-final class FeedCoordinator {
+@MainActor final class FeedCoordinator {
   func showProfile(from presenter: UIViewController) {
     presenter.present(UIHostingController(rootView: ProfileView().environment(\.locale, .current)), animated: true)
   }

@@ -1,9 +1,12 @@
-// Scanned by the generator's fixture (as module FixtureViews), compiled by no target: SwiftUI does not
-// exist on Linux, where the tests run. The generated FixtureTracking+SwiftUI.swift is compiled (its
-// SwiftUI part only where SwiftUI exists) and run by GeneratedSwiftUITests.
+// Scanned by the generator's fixture (as module FixtureViews); SwiftUI does not exist on Linux, where the
+// tests run, so it is compiled only against the iOS SDK (Scripts/typecheck-ios.sh), with the generated
+// FixtureTracking+SwiftUI.swift, which GeneratedSwiftUITests runs.
 import GenerateFixtureFeature
+import GenerateFixtureTracking
 import SwiftUI
 
+/// Holds an `@Observable` view model, which is iOS 17 and later, so the view is too.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct WishlistView: View {
   @State private var model = WishlistModel()
 
@@ -21,4 +24,4 @@ struct GiftCardView: View {
   var body: some View { Text("Gift card").tracked(FixtureTrackingScreen.giftCardView) }
 }
 
-func giftCard() -> UIViewController { UIHostingController(rootView: GiftCardView()) }
+@MainActor func giftCard() -> UIViewController { UIHostingController(rootView: GiftCardView()) }
