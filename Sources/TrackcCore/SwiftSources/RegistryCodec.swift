@@ -1,45 +1,47 @@
 /// A compact binary form of a linked registry, for the link cache (`LinkCache`): a warm run over an
 /// unchanged tree reads the registry back instead of linking every file's scan again.
 ///
-/// Every string is written once, in a table at the front, and referred to by its index: a registry
-/// repeats few distinct strings many times (each method's file, attributes, parameter types), so reading
-/// it back makes one `String` per distinct string and shares it. Damaged bytes give an error (`ScanCodec`'s
-/// reader checks every length and index), never a crash or a huge allocation.
+/// Each file's path is written once, in a table at the front, and every location refers to it by its
+/// index: reading the registry back makes one `String` per file and shares it among the file's
+/// declarations. Other strings are written where they are (most are short enough for Swift to keep
+/// without an allocation; a table of every string cost more to write, on each run that links, than it
+/// saved in reading). Damaged bytes give an error (`ScanCodec`'s reader checks every length and index),
+/// never a crash or a huge allocation.
 enum RegistryCodec {
   static func encode(_ registry: HandlerRegistry, into output: inout BinaryWriter) {
     var strings = StringTable()
     var body = BinaryWriter()
     body.array(registry.types) { writer, type in
-      writer.int(strings[type.name])
-      writer.optionalIndex(type.module.map { strings[$0] })
+      writer.string(type.name)
+      writer.optionalString(type.module)
       writer.byte(typeKindCodes[type.kind]!)
-      writer.array(type.inheritance) { $0.int(strings[$1]) }
-      writer.optionalStrings(type.attributes, &strings)
+      writer.array(type.inheritance) { $0.string($1) }
+      writer.optionalStrings(type.attributes)
       writer.bool(type.isGeneric)
-      writer.optionalStrings(type.genericParameters, &strings)
+      writer.optionalStrings(type.genericParameters)
       writer.bool(type.objcMembers)
       writer.bool(type.conditional)
       writer.access(type.access)
       writer.location(type.location, &strings)
       writer.array(type.extensions) { $0.location($1, &strings) }
       writer.array(type.methods) { writer, method in
-        writer.int(strings[method.name])
+        writer.string(method.name)
         writer.bool(method.isStatic)
         writer.access(method.access)
-        writer.array(method.attributes) { $0.int(strings[$1]) }
-        writer.optionalIndex(method.objcSelector.map { strings[$0] })
-        writer.int(strings[method.derivedSelector])
+        writer.array(method.attributes) { $0.string($1) }
+        writer.optionalString(method.objcSelector)
+        writer.string(method.derivedSelector)
         writer.bool(method.inGenericContext)
         writer.bool(method.conditional)
-        writer.optionalIndex(method.documentation.map { strings[$0] })
+        writer.optionalString(method.documentation)
         writer.location(method.location, &strings)
         writer.bool(method.signature != nil)
-        if let signature = method.signature { writer.signature(signature, &strings) }
+        if let signature = method.signature { writer.signature(signature) }
       }
       writer.bool(type.properties != nil)
       writer.array(type.properties ?? []) { writer, property in
-        writer.int(strings[property.name])
-        writer.optionalIndex(property.type.map { strings[$0] })
+        writer.string(property.name)
+        writer.optionalString(property.type)
         var flags: UInt8 = 0
         if property.typeIsInferred { flags |= 1 }
         if property.isStatic { flags |= 2 }
@@ -49,44 +51,44 @@ enum RegistryCodec {
         if property.conditional { flags |= 32 }
         writer.byte(flags)
         writer.access(property.access)
-        writer.array(property.attributes) { $0.int(strings[$1]) }
-        writer.optionalIndex(property.objcName.map { strings[$0] })
+        writer.array(property.attributes) { $0.string($1) }
+        writer.optionalString(property.objcName)
         writer.location(property.location, &strings)
         writer.array(property.requirements ?? []) { writer, requirement in
-          writer.int(strings[requirement.left])
-          writer.int(strings[requirement.right])
+          writer.string(requirement.left)
+          writer.string(requirement.right)
         }
       }
       writer.bool(type.initializers != nil)
       writer.array(type.initializers ?? []) { writer, initializer in
-        writer.int(strings[initializer.name])
-        writer.optionalIndex(initializer.failability.map { strings[$0] })
+        writer.string(initializer.name)
+        writer.optionalString(initializer.failability)
         writer.access(initializer.access)
-        writer.array(initializer.attributes) { $0.int(strings[$1]) }
+        writer.array(initializer.attributes) { $0.string($1) }
         writer.bool(initializer.inGenericContext)
         writer.bool(initializer.conditional)
-        writer.optionalIndex(initializer.documentation.map { strings[$0] })
+        writer.optionalString(initializer.documentation)
         writer.location(initializer.location, &strings)
-        writer.signature(initializer.signature, &strings)
+        writer.signature(initializer.signature)
       }
-      writer.optionalStrings(type.imports, &strings)
+      writer.optionalStrings(type.imports)
     }
     body.bool(registry.viewReferences != nil)
     body.array(registry.viewReferences ?? []) { writer, reference in
       writer.byte(referenceKindCodes[reference.kind]!)
-      writer.array(reference.names) { $0.int(strings[$1]) }
-      writer.optionalIndex(reference.owner.map { strings[$0] })
-      writer.optionalIndex(reference.module.map { strings[$0] })
+      writer.array(reference.names) { $0.string($1) }
+      writer.optionalString(reference.owner)
+      writer.optionalString(reference.module)
       writer.location(reference.location, &strings)
-      writer.optionalIndex(reference.root.map { strings[$0] })
-      writer.optionalStrings(reference.modifiers, &strings)
+      writer.optionalString(reference.root)
+      writer.optionalStrings(reference.modifiers)
     }
     body.bool(registry.typeAliases != nil)
     body.array(registry.typeAliases ?? []) { writer, alias in
-      writer.int(strings[alias.name])
-      writer.optionalIndex(alias.module.map { strings[$0] })
-      writer.optionalStrings(alias.genericParameters, &strings)
-      writer.int(strings[alias.aliased])
+      writer.string(alias.name)
+      writer.optionalString(alias.module)
+      writer.optionalStrings(alias.genericParameters)
+      writer.string(alias.aliased)
       writer.access(alias.access)
       writer.bool(alias.conditional)
       writer.location(alias.location, &strings)
@@ -185,7 +187,7 @@ enum RegistryCodec {
     uniqueKeysWithValues: referenceKinds.enumerated().map { ($0.element, UInt8($0.offset)) })
 }
 
-/// Distinct strings in first-seen order, by index.
+/// Distinct file paths in first-seen order, by index.
 private struct StringTable {
   private(set) var strings: [String] = []
   private var indices: [String: Int] = [:]
@@ -201,14 +203,9 @@ private struct StringTable {
 }
 
 extension BinaryWriter {
-  /// An optional string table index: 0 for nil, else the index plus one.
-  fileprivate mutating func optionalIndex(_ index: Int?) {
-    int(index.map { $0 + 1 } ?? 0)
-  }
-
-  fileprivate mutating func optionalStrings(_ values: [String]?, _ strings: inout StringTable) {
+  fileprivate mutating func optionalStrings(_ values: [String]?) {
     bool(values != nil)
-    array(values ?? []) { $0.int(strings[$1]) }
+    array(values ?? []) { $0.string($1) }
   }
 
   fileprivate mutating func location(_ location: RegistryLocation, _ strings: inout StringTable) {
@@ -217,33 +214,36 @@ extension BinaryWriter {
     int(location.column)
   }
 
-  fileprivate mutating func signature(_ signature: MethodSignature, _ strings: inout StringTable) {
+  fileprivate mutating func signature(_ signature: MethodSignature) {
     array(signature.parameters) { writer, parameter in
-      writer.optionalIndex(parameter.label.map { strings[$0] })
-      writer.optionalIndex(parameter.name.map { strings[$0] })
-      writer.int(strings[parameter.type])
+      writer.optionalString(parameter.label)
+      writer.optionalString(parameter.name)
+      writer.string(parameter.type)
       writer.bool(parameter.hasDefaultValue)
     }
-    optionalIndex(signature.returnType.map { strings[$0] })
-    optionalIndex(signature.effects.map { strings[$0] })
+    optionalString(signature.returnType)
+    optionalString(signature.effects)
   }
 }
 
-/// A `BinaryReader` whose strings are indices into a table.
+/// A `BinaryReader` whose locations' files are indices into a table.
 private struct IndexedReader {
   var reader: BinaryReader
   let table: [String]
 
   mutating func string() throws(ScanCodec.Malformed) -> String {
-    let index = try reader.int()
-    guard index >= 0, index < table.count else { throw ScanCodec.Malformed() }
-    return table[index]
+    try reader.string()
   }
 
   mutating func optionalString() throws(ScanCodec.Malformed) -> String? {
+    try reader.optionalString()
+  }
+
+  /// A file's path, by its index in the table.
+  mutating func file() throws(ScanCodec.Malformed) -> String {
     let index = try reader.int()
-    guard index >= 0, index <= table.count else { throw ScanCodec.Malformed() }
-    return index == 0 ? nil : table[index - 1]
+    guard index >= 0, index < table.count else { throw ScanCodec.Malformed() }
+    return table[index]
   }
 
   mutating func strings() throws(ScanCodec.Malformed) -> [String] {
@@ -257,7 +257,7 @@ private struct IndexedReader {
   }
 
   mutating func location() throws(ScanCodec.Malformed) -> RegistryLocation {
-    RegistryLocation(file: try string(), line: try reader.int(), column: try reader.int())
+    RegistryLocation(file: try file(), line: try reader.int(), column: try reader.int())
   }
 
   mutating func signature() throws(ScanCodec.Malformed) -> MethodSignature {
