@@ -289,4 +289,22 @@ import Testing
     #expect(index.screenKind(of: home) == .viewController)
     #expect(index.screenKind(of: view) == .swiftUIView)
   }
+
+  // MARK: Hostile sources
+
+  /// Aliases that double at each step, and a cycle: resolved (or given up) at once, never exponentially.
+  @Test func aliasesThatDoubleOrLoopStopEarly() throws {
+    var source = "struct Pair<A, B> { var a: A }\ntypealias A0 = Int\n"
+    for level in 1...40 { source += "typealias A\(level) = Pair<A\(level - 1), A\(level - 1)>\n" }
+    source += "typealias Loop = Loop2\ntypealias Loop2 = Loop\n"
+    source += "final class Screen {\n  var deep: A40\n  var loop: Loop\n  func open() {}\n}\n"
+    let clock = ContinuousClock()
+    var result: LintResult?
+    let elapsed = clock.measure {
+      result = Self.lint(Self.handlerPlan("Screen", "open()", "{a: {from: self.deep}, b: {from: self.loop}}"), ["Sources/App/Screen.swift": source])
+    }
+    let findings = Self.findings(try #require(result))
+    #expect(findings.count == 2 && findings.allSatisfy { $0.hasSuffix("[unsupported-property-type]") }, "\(findings)")
+    #expect(elapsed < .seconds(10), "\(elapsed)")
+  }
 }

@@ -134,6 +134,10 @@ public struct TypeResolver: Sendable {
   static let maxTextBytes = 1_000
   /// Aliases of aliases are followed this deep (a cycle, which does not compile, stops here too).
   static let maxDepth = 32
+  /// At most this many aliases are followed for one type: aliases whose arguments repeat one another
+  /// (`typealias A2 = Pair<A1, A1>`, `typealias A3 = Pair<A2, A2>`, ...) would otherwise take time
+  /// exponential in their number.
+  static let maxAliasesFollowed = 256
 
   private func resolveText(_ text: String, in scope: TypeScope, depth: Int, aliases: inout [String]) -> ResolvedType {
     guard depth < Self.maxDepth else { return .unnamed(.other) }
@@ -225,6 +229,7 @@ public struct TypeResolver: Sendable {
     case .type(let type)?:
       return .declared(type, arguments: arguments)
     case .alias(let index)?:
+      guard aliases.count < Self.maxAliasesFollowed else { return .unnamed(.other) }
       let alias = self.aliases[index]
       aliases.append(name)
       var aliasScope = TypeScope(context: nil, module: alias.module, arguments: [:])
