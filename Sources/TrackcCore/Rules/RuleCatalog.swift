@@ -62,6 +62,7 @@ public enum RuleCatalog {
     TrackingWithoutDomainRule.self,
     TrackingDomainRule.self,
     UnclassifiedPersonalDataRule.self,
+    UnusedConsentCategoryRule.self,
     // Reading the code, then the cross-checks.
     FrameworkClassRule.self,
     MissingSourcesRule.self,
@@ -73,6 +74,7 @@ public enum RuleCatalog {
     AmbiguousHandlerRule.self,
     HandlerNotInterceptableRule.self,
     UnknownBindingParameterRule.self,
+    AmbiguousBindingParameterRule.self,
     UnknownBindingPropertyRule.self,
     UnsupportedPropertyTypeRule.self,
     BindingTypeMismatchRule.self,
@@ -80,6 +82,7 @@ public enum RuleCatalog {
     BindingNeverNilRule.self,
     ScreenLifecycleRule.self,
     UnreachedScreenRule.self,
+    UncalledLifecycleMethodRule.self,
     UnknownTrackedScreenRule.self,
     EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,
