@@ -30,6 +30,33 @@ import TrackcCollector
     await collector.stop()
   }
 
+  /// A collector (or a proxy) that needs a length answers 411 to a body without one. Every upload carries
+  /// `Content-Length`, the ones URLSession sends again after a connection closed without an answer
+  /// included: the collector takes every batch, and the only failures are the closed connections, each
+  /// one retry (never the 30 s request timeout: the flush gets less).
+  @Test func aCollectorThatNeedsALengthReceivesEveryBatch() async throws {
+    let collector = try await DeliveryHarness.start {
+      $0.faults.requireContentLength = true
+      $0.faults.dropRate = 0.3
+      $0.faults.seed = 3
+    }
+    let destination = try DeliveryHarness.destination(collector)
+    let tracker = DeliveryHarness.tracker([destination])
+    DeliveryHarness.track(0..<200, tracker)
+    #expect(await tracker.flush(timeout: 20), "\(tracker.statistics)")
+    DeliveryHarness.expectNothingLost(tracker, collector, count: 200, "length required")
+    // No request went without its length. (On Linux, URLSession sends a request again on a fresh
+    // connection after a reused one closed without an answer, and the destination cancels that second
+    // send, which cannot carry the body again: the collector may see it cut short and refuse it as
+    // not valid HTTP, a 400 no client reads. The batch goes again.)
+    #expect(collector.statistics.rejectedByStatus[411] == nil, "a request went without Content-Length: \(collector.statistics.rejectedByStatus)")
+    #expect(Set(collector.statistics.rejectedByStatus.keys).isSubset(of: [400]), "\(collector.statistics.rejectedByStatus)")
+    let statistics = tracker.statistics["collector"] ?? DestinationStatistics()
+    #expect(Set(statistics.failuresByReason.keys) == [.network], "\(statistics.failuresByReason)")
+    #expect(collector.statistics.droppedConnections > 0, "some connections were closed without an answer")
+    await collector.stop()
+  }
+
   /// Routing restricted by the plan goes as Segment's `integrations`; a destination the app delivers in
   /// process is not forwarded; page enter events go as screen calls.
   @Test func routingIsToldAsIntegrationsAndPagesAsScreens() async throws {

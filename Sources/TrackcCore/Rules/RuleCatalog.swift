@@ -63,6 +63,7 @@ public enum RuleCatalog {
     TrackingWithoutDomainRule.self,
     TrackingDomainRule.self,
     UnclassifiedPersonalDataRule.self,
+    UnusedConsentCategoryRule.self,
     // Reading the code, then the cross-checks.
     FrameworkClassRule.self,
     MissingSourcesRule.self,
@@ -74,6 +75,7 @@ public enum RuleCatalog {
     AmbiguousHandlerRule.self,
     HandlerNotInterceptableRule.self,
     UnknownBindingParameterRule.self,
+    AmbiguousBindingParameterRule.self,
     UnknownBindingPropertyRule.self,
     UnsupportedPropertyTypeRule.self,
     BindingTypeMismatchRule.self,
@@ -81,6 +83,7 @@ public enum RuleCatalog {
     BindingNeverNilRule.self,
     ScreenLifecycleRule.self,
     UnreachedScreenRule.self,
+    UncalledLifecycleMethodRule.self,
     UnknownTrackedScreenRule.self,
     EntryPointSignatureRule.self,
     UntrackedHandlerRule.self,

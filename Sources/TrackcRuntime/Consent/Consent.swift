@@ -19,12 +19,22 @@ struct ConsentAnswers: Sendable, Hashable {
   /// The categories answered; the others are as the plan's defaults say.
   var categories: [String: Answer] = [:]
 
+  /// Whether `category` is granted: as answered, else as the plan's default says.
+  func isGranted(_ category: String, defaults: [String: Bool]) -> Bool {
+    categories[category]?.granted ?? defaults[category] ?? false
+  }
+
+  /// Whether `category` waits for its first answer: `pending` in the plan, and not answered.
+  func isPending(_ category: String, pending: Set<String>) -> Bool {
+    categories[category] == nil && pending.contains(category)
+  }
+
   /// Applies `answers` over `defaults` (the plan's): a category granted before and not now is revoked.
   /// A `pending` category not answered before counts as granted until then (what was tracked meanwhile
   /// waits for this answer), so refusing it revokes what waited.
   mutating func apply(_ answers: [String: Bool], defaults: [String: Bool], pending: Set<String> = []) {
     for (category, granted) in answers {
-      let waited = categories[category] == nil && pending.contains(category)
+      let waited = isPending(category, pending: pending)
       let current = categories[category] ?? Answer(granted: waited || (defaults[category] ?? false), revocations: 0)
       categories[category] = Answer(
         granted: granted, revocations: current.revocations &+ (current.granted && !granted ? 1 : 0),
@@ -46,6 +56,11 @@ struct ConsentStamp: Sendable, Hashable {
 /// force at that moment; a revocation waits for every hand-over in progress before it returns. So once
 /// `Tracker.setConsent` returns, no event tracked before it is handed to a destination of a category it
 /// revoked (one handed over just before is not recalled: an upload already started completes).
+///
+/// `track()` reads the routing filter under a lock of its own, which only a change of consent takes
+/// besides: never one a delivery lane holds. (When it shared the answers' lock, a lane checking a batch
+/// held it for the whole batch, and `track()` waited for it: docs/performance.md.) A lane holds the
+/// answers' lock only to copy them, and checks its events without it.
 final class ConsentBook: @unchecked Sendable {
   /// The plan's categories, and whether each is granted before the person answers.
   let defaults: [String: Bool]
@@ -56,7 +71,6 @@ final class ConsentBook: @unchecked Sendable {
   private let lock = NSLock()
   // Guarded by `lock`.
   private var answers: ConsentAnswers
-  private var categoryCache: [String: String?] = [:]
   /// One per lane: held while the lane checks events and hands them over.
   private let handOverLocks: [NSLock]
 
@@ -69,7 +83,9 @@ final class ConsentBook: @unchecked Sendable {
 
   /// The plan destination of each lane (nil for a collector).
   private let laneDestinations: [String?]
-  // Guarded by `lock`.
+  /// What `track()` takes to read `filter`; besides it, only `apply` (a change of consent) takes it.
+  private let filterLock = NSLock()
+  // Guarded by `filterLock`.
   private var filter = RoutingFilter()
 
   init(registry: any TrackingRegistry, answers: ConsentAnswers, laneDestinations: [String?]) {
@@ -80,25 +96,28 @@ final class ConsentBook: @unchecked Sendable {
     self.answers = answers
     self.laneDestinations = laneDestinations
     handOverLocks = laneDestinations.map { _ in NSLock() }
-    filter = filterLocked()
+    filter = Self.filter(answers, defaults: defaults, pending: pendingDefaults, laneDestinations: laneDestinations, registry: registry)
   }
 
-  /// The routing filter in force (one lock, no string hashed: `track()`'s cost).
+  /// The routing filter in force (a lock no delivery lane takes, no string hashed: `track()`'s cost).
   var routingFilter: RoutingFilter {
-    lock.lock()
-    defer { lock.unlock() }
+    filterLock.lock()
+    defer { filterLock.unlock() }
     return filter
   }
 
-  private func filterLocked() -> RoutingFilter {
+  private static func filter(
+    _ answers: ConsentAnswers, defaults: [String: Bool], pending: Set<String>, laneDestinations: [String?], registry: any TrackingRegistry
+  ) -> RoutingFilter {
     var filter = RoutingFilter()
     // A pending category blocks nothing: its destinations get the events, which wait for the answer.
-    for category in Set(defaults.keys).union(answers.categories.keys) where !isGrantedLocked(category) && !isPendingLocked(category) {
+    for category in Set(defaults.keys).union(answers.categories.keys)
+    where !answers.isGranted(category, defaults: defaults) && !answers.isPending(category, pending: pending) {
       filter.deniedCategories.insert(category)
     }
     guard !filter.deniedCategories.isEmpty else { return filter }
     for (lane, destination) in laneDestinations.enumerated() {
-      if let destination, let category = categoryLocked(destination), filter.deniedCategories.contains(category) {
+      if let destination, let category = registry.consentCategory(ofDestination: destination), filter.deniedCategories.contains(category) {
         filter.blockedLanes |= 1 << UInt64(lane)
       }
     }
@@ -114,29 +133,15 @@ final class ConsentBook: @unchecked Sendable {
   /// Whether the plan declares consent categories at all (without, nothing is gated).
   var isGating: Bool { !defaults.isEmpty }
 
-  /// The category that gates a destination, nil when none does. Caller holds the lock.
-  private func categoryLocked(_ destination: String) -> String? {
-    if let known = categoryCache[destination] { return known }
-    let category = registry.consentCategory(ofDestination: destination)
-    categoryCache[destination] = category
-    return category
-  }
-
   private func isGrantedLocked(_ category: String) -> Bool {
-    answers.categories[category]?.granted ?? defaults[category] ?? false
-  }
-
-  /// A `pending` category the person has not answered yet.
-  private func isPendingLocked(_ category: String) -> Bool {
-    answers.categories[category] == nil && pendingDefaults.contains(category)
+    answers.isGranted(category, defaults: defaults)
   }
 
   /// The categories still waiting for their first answer.
   var pending: Set<String> {
     guard !pendingDefaults.isEmpty else { return [] }
-    lock.lock()
-    defer { lock.unlock() }
-    return pendingDefaults.filter { answers.categories[$0] == nil }
+    let answers = lock.withLock { self.answers }
+    return pendingDefaults.filter { answers.isPending($0, pending: pendingDefaults) }
   }
 
   /// Whether a lane holds what it has: a plan destination's while its category is pending; a collector's
@@ -144,10 +149,11 @@ final class ConsentBook: @unchecked Sendable {
   /// second copy would be dropped as a duplicate of its message ID: so it waits for the answers whole).
   func holds(lane: Int) -> Bool {
     guard !pendingDefaults.isEmpty, lane < laneDestinations.count else { return false }
-    lock.lock()
-    defer { lock.unlock() }
-    guard let destination = laneDestinations[lane] else { return pendingDefaults.contains { answers.categories[$0] == nil } }
-    return categoryLocked(destination).map(isPendingLocked) ?? false
+    let answers = lock.withLock { self.answers }
+    guard let destination = laneDestinations[lane] else {
+      return pendingDefaults.contains { answers.isPending($0, pending: pendingDefaults) }
+    }
+    return registry.consentCategory(ofDestination: destination).map { answers.isPending($0, pending: pendingDefaults) } ?? false
   }
 
   /// Every plan category, granted or not.
@@ -170,7 +176,8 @@ final class ConsentBook: @unchecked Sendable {
   private func stampLocked() -> ConsentStamp {
     var stamp = ConsentStamp()
     // A pending category is in the stamp as granted: what is tracked now waits for its first answer.
-    for category in Set(defaults.keys).union(answers.categories.keys) where isGrantedLocked(category) || isPendingLocked(category) {
+    for category in Set(defaults.keys).union(answers.categories.keys)
+    where isGrantedLocked(category) || answers.isPending(category, pending: pendingDefaults) {
       stamp.granted[category] = answers.categories[category]?.revocations ?? 0
     }
     return stamp
@@ -182,9 +189,10 @@ final class ConsentBook: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     let before = answers
-    let answeredPending = changes.keys.contains { isPendingLocked($0) }
+    let answeredPending = changes.keys.contains { answers.isPending($0, pending: pendingDefaults) }
     answers.apply(changes, defaults: defaults, pending: pendingDefaults)
-    filter = filterLocked()
+    let filter = Self.filter(answers, defaults: defaults, pending: pendingDefaults, laneDestinations: laneDestinations, registry: registry)
+    filterLock.withLock { self.filter = filter }
     let revoked = changes.keys.contains { (answers.categories[$0]?.revocations ?? 0) != (before.categories[$0]?.revocations ?? 0) }
     return (answers, stampLocked(), revoked, answeredPending)
   }
@@ -206,15 +214,15 @@ final class ConsentBook: @unchecked Sendable {
     return body()
   }
 
-  /// Whether an event stamped `stamp` may go to a destination of `category` now: the category is
-  /// granted, and was granted (or pending) when the event was tracked with no revocation since. Nil when
-  /// it may; else why not.
-  private func refusalLocked(_ category: String?, _ stamp: ConsentStamp) -> DropReason? {
+  /// Why an event stamped `stamp` may not go to a destination of `category` under `answers`; nil when it
+  /// may: the category is granted, and was granted (or pending) when the event was tracked with no
+  /// revocation since.
+  private func refusal(_ category: String?, _ stamp: ConsentStamp, _ answers: ConsentAnswers) -> DropReason? {
     guard let category else { return nil }
     let answer = answers.categories[category]
     let revocations = answer?.revocations ?? 0
     guard let tracked = stamp.granted[category] else { return .consentRevoked }
-    if isGrantedLocked(category) && tracked == revocations { return nil }
+    if answers.isGranted(category, defaults: defaults) && tracked == revocations { return nil }
     // Refused at the first answer, after waiting for it.
     if answer?.refusedWhilePending == true && tracked &+ 1 == revocations { return .consentDenied }
     return .consentRevoked
@@ -222,22 +230,23 @@ final class ConsentBook: @unchecked Sendable {
 
   /// What a lane may still hand over of `events`: for a plan destination (`destination`), the events
   /// its category allows; for a collector (`destination` nil), each event with the plan destinations it
-  /// is for narrowed to those consent allows (none left: not handed over). The others counted by reason.
+  /// is for narrowed to those consent allows (none left: not handed over). The others, by reason.
+  /// Checked against the answers in force when it is called, copied under the lock, which is not held
+  /// while the events are looked at.
   ///
   /// `expiring`: the events waited for a pending category past the plan's limits, and go without it: the
   /// categories still pending count as refused for them (`consentPendingLimit`).
   func admit(_ events: [TrackingEvent], destination: String?, expiring: Bool = false) -> (kept: [TrackingEvent], dropped: [DropReason: Int]) {
-    lock.lock()
-    defer { lock.unlock() }
+    let answers = lock.withLock { self.answers }
     var kept: [TrackingEvent] = []
     kept.reserveCapacity(events.count)
     var dropped: [DropReason: Int] = [:]
     func refusal(_ category: String?, _ event: TrackingEvent) -> DropReason? {
-      if expiring, let category, isPendingLocked(category) { return .consentPendingLimit }
-      return refusalLocked(category, event.snapshot.consent)
+      if expiring, let category, answers.isPending(category, pending: pendingDefaults) { return .consentPendingLimit }
+      return self.refusal(category, event.snapshot.consent, answers)
     }
     if let destination {
-      let category = categoryLocked(destination)
+      let category = registry.consentCategory(ofDestination: destination)
       guard category != nil else { return (events, [:]) }
       for event in events {
         if let reason = refusal(category, event) {
@@ -256,7 +265,7 @@ final class ConsentBook: @unchecked Sendable {
       var allowed: [String] = []
       var firstRefusal: DropReason?
       for target in targets {
-        if let reason = refusal(categoryLocked(target), event) {
+        if let reason = refusal(registry.consentCategory(ofDestination: target), event) {
           firstRefusal = firstRefusal ?? reason
         } else {
           allowed.append(target)

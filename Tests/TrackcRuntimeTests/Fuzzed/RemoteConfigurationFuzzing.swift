@@ -3,6 +3,7 @@
 // (`RemoteDestinationConfiguration.waitUntil`): the tests and the fuzz build both compile the runtime
 // for testing.
 import Foundation
+
 @_spi(Generated) @testable import TrackcRuntime
 
 /// The remote configuration document (`RemoteDestinationConfiguration`), fed arbitrary bytes the way an

@@ -56,19 +56,25 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
       guard let binding = site.property.binding, binding.classification == nil, !declared.contains(site.property.key.value),
         PersonalDataNames.guess(site.property.key.value) == nil, !(binding.path.map(nameLooksPersonal) ?? false)
       else { return }
-      let typeName: String
+      var typeName: String
       let declaration: SourceLocation
+      // The type as written and each alias followed (`CLLocationDegrees` is a `Double`): the names say
+      // what the value is.
+      var names: [String]
       switch site.resolution {
       case .resolved(let value):
         typeName = value.valueType.name
+        names = [value.writtenType] + value.aliases + [typeName]
         declaration = value.declaration
       case .outsideSources(let value):
         typeName = value.typeName
+        names = [typeName]
         declaration = value.declaration
       default:
         return
       }
-      guard let type = PersonalDataNames.guess(typeName) else { return }
+      guard let (name, type) = names.lazy.compactMap({ name in PersonalDataNames.guess(name).map { (name, $0) } }).first else { return }
+      typeName = name
       context.report(
         Self.self,
         "\(site.subject) reads a '\(typeName)', which looks like personal data (\(type.rawValue)), but does not say what data it is",
