@@ -245,12 +245,17 @@ public struct PrivacyPlan: Sendable {
 
   /// Where the plan's events go, together: every destination some event reaches.
   private static func routing(of plan: ResolvedPlan) -> ResolvedPlan.Routing {
-    guard plan.declaredDestinations != nil else { return .unrestricted }
+    guard let declaredList = plan.declaredDestinations else { return .unrestricted }
+    let declared = Set(declaredList)
     var reached = Set<String>()
     var seen = Set<[String]>()
     for event in plan.events {
-      // Most events share a handful of routings; each is read once.
-      if case .only(let names) = event.routing, seen.insert(names).inserted { reached.formUnion(names) }
+      // Most events share a handful of routings; each is read once. Every plan has this use now, so
+      // a large plan whose events soon reach every destination stops there.
+      if case .only(let names) = event.routing, seen.insert(names).inserted {
+        reached.formUnion(names)
+        if reached.isSuperset(of: declared) { break }
+      }
     }
     return .only(reached.sorted(by: UTF8Order.less))
   }
