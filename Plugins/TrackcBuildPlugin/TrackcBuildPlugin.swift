@@ -4,7 +4,9 @@ import PackagePlugin
 /// Generates the tracking registry of a target that holds a tracking plan, at every build: the code is
 /// not checked in, and cannot go stale. Runs `trackc generate --single-file` (which lints the plan first,
 /// and stops the build on an error, each finding at its line) into the plugin's work directory; the
-/// output has a fixed name (`Tracking.swift`), as build tool plugins must declare their outputs up front.
+/// outputs have fixed names (`Tracking.swift`, and the plan's privacy manifest `PrivacyInfo.xcprivacy`,
+/// which the build copies into the target's resources, where Xcode's privacy report finds it), as build
+/// tool plugins must declare their outputs up front.
 ///
 /// Two ways in, one command (`generate(plan:sources:trackc:workDirectory:)`):
 /// - a SwiftPM target (`BuildToolPlugin`): the `tracking.yaml` in its directory; the Swift files of the
@@ -49,9 +51,10 @@ struct TrackcBuildPlugin: BuildToolPlugin {
       outputFiles: outputs(in: output))
   }
 
-  /// What `trackc generate --single-file` writes: the code, compiled into the target.
+  /// What `trackc generate --single-file` writes: the code, compiled into the target, and the privacy
+  /// manifest, a resource of the target.
   static func outputs(in directory: URL) -> [URL] {
-    [directory.appending(path: "Tracking.swift")]
+    [directory.appending(path: "Tracking.swift"), directory.appending(path: "PrivacyInfo.xcprivacy")]
   }
 
   /// An Xcode target's plan: a `tracking.yaml` among its files, else the nearest one in the folders of its

@@ -87,6 +87,9 @@ public struct CollectorConfiguration: Sendable {
     /// The share of accepted batches that are recorded and then answered 500, so that the client sends
     /// them again (the collector then counts duplicates).
     public var acceptThenFailRate = 0.0
+    /// Answer 411 (Length Required) to every batch sent without `Content-Length` (a chunked body), as
+    /// some collectors and proxies do.
+    public var requireContentLength = false
     public var seed: UInt64 = 0
 
     public init() {}

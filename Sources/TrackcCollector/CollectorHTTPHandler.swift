@@ -123,7 +123,8 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     return answer
   }
 
-  /// What the head of a batch request already rules out: credentials, encoding, media type, size.
+  /// What the head of a batch request already rules out: credentials, a missing length (when the fault
+  /// settings require one), encoding, media type, size.
   private func refusal(ofBatch head: HTTPRequestHead) -> Rejection? {
     if let writeKey = core.configuration.writeKey {
       let expected = "Basic " + Data((writeKey + ":").utf8).base64EncodedString()
@@ -131,6 +132,9 @@ final class CollectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         return Rejection(
           status: 401, code: "unauthorized", message: "this collector needs the write key: Authorization: Basic base64(\"<writeKey>:\")")
       }
+    }
+    if core.faultSettings.requireContentLength && !head.headers.contains(name: "content-length") {
+      return Rejection(status: 411, code: "length-required", message: "this collector needs Content-Length: a body without one (chunked) is refused")
     }
     let encodings = head.headers[canonicalForm: "content-encoding"].map { $0.lowercased() }
     if encodings.count > 1 || encodings.contains(where: { !["gzip", "deflate", "identity"].contains($0) }) {

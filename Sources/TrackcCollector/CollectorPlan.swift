@@ -51,11 +51,27 @@ public struct CollectorPlan: Sendable, Hashable {
   /// The enter event of each screen, by the screen's name as the plan writes it: what a `screen` call
   /// that carries no event ID (a client other than trackc) is checked as.
   public var screens: [String: String]
+  /// The name each declared destination goes by on the wire (`wire_name`), by ID, for those whose name
+  /// is not their ID: `integrations` may name a destination either way.
+  public var wireNames: [String: String] {
+    didSet { destinationsByWireName = Dictionary(wireNames.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first }) }
+  }
+  private var destinationsByWireName: [String: String] = [:]
 
-  public init(events: [String: Event], destinations: Set<String>?, screens: [String: String] = [:]) {
+  public init(events: [String: Event], destinations: Set<String>?, screens: [String: String] = [:], wireNames: [String: String] = [:]) {
     self.events = events
     self.destinations = destinations
     self.screens = screens
+    self.wireNames = wireNames
+    destinationsByWireName = Dictionary(wireNames.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The declared destination `integrations` means by `name`: its ID, or its wire name. Nil when the
+  /// plan declares none by that name.
+  public func destination(named name: String) -> String? {
+    guard let destinations else { return nil }
+    if destinations.contains(name) { return name }
+    return destinationsByWireName[name]
   }
 
   /// Why a config cannot be used as a plan.
@@ -103,7 +119,7 @@ public struct CollectorPlan: Sendable, Hashable {
       merged.requiredProperties.formIntersection(mapping.requiredProperties)
       events[event.id] = merged
     }
-    self.init(events: events, destinations: contract.destinations.map(Set.init), screens: screens)
+    self.init(events: events, destinations: contract.destinations.map(Set.init), screens: screens, wireNames: contract.wireNames)
   }
 
   /// Reads and lints a config (against its `sources`, as `trackc lint` does) and makes its plan.
@@ -114,8 +130,18 @@ public struct CollectorPlan: Sendable, Hashable {
     return try CollectorPlan(lintResult: result)
   }
 
-  /// A screen call that carries no event ID is the enter event of the plan's screen of its name.
+  /// A screen call that carries no event ID is the enter event of the plan's screen of its name; a call
+  /// that names its destinations is forwarded to those the plan declares, by their wire names.
   public func resolve(_ event: inout ReceivedEvent) {
+    if let named = event.destinations, destinations != nil {
+      var forwarded: [String] = []
+      for name in named {
+        guard let id = destination(named: name) else { continue }
+        let wire = wireNames[id] ?? id
+        if !forwarded.contains(wire) { forwarded.append(wire) }
+      }
+      event.forwardedTo = forwarded
+    }
     guard event.type == .screen, event.event.isEmpty, let name = event.name, let id = screens[name] else { return }
     event.event = id
   }

@@ -106,7 +106,8 @@ extension CollectorRecord {
     case .group: text = "group " + BatchDecoder.quoted(event.groupID ?? "")
     case .alias: text = "alias " + BatchDecoder.quoted(event.previousID ?? "") + " -> " + BatchDecoder.quoted(event.userID ?? "")
     }
-    if let destinations = event.destinations {
+    // Where the collector would forward it: by the plan, under the names the collector knows them by.
+    if let destinations = event.forwardedTo ?? event.destinations {
       text += " -> " + (destinations.isEmpty ? "(no destination)" : destinations.map(BatchDecoder.quoted).joined(separator: ", "))
     }
     var origin: [String] = []
@@ -138,7 +139,8 @@ extension CollectorRecord {
     case .accepted(let event):
       return [
         #"{"kind":"event","type":"# + JSONText.quoted(event.type.rawValue) + #","messageId":"# + JSONText.quoted(event.messageID)
-          + #","event":"# + event.json + #","violations":["# + event.violations.map(Self.json).joined(separator: ",") + "]}"
+          + #","event":"# + event.json + #","violations":["# + event.violations.map(Self.json).joined(separator: ",") + "]"
+          + (event.forwardedTo.map { #","forwardedTo":["# + $0.map(JSONText.quoted).joined(separator: ",") + "]" } ?? "") + "}"
       ] + event.violations.map { #"{"kind":"violation","# + Self.jsonFields($0) + "}" }
     case .duplicate(let event):
       return [

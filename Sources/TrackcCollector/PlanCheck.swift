@@ -24,14 +24,17 @@ extension CollectorPlan {
       return found
     }
     if let destinations, let named = event.destinations {
-      for destination in named {
-        if !destinations.contains(destination) {
+      for name in named {
+        // By the destination's ID or its wire name (`wire_name`), which the runtime sends.
+        guard let destination = self.destination(named: name) else {
           found.append(
             Violation(
               rule: .unknownDestination,
-              message: "\(id) is for '\(Self.quoted(destination))', which the plan does not declare (it declares \(Self.list(destinations)))",
-              event: event.event, messageID: event.messageID, destination: destination))
-        } else if !planned.routing.allows(destination) {
+              message: "\(id) is for '\(Self.quoted(name))', which the plan does not declare (it declares \(Self.list(destinations)))",
+              event: event.event, messageID: event.messageID, destination: name))
+          continue
+        }
+        if !planned.routing.allows(destination) {
           found.append(
             Violation(
               rule: .notRouted, message: "\(id) is not routed to '\(destination)' (the plan sends it to \(Self.list(planned.routing)))",

@@ -64,6 +64,10 @@ public struct ReceivedEvent: Sendable, Hashable {
   /// The destinations the call is for: the names `integrations` switches on when it switches off `All`;
   /// nil when it does not (every destination).
   public var destinations: [String]?
+  /// With a plan: where a collector would forward the call, the declared destinations `integrations`
+  /// names, by the names the collector knows them by (each `wire_name`, else the ID), in the call's
+  /// order; nil without a plan, or when the call does not name its destinations.
+  public var forwardedTo: [String]?
   /// As sent (ISO 8601), or the time the collector received it when the call had none.
   public var timestamp: String
   public var anonymousID: String?

@@ -25,4 +25,10 @@ public enum Defaults {
   /// The journal's folder under the app's Application Support directory (on Linux, `XDG_DATA_HOME` or
   /// `~/.local/share`).
   public static let journalFolder = "trackc"
+  /// Events that may wait for a pending consent category, per destination, when the plan does not say
+  /// (`privacy.pending.events`): about a day of a busy app, a few megabytes of the journal.
+  public static let pendingConsentEvents = 10_000
+  /// How long an event may wait for a pending consent category when the plan does not say
+  /// (`privacy.pending.hours`): a week, for a person who closed the dialog to come back and answer.
+  public static let pendingConsentAge: TimeInterval = 7 * 24 * 3600
 }

@@ -30,6 +30,14 @@ public protocol TrackingRegistry: Sendable {
   /// The plan's consent categories (`privacy.consent`), each with whether it counts as granted before the
   /// person answers; empty when the plan declares none (then no destination is gated).
   @_spi(Generated) var consentDefaults: [String: Bool] { get }
+  /// The categories that wait for the person's first answer (`default: pending`): until it, events for
+  /// their destinations are journaled and held, not sent and not dropped. Empty when none waits.
+  @_spi(Generated) var pendingConsentCategories: Set<String> { get }
+  /// How many events, and for how long, may wait for a pending category (`privacy.pending`).
+  @_spi(Generated) var pendingConsentLimits: PendingConsentLimits { get }
+  /// The name a collector knows a plan destination by (its `wire_name`, such as Segment's catalogue name
+  /// `Mixpanel`), sent in `integrations`; nil when it is the destination's ID.
+  @_spi(Generated) func wireName(ofDestination id: String) -> String?
   /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
   /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
   /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
@@ -55,6 +63,9 @@ extension TrackingRegistry {
   /// A registry generated from a plan without consent categories gates nothing.
   @_spi(Generated) public func consentCategory(ofDestination id: String) -> String? { nil }
   @_spi(Generated) public var consentDefaults: [String: Bool] { [:] }
+  @_spi(Generated) public var pendingConsentCategories: Set<String> { [] }
+  @_spi(Generated) public var pendingConsentLimits: PendingConsentLimits { .default }
+  @_spi(Generated) public func wireName(ofDestination id: String) -> String? { nil }
   @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
   /// Generated for dynamic replacement (or written by hand): no hooks.
   @_spi(Generated) public var hooksUIKit: Bool { false }
@@ -64,6 +75,23 @@ extension TrackingRegistry {
   #endif
   /// Every screen a view can be: no view of the plan reports its own appearance.
   @_spi(Generated) public func hostedScreen(named name: String) -> ScreenID? { screen(named: name) }
+}
+
+/// How much may wait for a consent category whose first answer is pending (`privacy.pending` in the
+/// plan): at most `events` events per destination (the oldest go first), none longer than `seconds`
+/// after it was tracked. An event past either goes without the destinations it waited for; one with no
+/// other destination is dropped, counted as `DropReason.consentPendingLimit`.
+@_spi(Generated) public struct PendingConsentLimits: Sendable, Hashable {
+  public var events: Int
+  public var seconds: Double
+
+  public init(events: Int, seconds: Double) {
+    self.events = max(1, events)
+    self.seconds = max(0, seconds)
+  }
+
+  /// The plan's defaults (`Defaults.pendingConsentEvents`, `Defaults.pendingConsentAge`).
+  public static let `default` = PendingConsentLimits(events: Defaults.pendingConsentEvents, seconds: Defaults.pendingConsentAge)
 }
 
 /// A screen of the config, numbered by the generator.

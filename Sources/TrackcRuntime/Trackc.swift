@@ -30,6 +30,11 @@ public enum Trackc {
     public var remoteConfiguration: URL?
     /// Track the application events the plan declares (installed, updated, opened, backgrounded).
     public var applicationEvents = true
+    /// The analytics SDKs the app used before trackc (`.segment(writeKey:)`, `.amplitude(apiKey:)`): at
+    /// trackc's first start, the first that left an identity on the device hands it over (anonymous ID,
+    /// user ID, traits), and the version and build it last saw make this launch an update, not an
+    /// install. None by default.
+    public var migration: [Migration] = []
 
     public init(endpoint: URL, writeKey: String? = nil) {
       self.endpoint = endpoint
@@ -63,11 +68,21 @@ public enum Trackc {
     }
     let tracker = Tracker(
       registry: registry, destinations: settings.destinations + [collector], configuration: configuration, journal: settings.journal,
-      retry: settings.retry)
-    Interception.install(tracker)
-    if registry.hooksUIKit { AppleLifecycle.installUIKitHooks(registry) }
-    tracker.observeLifecycle(applicationEvents: settings.applicationEvents)
+      retry: settings.retry, migration: settings.migration)
+    install(tracker, applicationEvents: settings.applicationEvents)
     return tracker
+  }
+
+  /// Installs a tracker built by hand (several collectors, in-process destinations only, a journal
+  /// elsewhere) as `start` installs its own: the interceptions report to it (`tracker` returns it),
+  /// `interception: objc-runtime`'s UIKit hooks are in place, and the runtime follows the app's lifecycle:
+  /// the application events the plan declares (unless `applicationEvents` is false), an upload when the
+  /// app goes to the background, the context again when the locale or time zone changes. Call it once, at
+  /// launch (on Apple platforms, on the main thread).
+  public static func install(_ tracker: Tracker, applicationEvents: Bool = true) {
+    Interception.install(tracker)
+    if tracker.registry.hooksUIKit { AppleLifecycle.installUIKitHooks(tracker.registry) }
+    tracker.observeLifecycle(applicationEvents: applicationEvents)
   }
 
   /// The tracker `start` installed (nil before).

@@ -56,6 +56,8 @@ public final class Tracker: @unchecked Sendable {
   ///     process. The identity is kept in the same directory.
   ///   - retry: the backoff between retries of a failing destination (the one retry layer).
   ///   - context: what events say about the app, device and OS; collected from the system by default.
+  ///   - migration: analytics SDKs the app used before trackc, whose identity and last-seen version trackc
+  ///     takes over at its first start (no state in the journal's directory yet): the first that left any.
   ///   - onDeliveryFailure: called (on the destination's thread) each time delivery of an event fails
   ///     and will be retried.
   ///   - onDrop: called (on the destination's thread) with events a destination refused for good
@@ -63,7 +65,7 @@ public final class Tracker: @unchecked Sendable {
   public init(
     registry: any TrackingRegistry, destinations: [any TrackingDestination],
     configuration: any DestinationConfiguration = AllDestinationsEnabled(), journal: JournalConfiguration = .inMemory,
-    retry: RetryPolicy = .default, context: TrackingContext = .current,
+    retry: RetryPolicy = .default, context: TrackingContext = .current, migration: [Migration] = [],
     onDeliveryFailure: @escaping @Sendable (TrackingEvent, any Error, String) -> Void = { _, _, _ in },
     onDrop: @escaping @Sendable ([TrackingEvent], DropReason, String) -> Void = { _, _, _ in }
   ) {
@@ -82,7 +84,8 @@ public final class Tracker: @unchecked Sendable {
     planLaneIDs = Set(planLanes.map(\.id))
 
     // The identity of the install: from the journal's directory, else (an app updated from a release
-    // that kept only an anonymous ID in the user defaults) from there, else a new one.
+    // that kept only an anonymous ID in the user defaults) from there, else from the analytics SDK the
+    // app used before (with the version and build it last saw: the app was there), else a new one.
     stateFile = journal.directory.flatMap { directory in
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       return StateFile.open(directory: directory)
@@ -90,8 +93,16 @@ public final class Tracker: @unchecked Sendable {
     if let stored = stateFile?.read() {
       state = stored
       launched = stored.launched
+    } else if let legacy = LegacyAnonymousID.stored {
+      state = StateFile.State(identity: TrackingIdentity(anonymousID: legacy))
+      launched = false
+      stateFile?.write(state)
+    } else if let found = Migration.read(migration) {
+      state = StateFile.State(identity: found.identity, appVersion: found.version, appBuild: found.build, launched: found.hadApp)
+      launched = found.hadApp
+      stateFile?.write(state)
     } else {
-      state = StateFile.State(identity: LegacyAnonymousID.stored.map { TrackingIdentity(anonymousID: $0) } ?? .fresh())
+      state = StateFile.State(identity: .fresh())
       launched = false
       stateFile?.write(state)
     }
@@ -108,10 +119,11 @@ public final class Tracker: @unchecked Sendable {
     let journal = Journal(
       configuration: journal, keys: keys, snapshot: EventSnapshot(identity: state.identity, context: context, consent: consentStamp))
     self.journal = journal
+    let wireName: @Sendable (String) -> String? = { registry.wireName(ofDestination: $0) }
     lanes = kept.enumerated().map { index, destination in
       DeliveryLane(
         destination: destination, index: index, journal: journal, retry: retry, onFailure: onDeliveryFailure, onDrop: onDrop,
-        consent: gating ? consentBook : nil)
+        consent: gating ? consentBook : nil, wireName: wireName)
     }
   }
 
@@ -210,23 +222,33 @@ public final class Tracker: @unchecked Sendable {
   /// (`setConsent`), else as the plan's default says. Empty when the plan declares none.
   public var consent: [String: Bool] { consentBook.current }
 
+  /// The plan's consent categories still waiting for the person's first answer (`default: pending`):
+  /// ask now. Events for their destinations are held in the journal until the answer (within the plan's
+  /// `privacy.pending` limits), then delivered on a grant or dropped on a refusal (`consentDenied`).
+  /// Empty once every such category is answered, and for a plan without any.
+  public var pendingConsent: Set<String> { consentBook.pending }
+
   /// The person granted or refused consent categories (a consent dialog's answers, all at once). Kept
   /// across launches (and kill -9) with the identity, written before this returns. From now on, an
   /// event goes only to destinations whose category is granted (a destination the plan gates by no
   /// category is not affected). Revoking a category drops what is queued for its destinations
   /// (counted as `DropReason.consentRevoked`): once this returns, no event tracked before it is handed
   /// to them, even if the category is granted again later (an upload already under way completes).
+  ///
+  /// The first answer about a pending category (`default: pending`) releases what waited for it: granted,
+  /// it goes at once; refused, it is dropped (counted as `DropReason.consentDenied`).
   public func setConsent(_ answers: [String: Bool]) {
     identityLock.lock()
-    let (stored, stamp, revoked) = consentBook.apply(answers)
+    let (stored, stamp, revoked, answeredPending) = consentBook.apply(answers)
     state.consent = stored
     stateFile?.write(state)
     consentStamp = stamp
     journal.update(EventSnapshot(identity: state.identity, context: context, consent: stamp), call: nil, destinations: 0, date: Date())
     identityLock.unlock()
-    guard revoked else { return }
-    // What a lane is handing over now was checked before; wait for it, then have the lanes look again.
-    consentBook.waitForHandOvers()
+    guard revoked || answeredPending else { return }
+    // What a lane is handing over now was checked before; wait for it, then have the lanes look again
+    // (and the lanes that held for a pending category, read what waited).
+    if revoked { consentBook.waitForHandOvers() }
     journal.interruptPause(lanes: gatedLanes)
     journal.requestUpload()
   }

@@ -24,7 +24,7 @@ struct CollectorCommand: AsyncParsableCommand {
 
       Limits, as Segment's: 500 KB a batch (decompressed), 32 KB an event, answered 413. Anything malformed is answered 400 with a JSON body {"code", "message"}.
 
-      Faults, for testing a client: --fail-status answers every request with a status (3xx with a Location back to the endpoint), or a share of them with --failure-rate; --retry-after adds Retry-After to 429 and 503 (as an HTTP date with --retry-after-date); --delay-ms slows every answer; --drop-rate closes connections without answering, --reset-rate resets them; --reset-after-headers records a batch, sends the answer's headers and resets the connection; --accept-then-fail records a batch and answers 500. Both of those make the client send duplicates. --seed makes the choices repeatable.
+      Faults, for testing a client: --fail-status answers every request with a status (3xx with a Location back to the endpoint), or a share of them with --failure-rate; --retry-after adds Retry-After to 429 and 503 (as an HTTP date with --retry-after-date); --delay-ms slows every answer; --drop-rate closes connections without answering, --reset-rate resets them; --reset-after-headers records a batch, sends the answer's headers and resets the connection; --accept-then-fail records a batch and answers 500. Both of those make the client send duplicates. --require-content-length answers 411 to a chunked batch, as some proxies do. --seed makes the choices repeatable.
 
       Examples:
         trackc collector --config tracking.yaml --port 9000
@@ -95,6 +95,9 @@ struct CollectorCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("The share of batches (0-1) recorded and then answered 500.", valueName: "rate"))
   var acceptThenFail = 0.0
 
+  @Flag(help: "Answer 411 to a batch sent without Content-Length (a chunked body), as some proxies do.")
+  var requireContentLength = false
+
   @Option(help: ArgumentHelp("Seed of the fault choices.", valueName: "number"))
   var seed: UInt64 = 0
 
@@ -112,6 +115,7 @@ struct CollectorCommand: AsyncParsableCommand {
     faults.resetRate = resetRate
     faults.resetAfterHeadersRate = resetAfterHeaders
     faults.acceptThenFailRate = acceptThenFail
+    faults.requireContentLength = requireContentLength
     faults.seed = seed
     return faults
   }
@@ -203,6 +207,7 @@ struct CollectorCommand: AsyncParsableCommand {
     }
     if faults.acceptThenFailRate > 0 { injected.append("500 after recording \(Int(faults.acceptThenFailRate * 100))% of batches") }
     if faults.delayMilliseconds > 0 { injected.append("answers delayed \(faults.delayMilliseconds) ms") }
+    if faults.requireContentLength { injected.append("411 for batches without Content-Length") }
     if let seconds = faults.retryAfterSeconds { injected.append("Retry-After \(seconds) s" + (faults.retryAfterAsDate ? " as a date" : "")) }
     if !injected.isEmpty { parts.append("faults: " + injected.joined(separator: ", ") + " (seed \(faults.seed))") }
     return "trackc: " + parts.joined(separator: "; ") + "\n"

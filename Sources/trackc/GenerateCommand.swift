@@ -8,7 +8,9 @@ struct GenerateCommand: ParsableCommand {
     discussion: """
       Lints the config first, against the code like 'trackc lint'; any error stops generation. Writes <name>.swift (event IDs, handlers, rules, the registry), under 'interception: dynamic-replacement' <name>+<Module>.swift for each feature module, and, when the plan has SwiftUI screens, <name>+SwiftUI.swift (their enum and the .tracked(_:) modifier; --swiftui-output puts it in a module the views import). Files are written only when they change; files of this name it no longer generates are removed.
 
-      With --check nothing is written: the run fails (exit 1), naming each file, when what it would write differs from what is there (the Swift files, the apple-app-site-association file and Android manifest the config's 'links' asks for, and the privacy manifest 'privacy.manifest' asks for). Use it in CI and pre-commit.
+      The plan's privacy manifest (PrivacyInfo.xcprivacy: what the runtime sends, and what the plan classifies) goes where 'privacy.manifest' says, else beside the Swift files (declare it as a resource of the module); with --single-file always beside them.
+
+      With --check nothing is written: the run fails (exit 1), naming each file, when what it would write differs from what is there (the Swift files, the privacy manifest, and the apple-app-site-association file and Android manifest the config's 'links' asks for). Use it in CI and pre-commit.
 
       Examples:
         trackc generate tracking.yaml --output Sources/AppTracking
@@ -66,7 +68,7 @@ struct GenerateCommand: ParsableCommand {
       throw ExitCode(ExitStatus.findings.rawValue)
     }
 
-    var files = generated.files
+    var files = generated.files + generated.resources
     var outputs: [(GeneratedOutput, [Generator.File])] = []
     if let swiftuiOutput {
       // The SwiftUI screens' file goes to a module the views import; trackc owns only that file there.
@@ -74,12 +76,20 @@ struct GenerateCommand: ParsableCommand {
       files.removeAll { $0.name == generated.swiftUIFile?.name }
       outputs.append((GeneratedOutput(directory: swiftuiOutput, owning: { $0 == swiftUIName }), generated.swiftUIFile.map { [$0] } ?? []))
     }
-    let destination = GeneratedOutput(directory: output, name: name)
+    // The privacy manifest is the output's when trackc writes it beside the code (no `privacy.manifest`).
+    let destination = GeneratedOutput(directory: output, name: name, ownsPrivacyManifest: !generated.resources.isEmpty)
     // Files for other platforms (`links.apple.site_association`, `links.android.manifest`), where the config
     // says, relative to its directory; trackc owns only those paths there.
     let platformNames = Set(generated.platformFiles.map(\.name))
     let platform = GeneratedOutput(directory: RelativePath.directory(of: config), owning: { platformNames.contains($0) })
     outputs = [(destination, files), (platform, generated.platformFiles)] + outputs
+    // A privacy manifest written by hand where trackc would write the plan's is the app's own: never
+    // overwritten.
+    if let foreign = destination.foreignFile(among: files) {
+      StandardError.write(
+        "trackc: error: \(foreign) was not written by trackc; set 'privacy.manifest' to write the plan's privacy manifest elsewhere, or remove it\n")
+      throw ExitCode(ExitStatus.cannotWrite.rawValue)
+    }
     if check {
       let changes = outputs.flatMap { $0.0.changes(for: $0.1) }
       for change in changes {
@@ -106,6 +116,7 @@ struct GenerateCommand: ParsableCommand {
         changed += changes.count
       }
     }
-    StandardError.write("trackc: \(generated.files.count + generated.platformFiles.count) files generated, \(changed) changed\n")
+    StandardError.write(
+      "trackc: \(generated.files.count + generated.resources.count + generated.platformFiles.count) files generated, \(changed) changed\n")
   }
 }

@@ -14,6 +14,8 @@ import Foundation
 //     trackc-crash-child drain JOURNAL RECEIVED      (delivers what is left, then exits 0)
 //     trackc-crash-child consent JOURNAL DIRECTORY FIRST [BEFORE_REVOKING]   (`ConsentCrashTests`, below)
 //     trackc-crash-child consent-drain JOURNAL DIRECTORY
+//     trackc-crash-child pending JOURNAL DIRECTORY FIRST COUNT   (`PendingConsentCrashTests`, below)
+//     trackc-crash-child pending-answer JOURNAL DIRECTORY grant|deny
 //
 // In the consent modes, events go to two destinations: `open`, which no consent category gates, and
 // `gated`, gated by the category `ads` (granted until answered), a slow receiver so that a backlog
@@ -121,7 +123,98 @@ final class NamedFileReceiver: TrackingDestination, @unchecked Sendable {
   }
 }
 
+/// The pending modes' plan: `ads` waits for the first answer (`default: pending`) and gates `gated` (a
+/// lane of its own) and `relay` (forwarded by the collector); `open` is gated by nothing. Each launch
+/// tracks Application Opened (and the first, Application Installed) for `gated` and `relay`.
+struct PendingRegistry: TrackingRegistry {
+  static let rule = EventRule(eventID: "CRASH_TEST", routing: .only(["open", "gated", "relay"]))
+  static let installed = EventRule(eventID: "APP_INSTALLED", routing: .only(["gated", "relay"]))
+  static let opened = EventRule(eventID: "APP_OPENED", routing: .only(["gated", "relay"]))
+  func screen(named name: String) -> ScreenID? { nil }
+  func handler(named name: String) -> HandlerID? { nil }
+  func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { nil }
+  func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { nil }
+  func rule(eventID: String) -> EventRule? { eventID == Self.rule.eventID ? Self.rule : nil }
+  func name(of screen: ScreenID) -> String { "" }
+  func name(of handler: HandlerID) -> String { "" }
+  func consentCategory(ofDestination id: String) -> String? { id == "gated" || id == "relay" ? "ads" : nil }
+  var consentDefaults: [String: Bool] { ["ads": false] }
+  var pendingConsentCategories: Set<String> { ["ads"] }
+  /// Far from what a run tracks: the limits have tests of their own (`PendingConsentTests`).
+  var pendingConsentLimits: PendingConsentLimits { PendingConsentLimits(events: 10_000_000, seconds: 86_400) }
+  func applicationRule(_ event: ApplicationEvent) -> EventRule? {
+    switch event {
+    case .installed: return Self.installed
+    case .opened: return Self.opened
+    default: return nil
+    }
+  }
+}
+
+/// Writes `<event ID> <n, or -1> <messageId> <forwarded to, or ->` for each event it is given, with
+/// write(2); as a plan destination or as the collector.
+final class EventLog: TrackingDestination, @unchecked Sendable {
+  let id: String
+  let role: DestinationRole
+  let descriptor: Int32
+  init(id: String, role: DestinationRole = .planDestination, path: String) {
+    self.id = id
+    self.role = role
+    descriptor = FileReceiver(path: path, selfKillRate: 0).descriptor
+  }
+  func receive(_ event: TrackingEvent) throws {
+    var number = -1
+    if case .int(let value)? = event.properties["n"] { number = value }
+    let line = Array("\(event.id) \(number) \(event.messageID.uuidString) \(event.forwardedTo?.joined(separator: ",") ?? "-")\n".utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  }
+  func mark(_ text: String) {
+    let line = Array((text + "\n").utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  }
+}
+
 let arguments = CommandLine.arguments
+if arguments.count >= 5, arguments[1].hasPrefix("pending") {
+  // A launch as an app's: the tracker built by hand, installed with the lifecycle (Application Opened
+  // now, held for `ads` like any other event), then COUNT numbered events, then idle until killed; or,
+  // with `pending-answer`, the person's first answer, then everything delivered or dropped.
+  let journal = JournalConfiguration.directory(URL(fileURLWithPath: arguments[2]))
+  let directory = arguments[3]
+  let open = EventLog(id: "open", path: directory + "/open.txt")
+  let gated = EventLog(id: "gated", path: directory + "/gated.txt")
+  let collector = EventLog(id: "collector", role: .collector, path: directory + "/collector.txt")
+  let tracker = Tracker(
+    registry: PendingRegistry(), destinations: [open, gated, collector], journal: journal, retry: RetryPolicy(initial: 0.001, maximum: 0.01))
+  Trackc.install(tracker)
+  if arguments[1] == "pending-answer" {
+    let grant = arguments[4] == "grant"
+    gated.mark("ANSWER")
+    collector.mark("ANSWER")
+    let pendingBefore = tracker.pendingConsent
+    tracker.setConsent("ads", granted: grant)
+    let drained = tracker.flush(timeout: 120)
+    let statistics = tracker.statistics
+    let balanced = statistics.values.allSatisfy(\.balances)
+    print(
+      "drained=\(drained) balanced=\(balanced) pendingBefore=\(pendingBefore.sorted()) pendingAfter=\(tracker.pendingConsent.sorted()) "
+        + statistics.keys.sorted().map {
+          let dropped = statistics[$0]!.droppedByReason.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: ",")
+          return "\($0): \(statistics[$0]!.recovered) recovered, \(statistics[$0]!.delivered) delivered, dropped [\(dropped)]"
+        }.joined(separator: "; "))
+    exit(drained && balanced && pendingBefore == ["ads"] && tracker.pendingConsent.isEmpty ? 0 : 1)
+  }
+  var number = Int(arguments[4]) ?? 0
+  let count = arguments.count > 5 ? Int(arguments[5]) ?? 500 : 500
+  for _ in 0..<count {
+    tracker.track(CrashTestID.crash, properties: ["n": .int(number)])
+    var acknowledged = UInt64(number).littleEndian
+    guard withUnsafeBytes(of: &acknowledged, { write(1, $0.baseAddress, 8) }) == 8 else { exit(3) }
+    number += 1
+  }
+  // Not a wait: idle until the parent kills the process (what waits is in the journal, not here).
+  while true { pause() }
+}
 if arguments.count >= 4, arguments[1].hasPrefix("consent") {
   let journal = JournalConfiguration.directory(URL(fileURLWithPath: arguments[2]))
   let directory = arguments[3]

@@ -25,6 +25,9 @@ import TrackcRuntime
     screen.basket.count = 2
     screen.kind = .sample
     screen.price = Money(cents: 1250)
+    screen.label = Box("sample")
+    screen.discount = 150
+    screen.elapsed = 2.5
     let received = events {
       screen.viewDidAppear(true)
       screen.basket.owner = BasketOwner(name: "ann")
@@ -35,7 +38,7 @@ import TrackcRuntime
     #expect(
       first.properties == [
         "total": .double(49.5), "items": .int(3), "basket_total": .double(12), "basket_items": .int(2), "kind": .string("sample"),
-        "price": .string("€12.50"),
+        "price": .string("€12.50"), "label": .string("sample"), "label_length": .int(6), "discount": .int(150), "elapsed": .double(2.5),
       ])
     #expect(received.last?.properties["owner"] == .string("ann"))
     #expect(screen.log == ["BaseScreen.viewDidAppear", "BaseScreen.viewDidAppear"])

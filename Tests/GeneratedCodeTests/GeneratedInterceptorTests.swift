@@ -23,6 +23,14 @@ import Testing
     return (firebase.events, mixpanel.events.map(\.id), warehouse.events.map(\.id))
   }
 
+  /// The plan's wire names (`wire_name`), for a collector's `integrations`; a destination without one
+  /// goes by its ID.
+  @Test func theRegistryKnowsTheWireNames() {
+    let registry = FixtureTracking.registry
+    #expect(registry.wireName(ofDestination: "firebase") == "Firebase" && registry.wireName(ofDestination: "mixpanel") == "Mixpanel")
+    #expect(registry.wireName(ofDestination: "warehouse") == nil)
+  }
+
   @Test func pageEventsComeFromTheInheritedLifecycle() {
     let screen = CatalogScreen()
     let received = tracking {

@@ -14,10 +14,10 @@ import TrackcTestSupport
     let first = try TrackcBinary.run("scan", Self.appSources, "--output", output, "--cache-dir", scratch.path + "/cache")
     #expect(first.status == 0, "\(first.standardError)")
     #expect(first.standardOutput.isEmpty)
-    #expect(first.standardError == "trackc: 11 files, 12 types, 31 methods (0 files from the cache)\n")
+    #expect(first.standardError == "trackc: 12 files, 14 types, 35 methods (0 files from the cache)\n")
     let written = try FileIdentity(output)
     let second = try TrackcBinary.run("scan", Self.appSources, "--output", output, "--cache-dir", scratch.path + "/cache")
-    #expect(second.standardError == "trackc: 11 files, 12 types, 31 methods (11 files from the cache)\n")
+    #expect(second.standardError == "trackc: 12 files, 14 types, 35 methods (12 files from the cache)\n")
     #expect(try FileIdentity(output) == written, "rewritten though unchanged")
     let toStandardOutput = try TrackcBinary.run("scan", Self.appSources, "--no-cache")
     #expect(toStandardOutput.standardOutput == (try scratch.read("handlers.json")))
@@ -85,7 +85,7 @@ import TrackcTestSupport
     #expect(written.status == 0, "\(written.standardError)")
     #expect(
       written.standardError
-        == "trackc: wrote config/tracking.yaml from 11 Swift files: 7 screens (7 view controllers (0 hosting), 0 SwiftUI screens (0 hosted), 0 view models), 30 handlers to consider\n"
+        == "trackc: wrote config/tracking.yaml from 12 Swift files: 7 screens (7 view controllers (0 hosting), 0 SwiftUI screens (0 hosted), 0 view models), 31 handlers to consider\n"
     )
     let text = try scratch.read("config/tracking.yaml")
     #expect(text.contains("sources: ['../Sources']"))
@@ -126,7 +126,7 @@ import TrackcTestSupport
     #expect(
       lines == [
         "Shop/Sources/Home/WishlistViewController.swift:3:12: error: 'WishlistViewController' is a ScreenController but no screen lists it; add it to 'screens' [unmapped-screen]",
-        "Shop/tracking.yaml:100:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
+        "Shop/tracking.yaml:103:7: error: 'CartViewController' has no handler 'onCheckoutPressed(_:)'; did you mean 'onCheckoutTapped(_:)'? [unknown-handler]",
       ], "\(broken.standardOutput)")
   }
 }

@@ -166,7 +166,8 @@ import TrackcTestSupport
 
     #expect(collector.interrupt() == 0)
     let lines = collector.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.contains { $0.hasPrefix("event      CTRL_HOME_FAVORITE -> firebase") })
+    // Sent for the plan's 'firebase', forwarded as Segment knows it (its wire_name).
+    #expect(lines.contains { $0.hasPrefix("event      CTRL_HOME_FAVORITE -> Firebase") })
     #expect(lines.contains { $0.hasPrefix("violation  CTRL_HOME_BANNER is not routed to 'mixpanel'") })
     #expect(lines.filter { $0.hasPrefix("duplicate  ") }.count == 2)
     #expect(lines.contains { $0.hasPrefix("rejected   400 POST /v1/batch: the body is not JSON") })

@@ -19,10 +19,11 @@ import TrackcTestSupport
     defer { scratch.remove() }
     let first = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
     #expect(first.status == 0, "\(first.standardError)")
-    #expect(first.standardError == "trackc: 4 files generated, 4 changed\n")
+    #expect(first.standardError == "trackc: 5 files generated, 5 changed\n")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
         "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking+SwiftUI.swift", "FixtureTracking.swift",
+        "PrivacyInfo.xcprivacy",
       ])
     #expect(try scratch.read("FixtureTracking.swift") == (try String(contentsOfFile: Self.committed + "/FixtureTracking.swift", encoding: .utf8)))
     let registry = scratch.path + "/FixtureTracking.swift"
@@ -30,13 +31,31 @@ import TrackcTestSupport
     try scratch.write("FixtureTracking+Removed.swift", "// an interceptor file for a module the config no longer maps\n")
     try scratch.write("Helpers.swift", "// not trackc's\n")
     let second = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
-    #expect(second.standardError == "trackc: 4 files generated, 1 changed\n")
+    #expect(second.standardError == "trackc: 5 files generated, 1 changed\n")
     #expect(try FileIdentity(registry) == written, "rewritten though unchanged")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [
         "FixtureTracking+GenerateFixtureFeature.swift", "FixtureTracking+Routes.swift", "FixtureTracking+SwiftUI.swift", "FixtureTracking.swift",
-        "Helpers.swift",
+        "Helpers.swift", "PrivacyInfo.xcprivacy",
       ])
+  }
+
+  /// The plan's privacy manifest goes beside the code when the plan does not say where; a manifest there
+  /// that trackc did not write (the app's own) is never overwritten: the run fails and says why.
+  @Test func thePrivacyManifestGoesBesideTheCodeButNeverOverAManifestByHand() throws {
+    let scratch = try ScratchDirectory("generate-manifest")
+    defer { scratch.remove() }
+    let written = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
+    #expect(written.status == 0, "\(written.standardError)")
+    #expect(
+      try scratch.read("PrivacyInfo.xcprivacy")
+        == (try String(contentsOfFile: Self.committed + "/PrivacyInfo.xcprivacy", encoding: .utf8)))
+    let own = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n"
+    try scratch.write("PrivacyInfo.xcprivacy", own)
+    let refused = try TrackcBinary.run("generate", Self.config, "-o", scratch.path, "--name", "FixtureTracking", "--no-cache")
+    #expect(refused.status != 0)
+    #expect(refused.standardError.contains("PrivacyInfo.xcprivacy was not written by trackc; set 'privacy.manifest'"), "\(refused.standardError)")
+    #expect(try scratch.read("PrivacyInfo.xcprivacy") == own)
   }
 
   /// The SwiftUI screens' file goes to a module the views import when `--swiftui-output` says so: out of

@@ -102,7 +102,7 @@ import TrackcTestSupport
     #expect(csv.standardOutput.contains("CartViewController,open,cart,OPEN_CART,\"firebase, mixpanel\","))
     #expect(
       csv.standardOutput.contains(
-        "HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,66,Sources/Home/HomeViewController.swift:14"))
+        "HomeViewController,control,onFavBtnPressed(_:),CTRL_HOME_FAVORITE,\"firebase, mixpanel\",,69,Sources/Home/HomeViewController.swift:14"))
     #expect(try TrackcBinary.run("export", "--format", "jsonschema", "Examples/Shop/tracking.yaml").status == 64)
   }
 
@@ -123,7 +123,7 @@ import TrackcTestSupport
 
     let fixed = try TrackcBinary.run("lint", "--fix", config)
     #expect(fixed.status == 0, "\(fixed.standardOutput)")
-    #expect(fixed.standardOutput.isEmpty && fixed.standardError.contains("7 fixes applied"))
+    #expect(fixed.standardOutput.isEmpty && fixed.standardError.contains("9 fixes applied"))
     #expect(try scratch.read("tracking.yaml") == (try String(contentsOfFile: Fixtures.directory.path + "/fix/typos.after", encoding: .utf8)))
     #expect(try TrackcBinary.run("lint", config).status == 0)
     #expect(try TrackcBinary.run("lint", "--dry-run", config).status == 64)

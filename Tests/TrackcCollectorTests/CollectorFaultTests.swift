@@ -67,6 +67,29 @@ import TrackcCollector
     #expect((6...30).contains(failures), "\(failures) of 60 failed at a rate of 0.3")
   }
 
+  /// --require-content-length: a chunked batch gets 411 (its body read, so the connection stays usable),
+  /// the same batch with its length is accepted; without the setting a chunked batch is accepted.
+  @Test func aRequiredLengthRefusesChunkedBatchesOnly() async throws {
+    let body = Self.body("length-1")
+    var chunked = Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+    chunked += Array((String(body.count, radix: 16) + "\r\n").utf8) + body + Array("\r\n0\r\n\r\n".utf8)
+    try await withCollector({ $0.faults.requireContentLength = true }) { collector in
+      let connection = try await RawHTTPClient.connect(port: collector.port)
+      try await connection.send(chunked)
+      let refused = try await connection.response()
+      #expect(refused?.status == 411)
+      #expect(refused?.code == "length-required")
+      try await connection.send(RawHTTPClient.request("POST", "/v1/batch", body: body))
+      #expect(try await connection.response()?.status == 200, "the same batch with its length, on the same connection")
+      await connection.close()
+      #expect(collector.received.map(\.messageID) == ["length-1"])
+      #expect(collector.statistics.rejectedByStatus == [411: 1])
+    }
+    try await withCollector { collector async throws in
+      #expect(try await RawHTTPClient.send(chunked, port: collector.port)?.status == 200, "chunked bodies are taken by default")
+    }
+  }
+
   @Test func delayedAnswersTakeAtLeastTheDelay() async throws {
     try await withCollector({ $0.faults.delayMilliseconds = 250 }) { collector in
       let start = ContinuousClock.now

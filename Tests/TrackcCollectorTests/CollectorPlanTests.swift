@@ -130,6 +130,46 @@ import TrackcCore
     #expect(violations.map(\.destination) == ["mixpanel", "amplitude"], "each destination named is checked")
   }
 
+  /// `integrations` may name a destination by its plan ID or its wire name (`wire_name`, what the runtime
+  /// sends): both are the same destination, checked the same way, and the collector says where it would
+  /// forward the call by the wire names, in the call's order, each once; a name the plan does not know is
+  /// reported and forwarded nowhere.
+  @Test func destinationsAreNamedByIDOrWireNameAndForwardedByWireName() throws {
+    let plan = try Batches.plan(
+      """
+      version: 1
+      destinations:
+        firebase: {wire_name: Firebase}
+        ga4: {wire_name: Google Analytics 4}
+        warehouse: {}
+      screens:
+        Home:
+          control_events:
+            onShare(_:): {event: CTRL_SHARE, destinations: [firebase, ga4]}
+      """)
+    #expect(plan.wireNames == ["firebase": "Firebase", "ga4": "Google Analytics 4"])
+    #expect(plan.destination(named: "Google Analytics 4") == "ga4" && plan.destination(named: "ga4") == "ga4")
+    #expect(plan.destination(named: "firebase") == "firebase" && plan.destination(named: "Firebase") == "firebase")
+    #expect(plan.destination(named: "google analytics 4") == nil, "case-sensitive, as Segment")
+    func received(_ names: [String]) -> ReceivedEvent {
+      var event = ReceivedEvent(event: "CTRL_SHARE", messageID: "m", destinations: names, timestamp: "t", library: "trackc")
+      plan.resolve(&event)
+      event.violations = plan.violations(of: event)
+      return event
+    }
+    let byWireName = received(["Firebase", "Google Analytics 4"])
+    #expect(byWireName.violations.isEmpty, "\(byWireName.violations)")
+    #expect(byWireName.forwardedTo == ["Firebase", "Google Analytics 4"])
+    let byID = received(["ga4", "firebase", "Firebase"])
+    #expect(byID.violations.isEmpty, "\(byID.violations)")
+    #expect(byID.forwardedTo == ["Google Analytics 4", "Firebase"])
+    let wrong = received(["warehouse", "mixpanel"])
+    #expect(wrong.violations.map(\.rule) == [.notRouted, .unknownDestination])
+    #expect(wrong.forwardedTo == ["warehouse"])
+    let line = try #require(CollectorRecord.accepted(byID).jsonLines.first)
+    #expect(line.hasSuffix(#","forwardedTo":["Google Analytics 4","Firebase"]}"#), "\(line)")
+  }
+
   /// A screen call is checked by its event ID, else as the enter event of the plan's screen of its name.
   @Test func screenCallsAreCheckedAsTheirScreensEnterEvent() throws {
     let plan = try Batches.plan("version: 1\nscreens:\n  Home:\n    page_events:\n      enter: PAGE_HOME\n")

@@ -17,7 +17,8 @@ import Testing
 
   @Test func textLinesShowTheEventAndOneLinePerViolation() throws {
     let lines = CollectorRecord.accepted(try Self.event()).textLines
-    #expect(lines == [#"event      CTRL_HOME_FAVORITE -> firebase  HomeViewController (control)  {position: 2, source: "home"}  m-1"#])
+    // Where the collector would forward it: the plan's 'firebase', by the name Segment knows it by.
+    #expect(lines == [#"event      CTRL_HOME_FAVORITE -> Firebase  HomeViewController (control)  {position: 2, source: "home"}  m-1"#])
     let unknown = CollectorRecord.accepted(try Self.event("NOPE")).textLines
     #expect(unknown.count == 2)
     #expect(unknown[1] == "violation  NOPE is not an event of the tracking plan [unknown-event]")

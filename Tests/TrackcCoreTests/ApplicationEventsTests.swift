@@ -8,7 +8,7 @@ import TrackcTestSupport
 @Suite struct ApplicationEventsTests {
   static let plan = """
     version: 1
-    destinations: {firebase: {}, mixpanel: {}}
+    destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
     defaults: {destinations: [firebase]}
     screens:
       Home:
@@ -45,7 +45,7 @@ import TrackcTestSupport
   @Test func lintReportsWhatIsWrongAsForAnyEvent() {
     let yaml = """
       version: 1
-      destinations: {firebase: {}}
+      destinations: {firebase: {wire_name: Firebase}}
       screens:
         Home:
           page_events: {enter: HOME_ENTER}

@@ -92,6 +92,24 @@ import TrackcTestSupport
     }
   }
 
+  /// A page that says how the product behaves reports no test run and no machine: measured figures,
+  /// with how to reproduce them, are the performance and fuzzing pages' (and architecture's, for
+  /// contributors; the rules page is generated).
+  @Test func userPagesReportNoTestRunsOrMachineLoad() throws {
+    let measured = ["docs/performance.md", "docs/fuzzing.md", "docs/architecture.md", "docs/rules.md"]
+    let run = try Regex(
+      #"(?i)\bload (average|about|of) [0-9]|\b(loaded|quiet) machine\b|\bone run\b|\bmedians? of [0-9]|\bthree runs\b|\bsince replaced\b|\bwhich it used before\b"#
+    )
+    var checked = 0
+    for page in Self.pages where !measured.contains(page.path) {
+      checked += 1
+      for match in page.text.matches(of: run) {
+        Issue.record("\(page.path) reports '\(page.text[match.range])': measured figures go to docs/performance.md")
+      }
+    }
+    #expect(checked > 10)
+  }
+
   /// GitHub's anchors: each heading lower-cased, without punctuation but '-' and '_', spaces as '-'.
   static func anchors(of markdown: String) -> Set<String> {
     var anchors: Set<String> = []

@@ -29,6 +29,12 @@ import TrackcTestSupport
     for file in result.files {
       Golden.check(file.contents, matches: Self.output.appendingPathComponent(file.name))
     }
+    // The privacy manifest goes beside the code (none of these plans says where else): the fixture's
+    // directory keeps tracking.yaml's.
+    #expect(result.resources.map(\.name) == ["PrivacyInfo.xcprivacy"])
+    if config == "tracking.yaml" {
+      for file in result.resources { Golden.check(file.contents, matches: Self.output.appendingPathComponent(file.name)) }
+    }
     if !Golden.isRecording {
       #expect(GeneratedOutput(directory: Self.output.path, name: name).changes(for: result.files) == [], "stale or missing files")
     }
@@ -55,6 +61,7 @@ import TrackcTestSupport
       result.platformFiles.map(\.name) == [
         "Generated/apple-app-site-association", "Generated/AndroidManifest.xml", "Sources/ShopTracking/PrivacyInfo.xcprivacy",
       ])
+    #expect(result.resources.isEmpty, "the manifest goes where 'privacy.manifest' says, not also beside the code")
     for file in result.platformFiles {
       Golden.check(file.contents, matches: example.appendingPathComponent(file.name))
     }

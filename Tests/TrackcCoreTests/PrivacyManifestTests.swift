@@ -63,19 +63,20 @@ import TrackcTestSupport
     #expect(read.errors.isEmpty, "\(read.errors)")
     let plan = try #require(lint.plan)
     #expect(read.plists["PrivacyInfo.xcprivacy"] == Self.expected(plan))
-    // What the fixture declares, spelt out: seven data types in Apple's order (the events are product
-    // interaction), tracking through two domains.
+    // What the fixture declares, spelt out: eight data types in Apple's order (the events are product
+    // interaction, the context other diagnostic data), tracking through two domains.
     #expect(
       read.plists["PrivacyInfo.xcprivacy"]?.NSPrivacyCollectedDataTypes.map(\.NSPrivacyCollectedDataType) == [
         "NSPrivacyCollectedDataTypeEmailAddress", "NSPrivacyCollectedDataTypePreciseLocation", "NSPrivacyCollectedDataTypeSearchHistory",
         "NSPrivacyCollectedDataTypeUserID", "NSPrivacyCollectedDataTypeDeviceID", "NSPrivacyCollectedDataTypeProductInteraction",
-        "NSPrivacyCollectedDataTypeCrashData",
+        "NSPrivacyCollectedDataTypeCrashData", "NSPrivacyCollectedDataTypeOtherDiagnosticData",
       ])
     #expect(read.plists["PrivacyInfo.xcprivacy"]?.NSPrivacyTrackingDomains == ["ads.example.com", "xn--bcher-kva.example"])
   }
 
   /// The example app's manifest, as committed, is what its plan says: the events (product interaction),
-  /// the identity (device and user IDs) and its purchase properties, for the two destinations' purposes.
+  /// the identity (device and user IDs), the device's context (other diagnostic data) and its purchase
+  /// properties, for the two destinations' purposes.
   @Test func theShopManifestIsItsPlan() throws {
     let config = Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop/tracking.yaml")
     let plan = try #require(try Fixtures.lint(config).plan)
@@ -88,7 +89,7 @@ import TrackcTestSupport
     #expect(
       manifest.NSPrivacyCollectedDataTypes.map(\.NSPrivacyCollectedDataType) == [
         "NSPrivacyCollectedDataTypeUserID", "NSPrivacyCollectedDataTypeDeviceID", "NSPrivacyCollectedDataTypePurchaseHistory",
-        "NSPrivacyCollectedDataTypeProductInteraction",
+        "NSPrivacyCollectedDataTypeProductInteraction", "NSPrivacyCollectedDataTypeOtherDiagnosticData",
       ])
     let purposes = ["NSPrivacyCollectedDataTypePurposeAnalytics", "NSPrivacyCollectedDataTypePurposeProductPersonalization"]
     #expect(
@@ -145,6 +146,46 @@ import TrackcTestSupport
       ])
   }
 
+  /// Privacy by default: the example app's plan with its `privacy` section (and the consent categories
+  /// its destinations name) taken out still generates a manifest, beside the generated code, declaring
+  /// what the runtime sends with every event (the anonymous ID, the events, the device's context) and
+  /// what the plan's declared properties still say (purchase history), for the destinations' purposes.
+  @Test func theShopWithoutItsPrivacySectionStillDeclaresWhatTheRuntimeSends() throws {
+    let config = Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop/tracking.yaml")
+    var lines: [Substring] = []
+    var inPrivacy = false
+    for line in try String(contentsOf: config, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("privacy:") {
+        inPrivacy = true
+        continue
+      }
+      if inPrivacy && (line.isEmpty || line.hasPrefix(" ") || line.hasPrefix("#")) { continue }
+      inPrivacy = false
+      if line.trimmingCharacters(in: .whitespaces).hasPrefix("consent:") { continue }
+      lines.append(line)
+    }
+    let stripped = lines.joined(separator: "\n")
+    #expect(!stripped.contains("privacy:") && !stripped.contains("consent:"))
+    // Under its own directory, so that its sources resolve (the file itself is never written).
+    let path = config.deletingLastPathComponent().appendingPathComponent("without-privacy.yaml").path
+    let lint = Linter.lint(ConfigSource(path: path, text: stripped), options: Fixtures.options)
+    #expect(!lint.diagnostics.hasErrors, "\(TextDiagnosticRenderer.render(lint.diagnostics))")
+    let generated = Generator.generate(lint, options: Generator.Options(configFileName: "without-privacy.yaml"))
+    #expect(generated.platformFiles.allSatisfy { !$0.name.hasSuffix("PrivacyInfo.xcprivacy") })
+    let manifest = try #require(generated.resources.first { $0.name == "PrivacyInfo.xcprivacy" }, "the manifest goes beside the code")
+    let read = try Self.readBack([("shop.xcprivacy", manifest.contents)])
+    #expect(read.errors.isEmpty, "\(read.errors)")
+    let plist = try #require(read.plists["shop.xcprivacy"])
+    #expect(plist == Self.expected(try #require(lint.plan)))
+    #expect(
+      plist.NSPrivacyCollectedDataTypes.map(\.NSPrivacyCollectedDataType) == [
+        "NSPrivacyCollectedDataTypeDeviceID", "NSPrivacyCollectedDataTypePurchaseHistory", "NSPrivacyCollectedDataTypeProductInteraction",
+        "NSPrivacyCollectedDataTypeOtherDiagnosticData",
+      ])
+    #expect(plist.NSPrivacyCollectedDataTypes.allSatisfy { $0.NSPrivacyCollectedDataTypeLinked && !$0.NSPrivacyCollectedDataTypeTracking })
+    #expect(!plist.NSPrivacyTracking)
+  }
+
   /// Strings meant to break out of a `<string>` or the comment: lint refuses every one of them as a
   /// tracking domain, so the manifest is written here from the plan directly, as a config that slipped
   /// past lint would be. Each must come back as exactly itself, except the characters XML 1.0 cannot
@@ -189,8 +230,9 @@ import TrackcTestSupport
     #expect(!TextEscaping.markupComment("a -- b --> c\nd ---").contains("\n"))
   }
 
-  /// A plan that says only where its manifest goes still collects its events: product interaction, for
-  /// purposes it does not say (which lint reports).
+  /// A plan that says only where its manifest goes still collects what the runtime sends (its events,
+  /// the anonymous ID, the device's context), for analytics since no destination says otherwise, to
+  /// every destination the app registers (which lint reports).
   @Test func aPlanThatSaysOnlyWhereTheManifestGoes() throws {
     let lint = Linter.lint(
       ConfigSource(
@@ -198,13 +240,14 @@ import TrackcTestSupport
     #expect(lint.diagnostics.map(\.ruleID).contains(PurposeNotCoveredRule.id))
     let plan = try #require(lint.plan)
     let read = try Self.readBack([("plain.xcprivacy", PrivacyManifest.propertyList(plan, configFileName: "plain.yaml"))])
-    let productInteraction = Manifest.Collected(
-      NSPrivacyCollectedDataType: "NSPrivacyCollectedDataTypeProductInteraction", NSPrivacyCollectedDataTypeLinked: true,
-      NSPrivacyCollectedDataTypeTracking: false, NSPrivacyCollectedDataTypePurposes: [])
+    let collected = ["DeviceID", "ProductInteraction", "OtherDiagnosticData"].map {
+      Manifest.Collected(
+        NSPrivacyCollectedDataType: "NSPrivacyCollectedDataType" + $0, NSPrivacyCollectedDataTypeLinked: true,
+        NSPrivacyCollectedDataTypeTracking: false, NSPrivacyCollectedDataTypePurposes: ["NSPrivacyCollectedDataTypePurposeAnalytics"])
+    }
     #expect(
       read.plists["plain.xcprivacy"]
-        == Manifest(
-          NSPrivacyAccessedAPITypes: [], NSPrivacyCollectedDataTypes: [productInteraction], NSPrivacyTracking: false, NSPrivacyTrackingDomains: []))
+        == Manifest(NSPrivacyAccessedAPITypes: [], NSPrivacyCollectedDataTypes: collected, NSPrivacyTracking: false, NSPrivacyTrackingDomains: []))
   }
 
   /// The text of a YAML double-quoted scalar that reads as `text`, in ASCII (libyaml refuses some

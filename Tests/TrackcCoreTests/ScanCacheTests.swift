@@ -21,17 +21,33 @@ import TrackcTestSupport
 
     func scan() -> ScanResult { SourceScanner.scan(.paths([sources]), options: options) }
 
-    func cacheFile() throws -> String {
+    func cacheFile(_ prefix: String = "scans-") throws -> String {
       let names = try FileManager.default.contentsOfDirectory(atPath: cache)
-      return cache + "/" + (try #require(names.first { $0.hasPrefix("scans-") && $0.hasSuffix(".bin") }))
+      return cache + "/" + (try #require(names.first { $0.hasPrefix(prefix) && $0.hasSuffix(".bin") }))
     }
+
+    /// The phases of a scan, by name (`--timings`).
+    func phases() -> [String] {
+      let recorded = Recorded()
+      var options = self.options
+      options.phaseObserver = { name, _ in recorded.append(name) }
+      _ = SourceScanner.scan(.paths([sources]), options: options)
+      return recorded.names
+    }
+  }
+
+  final class Recorded: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ name: String) { lock.withLock { stored.append(name) } }
+    var names: [String] { lock.withLock { stored } }
   }
 
   @Test func secondRunOverUnchangedSourcesParsesNothing() throws {
     let setup = try Setup()
     defer { setup.scratch.remove() }
     let cold = setup.scan()
-    #expect(cold.fileCount == 11)
+    #expect(cold.fileCount == 12)
     #expect(cold.cachedCount == 0)
     let warm = setup.scan()
     #expect(warm.cachedCount == warm.fileCount)
@@ -62,14 +78,48 @@ import TrackcTestSupport
     #expect(warm.diagnostics == cold.diagnostics)
   }
 
-  /// Each damage is applied to a good cache; the next scan must ignore it (parse everything, give the
-  /// same registry) and write a good cache again.
-  @Test(arguments: ["truncated", "garbage", "flipped byte", "appended byte", "other version", "empty", "directory"])
-  func damagedCacheIsIgnoredAndReplaced(damage: String) throws {
+  /// A warm run over an unchanged tree reads no source file: the files' stamps are the link cache's, so
+  /// their hashes are known, and the linked registry is read back instead of the scans being linked.
+  @Test func aWarmRunOverAnUnchangedTreeReadsTheLinkedRegistry() throws {
+    let setup = try Setup()
+    defer { setup.scratch.remove() }
+    let cold = setup.scan()
+    let phases = setup.phases()
+    #expect(phases.contains { $0.hasPrefix("read the linked registry") }, "\(phases)")
+    #expect(!phases.contains { $0.hasPrefix("load the cache") || $0.hasPrefix("link ") }, "\(phases)")
+    let warm = setup.scan()
+    #expect(warm.registry == cold.registry)
+    #expect(warm.diagnostics == cold.diagnostics)
+  }
+
+  /// A file rewritten with its old size and modification time is still read again (its status-change
+  /// time differs, or it is racily clean), never taken for its old self.
+  @Test func aFileRewrittenWithItsOldSizeAndTimeIsReadAgain() throws {
+    let setup = try Setup()
+    defer { setup.scratch.remove() }
+    _ = setup.scan()
+    let path = setup.sources + "/Settings/SettingsViewController.swift"
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    let original = try String(contentsOfFile: path, encoding: .utf8)
+    let renamed = original.replacingOccurrences(of: "SettingsViewController", with: "SettingsViewControllex")
+    #expect(renamed.utf8.count == original.utf8.count)
+    try renamed.write(toFile: path, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.modificationDate: attributes[.modificationDate]!], ofItemAtPath: path)
+    let result = setup.scan()
+    #expect(result.registry.types.contains { $0.name == "SettingsViewControllex" })
+    #expect(!result.registry.types.contains { $0.name == "SettingsViewController" })
+  }
+
+  /// Each damage is applied to a good cache file (the scans, or the linked registry); the next scan must
+  /// ignore it (parse or link again, give the same registry) and write a good one again.
+  @Test(arguments: ["scans-", "links-"], ["truncated", "garbage", "flipped byte", "appended byte", "other version", "empty", "directory"])
+  func damagedCacheIsIgnoredAndReplaced(cache: String, damage: String) throws {
     let setup = try Setup()
     defer { setup.scratch.remove() }
     let reference = setup.scan()
-    let file = try setup.cacheFile()
+    // The scans are read only when the linked registry cannot be used.
+    if cache == "scans-" { try FileManager.default.removeItem(atPath: try setup.cacheFile("links-")) }
+    let file = try setup.cacheFile(cache)
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
     switch damage {
     case "truncated": bytes = Array(bytes.prefix(bytes.count / 2))
@@ -92,10 +142,12 @@ import TrackcTestSupport
       try Data(bytes).write(to: URL(fileURLWithPath: file))
     }
     let afterDamage = setup.scan()
-    #expect(afterDamage.cachedCount == 0)
+    // Without the scans every file is parsed; without the linked registry the scans are linked again.
+    #expect(afterDamage.cachedCount == (cache == "scans-" ? 0 : afterDamage.fileCount))
     #expect(afterDamage.registry == reference.registry)
     if damage != "directory" {
       #expect(setup.scan().cachedCount == reference.fileCount, "the cache is written again")
+      #expect(setup.phases().contains { $0.hasPrefix("read the linked registry") }, "the linked registry is written again")
     }
   }
 

@@ -39,12 +39,14 @@ import Testing
       access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
     typeScan.properties = [property, plainProperty]
     typeScan.initializers = [initializer]
-    return FileScan(
+    typeScan.genericParameters = ["Value", "Key"]
+    var scan = FileScan(
       declarations: [
         typeScan,
         ScannedDeclaration(
           kind: .extension, name: "Shop.Home", inheritance: ["P"], attributes: ["@objc"], isGeneric: true, access: .private,
-          conditional: true, position: ScannedPosition(line: 9, column: 11), methods: [plain], properties: [plainProperty],
+          conditional: true, position: ScannedPosition(line: 9, column: 11),
+          requirements: [SameTypeRequirement(left: "Value", right: "String")], methods: [plain], properties: [plainProperty],
           initializers: [initializer]),
       ],
       imports: ["Foundation", "ShopUI"],
@@ -52,8 +54,20 @@ import Testing
         ScannedReference(kind: .hosts, names: ["SettingsView", "Feature.Other<Int>"], owner: 1, position: ScannedPosition(line: 12, column: 9)),
         ScannedReference(kind: .navigates, names: [], owner: nil, position: ScannedPosition(line: 1, column: 1)),
         ScannedReference(kind: .tracked, names: ["écranView"], owner: 0, position: ScannedPosition(line: 99_999, column: 3)),
+        ScannedReference(
+          kind: .hosts, names: ["AnyView", "ReceiptView"], owner: 0, position: ScannedPosition(line: 3, column: 4), root: "AnyView",
+          modifiers: ["padding", "eraseToAnyView"]),
+        ScannedReference(kind: .calls, names: ["onAppear", "load"], owner: 0, position: ScannedPosition(line: 5, column: 6)),
       ],
       problems: [ScanProblem(line: 5, column: 6, message: "this is not valid Swift")])
+    scan.typeAliases = [
+      ScannedTypeAlias(
+        name: "Outer.ID", genericParameters: ["T"], aliased: "Box<T>", access: .public, conditional: true,
+        position: ScannedPosition(line: 2, column: 13)),
+      ScannedTypeAlias(
+        name: "Plain", genericParameters: [], aliased: "String", access: nil, conditional: false, position: ScannedPosition(line: 3, column: 1)),
+    ]
+    return scan
   }()
 
   static func encoded(_ scan: FileScan) -> [UInt8] {
@@ -156,5 +170,88 @@ import Testing
     #expect(read([0x81, 0x00]) == nil)
     #expect(read([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x05]) == nil)
     #expect(read([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x81, 0x00]) == nil)
+  }
+
+  // MARK: The linked registry (the link cache)
+
+  /// A registry with every kind of thing the link records: aliases, generic parameters, constrained
+  /// extensions' requirements, hosting roots with modifiers, calls.
+  static let registry: HandlerRegistry = SourceScanner.scan(
+    .files([
+      (
+        "Sources/Shop/Shop.swift",
+        """
+        import SwiftUI
+        public typealias ProductID = String
+        typealias Boxed<T> = Box<T>
+        struct Box<Value> { var value: Value }
+        extension Box where Value == Int { var doubled: Int { value * 2 } }
+        @objcMembers class Screen<Item>: UIViewController {
+          /// Opens.
+          @objc(openWith:) func open(_ id: ProductID = "", at position: Int...) async throws -> [String] { [] }
+          init?(item: Item) { super.init(nibName: nil, bundle: nil) }
+          var total: Double? { nil }
+        }
+        struct ReceiptView: View {
+          var body: some View { Text("").onAppear(perform: onAppear) }
+          func onAppear() {}
+        }
+        func host() { _ = UIHostingController(rootView: AnyView(ReceiptView()).padding()) }
+        """
+      ),
+      (
+        "Sources/Other/Ext.swift",
+        """
+        import Shop
+        extension UIViewController {
+          @objc func onTap() {}
+          func wire(_ button: UIButton) {
+            button.addTarget(self, action: #selector(onTap), for: .touchUpInside)
+            onTap()
+          }
+        }
+        """
+      ),
+    ]), options: ScanOptions(useCache: false)
+  ).registry
+
+  static func encoded(_ registry: HandlerRegistry) -> [UInt8] {
+    var writer = BinaryWriter()
+    RegistryCodec.encode(registry, into: &writer)
+    return writer.bytes
+  }
+
+  static func decodedRegistry(_ bytes: [UInt8]) -> HandlerRegistry? {
+    bytes.withUnsafeBytes { raw in
+      var reader = BinaryReader(raw)
+      guard let registry = try? RegistryCodec.decode(from: &reader), reader.isAtEnd else { return nil }
+      return registry
+    }
+  }
+
+  @Test func theLinkedRegistryRoundTrips() {
+    #expect(Self.registry.typeAliases?.count == 2)
+    #expect(Self.registry.viewReferences?.contains { $0.kind == .calls } == true)
+    #expect(Set(Self.registry.methodUses?.map(\.kind) ?? []) == [.selector, .call])
+    #expect(Self.decodedRegistry(Self.encoded(Self.registry)) == Self.registry)
+    let empty = HandlerRegistry(types: [])
+    #expect(Self.decodedRegistry(Self.encoded(empty)) == empty)
+  }
+
+  @Test func aDamagedLinkedRegistryIsRejectedOrReadNeverCrashes() {
+    let bytes = Self.encoded(Self.registry)
+    for length in 0..<bytes.count {
+      #expect(Self.decodedRegistry(Array(bytes.prefix(length))) == nil, "accepted \(length) of \(bytes.count) bytes")
+    }
+    var state: UInt64 = 7
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    for _ in 0..<2000 {
+      var damaged = bytes
+      damaged[Int(next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: next())
+      _ = Self.decodedRegistry(damaged)
+    }
   }
 }

@@ -65,7 +65,8 @@ import TrackcTestSupport
     #expect(index.screenKind(of: about) == .hostingController)
     #expect(index.screenKind(of: sheet) == .hostingController)
     #expect(index[sheet].isGeneric)
-    #expect(index.externalBaseWritten(of: sheet) == "UIHostingController<Content>")
+    #expect(index.externalSuperclass(of: sheet)?.name == "UIHostingController")
+    #expect(index.externalSuperclass(of: sheet)?.arguments == [.parameter("Content")])
     // The subclass for a view hosts it; a generic one hosts no view of the sources.
     let aboutView = try Self.type("AboutView", in: index)
     #expect(index.swiftUI.hostingSubclasses == [about: aboutView])

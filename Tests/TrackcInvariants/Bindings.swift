@@ -5,7 +5,8 @@ import TrackcCore
 
 /// The code fuzzed binding configs are checked against: the generator's cross-module fixture (a base
 /// module, GenerateFixtureUI, whose lifecycle methods and a handler carry the events of screens in
-/// GenerateFixtureCart), scanned once and kept as the registry `trackc scan` writes.
+/// GenerateFixtureCart, with aliases and a generic type), and SwiftUI screens hosted through roots that
+/// erase their type (`views`), scanned once and kept as the registry `trackc scan` writes.
 public enum CrossModuleFixture {
   static let modules = ["GenerateFixtureUI", "GenerateFixtureCart"]
 
@@ -20,8 +21,54 @@ public enum CrossModuleFixture {
         files.append((path, String(decoding: CodeFixture.read(path), as: UTF8.self)))
       }
     }
+    files.append(("Sources/GenerateFixtureViews/Views.swift", views))
     return SourceScanner.scan(.files(files), options: ScanOptions(useCache: false)).registry.jsonBytes()
   }()
+
+  /// SwiftUI screens (never compiled: Linux has no SwiftUI) hosted through type-erasing roots, generic
+  /// views and aliases of them, for configs that list them.
+  static let views = """
+    import SwiftUI
+    import GenerateFixtureUI
+
+    public typealias ReceiptRoot = AnyView
+    public typealias Pair<T> = (T, T)
+    public typealias Label = Box<String>
+
+    public struct ReceiptView: View {
+      public var total: Cents
+      public var label: Label
+      public var body: some View { Text("receipt") }
+    }
+
+    public struct OrderView: View {
+      public var pair: Pair<Int>
+      public var body: some View { Text("order").onAppear(perform: onAppear) }
+      public func onAppear() {}
+    }
+
+    public struct Card<Content: View>: View {
+      var content: Content
+      public var body: some View { content }
+    }
+
+    extension View {
+      func eraseToAnyView() -> AnyView { AnyView(self) }
+    }
+
+    final class ReceiptHost: UIHostingController<Card<ReceiptView>> {}
+
+    func hosts() -> [UIViewController] {
+      let erased: ReceiptRoot = AnyView(OrderView(pair: (1, 2)))
+      return [
+        UIHostingController(rootView: AnyView(ReceiptView(total: 1, label: Box("a")))),
+        UIHostingController(rootView: Card(content: OrderView(pair: (1, 2)))),
+        UIHostingController(rootView: ReceiptView(total: 2, label: Box("b")).eraseToAnyView()),
+        UIHostingController(rootView: erased),
+        UIHostingController<ReceiptRoot>(rootView: AnyView(OrderView(pair: (3, 4)))),
+      ]
+    }
+    """
 
   /// The fixture's config: every binding shape that reaches across the two modules.
   public static let config: [UInt8] = CodeFixture.read("cross-module.yaml")

@@ -248,6 +248,7 @@ import Testing
       case 400: #expect(action == .split(.rejected))
       case 408: #expect(action == .retry(.requestTimeout))
       case 410: #expect(action == .retry(.gone))
+      case 411: #expect(action == .retry(.lengthRequired))
       case 413: #expect(action == .split(.tooLarge))
       case 429: #expect(action == .retry(.rateLimited))
       case 460: #expect(action == .retry(.clientClosedRequest))
@@ -259,6 +260,7 @@ import Testing
     #expect(StatusPolicy.outcome(status: 429, retryAfter: 7) == .retry(after: 7, reason: .rateLimited))
     #expect(StatusPolicy.outcome(status: 503, retryAfter: 86_400) == .retry(after: 3600, reason: .serverError), "at most an hour")
     #expect(StatusPolicy.outcome(status: 422, retryAfter: nil) == .drop(.clientError(422)))
+    #expect(StatusPolicy.outcome(status: 411, retryAfter: nil) == .retry(after: nil, reason: .lengthRequired), "a length asked for is never a drop")
     let docs = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("docs/wire-format.md"), encoding: .utf8)
     #expect(docs.contains(StatusPolicy.markdown), "docs/wire-format.md shows StatusPolicy.markdown as it is:\n\(StatusPolicy.markdown)")
   }

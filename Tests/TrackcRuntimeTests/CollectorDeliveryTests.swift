@@ -30,6 +30,33 @@ import TrackcCollector
     await collector.stop()
   }
 
+  /// A collector (or a proxy) that needs a length answers 411 to a body without one. Every upload carries
+  /// `Content-Length`, the ones URLSession sends again after a connection closed without an answer
+  /// included: the collector takes every batch, and the only failures are the closed connections, each
+  /// one retry (never the 30 s request timeout: the flush gets less).
+  @Test func aCollectorThatNeedsALengthReceivesEveryBatch() async throws {
+    let collector = try await DeliveryHarness.start {
+      $0.faults.requireContentLength = true
+      $0.faults.dropRate = 0.3
+      $0.faults.seed = 3
+    }
+    let destination = try DeliveryHarness.destination(collector)
+    let tracker = DeliveryHarness.tracker([destination])
+    DeliveryHarness.track(0..<200, tracker)
+    #expect(await tracker.flush(timeout: 20), "\(tracker.statistics)")
+    DeliveryHarness.expectNothingLost(tracker, collector, count: 200, "length required")
+    // No request went without its length. (On Linux, URLSession sends a request again on a fresh
+    // connection after a reused one closed without an answer, and the destination cancels that second
+    // send, which cannot carry the body again: the collector may see it cut short and refuse it as
+    // not valid HTTP, a 400 no client reads. The batch goes again.)
+    #expect(collector.statistics.rejectedByStatus[411] == nil, "a request went without Content-Length: \(collector.statistics.rejectedByStatus)")
+    #expect(Set(collector.statistics.rejectedByStatus.keys).isSubset(of: [400]), "\(collector.statistics.rejectedByStatus)")
+    let statistics = tracker.statistics["collector"] ?? DestinationStatistics()
+    #expect(Set(statistics.failuresByReason.keys) == [.network], "\(statistics.failuresByReason)")
+    #expect(collector.statistics.droppedConnections > 0, "some connections were closed without an answer")
+    await collector.stop()
+  }
+
   /// Routing restricted by the plan goes as Segment's `integrations`; a destination the app delivers in
   /// process is not forwarded; page enter events go as screen calls.
   @Test func routingIsToldAsIntegrationsAndPagesAsScreens() async throws {
@@ -53,6 +80,28 @@ import TrackcCollector
     #expect(received[1].event == "CTRL_HOME_SHARE" && received[1].destinations == ["mixpanel"])
     #expect(collector.violations.isEmpty, "\(collector.violations)")
     #expect(firebase.events.map(\.id) == ["PAGE_HOME_ENTER", "PAGE_HOME_LEAVE"])
+    await collector.stop()
+  }
+
+  /// The plan's destinations go to the collector by their wire names (`wire_name`: Segment's catalogue
+  /// names, which Segment matches exactly), in `integrations`; a destination without one by its ID. The
+  /// collector, given the plan, takes them as the plan's destinations and says it would forward there.
+  @Test func integrationsCarryTheWireNames() async throws {
+    let collector = try await DeliveryHarness.start {
+      $0.plan = CollectorPlan(
+        events: ["PAGE_HOME_ENTER": .init(routing: .only(["firebase", "mixpanel"])), "CTRL_HOME_SHARE": .init(routing: .only(["mixpanel"]))],
+        destinations: ["firebase", "mixpanel"], screens: ["HomeScreen": "PAGE_HOME_ENTER"], wireNames: ["mixpanel": "Mixpanel"])
+    }
+    var registry = TestRegistry()
+    registry.wireNames = ["mixpanel": "Mixpanel"]
+    let tracker = Tracker(registry: registry, destinations: [try DeliveryHarness.destination(collector)], retry: DeliveryHarness.retry)
+    tracker.trackPage(of: HomeScreen.self, .enter)  // firebase and mixpanel
+    tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onShare)  // mixpanel
+    #expect(await tracker.flush(timeout: 30))
+    let received = collector.received
+    #expect(received.map { $0.destinations.map(Set.init) } == [["firebase", "Mixpanel"], ["Mixpanel"]])
+    #expect(received.map { $0.forwardedTo.map(Set.init) } == [["firebase", "Mixpanel"], ["Mixpanel"]])
+    #expect(collector.violations.isEmpty, "\(collector.violations)")
     await collector.stop()
   }
 

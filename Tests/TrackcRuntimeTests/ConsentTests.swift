@@ -219,6 +219,10 @@ import Testing
     state.consent.apply(["ads": true, "analytics": false, "odd, name=1": true], defaults: ["analytics": true])
     #expect(state.consent.categories["analytics"] == ConsentAnswers.Answer(granted: false, revocations: 1))
     #expect(StateFile.decode(StateFile.encode(state)) == state)
+    // A pending category refused at its first answer (what waited for it is then `consentDenied`).
+    state.consent.apply(["marketing": false], defaults: ["marketing": false], pending: ["marketing"])
+    #expect(state.consent.categories["marketing"] == ConsentAnswers.Answer(granted: false, revocations: 1, refusedWhilePending: true))
+    #expect(StateFile.decode(StateFile.encode(state)) == state)
     let snapshot = EventSnapshot(
       identity: state.identity, context: TrackingContext(), consent: ConsentStamp(granted: ["ads": 0, "odd, name=1": 2]))
     let size = SnapshotCoding.encodedSize(snapshot, number: 3)

@@ -45,7 +45,7 @@ import TrackcTestSupport
 
     static var all: [Row] {
       var rows: [Row] = [301, 302, 307, 308].map { failing($0, .redirect) }
-      rows += [failing(408, .requestTimeout), failing(410, .gone), failing(460, .clientClosedRequest)]
+      rows += [failing(408, .requestTimeout), failing(410, .gone), failing(411, .lengthRequired), failing(460, .clientClosedRequest)]
       rows += [failing(429, .rateLimited, retryAfter: 1), failing(503, .serverError, retryAfter: 1, asDate: true)]
       var storm = failing(500, .serverError)
       storm.name = "a storm of 500s"

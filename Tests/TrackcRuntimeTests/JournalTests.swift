@@ -219,10 +219,12 @@ import Testing
     #expect(full.droppedByReason[.journalFull, default: 0] > 0)
     #expect(full.balances)
     #expect(tracker.journalStatistics.bytes <= limit)
-    // A spare being made in the background may be renamed (or deleted) between the listing and the look.
+    // A spare being made in the background may be renamed (or deleted) between the listing and the look;
+    // the oldest segment's file goes just after its replacement is made (docs/runtime.md), so the disk
+    // may hold that one segment (16 KiB here) more for a moment.
     let onDisk = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("segments").path)
       .compactMap { try? FileManager.default.attributesOfItem(atPath: directory.url.appendingPathComponent("segments/" + $0).path)[.size] as? Int }
-    #expect(onDisk.reduce(0, +) <= limit)
+    #expect(onDisk.reduce(0, +) <= limit + 16 * 1024)
     blocked.release.signal()
     #expect(tracker.flush(timeout: 30))
     let statistics = try #require(tracker.statistics["firebase"])

@@ -90,6 +90,11 @@ struct TestRegistry: TrackingRegistry {
     ["onFav(_:)", "onShare(_:)", "onBuy(_:)"][Int(handler.rawValue)]
   }
 
+  /// The names a collector knows the destinations by (`wire_name`), none unless a test says so.
+  var wireNames: [String: String] = [:]
+
+  func wireName(ofDestination id: String) -> String? { wireNames[id] }
+
   /// The application events the plan declares (none unless a test says so), named as Segment names them.
   var applicationEvents: Set<ApplicationEvent> = []
 

@@ -38,7 +38,7 @@ public enum HostileCorpus {
     Generated(name: "generated-purposes-10000") {
       let repeated = Array(repeating: "analytics", count: 10_000).joined(separator: ", ")
       let unknown = (0..<10_000).map { "purpose_\($0)" }.joined(separator: ", ")
-      return Array("version: 1\ndestinations:\n  ads: {purposes: [\(unknown)]}\n  firebase: {purposes: [\(repeated)]}\nscreens: {}\n".utf8)
+      return Array("version: 1\ndestinations:\n  ads: {purposes: [\(unknown)]}\n  crashes: {purposes: [\(repeated)]}\nscreens: {}\n".utf8)
     },
   ]
 

@@ -2,11 +2,13 @@ import FuzzInvariants
 
 @testable import TrackcCore
 
-/// The scan cache reader: a damaged cache yields nothing, never garbage.
+/// The cache readers (the scans, and the last link with its registry): a damaged cache yields nothing,
+/// never garbage.
 ///
-/// Each input is read twice. As a cache file: a fuzzer cannot forge the checksum, so whatever is read
-/// must be exactly what trackc writes. And as a cache body under a valid header, to reach the decoder
-/// behind the checksum: whatever it reads must survive being written and read again.
+/// Each input is read as a scan cache file: a fuzzer cannot forge the checksum, so whatever is read must
+/// be exactly what trackc writes. Then as a scan cache body and as a link cache body under valid headers,
+/// to reach the decoders behind the checksum: whatever they read must survive being written and read
+/// again, the linked registry included.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScanCache(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   precondition(sealingMatchesTheWriter, "the fuzz target's cache header no longer matches ScanCache.encoded()")
@@ -21,13 +23,29 @@ public func fuzzScanCache(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
         violations.append("a cache read from a fuzzed body does not survive being written and read again")
       }
     }
+    if let link = sealed(body: bytes, magic: LinkCache.magic).withUnsafeBytes(LinkCache.decode) {
+      let written = link.encoded()
+      if written.withUnsafeBytes(LinkCache.decode)?.encoded() != written {
+        violations.append("a link cache read from a fuzzed body does not survive being written and read again")
+      }
+      if let registry = link.registry() {
+        var writer = BinaryWriter()
+        RegistryCodec.encode(registry, into: &writer)
+        let again = writer.bytes.withUnsafeBytes { bytes -> HandlerRegistry? in
+          var reader = BinaryReader(bytes)
+          return try? RegistryCodec.decode(from: &reader)
+        }
+        if again != registry { violations.append("a linked registry read from a fuzzed body does not survive being written and read again") }
+      }
+    }
     return violations
   }
 }
 
-/// A cache file around `body`, with the header `ScanCache.encoded()` writes.
-func sealed(body: [UInt8]) -> [UInt8] {
-  var header = BinaryWriter(bytes: ScanCache.magic)
+/// A cache file around `body`, with the header `ScanCache.encoded()` (or, with its magic,
+/// `LinkCache.encoded()`) writes.
+func sealed(body: [UInt8], magic: [UInt8] = ScanCache.magic) -> [UInt8] {
+  var header = BinaryWriter(bytes: magic)
   header.string(TrackcVersion.current)
   header.int(ScanCache.scannerVersion)
   header.int(body.count)

@@ -6,6 +6,11 @@ public struct CodeIndex: Sendable {
   /// Declared (not merely extended) types by name (`Outer.Inner`).
   private let byName: [String: [Int]]
   private let superclasses: [Int?]
+  /// Each class's superclass's generic arguments as written (`Product` of `ListViewController<Product>`),
+  /// read in the class's scope (they may name its own parameters).
+  private let superclassArguments: [[ResolvedType]]
+  /// The one place types named in the code are resolved (aliases, generic arguments).
+  public let types: TypeResolver
   /// The SwiftUI side of the sources: views, screens, view models, `.tracked(_:)` uses.
   public private(set) var swiftUI = SwiftUIIndex.empty
 
@@ -22,24 +27,37 @@ public struct CodeIndex: Sendable {
       byName[type.name, default: []].append(index)
     }
     self.byName = byName
-    // A class's superclass, when the first type it inherits from is a class in the sources: written
-    // plainly, with generic arguments (`ListViewController<Product>`) or with its module
-    // (`Core.BaseViewController`); in the class's own module first.
-    superclasses = registry.types.map { type in
-      guard type.kind == .class, let first = type.inheritance.first else { return nil }
-      if let plain = byName[first] {
+    let resolver = TypeResolver(registry: registry, typesByName: byName)
+    types = resolver
+    // A class's superclass, when the first type it inherits from resolves to a class in the sources:
+    // written plainly, with generic arguments (`ListViewController<Product>`), with its module
+    // (`Core.BaseViewController`) or through an alias; nested names and the class's own module first.
+    var arguments: [[ResolvedType]] = []
+    arguments.reserveCapacity(registry.types.count)
+    superclasses = registry.types.indices.map { index in
+      let type = registry.types[index]
+      guard type.kind == .class, let first = type.inheritance.first else {
+        arguments.append([])
+        return nil
+      }
+      if let plain = byName[first], !resolver.mayBeAlias(first) {
+        // The common case, a plain name: no resolving needed.
         let candidates = plain.filter { registry.types[$0].kind == .class }
-        if !candidates.isEmpty { return candidates.first { registry.types[$0].module == type.module } ?? candidates.first }
+        if !candidates.isEmpty {
+          arguments.append([])
+          return candidates.first { registry.types[$0].module == type.module } ?? candidates.first
+        }
       }
-      let written = WrittenTypeName(first)
-      var candidates = (byName[written.qualified] ?? []).filter { registry.types[$0].kind == .class }
-      if candidates.isEmpty, let dot = written.qualified.firstIndex(of: ".") {
-        let module = String(written.qualified[..<dot])
-        let rest = String(written.qualified[written.qualified.index(after: dot)...])
-        candidates = (byName[rest] ?? []).filter { registry.types[$0].kind == .class && registry.types[$0].module == module }
+      guard case .declared(let superclass, let written) = resolver.type(first, in: resolver.inheritanceScope(of: index)),
+        registry.types[superclass].kind == .class, superclass != index
+      else {
+        arguments.append([])
+        return nil
       }
-      return candidates.first { registry.types[$0].module == type.module } ?? candidates.first
+      arguments.append(written)
+      return superclass
     }
+    superclassArguments = arguments
     if readsSwiftUI { swiftUI = SwiftUIIndex(index: self) }
   }
 
@@ -57,21 +75,53 @@ public struct CodeIndex: Sendable {
 
   /// The nearest superclass outside the sources (`UIViewController`, `UIHostingController`), without
   /// module or generic arguments, if the chain ends in one: the first type the last class of the chain
-  /// inherits from, unless that is a protocol (of the sources, or a common one such as `ObservableObject`).
+  /// inherits from (aliases followed), unless that is a protocol (of the sources, or a common one such as
+  /// `ObservableObject`).
   public func externalBase(of type: Int) -> String? {
-    externalBaseWritten(of: type).map { WrittenTypeName($0).base }
+    externalSuperclass(of: type)?.name
   }
 
-  /// The same, as written (`UIHostingController<SettingsView>`).
-  func externalBaseWritten(of type: Int) -> String? {
+  /// The same, with its generic arguments (`SettingsView` of `UIHostingController<SettingsView>`).
+  func externalSuperclass(of type: Int) -> (name: String, arguments: [ResolvedType])? {
     guard let last = lineage(of: type).last, registry.types[last].kind == .class, let first = registry.types[last].inheritance.first
     else { return nil }
-    let written = WrittenTypeName(first)
+    var written = WrittenTypeName(first)
+    var arguments: [ResolvedType]?
+    if types.mayBeAlias(first) {
+      switch types.type(first, in: types.inheritanceScope(of: last)) {
+      case .external(let name, let resolved):
+        written = WrittenTypeName(name)
+        arguments = resolved
+      case .declared(let declared, _) where registry.types[declared].kind == .protocol:
+        return nil
+      default:
+        break
+      }
+    }
     if FrameworkClasses.commonProtocols.contains(written.base) && !frameworkClasses.contains(written.base) { return nil }
     if let declared = byName[written.qualified] ?? byName[written.base], declared.contains(where: { registry.types[$0].kind == .protocol }) {
       return nil
     }
-    return first
+    let resolvedArguments =
+      arguments ?? written.arguments.map { types.type($0, in: types.inheritanceScope(of: last)) }
+    return (written.base, resolvedArguments)
+  }
+
+  /// The type and its superclasses in the sources, nearest first, each with its generic parameters bound
+  /// to what is known: `arguments` for the type itself, the arguments its subclass gives for each
+  /// superclass (`class ProductList: ListViewController<Product>` binds `Item` of `ListViewController<Item>`).
+  public func lineage(of type: Int, arguments: [ResolvedType]) -> [(type: Int, arguments: [String: ResolvedType])] {
+    var result: [(type: Int, arguments: [String: ResolvedType])] = []
+    var bound = types.bindings(of: type, to: arguments)
+    for (position, owner) in lineage(of: type).enumerated() {
+      if position > 0 {
+        let previous = result[position - 1]
+        let given = superclassArguments[previous.type].map { types.substitute($0, previous.arguments) }
+        bound = types.bindings(of: owner, to: given)
+      }
+      result.append((owner, bound))
+    }
+    return result
   }
 
   /// Every class name the type inherits from, nearest first, itself included: its superclasses in the
@@ -234,47 +284,40 @@ public struct CodeIndex: Sendable {
 // MARK: Properties and types named in the code
 
 extension CodeIndex {
-  /// A type named in the code, as seen from a declaration inside `context`.
-  public enum TypeLookup: Sendable {
-    case found(Int)
-    /// Declared in several modules, none of them the context's.
-    case ambiguous([Int])
-    case notFound
-  }
-
-  /// Resolves a type name written inside `context` as Swift would, as far as the sources tell: nested in
-  /// the context or an enclosing type first (`Tab` inside `Home` is `Home.Tab` when that exists), then at
-  /// the top level (in the context's module first), then module-qualified (`Shop.Cart`).
-  public func lookUpType(_ components: [String], from context: Int) -> TypeLookup {
-    let name = components.joined(separator: ".")
-    let module = registry.types[context].module
-    var enclosing = registry.types[context].name.split(separator: ".").map(String.init)
-    while !enclosing.isEmpty {
-      if let match = declaredTypes(named: (enclosing + [name]).joined(separator: "."), preferring: module) { return .found(match) }
-      enclosing.removeLast()
-    }
-    let candidates = byNameLookup(name)
-    if let local = candidates.first(where: { registry.types[$0].module == module }) { return .found(local) }
-    if candidates.count == 1 { return .found(candidates[0]) }
-    if candidates.count > 1 { return .ambiguous(candidates) }
-    if components.count >= 2 {
-      let rest = components.dropFirst().joined(separator: ".")
-      if let match = byNameLookup(rest).first(where: { registry.types[$0].module == components[0] }) { return .found(match) }
-    }
-    return .notFound
-  }
-
-  private func declaredTypes(named name: String, preferring module: String?) -> Int? {
-    let candidates = byNameLookup(name)
-    return candidates.first { registry.types[$0].module == module } ?? (candidates.count == 1 ? candidates[0] : nil)
-  }
-
   /// The instance property of this name a type has: its own (with its extensions'), or the nearest
   /// superclass's in the sources. Nil also when the registry does not list the type's properties.
   public func instanceProperty(named name: String, on type: Int) -> PropertyReference? {
     for owner in lineage(of: type) {
       if let index = registry.types[owner].properties?.firstIndex(where: { !$0.isStatic && $0.name == name }) {
         return PropertyReference(type: owner, property: index)
+      }
+    }
+    return nil
+  }
+
+  /// The instance property of this name a value of `type` with generic `arguments` has, with the
+  /// generic parameters bound where it is declared (a superclass's from its subclass's arguments; a
+  /// constrained extension's from its requirements). A property of a constrained extension whose
+  /// requirements the known arguments contradict (`where Value == Int` on a `Box<String>`) is not there.
+  public func instanceProperty(
+    named name: String, on type: Int, arguments: [ResolvedType]
+  ) -> (reference: PropertyReference, arguments: [String: ResolvedType])? {
+    for (owner, bound) in lineage(of: type, arguments: arguments) {
+      guard let properties = registry.types[owner].properties else { continue }
+      for (index, property) in properties.enumerated() where !property.isStatic && property.name == name {
+        var arguments = bound
+        var satisfied = true
+        for requirement in property.requirements ?? [] {
+          let scope = types.scope(of: owner, arguments: bound)
+          let left = types.type(requirement.left, in: scope)
+          let right = types.type(requirement.right, in: scope)
+          if case .parameter(let parameter) = left {
+            arguments[parameter] = right
+          } else if !types.hasUnknownParameter(left) && !types.hasUnknownParameter(right) && left != right {
+            satisfied = false
+          }
+        }
+        if satisfied { return (PropertyReference(type: owner, property: index), arguments) }
       }
     }
     return nil

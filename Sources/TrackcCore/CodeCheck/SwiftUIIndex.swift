@@ -27,6 +27,20 @@ public struct SwiftUIIndex: Sendable {
   public let viewModels: Set<Int>
   /// Every `.tracked(_:)` use: the screen's case as written, where, and the type it is written in.
   public let trackedUses: [TrackedUse]
+  /// The views shown as a hosting controller's root only through a value that erases their type
+  /// (`AnyView(ReceiptView())`, a generic wrapper view `Card(content: ReceiptView())`, a method of the
+  /// sources that returns `AnyView`): the hosting controller reports no screen for them.
+  public let erasedRoots: [Int: ErasedRoot]
+  /// The base names of the methods each type's own code calls or hands over (`onAppear()`,
+  /// `.onAppear(perform: onAppear)`), in the files the scanner reads bodies of.
+  public let calledMethods: [Int: Set<String>]
+
+  /// Where a view is made a hosting controller's root through a type-erasing value, and that value's type.
+  public struct ErasedRoot: Sendable {
+    public var location: RegistryLocation
+    /// `AnyView`, `Card<ReceiptView>`.
+    public var wrapper: String
+  }
 
   public enum Evidence: Sendable, Equatable {
     case hosted
@@ -61,7 +75,7 @@ public struct SwiftUIIndex: Sendable {
   /// or hosted by a subclass not listed.
   public func isScreenOfItsOwn(_ view: Int, listed: Set<Int>) -> Bool {
     guard screens[view] != nil else { return false }
-    if hostedViews.contains(view) || presentedViews.contains(view) { return true }
+    if hostedViews.contains(view) || presentedViews.contains(view) || erasedRoots[view] != nil { return true }
     return !hostingSubclasses.contains { $0.value == view && listed.contains($0.key) }
   }
 
@@ -85,17 +99,20 @@ public struct SwiftUIIndex: Sendable {
     observableClasses = [:]
     viewModels = []
     trackedUses = []
+    erasedRoots = [:]
+    calledMethods = [:]
   }
 
   init(index: CodeIndex) {
     let types = index.registry.types
     var views = Set<Int>()
     var observable: [Int: Observation] = [:]
-    for (position, type) in types.enumerated() where type.kind != .external && type.kind != .protocol {
-      let inherited = type.inheritance.map { WrittenTypeName($0).qualified }
+    // By index: iterating the types themselves copied each (retaining every field).
+    for position in types.indices where types[position].kind != .external && types[position].kind != .protocol {
+      let inherited = index.types.inheritedNames(of: position)
       if inherited.contains("View") || inherited.contains("SwiftUI.View") { views.insert(position) }
-      guard type.kind == .class else { continue }
-      if type.attributes?.contains(where: { $0 == "@Observable" || $0 == "@Observation.Observable" }) == true {
+      guard types[position].kind == .class else { continue }
+      if types[position].attributes?.contains(where: { $0 == "@Observable" || $0 == "@Observation.Observable" }) == true {
         observable[position] = .observable
       } else if inherited.contains("ObservableObject") || inherited.contains("Combine.ObservableObject") || inherited.contains("Observable") {
         observable[position] = .observableObject
@@ -123,14 +140,35 @@ public struct SwiftUIIndex: Sendable {
     func view(among names: [String], _ reference: ViewReference, context: Int?) -> Int? {
       names.lazy.compactMap { index.resolveWritten($0, module: reference.module, context: context) }.first(where: views.contains)
     }
+    var erased: [Int: ErasedRoot] = [:]
+    var called: [Int: Set<String>] = [:]
+    let roots = HostedRoots(index: index, views: views)
     for reference in index.registry.viewReferences ?? [] {
       let context = owner(reference)
       switch reference.kind {
       case .hosts:
-        if let root = view(among: reference.names, reference, context: context) {
+        let scope = TypeScope(context: context, module: reference.module)
+        switch roots.root(reference, scope: scope) {
+        case .view(let root):
           hosted.insert(root)
           sites[root] = sites[root] ?? reference.location
           screens[root] = screens[root] ?? .hosted
+        case .erased(let wrapper, let wrapped):
+          // The view inside: the first the expression constructs that is not itself a generic wrapper.
+          let wrapped =
+            wrapped
+            ?? reference.names.lazy.compactMap { index.resolveWritten($0, module: reference.module, context: context) }
+            .first { views.contains($0) && (index[$0].genericParameters ?? []).isEmpty && !index[$0].isGeneric }
+          guard let wrapped else { continue }
+          if erased[wrapped] == nil { erased[wrapped] = ErasedRoot(location: reference.location, wrapper: wrapper) }
+          screens[wrapped] = screens[wrapped] ?? .hosted
+        case .unknown:
+          // The expression does not tell the root's type plainly: the first view it constructs.
+          if let root = view(among: reference.names, reference, context: context) {
+            hosted.insert(root)
+            sites[root] = sites[root] ?? reference.location
+            screens[root] = screens[root] ?? .hosted
+          }
         }
       case .presents:
         if let view = view(among: reference.names, reference, context: context) {
@@ -146,19 +184,32 @@ public struct SwiftUIIndex: Sendable {
           let model = index.resolveWritten(name, module: reference.module, context: context), observable[model] != nil
         else { continue }
         viewModels.insert(model)
+      case .calls:
+        if let context { called[context, default: []].formUnion(reference.names) }
       }
     }
     // A class inheriting `UIHostingController<Root>` hosts its root.
     for position in types.indices where types[position].kind == .class {
-      guard let written = index.externalBaseWritten(of: position) else { continue }
-      let base = WrittenTypeName(written)
-      guard FrameworkClasses.hostingControllers.contains(base.base), let argument = base.arguments.first,
-        let root = index.resolveWritten(argument, module: types[position].module, context: position), views.contains(root)
+      guard let base = index.externalSuperclass(of: position), FrameworkClasses.hostingControllers.contains(base.name),
+        let argument = base.arguments.first
       else { continue }
-      subclasses[position] = root
-      sites[root] = sites[root] ?? types[position].location
-      screens[root] = screens[root] ?? .hosted
+      switch roots.classify(argument) {
+      case .view(let root):
+        subclasses[position] = root
+        sites[root] = sites[root] ?? types[position].location
+        screens[root] = screens[root] ?? .hosted
+      case .erased(let wrapper, let wrapped?):
+        if erased[wrapped] == nil { erased[wrapped] = ErasedRoot(location: types[position].location, wrapper: wrapper) }
+        screens[wrapped] = screens[wrapped] ?? .hosted
+      case .erased, .unknown:
+        continue
+      }
     }
+    // A view hosted plainly somewhere is reported there, whatever else erases it.
+    for view in hosted { erased[view] = nil }
+    for view in subclasses.values { erased[view] = nil }
+    erasedRoots = erased
+    calledMethods = called
     self.views = views
     self.screens = screens
     hostedViews = hosted
@@ -191,19 +242,86 @@ extension CodeIndex {
     return nil
   }
 
-  /// A type written in the code (`SettingsView`, `Feature.SettingsView`, `Outer.Inner<T>`), as seen from
-  /// `context` (nested names first) or from `module` at the top level.
+  /// A type written in the code (`SettingsView`, `Feature.SettingsView`, `Outer.Inner<T>`, an alias of
+  /// one), as seen from `context` (nested names first) or from `module` at the top level: the type it
+  /// resolves to, without its generic arguments.
   func resolveWritten(_ written: String, module: String?, context: Int?) -> Int? {
-    let name = WrittenTypeName(written).qualified
-    let components = name.split(separator: ".").map(String.init)
-    guard !components.isEmpty else { return nil }
-    if let context, case .found(let type) = lookUpType(components, from: context) { return type }
-    let candidates = byNameLookup(name)
-    if let local = candidates.first(where: { registry.types[$0].module == module }) { return local }
-    if candidates.count == 1 { return candidates[0] }
-    if components.count >= 2 {
-      return byNameLookup(components.dropFirst().joined(separator: ".")).first { registry.types[$0].module == components[0] }
+    let scope = TypeScope(context: context, module: context.map { registry.types[$0].module } ?? module)
+    switch types.type(written, in: scope).unwrapped {
+    case .declared(let type, _): return type
+    default: return nil
     }
-    return nil
+  }
+}
+
+/// What a hosting controller's root is, as the runtime names it: the view, when the root's type is a view
+/// of the sources (modifiers seen through, as `HostedRootView` reads `ModifiedContent`); nothing it can
+/// report when the root's type erases the view's (`AnyView`, a generic wrapper view, whose name carries
+/// its arguments); unknown when the code does not say the root's type plainly.
+struct HostedRoots {
+  enum Root {
+    case view(Int)
+    /// `wrapper` as written for messages; `wrapped` the view inside when the type says it.
+    case erased(wrapper: String, wrapped: Int?)
+    case unknown
+  }
+
+  let index: CodeIndex
+  let views: Set<Int>
+  /// Methods of the sources by base name with the type they return, for modifiers applied to a root.
+  private let returnTypes: [String: [(owner: Int, returnType: String)]]
+
+  init(index: CodeIndex, views: Set<Int>) {
+    self.index = index
+    self.views = views
+    var wanted = Set<String>()
+    for reference in index.registry.viewReferences ?? [] where reference.kind == .hosts { wanted.formUnion(reference.modifiers ?? []) }
+    var returnTypes: [String: [(owner: Int, returnType: String)]] = [:]
+    if !wanted.isEmpty {
+      for owner in index.registry.types.indices {
+        for method in index.registry.types[owner].methods where wanted.contains(method.baseName) {
+          if let returnType = method.signature?.returnType { returnTypes[method.baseName, default: []].append((owner, returnType)) }
+        }
+      }
+    }
+    self.returnTypes = returnTypes
+  }
+
+  func root(_ reference: ViewReference, scope: TypeScope) -> Root {
+    guard let written = reference.root else { return .unknown }
+    var root = classify(index.types.type(written, in: scope))
+    for modifier in reference.modifiers ?? [] {
+      // A method of the sources that returns `AnyView` or a generic view erases what it is applied to; a
+      // modifier of SwiftUI's (`padding`, `environmentObject`) makes `ModifiedContent`, seen through.
+      guard let declared = returnTypes[modifier]?.first else { continue }
+      let returned = classify(index.types.type(declared.returnType, in: index.types.scope(of: declared.owner)))
+      switch (returned, root) {
+      case (.erased(let wrapper, _), .view(let view)): root = .erased(wrapper: wrapper, wrapped: view)
+      case (.erased(let wrapper, _), _): root = .erased(wrapper: wrapper, wrapped: nil)
+      default: continue
+      }
+    }
+    return root
+  }
+
+  func classify(_ type: ResolvedType) -> Root {
+    switch type.unwrapped {
+    case .external(let name, let arguments):
+      let base = name.split(separator: ".").last.map(String.init) ?? name
+      if base == "AnyView" { return .erased(wrapper: "AnyView", wrapped: nil) }
+      if base == "ModifiedContent", let first = arguments.first { return classify(first) }
+      return .unknown
+    case .declared(let type, let arguments):
+      guard views.contains(type) else { return .unknown }
+      guard !(index[type].genericParameters ?? []).isEmpty || index[type].isGeneric else { return .view(type) }
+      // A generic wrapper view: the runtime sees `Card<ReceiptView>`, which names no screen.
+      let wrapped = arguments.lazy.compactMap { argument -> Int? in
+        if case .declared(let inner, _) = argument.unwrapped, views.contains(inner) { return inner }
+        return nil
+      }.first
+      return .erased(wrapper: index.types.describe(.declared(type, arguments: arguments)), wrapped: wrapped)
+    default:
+      return .unknown
+    }
   }
 }

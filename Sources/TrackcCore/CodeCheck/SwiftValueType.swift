@@ -109,6 +109,8 @@ public indirect enum CaptureConversion: Sendable, Hashable {
 
   /// The standard library's and Foundation's types a property may have, by name: their wire type and
   /// conversion. (`UUID`, `URL` and `Decimal` are `CustomStringConvertible`: strings only when declared so.)
+  /// Aliases of these (`Float64`, `TimeInterval`, `CLLocationDegrees`) are `SDKTypeAliases`', followed
+  /// before this is asked.
   static func standard(_ name: String) -> (type: PropertyType, conversion: CaptureConversion)? {
     switch name {
     case "String": return (.string, .direct)
@@ -116,7 +118,7 @@ public indirect enum CaptureConversion: Sendable, Hashable {
     case "Int": return (.int, .direct)
     case "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": return (.int, .integer)
     case "Double": return (.double, .direct)
-    case "Float", "Float16", "Float32", "Float64", "CGFloat": return (.double, .floatingPoint)
+    case "Float", "Float16", "CGFloat": return (.double, .floatingPoint)
     case "Bool": return (.bool, .direct)
     default: return nil
     }

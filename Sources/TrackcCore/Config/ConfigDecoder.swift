@@ -36,7 +36,9 @@ struct ConfigDecoder {
     enum RequireTracking: String, ConfigKey { case suffix, tag }
     enum Lifecycle: String, ConfigKey { case enter, leave }
     enum Destination: String, ConfigKey {
-      case description, purposes, consent
+      case description
+      case wireName = "wire_name"
+      case purposes, consent
       case trackingDomains = "tracking_domains"
     }
     enum Defaults: String, ConfigKey { case destinations }
@@ -235,12 +237,20 @@ struct ConfigDecoder {
         continue
       }
       var destination = TrackingConfig.Destination(id: id, description: nil)
+      if document.kind(settings) == .mapping {
+        let start = document.range(settings).start
+        let firstKey = document.pairs(settings).first.map { document.range($0.key).start }
+        destination.settings =
+          firstKey.map { $0 != start ? .flow(insertAt: $0, isEmpty: false) : .block(firstKey: $0) }
+          ?? .flow(insertAt: SourcePosition(line: start.line, column: start.column + 1), isEmpty: true)
+      }
       for (name, field, value) in fields(
         of: settings, in: .text("destination '\(id.value)'"), expected: "a mapping (use '{}' for a destination without settings)",
         as: Keys.Destination.self)
       {
         switch name {
         case .description: destination.description = string(value, what: .text("'description'"))
+        case .wireName: destination.wireName = nonEmptyString(value, what: .text("'wire_name' of destination '\(id.value)'"))
         case .purposes, .consent, .trackingDomains:
           destinationPrivacy(name, field: field, value, destination: id.value, into: &destination.privacy)
         }

@@ -10,7 +10,7 @@ extension TrackingConfig {
     /// The `privacy` key.
     public var range: SourceRange
     /// Where `trackc generate` writes the privacy manifest, relative to the config
-    /// (`Sources/AppTracking/PrivacyInfo.xcprivacy`); nothing is written without it.
+    /// (`Sources/AppTracking/PrivacyInfo.xcprivacy`); beside the generated Swift without it.
     public var manifest: Located<String>?
     /// `consent`: the categories a person using the app grants or refuses, in file order; nil when not
     /// written (then no destination is gated by consent).
@@ -19,6 +19,11 @@ extension TrackingConfig {
     public var identity: Identity?
     /// `events`: what the events themselves are; product interaction (taps, screens seen) when not written.
     public var events: DataClassification?
+    /// `context`: what the device's context every event carries is (app, device, OS, locale, time zone,
+    /// screen); other diagnostic data when not written.
+    public var context: DataClassification?
+    /// `pending`: how many events, and for how long, may wait for a category whose default is `pending`.
+    public var pending: PendingLimits?
 
     public init(range: SourceRange) {
       self.range = range
@@ -33,6 +38,26 @@ extension TrackingConfig {
     /// Whether the category counts as granted before the person has answered; `ConsentDefault.default`
     /// when not written.
     public var defaultValue: Located<ConsentDefault>?
+  }
+
+  /// `privacy.pending`: the bounds on what waits for the first answer about a `pending` category. An
+  /// event past them goes without the destinations it waited for (or, if it has no other, is dropped and
+  /// counted). `PendingLimits.defaultEvents` and `defaultHours` where not written.
+  public struct PendingLimits: Sendable {
+    public var range: SourceRange
+    /// `events`: at most this many events wait (per destination, the oldest go first).
+    public var events: Located<Int>?
+    /// `hours`: an event waits at most this long after it was tracked.
+    public var hours: Located<Double>?
+
+    /// Ten thousand events: about a day of a busy app, a few megabytes of the journal.
+    public static let defaultEvents = 10_000
+    /// A week: long enough for a person who closed the dialog to open the app again and answer.
+    public static let defaultHours: Double = 168
+
+    public init(range: SourceRange) {
+      self.range = range
+    }
   }
 
   /// `privacy.identity`: the identity stamped on every event, and so sent to every destination.
@@ -99,7 +124,8 @@ extension TrackingConfig {
 
 extension ConfigDecoder {
   enum PrivacyKeys {
-    enum Privacy: String, ConfigKey { case manifest, consent, identity, events }
+    enum Privacy: String, ConfigKey { case manifest, consent, identity, events, context, pending }
+    enum Pending: String, ConfigKey { case events, hours }
     enum Category: String, ConfigKey {
       case description
       case `default`
@@ -118,16 +144,42 @@ extension ConfigDecoder {
   mutating func privacy(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.Privacy {
     var privacy = TrackingConfig.Privacy(range: key.range)
     for (name, field, value) in fields(
-      of: node, in: .text("'privacy'"), expected: "a mapping with 'manifest', 'consent', 'identity' and 'events'", as: PrivacyKeys.Privacy.self)
+      of: node, in: .text("'privacy'"), expected: "a mapping with 'manifest', 'consent', 'identity', 'events', 'context' and 'pending'",
+      as: PrivacyKeys.Privacy.self)
     {
       switch name {
       case .manifest: privacy.manifest = nonEmptyString(value, what: .text("'manifest' in 'privacy'"))
       case .consent: privacy.consentCategories = consentCategories(value)
       case .identity: privacy.identity = identity(value, key: field)
       case .events: privacy.events = classification(value, key: field, what: "'events' in 'privacy'")
+      case .context: privacy.context = classification(value, key: field, what: "'context' in 'privacy'")
+      case .pending: privacy.pending = pendingLimits(value, key: field)
       }
     }
     return privacy
+  }
+
+  /// `pending: {events: 5000, hours: 48}`: each a positive number (events a whole one).
+  private mutating func pendingLimits(_ node: YAMLNodeID, key: Located<String>) -> TrackingConfig.PendingLimits {
+    var limits = TrackingConfig.PendingLimits(range: key.range)
+    for (name, _, value) in fields(
+      of: node, in: .text("'pending' in 'privacy'"), expected: "a mapping with 'events' and 'hours'", as: PrivacyKeys.Pending.self)
+    {
+      let range = document.range(value)
+      switch (name, document.value(value)) {
+      case (.events, .int(let count)) where count > 0:
+        limits.events = Located(count, at: range)
+      case (.hours, .int(let hours)) where hours > 0:
+        limits.hours = Located(Double(hours), at: range)
+      case (.hours, .float(let hours)) where hours.isFinite && hours > 0:
+        limits.hours = Located(hours, at: range)
+      case (.events, _):
+        wrongType(.notExpected(what: "'events' of 'pending'", expected: "a whole number above 0", found: found(value)), at: range)
+      case (.hours, _):
+        wrongType(.notExpected(what: "'hours' of 'pending'", expected: "a number above 0", found: found(value)), at: range)
+      }
+    }
+    return limits
   }
 
   private mutating func consentCategories(_ node: YAMLNodeID) -> [TrackingConfig.ConsentCategory] {
@@ -286,7 +338,7 @@ extension ConfigDecoder {
     into privacy: inout TrackingConfig.DestinationPrivacy
   ) {
     switch name {
-    case .description: break
+    case .description, .wireName: break
     case .purposes:
       privacy.purposes = purposes(value, what: "'purposes' of destination '\(destination)'")
       privacy.purposesRange = field.range

@@ -205,6 +205,9 @@ public enum DataPurpose: String, Sendable, CaseIterable, Comparable {
 public enum ConsentDefault: String, Sendable, CaseIterable {
   case granted
   case denied
+  /// Not answered yet: events for the category's destinations wait in the journal for the person's
+  /// first answer (within `privacy.pending`'s limits), then go on a grant or are dropped on a refusal.
+  case pending
 
   /// Denied: under the GDPR, consent is a clear affirmative act, and silence is not consent.
   public static let `default` = ConsentDefault.denied

@@ -115,8 +115,25 @@ public struct TrackingConfig: Sendable {
   }
 
   public struct Destination: Sendable {
+    /// The name a collector is told to forward to (`integrations`): `wire_name`, else the ID.
+    public var nameOnTheWire: String { wireName?.value ?? id.value }
+
     public var id: Located<String>
     public var description: Located<String>?
+    /// The name the collector knows the destination by (`wire_name: Mixpanel`, Segment's catalogue name),
+    /// sent in `integrations` instead of the ID; nil when it is the ID.
+    public var wireName: Located<String>? = nil
+    /// How its settings are written, for a fix that adds one (`wire_name`).
+    public var settings: SettingsStyle = .none
+
+    public enum SettingsStyle: Sendable, Hashable {
+      /// `mixpanel:` alone, or a value that is not a mapping.
+      case none
+      /// `{...}`: a key goes at `insertAt`, before the first key (right after the brace when there is none).
+      case flow(insertAt: SourcePosition, isEmpty: Bool)
+      /// A key per line: a key goes before the first, at `firstKey`.
+      case block(firstKey: SourcePosition)
+    }
     /// What it uses data for, the consent category that gates it and its tracking domains.
     public var privacy = DestinationPrivacy()
   }

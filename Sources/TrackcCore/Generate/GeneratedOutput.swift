@@ -1,15 +1,22 @@
-/// Where generated files go: a directory in which trackc owns `<name>.swift` and `<name>+*.swift`.
-/// Files are written only when their content changes, files it no longer generates are removed, and
-/// `check` says what a run would change without changing anything (for CI and pre-commit).
+/// Where generated files go: a directory in which trackc owns `<name>.swift` and `<name>+*.swift`, and,
+/// when the privacy manifest goes there (`ownsPrivacyManifest`), `PrivacyInfo.xcprivacy` if trackc wrote
+/// it (its comment says so). Files are written only when their content changes, files it no longer
+/// generates are removed, and `check` says what a run would change without changing anything (for CI and
+/// pre-commit).
 public struct GeneratedOutput: Sendable {
   public var directory: String
   public var name: String
   /// Which files of the directory this output owns, when not those named after `name` (exports).
   private var ownership: (@Sendable (String) -> Bool)?
+  /// Whether the plan's privacy manifest is written here (no `privacy.manifest`): one trackc wrote
+  /// before is then trackc's to update. (A manifest left here before `privacy.manifest` moved it is not
+  /// removed: the output cannot tell it from one `privacy.manifest` names here.)
+  private var ownsPrivacyManifest = false
 
-  public init(directory: String, name: String) {
+  public init(directory: String, name: String, ownsPrivacyManifest: Bool = false) {
     self.directory = directory
     self.name = name
+    self.ownsPrivacyManifest = ownsPrivacyManifest
   }
 
   /// An output that owns the files `owns` accepts (`trackc export` owns `*.schema.json`).
@@ -73,9 +80,23 @@ public struct GeneratedOutput: Sendable {
     directory.isEmpty || directory == "." ? file : (directory.hasSuffix("/") ? directory + file : directory + "/" + file)
   }
 
-  /// `Tracking.swift` and `Tracking+Home.swift`, not `TrackingHelpers.swift`.
+  /// `Tracking.swift` and `Tracking+Home.swift`, not `TrackingHelpers.swift`; the privacy manifest trackc
+  /// wrote, not one written by hand.
   private func owns(_ file: String) -> Bool {
     if let ownership { return ownership(file) }
+    if file == PrivacyManifest.fileName { return ownsPrivacyManifest && !isForeign(file) }
     return file == "\(name).swift" || (file.hasPrefix("\(name)+") && file.hasSuffix(".swift"))
+  }
+
+  /// A file of this name that trackc did not write (a privacy manifest by hand), which writing `files`
+  /// would overwrite: the path; nil when there is none.
+  public func foreignFile(among files: [Generator.File]) -> String? {
+    files.first { $0.name == PrivacyManifest.fileName && isForeign($0.name) }.map { path($0.name) }
+  }
+
+  /// There, and without trackc's mark.
+  private func isForeign(_ file: String) -> Bool {
+    guard let existing = FileSystem.read(path(file)) else { return false }
+    return !existing.contains(PrivacyManifest.marker)
   }
 }

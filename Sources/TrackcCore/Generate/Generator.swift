@@ -6,6 +6,8 @@
 /// - Under `interception: dynamic-replacement`, a file per feature module with a
 ///   `@_dynamicReplacement(for:)` for each mapped handler and each lifecycle method carrying page
 ///   events: it reports to `Interception` and runs the original.
+/// - `PrivacyInfo.xcprivacy`, the plan's privacy manifest (`PrivacyManifest`), beside the Swift files
+///   (`Result.resources`) unless `privacy.manifest` puts it elsewhere.
 /// - When the plan has SwiftUI screens, `<name>+SwiftUI.swift`: `TrackingScreen` and the `.tracked(_:)`
 ///   modifier that reports their appearance (`SwiftUIEmitter`), the SwiftUI part behind
 ///   `#if canImport(SwiftUI)`; it needs only the runtime, so it may go to a module the views import.
@@ -45,6 +47,9 @@ public enum Generator {
     /// The files of other platforms the config asks for (`links.apple.site_association`,
     /// `links.android.manifest`), named by their paths relative to the config's directory.
     public var platformFiles: [File] = []
+    /// Files to write beside the Swift files that are not Swift: the privacy manifest, as a resource of
+    /// the module, when `privacy.manifest` does not put it elsewhere (and always for a single file).
+    public var resources: [File] = []
     /// `<name>+SwiftUI.swift`, when the plan has SwiftUI screens (and the output is not a single file):
     /// the screens' enum and `.tracked(_:)`, which need only the runtime, so that it can be written into
     /// a module the views import. Also in `files`, for writing beside the rest.
@@ -121,8 +126,14 @@ public enum Generator {
       }
     }
     files.insert(File(name: "\(options.name).swift", contents: SwiftRenderer.render(registry)), at: 0)
-    return Result(
-      files: files, diagnostics: diagnostics, platformFiles: PlatformFiles.files(plan, configFileName: options.configFileName),
-      swiftUIFile: swiftUIFile)
+    // The privacy manifest, whatever the plan says of privacy (it declares at least what the runtime
+    // sends): where `privacy.manifest` says, else beside the code, as a resource of the tracking module.
+    // A build plugin writes it beside the code always: it may write nowhere else.
+    let platformFiles = PlatformFiles.files(plan, configFileName: options.configFileName, manifestBesideCode: options.singleFile)
+    var resources: [File] = []
+    if options.singleFile || plan.config.privacy?.manifest == nil {
+      resources.append(File(name: PrivacyManifest.fileName, contents: PrivacyManifest.propertyList(plan, configFileName: options.configFileName)))
+    }
+    return Result(files: files, diagnostics: diagnostics, platformFiles: platformFiles, resources: resources, swiftUIFile: swiftUIFile)
   }
 }

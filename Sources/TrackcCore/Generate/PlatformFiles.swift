@@ -10,8 +10,10 @@ enum PlatformFiles {
   /// Apple's limit on the size of an `apple-app-site-association` file, uncompressed.
   static let siteAssociationLimit = 128 * 1024
 
-  /// The files the config asks for, named by their paths relative to the config.
-  static func files(_ plan: ResolvedPlan, configFileName: String) -> [Generator.File] {
+  /// The files the config asks for, named by their paths relative to the config. The privacy manifest
+  /// is among them when `privacy.manifest` says where, unless `manifestBesideCode` (a build plugin, which
+  /// writes only into its own directory): otherwise it goes beside the generated Swift (`Generator`).
+  static func files(_ plan: ResolvedPlan, configFileName: String, manifestBesideCode: Bool = false) -> [Generator.File] {
     var files: [Generator.File] = []
     // `platform-file-path` has refused these already (generation stops on errors); never write them anyway.
     if let path = plan.config.links?.apple?.siteAssociation?.value, PlatformFilePathRule.problem(with: path) == nil {
@@ -20,7 +22,7 @@ enum PlatformFiles {
     if let path = plan.config.links?.android?.manifest?.value, PlatformFilePathRule.problem(with: path) == nil {
       files.append(Generator.File(name: path, contents: androidManifest(plan, configFileName: configFileName)))
     }
-    if let path = plan.config.privacy?.manifest?.value, PlatformFilePathRule.problem(with: path) == nil {
+    if !manifestBesideCode, let path = plan.config.privacy?.manifest?.value, PlatformFilePathRule.problem(with: path) == nil {
       files.append(Generator.File(name: path, contents: PrivacyManifest.propertyList(plan, configFileName: configFileName)))
     }
     return files

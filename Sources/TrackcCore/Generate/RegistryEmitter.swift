@@ -182,6 +182,7 @@ struct RegistryEmitter {
         model.handlers.enumerated().map { (patterns: [.integer($0.offset)], value: .string($0.element.name)) }, otherwise: .string("")),
     ]
     members += consent()
+    members += wireNames()
     if !model.applicationRules.isEmpty { members.append(applicationRule(ruleReference)) }
     // SwiftUI screens that report their own appearance (`.tracked(_:)` in their body) are no hosting
     // controller's root screen, which would report them a second time.
@@ -325,13 +326,55 @@ struct RegistryEmitter {
       (key: Expression.string(category.name.value), value: Expression.boolean((category.defaultValue?.value ?? .default) == .granted))
     }
     let dictionary = SwiftCode.TypeReference.generic(ValidIdentifier(fixed: "Dictionary"), [Self.type("String"), Self.type("Bool")])
-    return [
+    var members = [
       lookup(
         "consentCategory", ("ofDestination", "id", "String"), returns: .optional(Self.type("String")), on: ["id"], gated, otherwise: .nilLiteral),
       Member(
         declaration: .computedProperty(
           [.generatedSPI, .public], ValidIdentifier(fixed: "consentDefaults"), dictionary, [.returnValue(.dictionary(defaults))]),
         blankLineBefore: true),
+    ]
+    // Categories that wait for the first answer, and how much may wait (the protocol's defaults: none).
+    var listed = Set<String>()
+    let pending = categories.filter { $0.defaultValue?.value == .pending && listed.insert($0.name.value).inserted }.map {
+      Expression.string($0.name.value)
+    }
+    guard !pending.isEmpty else { return members }
+    let set = SwiftCode.TypeReference.generic(ValidIdentifier(fixed: "Set"), [Self.type("String")])
+    members.append(
+      Member(
+        declaration: .computedProperty(
+          [.generatedSPI, .public], ValidIdentifier(fixed: "pendingConsentCategories"), set, [.returnValue(.array(pending))]),
+        blankLineBefore: true))
+    let limits = plan.config.privacy?.pending
+    let events = limits?.events?.value ?? TrackingConfig.PendingLimits.defaultEvents
+    let seconds = (limits?.hours?.value ?? TrackingConfig.PendingLimits.defaultHours) * 3600
+    let value = Expression.call(
+      Self.reference("PendingConsentLimits"),
+      [
+        SwiftCode.Argument(ArgumentLabel(fixed: "events"), .integer(events)),
+        SwiftCode.Argument(ArgumentLabel(fixed: "seconds"), .double(seconds)),
+      ])
+    members.append(
+      Member(
+        declaration: .computedProperty(
+          [.generatedSPI, .public], ValidIdentifier(fixed: "pendingConsentLimits"), Self.type("PendingConsentLimits"), [.returnValue(value)]),
+        blankLineBefore: true))
+    return members
+  }
+
+  /// The names the plan's destinations go by on the wire (`wire_name`), for those that differ from their
+  /// IDs (without any, the protocol's default sends the IDs).
+  private func wireNames() -> [Member] {
+    var seen = Set<String>()
+    let named = (model.plan.config.destinations ?? []).filter { seen.insert($0.id.value).inserted }.compactMap {
+      destination -> (patterns: [Expression], value: Expression)? in
+      guard let wireName = destination.wireName?.value, wireName != destination.id.value else { return nil }
+      return ([.string(destination.id.value)], .string(wireName))
+    }
+    guard !named.isEmpty else { return [] }
+    return [
+      lookup("wireName", ("ofDestination", "id", "String"), returns: .optional(Self.type("String")), on: ["id"], named, otherwise: .nilLiteral)
     ]
   }
 

@@ -29,6 +29,9 @@ public enum BindingResolution: Sendable {
     case notAValue(name: String, describable: Bool)
     /// A standard type whose properties the sources do not declare (`String`, `Int`): a path cannot go on.
     case noProperties(name: String)
+    /// A generic parameter whose argument the path does not tell (`Value` of a `Box<Value>` reached
+    /// without a `Box<String>` along the way): its type cannot be known without the compiler.
+    case genericParameter(name: String, owner: String)
   }
 }
 
@@ -78,8 +81,13 @@ public struct BoundValue: Sendable {
   /// The root parameter's type is an optional.
   public let rootIsOptional: Bool
   public let steps: [Step]
-  /// The type the path ends in, as read from the code.
+  /// The type the path ends in, as Swift reads it: aliases followed, generic arguments substituted
+  /// (`Double` for a `CLLocationDegrees`, `String` for the `value` of a `Box<String>`).
   public let valueType: SwiftValueType
+  /// The type as the declaration writes it (`CLLocationDegrees`, `Value`).
+  public let writtenType: String
+  /// The aliases followed from the written type to `valueType`, outermost first.
+  public let aliases: [String]
   /// Its type on the wire.
   public let wireType: PropertyType
   public let conversion: CaptureConversion
@@ -119,7 +127,9 @@ extension MatchedPlan {
   }
 }
 
-/// One binding's walk through the code.
+/// One binding's walk through the code. Every type on the way is read by the code index's `TypeResolver`,
+/// with the generic arguments known so far: aliases are followed, `Box<String>`'s `value: Value` is a
+/// `String`.
 private struct BindingResolver {
   let index: CodeIndex
   /// The type the config expects (`type:` or the plan's `properties`): decides whether a describable
@@ -129,7 +139,9 @@ private struct BindingResolver {
   func parameter(_ name: String, of method: MethodReference, steps: [String]) -> BindingResolution {
     let declaredMethod = index[method]
     guard let parameters = declaredMethod.signature?.parameters else { return .notChecked }
-    guard let position = parameters.firstIndex(where: { $0.label == name || $0.name == name }) else {
+    // Inside the body a name is the parameter's own (`a` of `b a: String`); a label only when no
+    // parameter is named so (`ambiguous-binding-parameter` says when both readings exist).
+    guard let position = parameters.firstIndex(where: { $0.name == name }) ?? parameters.firstIndex(where: { $0.label == name }) else {
       var candidates: [String] = []
       for parameter in parameters {
         for word in [parameter.label, parameter.name] { if let word, !candidates.contains(word) { candidates.append(word) } }
@@ -137,31 +149,23 @@ private struct BindingResolver {
       return .unknownParameter(name: name, method: method, candidates: candidates)
     }
     let parameter = parameters[position]
-    let location = declaredMethod.nameLocation
-    switch SwiftValueType.read(parameter.type) {
-    case .failure(let unreadable):
-      return .unsupportedType(typeText: parameter.type, refusal: .notNamed(unreadable), declaration: location)
-    case .success(let type):
-      if steps.isEmpty {
-        return finish(
-          type, text: parameter.type, context: method.type, root: .parameter(index: position), rootIsOptional: type.isOptional, steps: [],
-          declaration: location)
-      }
-      return continueWalk(
-        through: type, text: parameter.type, context: method.type, root: .parameter(index: position), rootIsOptional: type.isOptional,
-        steps: steps, done: [], declaration: location)
-    }
+    let scope = index.types.scope(of: method.type)
+    return read(
+      parameter.type, in: scope, root: .parameter(index: position), rootIsOptional: nil, steps: steps, done: [],
+      declaration: declaredMethod.nameLocation)
   }
 
   func walk(from type: Int, rootIsOptional: Bool, root: BoundValue.Root, steps: [String], rootDeclaration: SourceLocation) -> BindingResolution {
-    step(on: type, root: root, rootIsOptional: rootIsOptional, steps: steps, done: [])
+    step(on: type, arguments: [], root: root, rootIsOptional: rootIsOptional, steps: steps, done: [])
   }
 
-  /// Reads `steps[done.count]` on the declared type `owner`.
-  private func step(on owner: Int, root: BoundValue.Root, rootIsOptional: Bool, steps: [String], done: [BoundValue.Step]) -> BindingResolution {
+  /// Reads `steps[done.count]` on the declared type `owner` with its generic `arguments`.
+  private func step(
+    on owner: Int, arguments: [ResolvedType], root: BoundValue.Root, rootIsOptional: Bool, steps: [String], done: [BoundValue.Step]
+  ) -> BindingResolution {
     let name = steps[done.count]
     guard index[owner].properties != nil else { return .notChecked }
-    guard let reference = index.instanceProperty(named: name, on: owner) else {
+    guard let (reference, bound) = index.instanceProperty(named: name, on: owner, arguments: arguments) else {
       return .unknownProperty(
         step: done.count, name: name, ownerName: index[owner].name, candidates: index.instancePropertyNames(of: owner),
         ownerDeclaration: index[owner].nameLocation)
@@ -170,87 +174,106 @@ private struct BindingResolver {
     guard let text = property.type else {
       return .unsupportedType(typeText: nil, refusal: .untyped, declaration: property.nameLocation)
     }
-    switch SwiftValueType.read(text) {
-    case .failure(let unreadable):
-      return .unsupportedType(typeText: text, refusal: .notNamed(unreadable), declaration: property.nameLocation)
-    case .success(let type):
-      let walked = done + [BoundValue.Step(name: name, property: reference, isOptional: type.isOptional)]
-      if walked.count == steps.count {
-        return finish(
-          type, text: text, context: reference.type, root: root, rootIsOptional: rootIsOptional, steps: walked, declaration: property.nameLocation)
-      }
-      return continueWalk(
-        through: type, text: text, context: reference.type, root: root, rootIsOptional: rootIsOptional, steps: steps, done: walked,
-        declaration: property.nameLocation)
-    }
+    let scope = index.types.scope(of: reference.type, arguments: bound)
+    return read(
+      text, in: scope, root: root, rootIsOptional: rootIsOptional, steps: steps, done: done, property: (name, reference),
+      declaration: property.nameLocation)
   }
 
-  /// Goes on from a value of `type` (declared inside `context`) to the next step.
-  private func continueWalk(
-    through type: SwiftValueType, text: String, context: Int, root: BoundValue.Root, rootIsOptional: Bool, steps: [String], done: [BoundValue.Step],
-    declaration: SourceLocation
+  /// Reads a value of the type `text` declares (a parameter's, or the property `property` of the path):
+  /// the value itself when the path ends there, else the next step on its type.
+  private func read(
+    _ text: String, in scope: TypeScope, root: BoundValue.Root, rootIsOptional: Bool?, steps: [String], done: [BoundValue.Step],
+    property: (name: String, reference: PropertyReference)? = nil, declaration: SourceLocation
   ) -> BindingResolution {
-    let name = Self.standardName(type)
-    switch index.lookUpType(type.components, from: context) {
-    case .found(let next):
-      return step(on: next, root: root, rootIsOptional: rootIsOptional, steps: steps, done: done)
-    case .ambiguous, .notFound:
-      if CaptureConversion.standard(name) != nil || CaptureConversion.describableStandardTypes.contains(name) {
+    let (resolved, aliases) = index.types.resolve(text, in: scope)
+    var type = resolved
+    var isOptional = false
+    if case .optional(let wrapped) = type {
+      isOptional = true
+      type = wrapped
+    }
+    if case .optional = type { return .unsupportedType(typeText: text, refusal: .notNamed(.other), declaration: declaration) }
+    if case .unnamed(let reason) = type { return .unsupportedType(typeText: text, refusal: .notNamed(reason), declaration: declaration) }
+    if case .parameter(let name) = type {
+      return .unsupportedType(
+        typeText: text, refusal: .genericParameter(name: name, owner: scope.context.map { index[$0].name } ?? "?"), declaration: declaration)
+    }
+    let rootIsOptional = rootIsOptional ?? isOptional
+    var walked = done
+    if let property { walked.append(BoundValue.Step(name: property.name, property: property.reference, isOptional: isOptional)) }
+    if walked.count == steps.count {
+      return finish(
+        type, isOptional: isOptional, text: text, aliases: aliases, root: root, rootIsOptional: rootIsOptional, steps: walked,
+        declaration: declaration)
+    }
+    switch type {
+    case .declared(let next, let arguments):
+      return step(on: next, arguments: arguments, root: root, rootIsOptional: rootIsOptional, steps: steps, done: walked)
+    case .parameter:
+      return .notChecked  // said above
+    case .external(_, let arguments) where !arguments.isEmpty:
+      // `[Item]`, `Set<Item>`: a collection's elements are not a path's to read.
+      return .unsupportedType(typeText: text, refusal: .notNamed(.collectionOrGeneric), declaration: declaration)
+    case .external(let name, let arguments):
+      if arguments.isEmpty, CaptureConversion.standard(name) != nil || CaptureConversion.describableStandardTypes.contains(name) {
         return .unsupportedType(typeText: text, refusal: .noProperties(name: name), declaration: declaration)
       }
       // A type outside the sources (`UIButton`): its properties cannot be checked.
       return .outsideSources(
         OutsideValue(
-          root: root, checkedSteps: done, uncheckedSteps: Array(steps[done.count...]), typeName: text, declaration: declaration))
+          root: root, checkedSteps: walked, uncheckedSteps: Array(steps[walked.count...]), typeName: text, declaration: declaration))
+    case .optional, .unnamed:
+      return .unsupportedType(typeText: text, refusal: .notNamed(.other), declaration: declaration)
     }
   }
 
   private func finish(
-    _ type: SwiftValueType, text: String, context: Int, root: BoundValue.Root, rootIsOptional: Bool, steps: [BoundValue.Step],
-    declaration: SourceLocation
+    _ type: ResolvedType, isOptional: Bool, text: String, aliases: [String], root: BoundValue.Root, rootIsOptional: Bool,
+    steps: [BoundValue.Step], declaration: SourceLocation
   ) -> BindingResolution {
-    switch conversion(of: type, context: context) {
+    switch conversion(of: type) {
     case .failure(let refusal):
       return .unsupportedType(typeText: text, refusal: refusal, declaration: declaration)
     case .success(let (wire, conversion)):
+      let name = index.types.describe(type)
+      let valueType = SwiftValueType(components: name.split(separator: ".").map(String.init), isOptional: isOptional)
       return .resolved(
         BoundValue(
-          root: root, rootIsOptional: rootIsOptional, steps: steps, valueType: type, wireType: wire, conversion: conversion,
-          isOptional: rootIsOptional || steps.contains { $0.isOptional } || type.isOptional, declaration: declaration))
+          root: root, rootIsOptional: rootIsOptional, steps: steps, valueType: valueType, writtenType: text, aliases: aliases,
+          wireType: wire, conversion: conversion, isOptional: rootIsOptional || steps.contains { $0.isOptional } || isOptional,
+          declaration: declaration))
     }
   }
 
   /// How a value of `type` becomes a property value.
-  private func conversion(of type: SwiftValueType, context: Int) -> Result<(PropertyType, CaptureConversion), BindingResolution.TypeRefusal> {
-    let name = Self.standardName(type)
-    switch index.lookUpType(type.components, from: context) {
-    case .found(let found):
+  private func conversion(of type: ResolvedType) -> Result<(PropertyType, CaptureConversion), BindingResolution.TypeRefusal> {
+    switch type {
+    case .declared(let found, _):
       let declaration = index[found]
-      if declaration.kind == .enum, let raw = declaration.inheritance.first.map(Self.standardName), let standard = CaptureConversion.standard(raw),
-        standard.conversion == .direct
+      if declaration.kind == .enum, let raw = declaration.inheritance.first,
+        case .external(let rawName, let rawArguments) = index.types.type(raw, in: index.types.inheritanceScope(of: found)), rawArguments.isEmpty,
+        let standard = CaptureConversion.standard(rawName), standard.conversion == .direct
       {
         return .success((standard.type, .rawValue(raw: standard.conversion)))
       }
-      let describable = declaration.inheritance.contains { ["CustomStringConvertible", "LosslessStringConvertible"].contains(Self.standardName($0)) }
+      let describable = index.types.inheritedNames(of: found).contains {
+        ["CustomStringConvertible", "LosslessStringConvertible"].contains(WrittenTypeName($0).base)
+      }
       if describable && declared == .string { return .success((.string, .description)) }
-      return .failure(.notAValue(name: declaration.name, describable: describable))
-    case .ambiguous, .notFound:
+      return .failure(.notAValue(name: index.types.describe(type), describable: describable))
+    case .external(let name, let arguments):
+      guard arguments.isEmpty else { return .failure(.notNamed(.collectionOrGeneric)) }
       if let standard = CaptureConversion.standard(name) { return .success(standard) }
       if CaptureConversion.describableStandardTypes.contains(name) {
         return declared == .string ? .success((.string, .description)) : .failure(.notAValue(name: name, describable: true))
       }
-      return .failure(.notAValue(name: type.name, describable: false))
+      return .failure(.notAValue(name: name, describable: false))
+    case .parameter(let name):
+      return .failure(.genericParameter(name: name, owner: "?"))
+    case .optional, .unnamed:
+      return .failure(.notNamed(.other))
     }
-  }
-
-  /// `Swift.Int` is `Int`; other names as written.
-  static func standardName(_ type: SwiftValueType) -> String {
-    type.components.count == 2 && CaptureConversion.standardModules.contains(type.components[0]) ? type.components[1] : type.name
-  }
-
-  static func standardName(_ text: String) -> String {
-    guard case .success(let type) = SwiftValueType.read(text) else { return text }
-    return standardName(type)
   }
 }
 

@@ -9,8 +9,8 @@
 /// for is that destination's `purposes`.
 public struct PrivacyPlan: Sendable {
   /// Whether the config says anything about privacy: a `privacy` section, a classification, or a
-  /// destination's `purposes`, `consent` or `tracking_domains`. A plan that says nothing is checked and
-  /// generated exactly as before.
+  /// destination's `purposes`, `consent` or `tracking_domains`. The privacy rules check only a plan that
+  /// does; the manifest of one that does not declares what the runtime sends (`RuntimeData`).
   public let isDeclared: Bool
   /// Every classified value the plan sends: the identity's, then event properties in plan order.
   public let uses: [DataUse]
@@ -35,6 +35,8 @@ public struct PrivacyPlan: Sendable {
       /// The events themselves: what the person did in the app, when.
       case events
       case anonymousID
+      /// The device's context (app, device, OS, locale, time zone, screen).
+      case context
       case userID
       /// A trait given to `identify`, by its index in `privacy.identity.traits`.
       case trait(index: Int)
@@ -82,6 +84,7 @@ public struct PrivacyPlan: Sendable {
     public let uses: [Int]
   }
 
+  /// Before a plan is resolved (`ResolvedPlan` sets its own at the end of its initializer).
   static let none = PrivacyPlan(
     isDeclared: false, uses: [], collected: [], trackingDomains: [], consentCategories: nil, destinations: [:], anchor: SourceRange(at: .start))
 
@@ -114,30 +117,35 @@ public struct PrivacyPlan: Sendable {
     let firstDeclaration = (config.propertyDeclarations ?? []).first { $0.classification != nil }?.name.range
     let firstDestination = (config.destinations ?? []).first { $0.privacy.isDeclared }?.id.range
     let firstBinding = plan.bindings.lazy.map { plan.written($0) }.first { $0.binding?.classification != nil }?.key.range
-    guard let anchor = config.privacy?.range ?? firstDeclaration ?? firstDestination ?? firstBinding else {
-      self = .none
-      return
-    }
+    let declaredAt = config.privacy?.range ?? firstDeclaration ?? firstDestination ?? firstBinding
+    isDeclared = declaredAt != nil
+    let anchor = declaredAt ?? SourceRange(at: .start)
     self.anchor = anchor
-    // The identity rides on every event, so it reaches every declared destination.
+    // What the runtime sends with every event, declared whether or not the plan speaks of privacy: the
+    // events themselves (wherever some event goes), the anonymous ID and the device's context, each as
+    // the plan classifies it or as `RuntimeData` says. The identity and the context ride on every call
+    // (identify calls too), so they reach every declared destination.
     let everywhere: ResolvedPlan.Routing = plan.declaredDestinations.map { .only($0.sorted(by: UTF8Order.less)) } ?? .unrestricted
-    // The events themselves are product interaction (taps, screens seen), wherever they go.
-    let events = config.privacy?.events ?? Self.eventsClassification(at: anchor)
-    if let type = events.dataType?.value {
+    func add(
+      _ source: DataUse.Source, _ description: String, _ name: Located<String>, _ classification: TrackingConfig.DataClassification?,
+      routing: ResolvedPlan.Routing? = nil
+    ) {
+      guard let classification, let type = classification.dataType?.value else { return }
       uses.append(
         DataUse(
-          source: .events, description: "every event", name: Located("events", at: anchor),
-          dataType: type, classification: events, isOwnClassification: true, routing: Self.routing(of: plan)))
+          source: source, description: description, name: name, dataType: type, classification: classification,
+          isOwnClassification: true, routing: routing ?? everywhere))
     }
-    if let identity = config.privacy?.identity {
-      func add(_ source: DataUse.Source, _ description: String, _ name: Located<String>, _ classification: TrackingConfig.DataClassification?) {
-        guard let classification, let type = classification.dataType?.value else { return }
-        uses.append(
-          DataUse(
-            source: source, description: description, name: name, dataType: type, classification: classification,
-            isOwnClassification: true, routing: everywhere))
-      }
-      add(.anonymousID, "the anonymous ID", Located("anonymous_id", at: identity.range), identity.anonymousID)
+    let privacy = config.privacy
+    add(
+      .events, "every event", Located("events", at: anchor), privacy?.events ?? RuntimeData.events.classification(at: anchor),
+      routing: Self.routing(of: plan))
+    let identity = privacy?.identity
+    add(
+      .anonymousID, "the anonymous ID", Located("anonymous_id", at: identity?.range ?? anchor),
+      identity?.anonymousID ?? RuntimeData.anonymousID.classification(at: identity?.range ?? anchor))
+    add(.context, "the device's context", Located("context", at: anchor), privacy?.context ?? RuntimeData.context.classification(at: anchor))
+    if let identity {
       add(.userID, "the user ID", Located("user_id", at: identity.range), identity.userID)
       for (index, trait) in identity.traits.enumerated() {
         add(.trait(index: index), "trait '\(trait.name.value)'", trait.name, trait.classification)
@@ -193,8 +201,12 @@ public struct PrivacyPlan: Sendable {
       entry.uses.append(index)
       byType[use.dataType] = entry
     }
+    // A plan whose destinations say nothing of purposes collects for analytics: what a tracking plan is
+    // for, and what the App Store label then says (it needs a purpose for each data type).
+    let fallback: Set<DataPurpose> = destinations.values.allSatisfy { $0.purposes == nil } ? [.analytics] : []
     collected = byType.keys.sorted().map { type in
-      let entry = byType[type]!
+      var entry = byType[type]!
+      if entry.purposes.isEmpty { entry.purposes = fallback }
       return CollectedData(
         dataType: type, linked: entry.linked, tracking: entry.tracking, purposes: entry.purposes.sorted(),
         destinations: entry.destinations.sorted(by: UTF8Order.less), uses: entry.uses)
@@ -203,24 +215,47 @@ public struct PrivacyPlan: Sendable {
     consentCategories = config.privacy?.consentCategories.map { $0.map(\.name.value) }
     self.destinations = destinations
     self.uses = uses
-    isDeclared = true
   }
 
-  /// What the events themselves are unless `privacy.events` says otherwise: product interaction.
-  static func eventsClassification(at range: SourceRange) -> TrackingConfig.DataClassification {
-    var classification = TrackingConfig.DataClassification(range: range)
-    classification.dataType = Located(.productInteraction, at: range)
-    return classification
+  /// What the runtime sends with every event whatever the plan says, and what each is unless the plan
+  /// classifies it (`privacy.events`, `privacy.identity.anonymous_id`, `privacy.context`).
+  public enum RuntimeData: CaseIterable, Sendable {
+    /// The events: what the person did in the app and when (Apple's "Product Interaction").
+    case events
+    /// The per-install anonymous ID (Apple's "Device ID": a device-level ID the app makes).
+    case anonymousID
+    /// The app, device, OS, locale, time zone and screen (Apple's "Other Diagnostic Data").
+    case context
+
+    public var dataType: PersonalDataType {
+      switch self {
+      case .events: return .productInteraction
+      case .anonymousID: return .deviceID
+      case .context: return .otherDiagnosticData
+      }
+    }
+
+    /// Linked to the person (every event carries the anonymous ID), not used to track, any purpose.
+    func classification(at range: SourceRange) -> TrackingConfig.DataClassification {
+      var classification = TrackingConfig.DataClassification(range: range)
+      classification.dataType = Located(dataType, at: range)
+      return classification
+    }
   }
 
   /// Where the plan's events go, together: every destination some event reaches.
   private static func routing(of plan: ResolvedPlan) -> ResolvedPlan.Routing {
-    guard plan.declaredDestinations != nil else { return .unrestricted }
+    guard let declaredList = plan.declaredDestinations else { return .unrestricted }
+    let declared = Set(declaredList)
     var reached = Set<String>()
     var seen = Set<[String]>()
     for event in plan.events {
-      // Most events share a handful of routings; each is read once.
-      if case .only(let names) = event.routing, seen.insert(names).inserted { reached.formUnion(names) }
+      // Most events share a handful of routings; each is read once. Every plan has this use now, so
+      // a large plan whose events soon reach every destination stops there.
+      if case .only(let names) = event.routing, seen.insert(names).inserted {
+        reached.formUnion(names)
+        if reached.isSuperset(of: declared) { break }
+      }
     }
     return .only(reached.sorted(by: UTF8Order.less))
   }

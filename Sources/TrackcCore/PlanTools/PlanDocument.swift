@@ -33,7 +33,9 @@ public enum PlanDocument {
     }
     if !outline.entryPoints.isEmpty { entryPoints(&html, outline) }
     // The application events, as a screen of their own whose triggers are the app's lifecycle.
-    if !outline.applicationEvents.isEmpty { self.screen(&html, outline.applicationScreen, id: "application", outline: outline) }
+    if !outline.applicationEvents.isEmpty {
+      self.screen(&html, outline.applicationScreen, id: "application", title: "Application events", sentByTheRuntime: true, outline: outline)
+    }
     if let privacy = outline.privacy { self.privacy(&html, privacy, configName: configName) }
     html.element("p", "No screen or event matches the search.", ["id": "no-match", "class": "empty", "hidden": ""])
     html.close("main")
@@ -82,6 +84,10 @@ public enum PlanDocument {
         html.open("tr")
         html.open("td")
         html.element("code", destination.id)
+        // The name a collector is told (`integrations`), when not the ID.
+        if let wireName = destination.wireName, wireName != destination.id {
+          html.element("span", "sent as \(wireName)", ["class": "line"])
+        }
         html.close("td")
         html.element("td", destination.description ?? "")
         html.element("td", String(counted.events), ["class": "number"])
@@ -139,11 +145,16 @@ public enum PlanDocument {
     html.close("header")
   }
 
-  private static func screen(_ html: inout HTMLWriter, _ screen: PlanOutline.Screen, id: String, outline: PlanOutline) {
+  /// A screen's section; `title` instead of its name, and with `sentByTheRuntime` (the application
+  /// events) no declaration to find in the code: the runtime tracks them itself.
+  private static func screen(
+    _ html: inout HTMLWriter, _ screen: PlanOutline.Screen, id: String, title: String? = nil, sentByTheRuntime: Bool = false,
+    outline: PlanOutline
+  ) {
     let configName = RelativePath.fileName(of: outline.file)
-    html.open("section", ["class": "screen", "id": id, "data-search": searchText([screen.name])])
+    html.open("section", ["class": "screen", "id": id, "data-search": searchText([title ?? screen.name])])
     html.open("h2")
-    html.text(screen.name)
+    html.text(title ?? screen.name)
     html.text(" ")
     html.element("span", "\(configName):\(screen.range.start.line)", ["class": "where"])
     if let declaration = screen.declaration {
@@ -190,7 +201,11 @@ public enum PlanDocument {
       }
       html.close("td")
       if outline.hasCode {
-        html.element("td", event.declaration?.description ?? "not found", ["class": event.declaration == nil ? "code missing" : "code"])
+        if sentByTheRuntime {
+          html.element("td", "tracked by the runtime", ["class": "runtime"])
+        } else {
+          html.element("td", event.declaration?.description ?? "not found", ["class": event.declaration == nil ? "code missing" : "code"])
+        }
       }
       html.close("tr")
     }
@@ -316,7 +331,7 @@ public enum PlanDocument {
   static let contentSecurityPolicy =
     "default-src 'none'; style-src '\(styleSheetHash)'; script-src '\(scriptHash)'; img-src 'none'; base-uri 'none'; form-action 'none'"
 
-  static let styleSheetHash = "sha256-Aa35hjKpXU6+HvETY1gUeNsHTQT7eQfral32ulJrC7w="
+  static let styleSheetHash = "sha256-Z7mZQk2VsA6Kc+k3ZJDd5oWdGD2qdUG71c3nuZFGfZg="
   static let scriptHash = "sha256-0zJO7mK8yteogywhVgJAexaOzzVHZVHFDjgFaRAQCBE="
 
   static let styleSheet: StaticString = """
@@ -327,7 +342,7 @@ public enum PlanDocument {
     h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
     h2 { font-size: 1.15rem; margin: 1.75rem 0 .5rem; }
     code, .code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }
-    .facts, .where, .line, .type, footer, .none, .empty { color: var(--muted); }
+    .facts, .where, .line, .type, footer, .none, .empty, .runtime { color: var(--muted); }
     .where { font-size: .8rem; font-weight: normal; margin-left: .5rem; }
     table { border-collapse: collapse; width: 100%; margin: .25rem 0 1rem; }
     th, td { text-align: left; vertical-align: top; padding: .35rem .6rem; border-bottom: 1px solid var(--line); overflow-wrap: break-word; }

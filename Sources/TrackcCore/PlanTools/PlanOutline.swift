@@ -63,6 +63,8 @@ public struct PlanOutline: Sendable {
     public var id: String
     public var description: String?
     public var range: SourceRange
+    /// The name a collector is told to forward to (`wire_name`), when it is not the ID.
+    public var wireName: String? = nil
   }
 
   public struct Screen: Sendable {
@@ -265,7 +267,7 @@ extension PlanOutline {
     destinations = plan.config.destinations.map { declared in
       var seen = Set<String>()
       return declared.filter { seen.insert($0.id.value).inserted }.map {
-        Destination(id: $0.id.value, description: $0.description?.value, range: $0.id.range)
+        Destination(id: $0.id.value, description: $0.description?.value, range: $0.id.range, wireName: $0.wireName?.value)
       }
     }
     defaultDestinations = plan.defaultDestinations

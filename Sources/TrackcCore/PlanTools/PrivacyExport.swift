@@ -9,7 +9,8 @@ extension PlanExport {
   /// Whether a file in an export directory is one `privacy` writes.
   public static func isPrivacyFile(_ name: String) -> Bool { privacyFileNames.contains(name) }
 
-  /// The two files; for a plan that says nothing about privacy, files that say so.
+  /// The two files; for a plan that says nothing about privacy, what the runtime sends, and a word that
+  /// the plan's own data is not classified.
   public static func privacy(_ outline: PlanOutline) -> [Generator.File] {
     [
       Generator.File(name: "privacy.json", contents: privacyJSON(outline)),
@@ -35,7 +36,7 @@ extension PlanExport {
     let sections = privacy.label
     let document: JSONValue = .object([
       "config": .string(outline.file),
-      "declared": .bool(true),
+      "declared": .bool(privacy.isDeclared),
       "tracking": .bool(privacy.tracking),
       "trackingDomains": .array(privacy.trackingDomains.map { .string($0) }),
       "dataTypes": .array(
@@ -96,6 +97,13 @@ extension PlanExport {
 
 
       """
+    if !privacy.isDeclared {
+      output += """
+        The plan says nothing about privacy: these answers cover what trackc's runtime sends with every event         (the events, the anonymous ID, the device's context), for analytics. Classify the plan's own data         (`data:`) and its destinations' `purposes` for answers that cover it.
+
+
+        """
+    }
     output += "## Do you or your third-party partners collect data from this app?\n\n"
     guard !privacy.dataTypes.isEmpty else { return output + "No: the plan sends no personal data.\n" }
     output += "Yes: \(privacy.dataTypes.count) data type\(privacy.dataTypes.count == 1 ? "" : "s").\n\n"

@@ -45,11 +45,14 @@ public struct PrivacyOutline: Sendable {
   public var trackingDomains: [String]
   /// Where the config first speaks of privacy.
   public var range: SourceRange
+  /// Whether the config speaks of privacy at all (else this is what the runtime sends, as the manifest
+  /// declares it for any plan).
+  public var isDeclared: Bool
 
-  /// The outline of a plan that declares its privacy; nil for one that does not.
+  /// The outline of a plan's privacy: what it declares, and what the runtime sends whatever it declares
+  /// (the manifest of a plan that says nothing about privacy still declares that).
   init?(_ plan: ResolvedPlan) {
     let privacy = plan.privacy
-    guard privacy.isDeclared else { return nil }
     dataTypes = privacy.collected.map { collected in
       var counts: [String: Int] = [:]
       var order: [String] = []
@@ -83,6 +86,7 @@ public struct PrivacyOutline: Sendable {
     tracking = privacy.tracking
     trackingDomains = privacy.trackingDomains
     range = privacy.anchor
+    isDeclared = privacy.isDeclared
   }
 
   /// The App Store label's three sections: each a list of (category, data types), in Apple's order.

@@ -39,12 +39,18 @@ public struct WireContract: Sendable {
 
   /// The declared destinations; nil when the config declares none (routing is not restricted).
   public var destinations: [String]?
+  /// The name each declared destination goes by on the wire (`integrations`), by ID, for those whose
+  /// `wire_name` is not their ID.
+  public var wireNames: [String: String] = [:]
   /// Every mapping: the screens' events in file order, then the entry points' open events, then the
   /// application events.
   public var events: [Event]
 
   public init(_ outline: PlanOutline) {
     destinations = outline.destinations?.map(\.id)
+    for destination in outline.destinations ?? [] {
+      if let wireName = destination.wireName, wireName != destination.id { wireNames[destination.id] = wireName }
+    }
     events = outline.allEvents.map { screen, event in
       var seen = Set<String>()
       var properties: [Property] = []

@@ -31,6 +31,7 @@ enum SwiftFileScanner {
     if ViewReferenceCollector.isWorthWalking(bytes, importsSwiftUI: scan.imports.contains("SwiftUI")) {
       let references = ViewReferenceCollector(lines: lines, declarations: scan.declarations)
       references.walk(tree)
+      references.finish()
       scan.references += references.references
     }
     if tree.hasError {
@@ -123,22 +124,30 @@ private final class DeclarationCollector: SyntaxVisitor {
   // MARK: Types
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    openType(.class, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+    openType(
+      .class, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers,
+      generics: Self.genericParameterNames(node.genericParameterClause))
   }
   override func visitPost(_ node: ClassDeclSyntax) { contexts.removeLast() }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    openType(.struct, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+    openType(
+      .struct, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers,
+      generics: Self.genericParameterNames(node.genericParameterClause))
   }
   override func visitPost(_ node: StructDeclSyntax) { contexts.removeLast() }
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    openType(.enum, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+    openType(
+      .enum, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers,
+      generics: Self.genericParameterNames(node.genericParameterClause))
   }
   override func visitPost(_ node: EnumDeclSyntax) { contexts.removeLast() }
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    openType(.actor, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers)
+    openType(
+      .actor, node.name, node.genericParameterClause != nil, node.inheritanceClause, node.attributes, node.modifiers,
+      generics: Self.genericParameterNames(node.genericParameterClause))
   }
   override func visitPost(_ node: ActorDeclSyntax) { contexts.removeLast() }
 
@@ -149,7 +158,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
   private func openType(
     _ kind: ScannedDeclaration.Kind, _ nameToken: TokenSyntax, _ isGeneric: Bool, _ inheritance: InheritanceClauseSyntax?,
-    _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax
+    _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, generics: [String] = []
   ) -> SyntaxVisitorContinueKind {
     let name = SwiftIdentifier.unescaped(nameToken.text)
     let qualified = contexts.last.map { "\($0.name).\(name)" } ?? name
@@ -159,7 +168,8 @@ private final class DeclarationCollector: SyntaxVisitor {
     scan.declarations.append(
       ScannedDeclaration(
         kind: kind, name: qualified, inheritance: inherited(inheritance), attributes: written + availability.filter { !written.contains($0) },
-        isGeneric: generic, access: Self.access(modifiers), conditional: conditionalDepth > 0, position: lines.scannedPosition(of: nameToken)))
+        isGeneric: generic, access: Self.access(modifiers), conditional: conditionalDepth > 0, position: lines.scannedPosition(of: nameToken),
+        genericParameters: generics))
     contexts.append(Context(owner: scan.declarations.count - 1, name: qualified, isGeneric: generic, availability: availability))
     return .visitChildren
   }
@@ -170,7 +180,7 @@ private final class DeclarationCollector: SyntaxVisitor {
       ScannedDeclaration(
         kind: .extension, name: name, inheritance: inherited(node.inheritanceClause), attributes: attributeNames(node.attributes),
         isGeneric: node.genericWhereClause != nil, access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
-        position: lines.scannedPosition(of: node.extendedType)))
+        position: lines.scannedPosition(of: node.extendedType), requirements: sameTypeRequirements(node.genericWhereClause)))
     let availability = attributeNames(node.attributes).filter { $0.hasPrefix("@available(") }
     contexts.append(Context(owner: scan.declarations.count - 1, name: name, isGeneric: node.genericWhereClause != nil, availability: availability))
     return .visitChildren
@@ -355,7 +365,8 @@ private final class DeclarationCollector: SyntaxVisitor {
   }
 
   /// The type of an initial value, when the value says it plainly: a literal (`false`, `0`, `0.5`, `"a"`),
-  /// a call of a type (`Cart()`, `Shop.Cart(items: [])`) or a member of one (`Tab.home`). Nil otherwise: a
+  /// a call of a type (`Cart()`, `Shop.Cart(items: [])`, `Box<String>(value: "")`) or a member of one
+  /// (`Tab.home`). Nil otherwise: a
   /// property whose type cannot be told without the compiler has none.
   private func inferredType(_ value: ExprSyntax) -> String? {
     if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
@@ -367,6 +378,10 @@ private final class DeclarationCollector: SyntaxVisitor {
       if prefix.expression.is(FloatLiteralExprSyntax.self) { return "Double" }
     }
     if let call = value.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
+      // `Box<String>(value: "")`: the type with its generic arguments, as written.
+      if let specialized = call.calledExpression.as(GenericSpecializationExprSyntax.self), typeReference(specialized.expression) != nil {
+        return sourceText(specialized).filter { $0 != " " && $0 != "\n" }
+      }
       return typeReference(call.calledExpression)
     }
     if let member = value.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -414,7 +429,16 @@ private final class DeclarationCollector: SyntaxVisitor {
   override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    // In a function body (never walked) an alias is local; at the top level and in types it is the code's.
+    let name = SwiftIdentifier.unescaped(node.name.text)
+    scan.typeAliases.append(
+      ScannedTypeAlias(
+        name: contexts.last.map { "\($0.name).\(name)" } ?? name, genericParameters: Self.genericParameterNames(node.genericParameterClause),
+        aliased: sourceText(node.initializer.value), access: Self.access(node.modifiers), conditional: conditionalDepth > 0,
+        position: lines.scannedPosition(of: node.name)))
+    return .skipChildren
+  }
   override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
     if conditionalDepth == 0, contexts.isEmpty, let module = node.path.first?.name.text, !scan.imports.contains(module) {
@@ -429,6 +453,19 @@ private final class DeclarationCollector: SyntaxVisitor {
   /// through swift-syntax's `trimmedDescription`, which builds a new tree (a third of the walk's time).
   private func sourceText(_ node: some SyntaxProtocol) -> String {
     lines.text(from: node.positionAfterSkippingLeadingTrivia.utf8Offset, to: node.endPositionBeforeTrailingTrivia.utf8Offset)
+  }
+
+  private static func genericParameterNames(_ clause: GenericParameterClauseSyntax?) -> [String] {
+    clause?.parameters.map { SwiftIdentifier.unescaped($0.name.text) } ?? []
+  }
+
+  /// `where Value == String, Key == Int`: the same-type requirements, as written without spaces.
+  private func sameTypeRequirements(_ clause: GenericWhereClauseSyntax?) -> [SameTypeRequirement] {
+    clause?.requirements.compactMap { element in
+      guard case .sameTypeRequirement(let requirement) = element.requirement else { return nil }
+      return SameTypeRequirement(
+        left: sourceText(requirement.leftType).filter { $0 != " " }, right: sourceText(requirement.rightType).filter { $0 != " " })
+    } ?? []
   }
 
   private func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {

@@ -15,21 +15,29 @@ public struct HandlerRegistry: Codable, Sendable, Equatable {
   /// How bodies reach methods by name (selectors, calls from Swift), sorted by location; nil when the
   /// registry does not say.
   public var methodUses: [MethodUse]?
+  /// The `typealias` declarations of the sources, sorted by name, module, then location; nil when the
+  /// registry does not say (then names are read as written, aliases not followed).
+  public var typeAliases: [DeclaredTypeAlias]?
 
-  public init(types: [DeclaredType], viewReferences: [ViewReference]? = nil, methodUses: [MethodUse]? = nil) {
+  public init(
+    types: [DeclaredType], viewReferences: [ViewReference]? = nil, methodUses: [MethodUse]? = nil, typeAliases: [DeclaredTypeAlias]? = nil
+  ) {
     var types = types
     types.sortByOrder()
     self.init(
       sortedTypes: types, viewReferences: viewReferences?.sorted { $0.location < $1.location },
-      methodUses: methodUses?.sorted { $0.location < $1.location })
+      methodUses: methodUses?.sorted { $0.location < $1.location }, typeAliases: typeAliases?.sorted(by: DeclaredTypeAlias.order))
   }
 
   /// Types already in registry order (see `sortByOrder`).
-  init(sortedTypes: [DeclaredType], viewReferences: [ViewReference]?, methodUses: [MethodUse]? = nil) {
+  init(
+    sortedTypes: [DeclaredType], viewReferences: [ViewReference]?, methodUses: [MethodUse]? = nil, typeAliases: [DeclaredTypeAlias]? = nil
+  ) {
     version = Self.formatVersion
     types = sortedTypes
     self.viewReferences = viewReferences
     self.methodUses = methodUses
+    self.typeAliases = typeAliases
   }
 }
 
@@ -68,6 +76,41 @@ public struct MethodUse: Codable, Sendable, Equatable {
   }
 }
 
+/// A `typealias` of the sources: `typealias ProductID = String`, `typealias Pair<T> = (T, T)`,
+/// `struct Product { typealias ID = String }` (named `Product.ID`).
+public struct DeclaredTypeAlias: Codable, Sendable, Equatable {
+  /// Qualified by the types and extensions around it: `Product.ID`.
+  public var name: String
+  public var module: String?
+  /// Its own generic parameters: `T` of `typealias Pair<T> = (T, T)`.
+  public var genericParameters: [String]?
+  /// The type it stands for, as written.
+  public var aliased: String
+  public var access: AccessLevel
+  /// Declared inside `#if`.
+  public var conditional: Bool
+  public var location: RegistryLocation
+
+  public init(
+    name: String, module: String?, genericParameters: [String]? = nil, aliased: String, access: AccessLevel = .internal,
+    conditional: Bool = false, location: RegistryLocation
+  ) {
+    self.name = name
+    self.module = module
+    self.genericParameters = genericParameters
+    self.aliased = aliased
+    self.access = access
+    self.conditional = conditional
+    self.location = location
+  }
+
+  static func order(_ lhs: DeclaredTypeAlias, _ rhs: DeclaredTypeAlias) -> Bool {
+    if let byName = UTF8Order.compare(lhs.name, rhs.name) { return byName }
+    if let byModule = UTF8Order.compare(lhs.module ?? "", rhs.module ?? "") { return byModule }
+    return lhs.location < rhs.location
+  }
+}
+
 /// What a body or a property says about SwiftUI screens, written in a type of the sources.
 public struct ViewReference: Codable, Sendable, Equatable {
   public enum Kind: String, Codable, Sendable, CaseIterable {
@@ -84,6 +127,9 @@ public struct ViewReference: Codable, Sendable, Equatable {
     /// A property of the owner holds a view model (`@StateObject`, `@ObservedObject`, `@State`,
     /// `@Bindable`, `@EnvironmentObject`, `@Environment(Model.self)`): `names` holds its type.
     case holds
+    /// The owner's code calls these methods of its own or hands them over (`onAppear()`,
+    /// `.onAppear(perform: onAppear)`): `names` are base names.
+    case calls
   }
 
   public var kind: Kind
@@ -92,13 +138,22 @@ public struct ViewReference: Codable, Sendable, Equatable {
   public var owner: String?
   public var module: String?
   public var location: RegistryLocation
+  /// `hosts`: the root view's type as the code gives it (`AnyView`, `Card<ReceiptView>`, `ReceiptView`);
+  /// nil when the expression does not tell it plainly (then `names` are the candidates).
+  public var root: String?
+  /// `hosts`: the methods applied to the root value, in order (`padding`, `eraseToAnyView`).
+  public var modifiers: [String]?
 
-  public init(kind: Kind, names: [String], owner: String?, module: String?, location: RegistryLocation) {
+  public init(
+    kind: Kind, names: [String], owner: String?, module: String?, location: RegistryLocation, root: String? = nil, modifiers: [String]? = nil
+  ) {
     self.kind = kind
     self.names = names
     self.owner = owner
     self.module = module
     self.location = location
+    self.root = root
+    self.modifiers = modifiers
   }
 }
 
@@ -123,6 +178,9 @@ public struct DeclaredType: Codable, Sendable, Equatable {
   public var attributes: [String]? = nil
   /// The type or an enclosing type has generic parameters.
   public var isGeneric: Bool
+  /// Its own generic parameters, by name and in order (`Value` of `Box<Value>`); nil when the registry
+  /// does not say.
+  public var genericParameters: [String]? = nil
   /// `@objcMembers`: every member is exposed to Objective-C.
   public var objcMembers: Bool
   /// Declared inside `#if`.
@@ -219,6 +277,9 @@ public struct DeclaredProperty: Codable, Sendable, Equatable {
   /// Declared inside `#if`.
   public var conditional: Bool
   public var location: RegistryLocation
+  /// The same-type requirements of the constrained extension that declares it (`where Value == String`):
+  /// the property exists only for those generic arguments. Nil when there are none.
+  public var requirements: [SameTypeRequirement]? = nil
 
   public init(
     name: String, type: String?, typeIsInferred: Bool = false, isStatic: Bool = false, isComputed: Bool = false, isConstant: Bool = false,
@@ -253,6 +314,7 @@ public struct DeclaredProperty: Codable, Sendable, Equatable {
     hasEffectfulGetter = try container.decodeIfPresent(Bool.self, forKey: .hasEffectfulGetter) ?? false
     conditional = try container.decode(Bool.self, forKey: .conditional)
     location = try container.decode(RegistryLocation.self, forKey: .location)
+    requirements = try container.decodeIfPresent([SameTypeRequirement].self, forKey: .requirements)
   }
 
   /// Where the property's name is written.

@@ -20,6 +20,7 @@ extension HandlerRegistry {
     var head = JSONTextWriter()
     head.raw("{")
     head.uses(methodUses)
+    head.aliases(typeAliases)
     head.raw("\n  \"types\": ")
     guard !types.isEmpty else {
       head.raw("[],\n  \"version\": ")
@@ -176,7 +177,28 @@ private struct JSONTextWriter {
     }
   }
 
-  /// `,\n  "viewReferences": [...]` after the version, when the registry has them.
+  /// `\n  "typeAliases": [...],` before the types, when the registry has any.
+  mutating func aliases(_ aliases: [DeclaredTypeAlias]?) {
+    guard let aliases, !aliases.isEmpty else { return }
+    raw("\n  \"typeAliases\": ")
+    array(aliases, indent: 1) { writer, alias in
+      writer.object(indent: 2) { writer in
+        writer.member("access", last: false) { $0.string(alias.access.rawValue) }
+        writer.member("aliased", last: false) { $0.string(alias.aliased) }
+        writer.member("conditional", last: false) { $0.bool(alias.conditional) }
+        if let parameters = alias.genericParameters {
+          writer.member("genericParameters", last: false) { writer in
+            writer.array(parameters, indent: 3) { writer, name in writer.string(name) }
+          }
+        }
+        writer.member("location", last: false) { $0.location(alias.location, indent: 3) }
+        if let module = alias.module { writer.member("module", last: false) { $0.string(module) } }
+        writer.member("name", last: true) { $0.string(alias.name) }
+      }
+    }
+    raw(",")
+  }
+
   /// `\n  "methodUses": [...],` first (the keys are sorted), when the registry has them.
   mutating func uses(_ uses: [MethodUse]?) {
     guard let uses else { return }
@@ -192,6 +214,7 @@ private struct JSONTextWriter {
     raw(",")
   }
 
+  /// `,\n  "viewReferences": [...]` after the version, when the registry has them.
   mutating func references(_ references: [ViewReference]?) {
     guard let references else { return }
     raw(",\n  \"viewReferences\": ")
@@ -199,11 +222,17 @@ private struct JSONTextWriter {
       writer.object(indent: 2) { writer in
         writer.member("kind", last: false) { $0.string(reference.kind.rawValue) }
         writer.member("location", last: false) { $0.location(reference.location, indent: 3) }
+        if let modifiers = reference.modifiers {
+          writer.member("modifiers", last: false) { writer in
+            writer.array(modifiers, indent: 3) { writer, name in writer.string(name) }
+          }
+        }
         if let module = reference.module { writer.member("module", last: false) { $0.string(module) } }
-        writer.member("names", last: reference.owner == nil) { writer in
+        writer.member("names", last: reference.owner == nil && reference.root == nil) { writer in
           writer.array(reference.names, indent: 3) { writer, name in writer.string(name) }
         }
-        if let owner = reference.owner { writer.member("owner", last: true) { $0.string(owner) } }
+        if let owner = reference.owner { writer.member("owner", last: reference.root == nil) { $0.string(owner) } }
+        if let root = reference.root { writer.member("root", last: true) { $0.string(root) } }
       }
     }
   }
@@ -219,6 +248,11 @@ private struct JSONTextWriter {
       writer.member("conditional", last: false) { $0.bool(type.conditional) }
       writer.member("extensions", last: false) { writer in
         writer.array(type.extensions, indent: indent + 1) { writer, location in writer.location(location, indent: indent + 2) }
+      }
+      if let parameters = type.genericParameters, !parameters.isEmpty {
+        writer.member("genericParameters", last: false) { writer in
+          writer.array(parameters, indent: indent + 1) { writer, name in writer.string(name) }
+        }
       }
       if let imports = type.imports {
         writer.member("imports", last: false) { writer in
@@ -262,9 +296,22 @@ private struct JSONTextWriter {
       writer.member("isConstant", last: false) { $0.bool(property.isConstant) }
       writer.member("isStatic", last: false) { $0.bool(property.isStatic) }
       writer.member("location", last: false) { $0.location(property.location, indent: indent + 1) }
-      let afterName = property.objcName != nil || property.type != nil
+      let requirements = property.requirements ?? []
+      let afterName = property.objcName != nil || property.type != nil || !requirements.isEmpty
       writer.member("name", last: !afterName) { $0.string(property.name) }
-      if let objcName = property.objcName { writer.member("objcName", last: property.type == nil) { $0.string(objcName) } }
+      if let objcName = property.objcName {
+        writer.member("objcName", last: property.type == nil && requirements.isEmpty) { $0.string(objcName) }
+      }
+      if !requirements.isEmpty {
+        writer.member("requirements", last: property.type == nil) { writer in
+          writer.array(requirements, indent: indent + 1) { writer, requirement in
+            writer.object(indent: indent + 2) { writer in
+              writer.member("left", last: false) { $0.string(requirement.left) }
+              writer.member("right", last: true) { $0.string(requirement.right) }
+            }
+          }
+        }
+      }
       if let type = property.type {
         writer.member("type", last: !property.typeIsInferred) { $0.string(type) }
         if property.typeIsInferred { writer.member("typeIsInferred", last: true) { $0.bool(true) } }

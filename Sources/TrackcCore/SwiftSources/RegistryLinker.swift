@@ -49,7 +49,7 @@ enum RegistryLinker {
         }
         types[key] = DeclaredType(
           name: scanned.name, module: file.module, kind: kind, inheritance: scanned.inheritance, attributes: scanned.attributes,
-          isGeneric: scanned.isGeneric, objcMembers: exposed,
+          isGeneric: scanned.isGeneric, genericParameters: scanned.genericParameters.isEmpty ? nil : scanned.genericParameters, objcMembers: exposed,
           conditional: scanned.conditional, access: typeAccess, location: location, extensions: [], methods: methods,
           properties: members?.properties, initializers: members?.initializers, imports: file.scan.imports)
         byName[scanned.name, default: []].append(key)
@@ -58,6 +58,7 @@ enum RegistryLinker {
 
     var references: [ViewReference] = []
     var uses: [MethodUse] = []
+    var aliases: [DeclaredTypeAlias] = []
     for file in files {
       for use in file.scan.uses {
         uses.append(
@@ -77,7 +78,15 @@ enum RegistryLinker {
         references.append(
           ViewReference(
             kind: ViewReference.Kind(reference.kind), names: reference.names, owner: owner?.name, module: owner?.module ?? file.module,
-            location: RegistryLocation(file: file.path, line: reference.position.line, column: reference.position.column)))
+            location: RegistryLocation(file: file.path, line: reference.position.line, column: reference.position.column),
+            root: reference.root, modifiers: reference.modifiers.isEmpty ? nil : reference.modifiers))
+      }
+      for alias in file.scan.typeAliases {
+        aliases.append(
+          DeclaredTypeAlias(
+            name: alias.name, module: file.module, genericParameters: alias.genericParameters.isEmpty ? nil : alias.genericParameters,
+            aliased: alias.aliased, access: alias.access ?? .internal, conditional: alias.conditional,
+            location: RegistryLocation(file: file.path, line: alias.position.line, column: alias.position.column)))
       }
       for scanned in file.scan.extensions {
         let location = RegistryLocation(file: file.path, line: scanned.position.line, column: scanned.position.column)
@@ -101,9 +110,12 @@ enum RegistryLinker {
             exposedByContainer: exposed, kind: kind, genericContext: generic)
         }
         if recordsMembers, !scanned.properties.isEmpty || !scanned.initializers.isEmpty {
-          let members = Members(
+          var members = Members(
             scanned.properties, scanned.initializers, in: file.path, typeAccess: access, extensionAccess: scanned.access,
             exposedByContainer: exposed, kind: kind, genericContext: generic)
+          if !scanned.requirements.isEmpty {
+            for index in members.properties.indices { members.properties[index].requirements = scanned.requirements }
+          }
           types[key]!.properties! += members.properties
           types[key]!.initializers! += members.initializers
         }
@@ -122,7 +134,13 @@ enum RegistryLinker {
     linked.sortByOrder()
     references.sort { $0.location < $1.location }
     uses.sort { $0.location < $1.location }
-    return (inheritingObjCExposure(HandlerRegistry(sortedTypes: consume linked, viewReferences: references, methodUses: uses)), problems)
+    aliases.sort(by: DeclaredTypeAlias.order)
+    return (
+      inheritingObjCExposure(
+        HandlerRegistry(
+          sortedTypes: consume linked, viewReferences: references, methodUses: uses, typeAliases: aliases.isEmpty ? nil : aliases)),
+      problems
+    )
   }
 
   /// An `override` is exposed to Objective-C, under the same selector, when the method it overrides is:
@@ -291,6 +309,7 @@ extension ViewReference.Kind {
     case .navigates: self = .navigates
     case .tracked: self = .tracked
     case .holds: self = .holds
+    case .calls: self = .calls
     }
   }
 }

@@ -18,6 +18,11 @@ enum ScanCodec {
       writer.access(declaration.access)
       writer.bool(declaration.conditional)
       writer.position(declaration.position)
+      writer.array(declaration.genericParameters) { $0.string($1) }
+      writer.array(declaration.requirements) { writer, requirement in
+        writer.string(requirement.left)
+        writer.string(requirement.right)
+      }
       writer.array(declaration.methods, encodeMethod)
       writer.array(declaration.properties, encodeProperty)
       writer.array(declaration.initializers, encodeInitializer)
@@ -29,6 +34,8 @@ enum ScanCodec {
       // The owner plus one, so that none is 0.
       writer.int(reference.owner.map { $0 + 1 } ?? 0)
       writer.position(reference.position)
+      writer.optionalString(reference.root)
+      writer.array(reference.modifiers) { $0.string($1) }
     }
     writer.array(scan.problems) { writer, problem in
       writer.int(problem.line)
@@ -41,6 +48,14 @@ enum ScanCodec {
       writer.optionalString(use.via)
       writer.position(use.position)
     }
+    writer.array(scan.typeAliases) { writer, alias in
+      writer.string(alias.name)
+      writer.array(alias.genericParameters) { $0.string($1) }
+      writer.string(alias.aliased)
+      writer.access(alias.access)
+      writer.bool(alias.conditional)
+      writer.position(alias.position)
+    }
   }
 
   static func decode(from reader: inout BinaryReader) throws(Malformed) -> FileScan {
@@ -51,6 +66,10 @@ enum ScanCodec {
       return ScannedDeclaration(
         kind: kinds[Int(code)], name: try reader.string(), inheritance: try reader.strings(), attributes: try reader.strings(),
         isGeneric: try reader.bool(), access: try reader.access(), conditional: try reader.bool(), position: try reader.position(),
+        genericParameters: try reader.strings(),
+        requirements: try reader.array { (reader: inout BinaryReader) throws(Malformed) in
+          SameTypeRequirement(left: try reader.string(), right: try reader.string())
+        },
         methods: try reader.array(decodeMethod), properties: try reader.array(decodeProperty),
         initializers: try reader.array(decodeInitializer))
     }
@@ -62,7 +81,9 @@ enum ScanCodec {
       let names = try reader.strings()
       let owner = try reader.int()
       guard owner >= 0, owner <= declarationCount else { throw Malformed() }
-      return ScannedReference(kind: referenceKinds[Int(code)], names: names, owner: owner == 0 ? nil : owner - 1, position: try reader.position())
+      return ScannedReference(
+        kind: referenceKinds[Int(code)], names: names, owner: owner == 0 ? nil : owner - 1, position: try reader.position(),
+        root: try reader.optionalString(), modifiers: try reader.strings())
     }
     scan.problems = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
       ScanProblem(line: try reader.int(), column: try reader.int(), message: try reader.string())
@@ -71,6 +92,11 @@ enum ScanCodec {
       let code = try reader.byte()
       guard Int(code) < useKinds.count else { throw Malformed() }
       return ScannedUse(kind: useKinds[Int(code)], name: try reader.string(), via: try reader.optionalString(), position: try reader.position())
+    }
+    scan.typeAliases = try reader.array { (reader: inout BinaryReader) throws(Malformed) in
+      ScannedTypeAlias(
+        name: try reader.string(), genericParameters: try reader.strings(), aliased: try reader.string(), access: try reader.access(),
+        conditional: try reader.bool(), position: try reader.position())
     }
     return scan
   }

@@ -15,9 +15,33 @@ struct FileScan: Codable, Sendable {
   var problems: [ScanProblem] = []
   /// How methods are reached in the file's bodies: selectors, calls (`HandlerUseCollector`).
   var uses: [ScannedUse] = []
+  /// `typealias` declarations, at the top level and in types and extensions.
+  var typeAliases: [ScannedTypeAlias] = []
 
   var types: some Sequence<ScannedDeclaration> { declarations.lazy.filter { $0.kind != .extension } }
   var extensions: some Sequence<ScannedDeclaration> { declarations.lazy.filter { $0.kind == .extension } }
+}
+
+/// `Value == String` in a `where` clause, as written (without spaces).
+public struct SameTypeRequirement: Codable, Sendable, Hashable {
+  public var left: String
+  public var right: String
+
+  public init(left: String, right: String) {
+    self.left = left
+    self.right = right
+  }
+}
+
+/// A `typealias`: its name qualified by the types and extensions around it (`Product.ID`), its own
+/// generic parameters and the type it stands for, as written.
+struct ScannedTypeAlias: Codable, Sendable {
+  var name: String
+  var genericParameters: [String]
+  var aliased: String
+  var access: AccessLevel?
+  var conditional: Bool
+  var position: ScannedPosition
 }
 
 struct ScanProblem: Codable, Sendable, Hashable {
@@ -53,6 +77,11 @@ struct ScannedDeclaration: Codable, Sendable {
   var access: AccessLevel?
   var conditional: Bool
   var position: ScannedPosition
+  /// A type's own generic parameters, by name (`Value` of `struct Box<Value>`), in order.
+  var genericParameters: [String] = []
+  /// An extension's same-type requirements (`where Value == String`): its members exist only for those
+  /// arguments.
+  var requirements: [SameTypeRequirement] = []
   var methods: [ScannedMethod] = []
   var properties: [ScannedProperty] = []
   var initializers: [ScannedInitializer] = []

@@ -57,22 +57,42 @@ public enum SourceScanner {
   public static func scan(_ sources: SwiftSourceSet, options: ScanOptions = ScanOptions()) -> ScanResult {
     var clock = PhaseClock(observer: options.phaseObserver)
     var problems: [SourceProblem] = []
-    let inputs: [Input]
+    var inputs: [Input]
     let cacheName: String
+    var linkCacheName: String?
     switch sources {
     case .paths(let paths):
       cacheName = ScanCache.fileName(for: paths)
+      linkCacheName = LinkCache.fileName(for: paths)
       var found = SwiftFileFinder()
       for path in paths { found.add(path) }
       problems += found.problems
-      inputs = found.files.map { Input(path: $0.path, text: nil, size: $0.size) }
+      inputs = found.files.map { Input(path: $0.path, text: nil, size: $0.stamp.size, stamp: $0.stamp) }
     case .files(let files):
       cacheName = ScanCache.fileName(for: files.map(\.path))
       inputs = files.sorted { UTF8Order.less($0.path, $1.path) }.map { Input(path: $0.path, text: $0.text, size: $0.text.utf8.count) }
     }
-
     clock.lap("find \(inputs.count) Swift files")
     let cacheDirectory = options.cacheDirectory ?? ScanCache.defaultDirectory()
+
+    // Files whose stamps are those of the last run have the content hashed then: they are not read.
+    var linkCache: LinkCache?
+    if options.useCache, let linkCacheName, let cached = LinkCache.load(from: cacheDirectory, name: linkCacheName) {
+      linkCache = cached
+      knownHashes(&inputs, from: cached, maxBytes: options.maxFileBytes)
+      clock.lap("compare stamps (\(inputs.lazy.filter { $0.knownHash != nil }.count) of \(inputs.count) unchanged)")
+      if inputs.allSatisfy({ $0.knownHash != nil }) {
+        let key = linkKey(inputs.map { $0.knownHash! }, inputs, options: options)
+        if cached.key == key, let registry = cached.registry() {
+          clock.lap("read the linked registry (\(registry.types.count) types)")
+          return ScanResult(
+            registry: registry, problems: (problems + cached.problems).sorted { $0.location < $1.location }, fileCount: inputs.count,
+            cachedCount: inputs.count)
+        }
+      }
+    }
+
+    let modules = inputs.map { options.module ?? moduleName(forPath: $0.path) }
     let cache = options.useCache ? ScanCache.load(from: cacheDirectory, name: cacheName) : nil
     clock.lap("load the cache (\(cache?.entries.count ?? 0) entries)")
     let results = scanFiles(inputs, cache: cache, options: options, clock: &clock)
@@ -80,14 +100,18 @@ public enum SourceScanner {
     var files: [RegistryLinker.File] = []
     var cachedCount = 0
     var newEntries: [String: FileScan] = [:]
-    for (input, result) in zip(inputs, results) {
+    var hashes: [String] = []
+    var scanProblems: [SourceProblem] = []
+    for (position, (input, result)) in zip(inputs, results).enumerated() {
       switch result {
       case .failure(let failure):
-        problems.append(SourceProblem(failure.reason, at: SourceLocation(file: input.path, line: 1, column: 1)))
+        scanProblems.append(SourceProblem(failure.reason, at: SourceLocation(file: input.path, line: 1, column: 1)))
+        hashes.append("!" + failure.reason)
       case .success(let scanned):
         if scanned.fromCache { cachedCount += 1 }
         if let hash = scanned.hash { newEntries[hash] = scanned.scan }
-        files.append(RegistryLinker.File(path: input.path, module: options.module ?? moduleName(forPath: input.path), scan: scanned.scan))
+        hashes.append(scanned.hash ?? "")
+        files.append(RegistryLinker.File(path: input.path, module: modules[position], scan: scanned.scan))
       }
     }
     if options.useCache, cachedCount < files.count || cache?.entries.count != newEntries.count {
@@ -96,9 +120,60 @@ public enum SourceScanner {
     }
     let linked = RegistryLinker.link(files, members: options.recordsMembers)
     clock.lap("link \(linked.registry.types.count) types")
+    let linkedProblems = scanProblems + linked.problems
+    if options.useCache, let linkCacheName, !hashes.contains(""), inputs.allSatisfy({ $0.stamp != nil }) {
+      let entries = zip(inputs, hashes).map { LinkCache.Entry(path: $0.path, stamp: $0.stamp!, hash: $1) }
+      let key = linkKey(hashes, inputs, options: options)
+      if linkCache?.key != key || linkCache?.entries.map(\.stamp) != entries.map(\.stamp) {
+        LinkCache(entries: entries, key: key, problems: linkedProblems, registry: linked.registry).save(to: cacheDirectory, name: linkCacheName)
+        clock.lap("save the linked registry")
+      }
+    }
     return ScanResult(
-      registry: linked.registry, problems: (problems + linked.problems).sorted { $0.location < $1.location },
+      registry: linked.registry, problems: (problems + linkedProblems).sorted { $0.location < $1.location },
       fileCount: inputs.count, cachedCount: cachedCount)
+  }
+
+  /// A file modified this close before the link cache was written may have changed within the
+  /// timestamp tick it was read in (file systems keep times as coarse as 1 s): it is hashed again.
+  static let racyWindow: Int64 = 2_000_000_000
+
+  /// Marks the inputs whose stamp is the one the link cache recorded for their path with its hash.
+  /// Racily clean files (`racyWindow`) are read and hashed here, and their hash compared.
+  private static func knownHashes(_ inputs: inout [Input], from cache: LinkCache, maxBytes: Int) {
+    var byPath: [String: LinkCache.Entry] = [:]
+    byPath.reserveCapacity(cache.entries.count)
+    for entry in cache.entries { byPath[entry.path] = entry }
+    var racy: [Int] = []
+    for index in inputs.indices {
+      guard let stamp = inputs[index].stamp, let entry = byPath[inputs[index].path], entry.stamp == stamp else {
+        continue
+      }
+      if stamp.modified + racyWindow >= cache.writtenAt || stamp.changed + racyWindow >= cache.writtenAt {
+        racy.append(index)
+      } else {
+        inputs[index].knownHash = entry.hash
+      }
+    }
+    for index in racy {
+      guard case .success(let bytes) = read(path: inputs[index].path, text: nil, maxBytes: maxBytes) else { continue }
+      let hash = ContentHash.of(bytes.buffer)
+      if hash == byPath[inputs[index].path]?.hash { inputs[index].knownHash = hash }
+    }
+  }
+
+  /// What a link depends on: every file's path and content hash (in order), the module option (each
+  /// file's module is its path's, or that), and what the link records. Equal keys link to equal registries.
+  private static func linkKey(_ hashes: [String], _ inputs: [Input], options: ScanOptions) -> String {
+    var key = "\(options.recordsMembers)\u{0}\(options.module ?? "\u{1}")\u{0}"
+    key.reserveCapacity(inputs.count * 96)
+    for (index, input) in inputs.enumerated() {
+      key += input.path
+      key += "\u{0}"
+      key += hashes[index]
+      key += "\u{0}"
+    }
+    return key.withUTF8 { ContentHash.of($0) }
   }
 
   /// The module of a file in the SwiftPM layout: the directory under the last `Sources` (or `Tests`).
@@ -114,6 +189,10 @@ public enum SourceScanner {
     var path: String
     var text: String?
     var size: Int
+    /// Its stamp, for files on disk.
+    var stamp: FileStamp? = nil
+    /// Its content hash, when its stamp says it is unchanged since the link cache was written.
+    var knownHash: String? = nil
   }
 
   private struct Scanned: Sendable {
@@ -130,12 +209,15 @@ public enum SourceScanner {
   ) -> [Result<Scanned, ScanFailure>] {
     let parseHere = options.isolation == .inProcess
     // With nothing cached, nothing is worth hashing here: the workers read the files and hash them.
-    if !parseHere, cache?.entries.isEmpty ?? true {
+    if !parseHere, cache?.entries.isEmpty ?? true, !inputs.contains(where: { $0.knownHash != nil }) {
       return parseInWorkers(inputs, lookups: inputs.map { _ in Lookup.parse(hash: nil) }, options: options, clock: &clock)
     }
     let chunks = Parallel.ranges(count: inputs.count, minimumSize: 4)
     let lookups = Parallel.map(chunks.count) { chunk in
       chunks[chunk].map { index -> Lookup in
+        if let hash = inputs[index].knownHash, let cached = cache?.entries[hash] {
+          return .done(.success(Scanned(scan: cached, hash: hash, fromCache: true)))
+        }
         let bytes: InputBytes
         switch read(path: inputs[index].path, text: inputs[index].text, maxBytes: options.maxFileBytes) {
         case .failure(let failure): return .done(.failure(failure))
@@ -216,8 +298,8 @@ public enum SourceScanner {
 /// Finds `.swift` files under the given paths, in a stable order, following symbolic links without
 /// looping (each directory is entered once) and skipping hidden directories (`.build`, `.git`).
 struct SwiftFileFinder {
-  /// The files found, sorted, with their sizes.
-  private(set) var files: [(path: String, size: Int)] = []
+  /// The files found, sorted, with their stamps (sizes among them).
+  private(set) var files: [(path: String, stamp: FileStamp)] = []
   private(set) var problems: [SourceProblem] = []
   private var visitedDirectories = Set<FileIdentity>()
   private var seenFiles = Set<FileIdentity>()
@@ -239,7 +321,7 @@ struct SwiftFileFinder {
     if status.type == .directory {
       walk(path, status)
     } else if seenFiles.insert(identity(status)).inserted {
-      files.append((path, Int(status.size)))
+      files.append((path, FileStamp(status)))
     }
     files.sort { UTF8Order.less($0.path, $1.path) }
   }
@@ -252,13 +334,18 @@ struct SwiftFileFinder {
     guard visitedDirectories.insert(identity(status)).inserted,
       let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
     else { return }
+    // Entries are looked up in the open directory, not by their whole path from the root each time.
+    let handle = try? FileDescriptor.open(FilePath(directory), .readOnly, options: [.directory])
+    defer { try? handle?.close() }
     for name in names.sorted(by: UTF8Order.less) where !name.hasPrefix(".") {
       let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
-      guard let child = try? Stat(path) else { continue }  // a dangling link
+      let found: Stat?
+      if let handle { found = try? Stat(FilePath(name), relativeTo: handle, flags: []) } else { found = try? Stat(path) }
+      guard let child = found else { continue }  // a dangling link
       if child.type == .directory {
         walk(path, child)
       } else if child.type == .regular, name.hasSuffix(".swift"), seenFiles.insert(identity(child)).inserted {
-        files.append((path, Int(child.size)))
+        files.append((path, FileStamp(child)))
       }
     }
   }

@@ -78,11 +78,15 @@ final class ViewReferenceCollector: SyntaxVisitor {
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     let callee = node.calledExpression
+    recordCalls(node)
     if let name = Self.typeName(callee) {
       if Self.hostingControllers.contains(name.base) {
         var roots = name.arguments
-        if let root = node.arguments.first(where: { $0.label?.text == "rootView" }) { roots += candidates(in: root.expression) }
-        add(.hosts, roots, at: node)
+        let argument = node.arguments.first(where: { $0.label?.text == "rootView" })
+        if let argument { roots += candidates(in: argument.expression) }
+        var root = name.arguments.first.map { RootValue(type: $0) }
+        if root == nil, let argument { root = rootValue(of: argument.expression, depth: 0) }
+        add(.hosts, roots, at: node, root: root)
       } else if Self.presentingViews.contains(name.base) {
         let content =
           node.arguments.first(where: { $0.label?.text == "destination" }).map { Syntax($0.expression) }
@@ -114,7 +118,8 @@ final class ViewReferenceCollector: SyntaxVisitor {
   /// `UIHostingController<SettingsView>` written as a type: a stored hosting controller, a cast.
   override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
     if Self.hostingControllers.contains(node.name.text), let arguments = node.genericArgumentClause?.arguments {
-      add(.hosts, arguments.map { lines.text(of: $0.argument) }, at: node)
+      let names = arguments.map { lines.text(of: $0.argument) }
+      add(.hosts, names, at: node, root: names.first.map { RootValue(type: $0) })
     }
     return .visitChildren
   }
@@ -124,10 +129,87 @@ final class ViewReferenceCollector: SyntaxVisitor {
   // the class (which may be a screen of its own).
   override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
-  private func add(_ kind: ScannedReference.Kind, _ names: [String], at node: some SyntaxProtocol) {
+  private func add(_ kind: ScannedReference.Kind, _ names: [String], at node: some SyntaxProtocol, root: RootValue? = nil) {
     guard kind == .navigates || !names.isEmpty else { return }
     references.append(
-      ScannedReference(kind: kind, names: Array(names.prefix(Self.candidateLimit)), owner: owner, position: lines.scannedPosition(of: node)))
+      ScannedReference(
+        kind: kind, names: Array(names.prefix(Self.candidateLimit)), owner: owner, position: lines.scannedPosition(of: node),
+        root: root?.type, modifiers: Array((root?.modifiers ?? []).prefix(Self.candidateLimit))))
+  }
+
+  // MARK: Calls of the owner's own methods
+
+  /// At most this many names are kept per owner: a body calls its few lifecycle methods among them.
+  static let callLimit = 256
+  private var calls: [Int: (names: [String], seen: Set<String>, position: ScannedPosition)] = [:]
+
+  /// `onAppear()`, `self.load()`, and `perform: onAppear` / `action: save` handed to a call.
+  private func recordCalls(_ node: FunctionCallExprSyntax) {
+    guard let owner else { return }
+    func record(_ name: String, at position: some SyntaxProtocol) {
+      guard let first = name.unicodeScalars.first, first.properties.isLowercase else { return }
+      if calls[owner] == nil { calls[owner] = ([], [], lines.scannedPosition(of: position)) }
+      guard calls[owner]!.names.count < Self.callLimit, calls[owner]!.seen.insert(name).inserted else { return }
+      calls[owner]!.names.append(name)
+    }
+    if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+      record(SwiftIdentifier.unescaped(reference.baseName.text), at: node)
+    } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      record(SwiftIdentifier.unescaped(member.declName.baseName.text), at: node)
+    }
+    for argument in node.arguments where argument.label?.text == "perform" || argument.label?.text == "action" {
+      if let reference = argument.expression.as(DeclReferenceExprSyntax.self) {
+        record(SwiftIdentifier.unescaped(reference.baseName.text), at: argument)
+      } else if let member = argument.expression.as(MemberAccessExprSyntax.self),
+        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      {
+        record(SwiftIdentifier.unescaped(member.declName.baseName.text), at: argument)
+      }
+    }
+  }
+
+  /// The `calls` references, one per owner, after the walk.
+  func finish() {
+    for (owner, found) in calls.sorted(by: { $0.key < $1.key }) {
+      references.append(ScannedReference(kind: .calls, names: found.names, owner: owner, position: found.position))
+    }
+    calls = [:]
+  }
+
+  // MARK: Hosting roots
+
+  /// The type a hosting controller's root value has, as far as the expression tells.
+  struct RootValue {
+    var type: String
+    var modifiers: [String] = []
+  }
+
+  /// `ReceiptView()`, `AnyView(ReceiptView())`, `Card<ReceiptView>(...)`, `view.padding()`, a local's
+  /// declared type or value; nil for anything else (a call of a function, a conditional, a closure).
+  private func rootValue(of expression: ExprSyntax, depth: Int) -> RootValue? {
+    guard depth < 16 else { return nil }
+    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+      return rootValue(of: only.expression, depth: depth + 1)
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self) {
+      if Self.typeName(call.calledExpression) != nil { return RootValue(type: lines.text(of: call.calledExpression)) }
+      if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+        var value = rootValue(of: base, depth: depth + 1)
+      {
+        value.modifiers.append(SwiftIdentifier.unescaped(member.declName.baseName.text))
+        return value
+      }
+      return nil
+    }
+    if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+      let binding = localBinding(named: reference.baseName.text, before: Syntax(reference))
+    {
+      if let annotation = binding.typeAnnotation { return RootValue(type: lines.text(of: annotation.type)) }
+      if let value = binding.initializer?.value { return rootValue(of: value, depth: depth + 1) }
+    }
+    return nil
   }
 
   // MARK: Reading expressions
@@ -152,24 +234,29 @@ final class ViewReferenceCollector: SyntaxVisitor {
   /// The types the nearest `let name = ...` (or `var`) before `node`, in the code blocks around it,
   /// constructs; its declared type first (`let view: SettingsView = ...`).
   private func localValue(named name: String, before node: Syntax) -> [String] {
+    guard let binding = localBinding(named: name, before: node) else { return [] }
+    let finder = ConstructedTypes(viewMode: .sourceAccurate)
+    if let value = binding.initializer?.value { finder.walk(value) }
+    let declared = binding.typeAnnotation.map { [WrittenTypeName(lines.text(of: $0.type)).qualified] } ?? []
+    return declared + finder.found.compactMap { if case .type(let type) = $0 { type } else { nil } }
+  }
+
+  /// The nearest `let name = ...` (or `var`) before `node`, in the code blocks around it.
+  private func localBinding(named name: String, before node: Syntax) -> PatternBindingSyntax? {
     var current: Syntax? = node.parent
     while let scope = current {
       if let block = scope.as(CodeBlockItemListSyntax.self) {
         for item in block.reversed() where item.endPosition <= node.position {
           guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-          for binding in variable.bindings {
-            guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
-            let finder = ConstructedTypes(viewMode: .sourceAccurate)
-            if let value = binding.initializer?.value { finder.walk(value) }
-            let declared = binding.typeAnnotation.map { [WrittenTypeName(lines.text(of: $0.type)).qualified] } ?? []
-            return declared + finder.found.compactMap { if case .type(let type) = $0 { type } else { nil } }
+          for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            return binding
           }
         }
       }
       if scope.is(DeclSyntax.self) && !scope.is(VariableDeclSyntax.self) { break }
       current = scope.parent
     }
-    return []
+    return nil
   }
 
   /// `SettingsView`, `Feature.SettingsView`, `UIHostingController<Root>`: a callee that names a type (by
@@ -236,6 +323,9 @@ struct ScannedReference: Codable, Sendable, Equatable {
     /// A property of the owner that holds a view model (`@StateObject`, `@ObservedObject`, `@State`,
     /// `@Bindable`, `@EnvironmentObject`, `@Environment(Model.self)`): the name is its type.
     case holds
+    /// The owner's code calls these methods of its own (`onAppear()`, `self.load()`) or hands them over
+    /// (`.onAppear(perform: onAppear)`, `Button(action: save)`): names are base names, each once.
+    case calls
   }
 
   var kind: Kind
@@ -243,4 +333,10 @@ struct ScannedReference: Codable, Sendable, Equatable {
   /// The declaration it is written in, by index in `FileScan.declarations`; nil at the top level.
   var owner: Int?
   var position: ScannedPosition
+  /// `hosts`: the root view's type as the expression gives it, when it tells plainly (`AnyView` for
+  /// `AnyView(ReceiptView())`, `Card<ReceiptView>`, the declared type of a local); nil when it does not.
+  var root: String? = nil
+  /// `hosts`: the methods applied to the root's value, in order (`padding`, `eraseToAnyView`): SwiftUI's
+  /// modifiers are seen through at run time, a method of the sources that returns `AnyView` erases it.
+  var modifiers: [String] = []
 }

@@ -11,16 +11,34 @@ struct ConsentAnswers: Sendable, Hashable {
   struct Answer: Sendable, Hashable {
     var granted: Bool
     var revocations: UInt32
+    /// Refused at its first answer while events waited for it (`default: pending`), and refused since:
+    /// what waited is dropped as `consentDenied` rather than `consentRevoked`.
+    var refusedWhilePending = false
   }
 
   /// The categories answered; the others are as the plan's defaults say.
   var categories: [String: Answer] = [:]
 
+  /// Whether `category` is granted: as answered, else as the plan's default says.
+  func isGranted(_ category: String, defaults: [String: Bool]) -> Bool {
+    categories[category]?.granted ?? defaults[category] ?? false
+  }
+
+  /// Whether `category` waits for its first answer: `pending` in the plan, and not answered.
+  func isPending(_ category: String, pending: Set<String>) -> Bool {
+    categories[category] == nil && pending.contains(category)
+  }
+
   /// Applies `answers` over `defaults` (the plan's): a category granted before and not now is revoked.
-  mutating func apply(_ answers: [String: Bool], defaults: [String: Bool]) {
+  /// A `pending` category not answered before counts as granted until then (what was tracked meanwhile
+  /// waits for this answer), so refusing it revokes what waited.
+  mutating func apply(_ answers: [String: Bool], defaults: [String: Bool], pending: Set<String> = []) {
     for (category, granted) in answers {
-      let current = categories[category] ?? Answer(granted: defaults[category] ?? false, revocations: 0)
-      categories[category] = Answer(granted: granted, revocations: current.revocations &+ (current.granted && !granted ? 1 : 0))
+      let waited = isPending(category, pending: pending)
+      let current = categories[category] ?? Answer(granted: waited || (defaults[category] ?? false), revocations: 0)
+      categories[category] = Answer(
+        granted: granted, revocations: current.revocations &+ (current.granted && !granted ? 1 : 0),
+        refusedWhilePending: !granted && (waited || current.refusedWhilePending))
     }
   }
 }
@@ -38,14 +56,21 @@ struct ConsentStamp: Sendable, Hashable {
 /// force at that moment; a revocation waits for every hand-over in progress before it returns. So once
 /// `Tracker.setConsent` returns, no event tracked before it is handed to a destination of a category it
 /// revoked (one handed over just before is not recalled: an upload already started completes).
+///
+/// `track()` reads the routing filter under a lock of its own, which only a change of consent takes
+/// besides: never one a delivery lane holds. (When it shared the answers' lock, a lane checking a batch
+/// held it for the whole batch, and `track()` waited for it: docs/performance.md.) A lane holds the
+/// answers' lock only to copy them, and checks its events without it.
 final class ConsentBook: @unchecked Sendable {
   /// The plan's categories, and whether each is granted before the person answers.
   let defaults: [String: Bool]
+  /// The plan's categories that wait for the first answer (`default: pending`), and how much may wait.
+  let pendingDefaults: Set<String>
+  let pendingLimits: PendingConsentLimits
   private let registry: any TrackingRegistry
   private let lock = NSLock()
   // Guarded by `lock`.
   private var answers: ConsentAnswers
-  private var categoryCache: [String: String?] = [:]
   /// One per lane: held while the lane checks events and hands them over.
   private let handOverLocks: [NSLock]
 
@@ -58,33 +83,41 @@ final class ConsentBook: @unchecked Sendable {
 
   /// The plan destination of each lane (nil for a collector).
   private let laneDestinations: [String?]
-  // Guarded by `lock`.
+  /// What `track()` takes to read `filter`; besides it, only `apply` (a change of consent) takes it.
+  private let filterLock = NSLock()
+  // Guarded by `filterLock`.
   private var filter = RoutingFilter()
 
   init(registry: any TrackingRegistry, answers: ConsentAnswers, laneDestinations: [String?]) {
     self.registry = registry
     defaults = registry.consentDefaults
+    pendingDefaults = registry.pendingConsentCategories
+    pendingLimits = registry.pendingConsentLimits
     self.answers = answers
     self.laneDestinations = laneDestinations
     handOverLocks = laneDestinations.map { _ in NSLock() }
-    filter = filterLocked()
+    filter = Self.filter(answers, defaults: defaults, pending: pendingDefaults, laneDestinations: laneDestinations, registry: registry)
   }
 
-  /// The routing filter in force (one lock, no string hashed: `track()`'s cost).
+  /// The routing filter in force (a lock no delivery lane takes, no string hashed: `track()`'s cost).
   var routingFilter: RoutingFilter {
-    lock.lock()
-    defer { lock.unlock() }
+    filterLock.lock()
+    defer { filterLock.unlock() }
     return filter
   }
 
-  private func filterLocked() -> RoutingFilter {
+  private static func filter(
+    _ answers: ConsentAnswers, defaults: [String: Bool], pending: Set<String>, laneDestinations: [String?], registry: any TrackingRegistry
+  ) -> RoutingFilter {
     var filter = RoutingFilter()
-    for category in Set(defaults.keys).union(answers.categories.keys) where !isGrantedLocked(category) {
+    // A pending category blocks nothing: its destinations get the events, which wait for the answer.
+    for category in Set(defaults.keys).union(answers.categories.keys)
+    where !answers.isGranted(category, defaults: defaults) && !answers.isPending(category, pending: pending) {
       filter.deniedCategories.insert(category)
     }
     guard !filter.deniedCategories.isEmpty else { return filter }
     for (lane, destination) in laneDestinations.enumerated() {
-      if let destination, let category = categoryLocked(destination), filter.deniedCategories.contains(category) {
+      if let destination, let category = registry.consentCategory(ofDestination: destination), filter.deniedCategories.contains(category) {
         filter.blockedLanes |= 1 << UInt64(lane)
       }
     }
@@ -100,16 +133,27 @@ final class ConsentBook: @unchecked Sendable {
   /// Whether the plan declares consent categories at all (without, nothing is gated).
   var isGating: Bool { !defaults.isEmpty }
 
-  /// The category that gates a destination, nil when none does. Caller holds the lock.
-  private func categoryLocked(_ destination: String) -> String? {
-    if let known = categoryCache[destination] { return known }
-    let category = registry.consentCategory(ofDestination: destination)
-    categoryCache[destination] = category
-    return category
+  private func isGrantedLocked(_ category: String) -> Bool {
+    answers.isGranted(category, defaults: defaults)
   }
 
-  private func isGrantedLocked(_ category: String) -> Bool {
-    answers.categories[category]?.granted ?? defaults[category] ?? false
+  /// The categories still waiting for their first answer.
+  var pending: Set<String> {
+    guard !pendingDefaults.isEmpty else { return [] }
+    let answers = lock.withLock { self.answers }
+    return pendingDefaults.filter { answers.isPending($0, pending: pendingDefaults) }
+  }
+
+  /// Whether a lane holds what it has: a plan destination's while its category is pending; a collector's
+  /// while any category is (an event goes to a collector once, with every destination it is for, and a
+  /// second copy would be dropped as a duplicate of its message ID: so it waits for the answers whole).
+  func holds(lane: Int) -> Bool {
+    guard !pendingDefaults.isEmpty, lane < laneDestinations.count else { return false }
+    let answers = lock.withLock { self.answers }
+    guard let destination = laneDestinations[lane] else {
+      return pendingDefaults.contains { answers.isPending($0, pending: pendingDefaults) }
+    }
+    return registry.consentCategory(ofDestination: destination).map { answers.isPending($0, pending: pendingDefaults) } ?? false
   }
 
   /// Every plan category, granted or not.
@@ -131,21 +175,26 @@ final class ConsentBook: @unchecked Sendable {
 
   private func stampLocked() -> ConsentStamp {
     var stamp = ConsentStamp()
-    for category in Set(defaults.keys).union(answers.categories.keys) where isGrantedLocked(category) {
+    // A pending category is in the stamp as granted: what is tracked now waits for its first answer.
+    for category in Set(defaults.keys).union(answers.categories.keys)
+    where isGrantedLocked(category) || answers.isPending(category, pending: pendingDefaults) {
       stamp.granted[category] = answers.categories[category]?.revocations ?? 0
     }
     return stamp
   }
 
-  /// Records answers; returns the new answers and stamp, and whether some category was revoked.
-  func apply(_ changes: [String: Bool]) -> (answers: ConsentAnswers, stamp: ConsentStamp, revoked: Bool) {
+  /// Records answers; returns the new answers and stamp, whether some category was revoked, and whether
+  /// some pending category got its first answer (what waited for it can go, or be dropped, now).
+  func apply(_ changes: [String: Bool]) -> (answers: ConsentAnswers, stamp: ConsentStamp, revoked: Bool, answeredPending: Bool) {
     lock.lock()
     defer { lock.unlock() }
     let before = answers
-    answers.apply(changes, defaults: defaults)
-    filter = filterLocked()
+    let answeredPending = changes.keys.contains { answers.isPending($0, pending: pendingDefaults) }
+    answers.apply(changes, defaults: defaults, pending: pendingDefaults)
+    let filter = Self.filter(answers, defaults: defaults, pending: pendingDefaults, laneDestinations: laneDestinations, registry: registry)
+    filterLock.withLock { self.filter = filter }
     let revoked = changes.keys.contains { (answers.categories[$0]?.revocations ?? 0) != (before.categories[$0]?.revocations ?? 0) }
-    return (answers, stampLocked(), revoked)
+    return (answers, stampLocked(), revoked, answeredPending)
   }
 
   /// Waits until no lane is handing events over (each hand-over began checked against the consent
@@ -165,41 +214,72 @@ final class ConsentBook: @unchecked Sendable {
     return body()
   }
 
-  /// Whether an event stamped `stamp` may go to a destination of `category` now: the category is
-  /// granted, and was granted when the event was tracked with no revocation since.
-  private func allowsLocked(_ category: String?, _ stamp: ConsentStamp) -> Bool {
-    guard let category else { return true }
-    guard isGrantedLocked(category), let tracked = stamp.granted[category] else { return false }
-    return tracked == (answers.categories[category]?.revocations ?? 0)
+  /// Why an event stamped `stamp` may not go to a destination of `category` under `answers`; nil when it
+  /// may: the category is granted, and was granted (or pending) when the event was tracked with no
+  /// revocation since.
+  private func refusal(_ category: String?, _ stamp: ConsentStamp, _ answers: ConsentAnswers) -> DropReason? {
+    guard let category else { return nil }
+    let answer = answers.categories[category]
+    let revocations = answer?.revocations ?? 0
+    guard let tracked = stamp.granted[category] else { return .consentRevoked }
+    if answers.isGranted(category, defaults: defaults) && tracked == revocations { return nil }
+    // Refused at the first answer, after waiting for it.
+    if answer?.refusedWhilePending == true && tracked &+ 1 == revocations { return .consentDenied }
+    return .consentRevoked
   }
 
   /// What a lane may still hand over of `events`: for a plan destination (`destination`), the events
   /// its category allows; for a collector (`destination` nil), each event with the plan destinations it
-  /// is for narrowed to those consent allows (none left: not handed over). The count of the others.
-  func admit(_ events: [TrackingEvent], destination: String?) -> (kept: [TrackingEvent], revoked: Int) {
-    lock.lock()
-    defer { lock.unlock() }
+  /// is for narrowed to those consent allows (none left: not handed over). The others, by reason.
+  /// Checked against the answers in force when it is called, copied under the lock, which is not held
+  /// while the events are looked at.
+  ///
+  /// `expiring`: the events waited for a pending category past the plan's limits, and go without it: the
+  /// categories still pending count as refused for them (`consentPendingLimit`).
+  func admit(_ events: [TrackingEvent], destination: String?, expiring: Bool = false) -> (kept: [TrackingEvent], dropped: [DropReason: Int]) {
+    let answers = lock.withLock { self.answers }
     var kept: [TrackingEvent] = []
     kept.reserveCapacity(events.count)
+    var dropped: [DropReason: Int] = [:]
+    func refusal(_ category: String?, _ event: TrackingEvent) -> DropReason? {
+      if expiring, let category, answers.isPending(category, pending: pendingDefaults) { return .consentPendingLimit }
+      return self.refusal(category, event.snapshot.consent, answers)
+    }
     if let destination {
-      let category = categoryLocked(destination)
-      guard category != nil else { return (events, 0) }
-      for event in events where allowsLocked(category, event.snapshot.consent) { kept.append(event) }
-      return (kept, events.count - kept.count)
+      let category = registry.consentCategory(ofDestination: destination)
+      guard category != nil else { return (events, [:]) }
+      for event in events {
+        if let reason = refusal(category, event) {
+          dropped[reason, default: 0] += 1
+        } else {
+          kept.append(event)
+        }
+      }
+      return (kept, dropped)
     }
     for event in events {
       guard let targets = event.forwardedTo else {
         kept.append(event)
         continue
       }
-      let allowed = targets.filter { allowsLocked(categoryLocked($0), event.snapshot.consent) }
+      var allowed: [String] = []
+      var firstRefusal: DropReason?
+      for target in targets {
+        if let reason = refusal(registry.consentCategory(ofDestination: target), event) {
+          firstRefusal = firstRefusal ?? reason
+        } else {
+          allowed.append(target)
+        }
+      }
       if allowed.count == targets.count {
         kept.append(event)
       } else if !allowed.isEmpty {
         kept.append(event.forwarded(to: allowed))
+      } else {
+        dropped[firstRefusal ?? .consentRevoked, default: 0] += 1
       }
     }
-    return (kept, events.count - kept.count)
+    return (kept, dropped)
   }
 }
 

@@ -6,7 +6,13 @@ import Foundation
 /// after them goes first. Memory holds one batch, never the backlog.
 ///
 /// With a consent gate, each hand-over (and each retry) first drops the events whose consent category
-/// was revoked since they were tracked (`ConsentBook.admit`), counted as `consentRevoked`.
+/// was revoked since they were tracked (`ConsentBook.admit`), counted as `consentRevoked`. While a
+/// category the lane depends on waits for its first answer (`default: pending`), the lane holds: it reads
+/// nothing and its cursor stays, so what waits is in the journal (and survives the process); it wakes at
+/// the answer, or to let the events past the plan's limits go without the pending destinations.
+///
+/// A collector's lane hands events over with their destinations by the names the collector knows them
+/// by (`TrackingRegistry.wireName(ofDestination:)`); consent reads the plan's IDs before that.
 final class DeliveryLane: @unchecked Sendable {
   typealias FailureHandler = @Sendable (TrackingEvent, any Error, String) -> Void
   typealias DropHandler = @Sendable ([TrackingEvent], DropReason, String) -> Void
@@ -19,12 +25,14 @@ final class DeliveryLane: @unchecked Sendable {
   private let onDrop: DropHandler
   /// The consent in force, when the plan gates destinations by consent.
   private let consent: ConsentBook?
+  /// For a collector: the name it knows a plan destination by, when not the ID.
+  private let wireName: (@Sendable (String) -> String?)?
   /// How many events an in-process destination is given between two cursor writes.
   static let eventsPerCursorWrite = 64
 
   init(
     destination: any TrackingDestination, index: Int, journal: Journal, retry: RetryPolicy, onFailure: @escaping FailureHandler,
-    onDrop: @escaping DropHandler, consent: ConsentBook? = nil
+    onDrop: @escaping DropHandler, consent: ConsentBook? = nil, wireName: (@Sendable (String) -> String?)? = nil
   ) {
     self.destination = destination
     self.index = index
@@ -33,6 +41,7 @@ final class DeliveryLane: @unchecked Sendable {
     self.onFailure = onFailure
     self.onDrop = onDrop
     self.consent = consent
+    self.wireName = destination.role == .collector ? wireName : nil
     let thread = Thread { [self] in run() }
     thread.name = "trackc delivery: \(destination.id)"
     thread.start()
@@ -43,7 +52,19 @@ final class DeliveryLane: @unchecked Sendable {
     while true {
       let limits = batchDestination?.batchLimits ?? BatchLimits(maximumEvents: Self.eventsPerCursorWrite, maximumBytes: 1 << 20, maximumAge: 0)
       guard wait(limits) else { return }
-      let batch = journal.nextBatch(lane: index, maximumEvents: limits.maximumEvents, maximumBytes: limits.maximumBytes)
+      var expiring = false
+      let batch: Journal.Batch
+      if let consent, consent.holds(lane: index) {
+        switch holdOrExpire(consent.pendingLimits, limits) {
+        case .stopped: return
+        case .held: continue
+        case .expired(let expired):
+          batch = expired
+          expiring = true
+        }
+      } else {
+        batch = journal.nextBatch(lane: index, maximumEvents: limits.maximumEvents, maximumBytes: limits.maximumBytes)
+      }
       var dropped: [DropReason: Int] = [:]
       var applicable: [TrackingEvent] = []
       applicable.reserveCapacity(batch.events.count)
@@ -56,16 +77,46 @@ final class DeliveryLane: @unchecked Sendable {
       }
       let delivered: Int
       if let batchDestination {
-        guard let result = deliver(applicable, to: batchDestination) else { return }
+        guard let result = deliver(applicable, to: batchDestination, expiring: expiring) else { return }
         delivered = result.delivered
         dropped.merge(result.dropped, uniquingKeysWith: +)
       } else {
-        guard let revoked = receiveEach(applicable) else { return }
-        delivered = applicable.count - revoked
-        if revoked > 0 { dropped[.consentRevoked, default: 0] += revoked }
+        guard let refused = receiveEach(applicable, expiring: expiring) else { return }
+        delivered = applicable.count - refused.values.reduce(0, +)
+        dropped.merge(refused, uniquingKeysWith: +)
       }
       journal.acknowledge(lane: index, batch: batch, delivered: delivered, dropped: dropped)
     }
+  }
+
+  private enum Hold {
+    case stopped
+    /// Woken: look again (an answer came, more events wait, or the oldest reached its age limit).
+    case held
+    /// The oldest events, past the plan's limits: they go without the pending destinations.
+    case expired(Journal.Batch)
+  }
+
+  /// While the lane holds for a pending consent category: reads the events past the limits (beyond the
+  /// newest `limits.events`, or tracked more than `limits.seconds` ago) if there are any, else waits for
+  /// the answer, for more events than the limit, or for the oldest to reach its age.
+  private func holdOrExpire(_ limits: PendingConsentLimits, _ batchLimits: BatchLimits) -> Hold {
+    let excess = journal.unread(lane: index) - limits.events
+    let cutoff = Date(timeIntervalSinceNow: -limits.seconds)
+    var read = 0
+    var oldestKept: Date?
+    let batch = journal.nextBatch(lane: index, maximumEvents: batchLimits.maximumEvents, maximumBytes: batchLimits.maximumBytes) { event in
+      guard read < excess || event.timestamp < cutoff else {
+        oldestKept = event.timestamp
+        return false
+      }
+      read += 1
+      return true
+    }
+    if !batch.events.isEmpty { return .expired(batch) }
+    // The oldest waiting event reaches its age at this deadline (none read: look again in a minute).
+    let deadline = oldestKept.map { $0.addingTimeInterval(limits.seconds) } ?? Date(timeIntervalSinceNow: 60)
+    return journal.hold(lane: index, above: limits.events, until: deadline) ? .stopped : .held
   }
 
   /// Waits for a batch's worth of events: any at all, then (for a batch destination) until the batch is
@@ -81,17 +132,17 @@ final class DeliveryLane: @unchecked Sendable {
   }
 
   /// Gives each event to an in-process destination, retrying one that throws; each attempt first asks
-  /// consent (`handOver`). The count of events consent dropped; nil if stopped meanwhile.
-  private func receiveEach(_ events: [TrackingEvent]) -> Int? {
-    var revoked = 0
+  /// consent (`handOver`). The events consent dropped, by reason; nil if stopped meanwhile.
+  private func receiveEach(_ events: [TrackingEvent], expiring: Bool) -> [DropReason: Int]? {
+    var refused: [DropReason: Int] = [:]
     for event in events {
       var attempt = 0
       while true {
-        let outcome = handOver([event]) { admitted -> Result<Void, any Error> in
+        let outcome = handOver([event], expiring: expiring) { admitted -> Result<Void, any Error> in
           Result { try destination.receive(admitted[0]) }
         }
-        guard let (result, _) = outcome else {
-          revoked += 1
+        guard case .handedOver(let result, _, _) = outcome else {
+          if case .refused(let reasons) = outcome { refused.merge(reasons, uniquingKeysWith: +) }
           break
         }
         switch result {
@@ -107,62 +158,83 @@ final class DeliveryLane: @unchecked Sendable {
         break
       }
     }
-    return revoked
+    return refused
+  }
+
+  private enum HandOver<Result> {
+    /// `body` ran with the events consent allows (`kept`, as the lane knows them); the others, by reason.
+    case handedOver(Result, kept: [TrackingEvent], refused: [DropReason: Int])
+    /// Consent allows none of them: `body` did not run.
+    case refused([DropReason: Int])
   }
 
   /// Runs `body` with the events consent still allows (all of them without a gate), under the lane's
-  /// hand-over lock: a revocation waits for it (`ConsentBook.waitForHandOvers`). Nil, without running
-  /// `body`, when consent allows none of them; else what `body` returned and how many consent dropped.
-  private func handOver<Result>(_ events: [TrackingEvent], _ body: ([TrackingEvent]) -> Result) -> (Result, revoked: Int)? {
-    guard let consent else { return (body(events), 0) }
+  /// hand-over lock: a revocation waits for it (`ConsentBook.waitForHandOvers`). A collector gets them
+  /// with their destinations' wire names.
+  private func handOver<Result>(_ events: [TrackingEvent], expiring: Bool, _ body: ([TrackingEvent]) -> Result) -> HandOver<Result> {
+    guard let consent else { return .handedOver(body(onTheWire(events)), kept: events, refused: [:]) }
     let target: String? = destination.role == .collector ? nil : destination.id
     return consent.handOver(lane: index) {
-      let (kept, revoked) = consent.admit(events, destination: target)
-      return kept.isEmpty ? nil : (body(kept), revoked)
+      let (kept, refused) = consent.admit(events, destination: target, expiring: expiring)
+      return kept.isEmpty ? .refused(refused) : .handedOver(body(onTheWire(kept)), kept: kept, refused: refused)
+    }
+  }
+
+  /// For a collector, the events with the plan destinations they are for named as the collector knows
+  /// them (`wire_name`): what `integrations` says. Otherwise as they are.
+  private func onTheWire(_ events: [TrackingEvent]) -> [TrackingEvent] {
+    guard let wireName else { return events }
+    return events.map { event in
+      guard let targets = event.forwardedTo, targets.contains(where: { wireName($0) != nil }) else { return event }
+      return event.forwarded(to: targets.map { wireName($0) ?? $0 })
     }
   }
 
   /// Delivers a batch, splitting it when the destination asks and retrying transient failures. Nil if
   /// the journal stopped meanwhile (nothing is acknowledged: the events are delivered again next time).
-  private func deliver(_ events: [TrackingEvent], to batchDestination: any BatchTrackingDestination) -> (
+  private func deliver(_ events: [TrackingEvent], to batchDestination: any BatchTrackingDestination, expiring: Bool = false) -> (
     delivered: Int, dropped: [DropReason: Int]
   )? {
     guard !events.isEmpty else { return (0, [:]) }
     var events = events
-    var revoked: [DropReason: Int] = [:]
+    var refusedByConsent: [DropReason: Int] = [:]
     var attempt = 0
     while true {
       // Consent is asked at each attempt: what a retry would send again may have been revoked meanwhile.
       let done = DispatchSemaphore(value: 0)
       let box = OutcomeSlot()
-      let handedOver = handOver(events) { admitted -> [TrackingEvent] in
-        batchDestination.deliver(admitted) { outcome in
+      let handedOver = handOver(events, expiring: expiring) { wire in
+        batchDestination.deliver(wire) { outcome in
           box.set(outcome)
           done.signal()
         }
-        return admitted
       }
-      guard let (admitted, dropped) = handedOver else { return (0, [.consentRevoked: events.count].merging(revoked, uniquingKeysWith: +)) }
-      if dropped > 0 { revoked[.consentRevoked, default: 0] += dropped }
-      events = admitted
+      // What consent kept, as the lane knows them (plan IDs): what a retry asks consent about again.
+      switch handedOver {
+      case .refused(let reasons): return (0, reasons.merging(refusedByConsent, uniquingKeysWith: +))
+      case .handedOver(_, let kept, let refused):
+        refusedByConsent.merge(refused, uniquingKeysWith: +)
+        events = kept
+      }
       done.wait()
       switch box.value ?? .retry(after: nil, reason: .failed) {
       case .delivered:
-        return (events.count, revoked)
+        return (events.count, refusedByConsent)
       case .drop(let reason):
         onDrop(events, reason, destination.id)
-        return (0, revoked.merging([reason: events.count], uniquingKeysWith: +))
+        return (0, refusedByConsent.merging([reason: events.count], uniquingKeysWith: +))
       case .split(let reason):
         if events.count == 1 {
           onDrop(events, reason, destination.id)
-          return (0, revoked.merging([reason: 1], uniquingKeysWith: +))
+          return (0, refusedByConsent.merging([reason: 1], uniquingKeysWith: +))
         }
         let middle = events.count / 2
-        guard let first = deliver(Array(events[..<middle]), to: batchDestination),
-          let second = deliver(Array(events[middle...]), to: batchDestination)
+        guard let first = deliver(Array(events[..<middle]), to: batchDestination, expiring: expiring),
+          let second = deliver(Array(events[middle...]), to: batchDestination, expiring: expiring)
         else { return nil }
         return (
-          first.delivered + second.delivered, first.dropped.merging(second.dropped, uniquingKeysWith: +).merging(revoked, uniquingKeysWith: +)
+          first.delivered + second.delivered,
+          first.dropped.merging(second.dropped, uniquingKeysWith: +).merging(refusedByConsent, uniquingKeysWith: +)
         )
       case .retry(let after, let reason):
         attempt += 1

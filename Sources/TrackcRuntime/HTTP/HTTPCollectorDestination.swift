@@ -10,7 +10,7 @@ import Foundation
 /// and alias calls.
 ///
 /// The body is written from the journal's events when the batch is uploaded (valid JSON by
-/// construction), gzipped, and sent with the write key; each event carries the message ID, identity
+/// construction), gzipped, and sent with its length (`Content-Length`) and the write key; each event carries the message ID, identity
 /// and context fixed when it was tracked, so a retried upload deduplicates at the collector and an
 /// event goes out under the identity it was tracked with. What each answer means is `StatusPolicy`'s
 /// table; retries wait the tracker's backoff (`RetryPolicy`) or the collector's `Retry-After`.
@@ -83,11 +83,20 @@ public final class HTTPCollectorDestination: BatchTrackingDestination, @unchecke
   }
 }
 
-/// One URLSession and what it needs to be safe for uploads: no redirect is ever followed (a 3xx comes
-/// back as the answer), and the body goes as a stream the session can ask for again. On Linux,
-/// URLSession (libcurl) re-sends a request whose reused connection the server closed without answering;
-/// with a body given as `Data` it re-sends the headers and none of the body, and the request hangs for
-/// the whole timeout. A stream it asks for again (`needNewBodyStream`) makes that re-send whole.
+/// One URLSession and what it needs to be safe for uploads: every body goes with its length
+/// (`Content-Length`, never a chunked body, which a collector or proxy that needs a length refuses with
+/// 411), and no redirect is ever followed (a 3xx comes back as the answer).
+///
+/// The body is uploaded from memory (`uploadTask(with:from:)`), with `Content-Length` set to its size:
+/// what URLSession sends for a body of known size on Apple's platforms and on Linux alike (a body
+/// stream goes chunked on both). A request sent on a reused connection that the server had closed is
+/// sent again on a fresh one, as HTTP clients do; Apple's URLSession does it itself. On Linux,
+/// URLSession (libcurl) asks the delegate for the body again to do it (`needNewBodyStream`), and
+/// cannot send a body given as data a second time (it would send the headers and wait for the whole
+/// request timeout): so that task is cancelled, and the request goes again here, once, in a new
+/// session (the old one may keep the half-sent connection). A second failure is the lane's to retry
+/// (`RetryReason.network`): a connection closed without an answer costs at most one retry, never the
+/// request timeout.
 final class Uploader: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
   enum Result: Sendable {
     case answered(status: Int, retryAfter: Double?)
@@ -95,19 +104,24 @@ final class Uploader: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     case failed(String)
   }
 
-  private var session: URLSession!
+  private let configuration: URLSessionConfiguration
   private let lock = NSLock()
-  // Guarded by `lock`: each task's body, by a number of ours (the task's description).
-  private var bodies: [String: Data] = [:]
+  // Guarded by `lock`.
+  private var session: URLSession!
   private var sent = 0
+  /// The tasks (by `taskDescription`) URLSession wanted to send again, cancelled for it (Linux).
+  private var resend: Set<String> = []
+  /// Where those tasks are cancelled: a queue of its own (a serial queue gets a thread when it has
+  /// work), since the global queues' threads may all be taken by waits (`flush`'s, say).
+  private let cancels = DispatchQueue(label: "trackc upload: re-sends")
 
   init(requestTimeout: TimeInterval) {
-    super.init()
-    let configuration = URLSessionConfiguration.ephemeral
+    configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = requestTimeout
     configuration.httpMaximumConnectionsPerHost = 1
     configuration.httpShouldSetCookies = false
     configuration.urlCache = nil
+    super.init()
     session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
   }
 
@@ -115,20 +129,33 @@ final class Uploader: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     session.finishTasksAndInvalidate()
   }
 
+  /// A new session for what follows: the cancelled task's connection may be left in the old one's pool
+  /// with a request half sent on it, and the next request sent there would fail.
+  private func renewSession() {
+    let old = lock.withLock {
+      let old = session!
+      session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+      return old
+    }
+    old.finishTasksAndInvalidate()
+  }
+
   var requestsSent: Int { lock.withLock { sent } }
 
-  func post(_ body: Data, to url: URL, headers: [String: String], completion: @escaping @Sendable (Result) -> Void) {
+  func post(_ body: Data, to url: URL, headers: [String: String], again: Bool = false, completion: @escaping @Sendable (Result) -> Void) {
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    request.httpBodyStream = InputStream(data: body)
-    let key = lock.withLock {
+    request.setValue(String(body.count), forHTTPHeaderField: "Content-Length")
+    let (key, session) = lock.withLock {
       sent += 1
-      bodies[String(sent)] = body
-      return String(sent)
+      return (String(sent), self.session!)
     }
-    let task = session.dataTask(with: request) { [self] _, response, error in
-      lock.withLock { _ = bodies.removeValue(forKey: key) }
+    let task = session.uploadTask(with: request, from: body) { [self] _, response, error in
+      if (error as? URLError)?.code == .cancelled, lock.withLock({ resend.remove(key) != nil }), !again {
+        renewSession()
+        return post(body, to: url, headers: headers, again: true, completion: completion)
+      }
       if let http = response as? HTTPURLResponse {
         completion(.answered(status: http.statusCode, retryAfter: Self.retryAfter(http)))
       } else if let error = error as? URLError, error.code == .timedOut {
@@ -148,9 +175,13 @@ final class Uploader: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     completionHandler(nil)
   }
 
+  /// Asked (on Linux) for the body again, to send the request again on a fresh connection: a body given
+  /// as data cannot be, so the task is cancelled (after this returns: URLSession waits for the answer on
+  /// the thread that asked) and `post` sends the request again itself.
   func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
-    let body = lock.withLock { task.taskDescription.flatMap { bodies[$0] } }
-    completionHandler(body.map { InputStream(data: $0) })
+    if let key = task.taskDescription { lock.withLock { _ = resend.insert(key) } }
+    completionHandler(nil)
+    cancels.async { task.cancel() }
   }
 
   /// `Retry-After`: seconds, or an HTTP date.

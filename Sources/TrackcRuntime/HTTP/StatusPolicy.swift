@@ -36,6 +36,9 @@ enum StatusPolicy {
     Row(answer: "400", statuses: 400...400, action: .split(.rejected), why: "an event the collector refuses: the halves go separately to find it"),
     Row(answer: "408", statuses: 408...408, action: .retry(.requestTimeout), why: "the collector timed out reading the request"),
     Row(answer: "410", statuses: 410...410, action: .retry(.gone), why: "retried, as Segment's libraries do"),
+    Row(
+      answer: "411", statuses: 411...411, action: .retry(.lengthRequired),
+      why: "a length is required: every upload carries `Content-Length`, so something on the way (a proxy) asked again; retried, never dropped"),
     Row(answer: "413", statuses: 413...413, action: .split(.tooLarge), why: "the batch, or one event, is too large"),
     Row(answer: "429", statuses: 429...429, action: .retry(.rateLimited), why: "slow down: `Retry-After` is honoured"),
     Row(
@@ -93,6 +96,8 @@ extension RetryReason {
   public static let requestTimeout = RetryReason(rawValue: "requestTimeout")
   /// 410.
   public static let gone = RetryReason(rawValue: "gone")
+  /// 411: a collector or proxy on the way wants a `Content-Length` (every upload carries one).
+  public static let lengthRequired = RetryReason(rawValue: "lengthRequired")
   /// 429.
   public static let rateLimited = RetryReason(rawValue: "rateLimited")
   /// 460.

@@ -12,7 +12,8 @@ import Foundation
 ///
 /// The payload is a count of fields, then each as a string (empty: none), in `State` order; a reader
 /// takes the fields it knows. The consent answers come after the app's version and build: their count,
-/// then each category's name, granted (`1`) or not (`0`), and revocation count; then whether the app
+/// then each category's name, granted (`1`) or not (`0`; `2`: refused at its first answer, after events
+/// waited for it), and revocation count; then whether the app
 /// launched with this state before (`1`; for the lifecycle's Application Installed).
 final class StateFile: @unchecked Sendable {
   struct State: Sendable, Hashable {
@@ -105,7 +106,7 @@ final class StateFile: @unchecked Sendable {
       [String(categories.count)]
       + categories.flatMap { category -> [String] in
         let answer = state.consent.categories[category]!
-        return [category, answer.granted ? "1" : "0", String(answer.revocations)]
+        return [category, answer.granted ? "1" : answer.refusedWhilePending ? "2" : "0", String(answer.revocations)]
       }
     let fields = [identity.anonymousID, identity.userID ?? "", state.appVersion ?? "", state.appBuild ?? ""] + consent + [state.launched ? "1" : ""]
     var size = EventCoding.varintSize(UInt64(fields.count)) + EventCoding.propertiesSize(identity.traits)
@@ -137,7 +138,8 @@ final class StateFile: @unchecked Sendable {
       if fields.count > 4, let categories = Int(fields[4]), categories > 0 {
         for _ in 0..<categories {
           guard index + 2 < fields.count, let revocations = UInt32(fields[index + 2]) else { break }
-          consent.categories[fields[index]] = ConsentAnswers.Answer(granted: fields[index + 1] == "1", revocations: revocations)
+          consent.categories[fields[index]] = ConsentAnswers.Answer(
+            granted: fields[index + 1] == "1", revocations: revocations, refusedWhilePending: fields[index + 1] == "2")
           index += 3
         }
       }

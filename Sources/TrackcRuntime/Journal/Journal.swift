@@ -49,6 +49,8 @@ final class Journal: @unchecked Sendable {
   private let progress: Monitor.Condition
   private let committed: Monitor.Condition
   private let commitNeeded: Monitor.Condition
+  /// Broadcast when the last file work under way ends (`endFileWork`): what `stop` waits for.
+  private let fileWorkDone: Monitor.Condition
   private let segmentBytes: Int
   private let maximumBytes: Int
   private let maximumPayload: Int
@@ -73,15 +75,27 @@ final class Journal: @unchecked Sendable {
   private var journalStatistics = JournalStatistics()
   /// Counts the changes `noteChange` announced, so that `waitUntil` misses none between two looks.
   private var changes: UInt64 = 0
-  /// The next segment, made ahead by a background thread once the active one is three quarters full,
-  /// so that rolling over costs the tracking thread no file creation. Its bytes count towards the
-  /// maximum from the moment it is reserved.
+  /// The next segment, made ahead by a background thread as soon as the active one takes its first
+  /// record, so that rolling over costs the tracking thread no file creation and no page faults (its
+  /// pages are faulted in there), even in a burst that fills a segment in milliseconds. Its bytes count
+  /// towards the maximum from the moment it is reserved.
   private var spare: Segment?
   private var preparingSpare = false
   /// The active segment a spare was last attempted for (one attempt per segment: a failing disk is
   /// retried when the journal next rolls over, not on every append).
   private var spareAttemptedFor: UInt64?
   private var lockDescriptor: Int32 = -1
+  /// Segments taken out of the journal (delivered, or dropped for room) whose files are still to be
+  /// deleted, and sealed segments whose resident pages are still to be given back: done outside the
+  /// lock (`tidy`), so that no thread holds it through a file system call that can take milliseconds
+  /// (deleting a file on a disk mounted with `discard`): the lane that took them out, or, for what the
+  /// tracking path left, the background work that makes the next spare.
+  private var discarded: [Segment] = []
+  private var sealedToRelease: [Segment] = []
+  /// File work under way off the lock (`tidy`, making the spare): `stop` waits for none before it lets
+  /// the directory go, and none starts once stopped, so that no file is made or deleted once another
+  /// tracker may have the directory.
+  private var fileWork = 0
   /// The identity and context stamped on what is appended now, and its number in the active segment
   /// (where it is the last snapshot record).
   private var snapshot: EventSnapshot
@@ -97,6 +111,7 @@ final class Journal: @unchecked Sendable {
     maximumPayload = min(1 << 20, Segment.maximumPayload(capacity: configuration.effectiveSegmentBytes, destinationIDs: keys))
     let monitor = self.monitor
     progress = Monitor.Condition(monitor)
+    fileWorkDone = Monitor.Condition(monitor)
     committed = Monitor.Condition(monitor)
     commitNeeded = Monitor.Condition(monitor)
     books = keys.map { Book(key: $0, wake: Monitor.Condition(monitor)) }
@@ -147,22 +162,46 @@ final class Journal: @unchecked Sendable {
   }
 
   deinit {
-    if lockDescriptor >= 0 { close(lockDescriptor) }
+    if lockDescriptor >= 0 {
+      for segment in discarded { unlink(segment.path!) }
+      close(lockDescriptor)
+    }
   }
 
   /// Stops the lanes and the committer, and lets the directory go (another tracker may open it now;
   /// what was delivered but not yet acknowledged is delivered again: at least once).
   func stop() {
-    monitor.withLock {
+    let (descriptor, gone) = monitor.withLock {
       stopped = true
-      if lockDescriptor >= 0 {
-        close(lockDescriptor)
-        lockDescriptor = -1
-      }
       for book in books { book.wake.broadcast() }
       noteChange()
       commitNeeded.broadcast()
       committed.broadcast()
+      while fileWork > 0 { fileWorkDone.wait() }
+      let descriptor = lockDescriptor
+      lockDescriptor = -1
+      let gone = descriptor >= 0 ? discarded : []
+      discarded = []
+      return (descriptor, gone)
+    }
+    // The files taken out and not yet deleted go while the directory is still this journal's.
+    for segment in gone { unlink(segment.path!) }
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Starts file work off the lock; false once stopped (then there is none to do).
+  private func beginFileWork() -> Bool {
+    monitor.withLock {
+      guard !stopped else { return false }
+      fileWork += 1
+      return true
+    }
+  }
+
+  private func endFileWork() {
+    monitor.withLock {
+      fileWork -= 1
+      if fileWork == 0 { fileWorkDone.broadcast() }
     }
   }
 
@@ -235,7 +274,7 @@ final class Journal: @unchecked Sendable {
       if books[lane].sleeping && books[lane].unread >= books[lane].threshold { books[lane].wake.signal() }
     }
     if committerWaiting { commitNeeded.signal() }
-    if !preparingSpare && spare == nil && spareAttemptedFor != segment.number && segment.end > segment.capacity / 4 * 3 {
+    if !preparingSpare && spare == nil && spareAttemptedFor != segment.number {
       prepareSpare(after: segment)
     }
     guard waitsForCommit, !segment.isInMemory else { return }
@@ -258,7 +297,7 @@ final class Journal: @unchecked Sendable {
   private func roll() {
     if let sealed = active {
       sealed.sealed = true
-      sealed.releaseResidentPages()
+      if !sealed.isInMemory { sealedToRelease.append(sealed) }
     }
     if let ready = spare {
       spare = nil
@@ -273,6 +312,9 @@ final class Journal: @unchecked Sendable {
     while totalBytes + segmentBytes > maximumBytes, let oldest = segments.first, oldest !== active {
       remove(oldest, countingAs: .journalFull)
     }
+    // No spare (the disk is slow, or this is the first segment): the segment is made here, so the files
+    // it makes room for go here too, first, and the disk never holds more than the maximum.
+    deleteDiscardedLocked()
     let number = nextNumber
     nextNumber += 1
     var created: Segment?
@@ -304,8 +346,13 @@ final class Journal: @unchecked Sendable {
     }
   }
 
-  /// Reserves the next number and the bytes, and makes the segment file on a background thread. A spare
-  /// that arrives after the journal rolled over without it (a burst) is deleted. Caller holds the lock.
+  /// Reserves the next number and the bytes, and makes the segment file on a background thread, which
+  /// then does what the tracking path left to `tidy` (the files of the segments dropped for room, the
+  /// pages of the sealed one). Making the spare first has it ready sooner: on a disk mounted with
+  /// `discard`, a file made just after others were deleted waits for the file system's journal to
+  /// commit those deletions (tens of milliseconds, more than a burst takes to fill a segment). The disk
+  /// then holds, for as long as the deletion takes, the segment dropped beside its replacement. A spare
+  /// that arrives after the journal rolled over without it is deleted. Caller holds the lock.
   private func prepareSpare(after segment: Segment) {
     spareAttemptedFor = segment.number
     guard let directory, !segment.isInMemory, !stopped else { return }
@@ -319,18 +366,27 @@ final class Journal: @unchecked Sendable {
     let capacity = segmentBytes
     let syncDirectory = configuration.durability != .processDeath
     DispatchQueue.global(qos: .utility).async { [self, keys] in
-      let made = try? Segment.create(
-        number: number, directory: directory, capacity: capacity, destinationIDs: keys, laneCount: keys.count,
-        syncDirectory: syncDirectory, prefault: true)
-      monitor.lock()
-      defer { monitor.unlock() }
-      preparingSpare = false
-      if let made, !stopped, (active?.number ?? 0) < number {
-        made.laneForTableIndex = Array(keys.indices)
-        spare = made
-      } else {
-        totalBytes -= capacity
-        if let path = made?.path, !stopped { unlink(path) }
+      // Once stopped, the directory may be another tracker's: nothing is made or deleted in it.
+      let working = beginFileWork()
+      defer { if working { endFileWork() } }
+      let made =
+        working
+        ? try? Segment.create(
+          number: number, directory: directory, capacity: capacity, destinationIDs: keys, laneCount: keys.count,
+          syncDirectory: syncDirectory, prefault: true) : nil
+      monitor.withLock {
+        preparingSpare = false
+        if let made, !stopped, (active?.number ?? 0) < number {
+          made.laneForTableIndex = Array(keys.indices)
+          spare = made
+        } else {
+          totalBytes -= capacity
+          if let path = made?.path { unlink(path) }
+        }
+      }
+      if working {
+        deleteDiscarded()
+        releaseSealed()
       }
     }
   }
@@ -357,12 +413,46 @@ final class Journal: @unchecked Sendable {
     discard(segment)
   }
 
+  /// Takes a segment out; its file is deleted by `tidy` (or `deleteDiscardedLocked`). Caller holds the lock.
   private func discard(_ segment: Segment) {
     segment.removed = true
     segments.removeAll { $0 === segment }
     totalBytes -= segment.capacity
-    // Once stopped, the directory may belong to the next tracker: its files are not ours to delete.
-    if let path = segment.path, !stopped { unlink(path) }
+    if segment.path != nil { discarded.append(segment) }
+  }
+
+  /// Deletes the files of the segments taken out, and gives back the pages of the sealed ones, outside
+  /// the lock (as file work: `stop` waits for it).
+  private func tidy() {
+    guard beginFileWork() else { return }
+    defer { endFileWork() }
+    deleteDiscarded()
+    releaseSealed()
+  }
+
+  /// Within file work. The mappings go with the last references, on this thread.
+  private func deleteDiscarded() {
+    let gone = monitor.withLock {
+      defer { discarded = [] }
+      return discarded
+    }
+    for segment in gone { unlink(segment.path!) }
+  }
+
+  private func releaseSealed() {
+    let sealed = monitor.withLock {
+      defer { sealedToRelease = [] }
+      return sealedToRelease
+    }
+    for segment in sealed where !segment.removed { segment.releaseResidentPages() }
+  }
+
+  /// The same deletions, with the lock held: where the caller is about to make a segment file itself.
+  private func deleteDiscardedLocked() {
+    if !stopped {
+      for segment in discarded { unlink(segment.path!) }
+    }
+    discarded = []
   }
 
   // MARK: Reading (the delivery lanes)
@@ -415,9 +505,31 @@ final class Journal: @unchecked Sendable {
 
   var isStopped: Bool { monitor.withLock { stopped } }
 
+  /// Waits while a lane holds its events for a pending consent category: until the wait is cut short
+  /// (`interruptPause`: an answer came), more than `above` events wait, the deadline passes, or the
+  /// journal stops. True if it stopped.
+  func hold(lane: Int, above: Int, until deadline: Date) -> Bool {
+    monitor.lock()
+    defer { monitor.unlock() }
+    while !stopped && !books[lane].interrupted && Date() < deadline && books[lane].unread <= above {
+      books[lane].sleeping = true
+      books[lane].threshold = above &+ 1
+      books[lane].wake.wait(until: deadline)
+      books[lane].sleeping = false
+    }
+    books[lane].interrupted = false
+    return stopped
+  }
+
+  /// Events waiting for the lane and not yet read.
+  func unread(lane: Int) -> Int {
+    monitor.withLock { books[lane].unread }
+  }
+
   /// Reads the lane's next events (at most `maximumEvents`, and stopping once `maximumBytes` of payload
   /// are reached), skipping records routed elsewhere. Records that do not decode are counted as dropped.
-  func nextBatch(lane: Int, maximumEvents: Int, maximumBytes: Int) -> Batch {
+  /// With `while`, the read stops before the first event it refuses, which stays unread.
+  func nextBatch(lane: Int, maximumEvents: Int, maximumBytes: Int, while keep: ((TrackingEvent) -> Bool)? = nil) -> Batch {
     while true {
       monitor.lock()
       var position = books[lane].readPosition
@@ -444,21 +556,29 @@ final class Journal: @unchecked Sendable {
       var mine = 0
       var undecodable = 0
       var bytes = 0
+      var refused = false
       while offset < limit, batch.events.count < maximumEvents, bytes < maximumBytes {
         guard let record = segment.record(at: offset, limit: limit, verify: verify) else {
           offset = limit
           break
         }
-        offset = record.next
-        guard bit != 0, let mask = EventCoding.destinations(of: record.payload), mask & bit != 0 else { continue }
-        mine += 1
+        guard bit != 0, let mask = EventCoding.destinations(of: record.payload), mask & bit != 0 else {
+          offset = record.next
+          continue
+        }
         if let event = EventCoding.decode(record.payload, version: version, snapshots: snapshots, fallback: firstSnapshot) {
+          if let keep, !keep(event) {
+            refused = true
+            break
+          }
           batch.events.append(event)
           batch.sizes.append(record.payload.count)
           bytes += record.payload.count
         } else {
           undecodable += 1
         }
+        mine += 1
+        offset = record.next
       }
 
       monitor.lock()
@@ -478,7 +598,7 @@ final class Journal: @unchecked Sendable {
       let exhausted = offset >= limit && sealed
       monitor.unlock()
       batch.end = next
-      if batch.events.isEmpty && exhausted {
+      if batch.events.isEmpty && exhausted && !refused {
         monitor.withLock {
           books[lane].readPosition = JournalPosition(segment: segment.number + 1, offset: 0)
           books[lane].consumedInReadSegment = 0
@@ -515,7 +635,9 @@ final class Journal: @unchecked Sendable {
       discard(oldest)
     }
     noteChange()
+    let tidying = !discarded.isEmpty
     monitor.unlock()
+    if tidying { tidy() }
   }
 
   func countFailedAttempt(lane: Int, reason: RetryReason) {
@@ -689,6 +811,7 @@ final class Journal: @unchecked Sendable {
       for book in books { book.wake.signal() }
       noteChange()
     }
+    tidy()
   }
 
   private func adopt(_ segment: Segment, cutTail: Bool) {

@@ -114,6 +114,12 @@ public struct DropReason: RawRepresentable, Hashable, Sendable, CustomStringConv
   /// The consent category that gates the destination was revoked after the event was tracked
   /// (`Tracker.setConsent`): it is never sent, even if the category is granted again.
   public static let consentRevoked = DropReason(rawValue: "consentRevoked")
+  /// The event waited for the first answer about a pending consent category (`default: pending`), and
+  /// the answer was no.
+  public static let consentDenied = DropReason(rawValue: "consentDenied")
+  /// The event waited for a pending consent category past the plan's limits (`privacy.pending`: how many
+  /// events, how long), and had no other destination to go to.
+  public static let consentPendingLimit = DropReason(rawValue: "consentPendingLimit")
 }
 
 /// What happened to the events routed to one destination. The books always balance:

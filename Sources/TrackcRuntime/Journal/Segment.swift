@@ -126,6 +126,8 @@ final class Segment: @unchecked Sendable {
       if prefault {
         // A spare made ahead takes its page faults here, off the tracking thread: storing a zero (what
         // is there already) into each page maps it writable, so the appends that fill it fault no more.
+        // (About 3 µs a page on ext4: the tracking thread paid that once every 4 KB of records when a
+        // segment was made without a spare.)
         var offset = recordsStart
         while offset < capacity {
           (base + offset).storeBytes(of: 0, as: UInt8.self)

@@ -37,7 +37,7 @@ import TrackcTestSupport
     let url = Self.folder.appendingPathComponent("typos.yaml")
     let result = ConfigFixer.fix(ConfigSource(path: "typos.yaml", bytes: try [UInt8](Data(contentsOf: url))), options: Fixtures.options)
     #expect(result.remaining.diagnostics.isEmpty)
-    #expect(result.applied.count == 7 && result.skipped.isEmpty)
+    #expect(result.applied.count == 9 && result.skipped.isEmpty)
     // A second run has nothing to do.
     let again = ConfigFixer.fix(ConfigSource(path: "typos.yaml", bytes: result.fixed), options: Fixtures.options)
     #expect(!again.changed && again.applied.isEmpty)
@@ -62,7 +62,8 @@ import TrackcTestSupport
   /// CRLF line ends and multi-byte characters before the fix on its line: the edit lands on the right
   /// bytes and every other byte (the CRs included) stays.
   @Test func crlfAndMultiByteColumns() {
-    let text = "version: 1\r\ndestinations: {fïrebäse🎯: {}, mixpanel: {}}\r\ndefaults: {destinations: [\"fïrebäse🎯\", mixpanell]}\r\nscreens: {}\r\n"
+    let text =
+      "version: 1\r\ndestinations: {fïrebäse🎯: {}, mixpanel: {wire_name: Mixpanel}}\r\ndefaults: {destinations: [\"fïrebäse🎯\", mixpanell]}\r\nscreens: {}\r\n"
     let result = fix(text)
     #expect(String(decoding: result.fixed, as: UTF8.self) == text.replacingOccurrences(of: "mixpanell", with: "mixpanel"))
     #expect(result.remaining.diagnostics.isEmpty)

@@ -77,12 +77,19 @@ import TrackcTestSupport
     // The application events, in a section of their own.
     #expect(outline.applicationEvents.map(\.id) == ["APP_INSTALLED", "APP_UPDATED", "APP_OPENED", "APP_BACKGROUNDED"])
     #expect(html.contains("id=\"application\"") && html.contains(">APP_BACKGROUNDED</code>"))
+    // Titled as what they are, and tracked by the runtime: nothing to find in the code, nothing missing.
+    let application = try #require(html.components(separatedBy: "id=\"application\"").last?.components(separatedBy: "</section>").first)
+    #expect(application.contains("<h2>Application events <span"))
+    #expect(application.components(separatedBy: "tracked by the runtime").count == 5 && !application.contains("not found"))
+    #expect(!html.contains("not found"), "every screen and handler of the Shop is declared")
+    // Each destination with the name a collector is told.
+    #expect(html.contains("<code>firebase</code><span class=\"line\">sent as Firebase</span>"))
     // Events per destination, from the plan's routing (open and application events included).
     #expect(outline.eventsPerDestination?.map(\.events) == [31, 27])
     #expect(html.contains("<td class=\"number\">31</td>") && html.contains("<td class=\"number\">27</td>"))
-    // The privacy section: the four data types the plan collects, each destination's purposes and consent.
+    // The privacy section: the five data types the plan collects, each destination's purposes and consent.
     let privacy = try #require(outline.privacy)
-    #expect(privacy.dataTypes.map(\.dataType) == [.userID, .deviceID, .purchaseHistory, .productInteraction])
+    #expect(privacy.dataTypes.map(\.dataType) == [.userID, .deviceID, .purchaseHistory, .productInteraction, .otherDiagnosticData])
     for text in [
       "id=\"privacy\"", "Identifiers: User ID <code>user_id</code>", "<td>Analytics, Product Personalization</td>", "<td>personalization</td>",
       "href=\"#privacy\"",

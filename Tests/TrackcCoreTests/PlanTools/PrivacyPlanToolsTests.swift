@@ -57,7 +57,7 @@ import TrackcTestSupport
       + "\n      onSignIn(email:): {event: SIGN_IN, destinations: [firebase], properties: {email: {from: email, data: email_address}}}\n"
     let diff = try diff(Self.base, new)
     let changes = diff.changes.filter(\.kind.isAboutPrivacy)
-    #expect(changes.count == 6 && changes.allSatisfy { $0.isBreaking }, "\(PlanDiffRenderer.text(diff))")
+    #expect(changes.count == 7 && changes.allSatisfy { $0.isBreaking }, "\(PlanDiffRenderer.text(diff))")
     let text = PlanDiffRenderer.text(diff)
     for line in [
       "new.yaml:6:3: breaking: tracking domain 'track.example.com' added (destination 'ads') [tracking-added]",
@@ -90,12 +90,16 @@ import TrackcTestSupport
     #expect(changes[0].isBreaking && changes[0].message == "data type 'device_id' now used to track")
   }
 
-  @Test func adoptingPrivacyDeclaresEverything() throws {
-    let plain = "version: 1\ndestinations: {firebase: {}}\nscreens: {Home: {page_events: {enter: HOME}}}\n"
-    let declared =
-      "version: 1\nprivacy: {identity: {anonymous_id: {data: device_id}}}\ndestinations: {firebase: {purposes: [analytics]}}\nscreens: {Home: {page_events: {enter: HOME}}}\n"
+  /// A plan without privacy already declares what the runtime sends (for analytics): saying so in
+  /// `privacy` changes nothing, and what the plan adds (the user ID) is new.
+  @Test func adoptingPrivacyDeclaresWhatItAdds() throws {
+    let plain = "version: 1\ndestinations: {firebase: {wire_name: Firebase}}\nscreens: {Home: {page_events: {enter: HOME}}}\n"
+    let same =
+      "version: 1\nprivacy: {identity: {anonymous_id: {data: device_id}}}\ndestinations: {firebase: {wire_name: Firebase, purposes: [analytics]}}\nscreens: {Home: {page_events: {enter: HOME}}}\n"
+    let more = same.replacingOccurrences(of: "{data: device_id}}", with: "{data: device_id}, user_id: {data: user_id}}")
     #expect(try diff(plain, plain).isEmpty)
-    #expect(try diff(plain, declared).changes.map(\.kind) == [.dataTypeAdded, .dataTypeAdded])
+    #expect(try diff(plain, same).changes.filter(\.kind.isAboutPrivacy).isEmpty)
+    #expect(try diff(plain, more).changes.map(\.kind) == [.dataTypeAdded])
   }
 
   @Test func shopExportMatchesGolden() throws {
@@ -107,14 +111,16 @@ import TrackcTestSupport
     Golden.check(files[0].contents, matches: Self.folder.appendingPathComponent("privacy-shop.json"))
     Golden.check(files[1].contents, matches: Self.folder.appendingPathComponent("privacy-shop.md"))
     let json = try JSONSerialization.jsonObject(with: Data(files[0].contents.utf8)) as? [String: Any]
-    #expect((json?["dataTypes"] as? [Any])?.count == 4)
+    #expect((json?["dataTypes"] as? [Any])?.count == 5)
   }
 
+  /// A plan that says nothing about privacy is exported as what the runtime sends, and says so.
   @Test func exportOfAPlanWithoutPrivacySaysSo() throws {
     let outline = try #require(PlanOutline(Linter.lint(ConfigSource(path: "plain.yaml", text: "version: 1\nscreens: {}\n"))))
     let files = PlanExport.privacy(outline)
     #expect(files[0].contents.contains("\"declared\" : false"))
-    #expect(files[1].contents.contains("The plan says nothing about privacy"))
+    #expect(files[0].contents.contains("\"dataType\" : \"device_id\""))
+    #expect(files[1].contents.contains("The plan says nothing about privacy: these answers cover what trackc's runtime sends"))
   }
 
   @Test func configStringsAreInertInTheMarkdown() throws {

@@ -21,6 +21,8 @@ import Histogram
 //     DeliveryBench backlog DIR        leaves 100,000 events queued in DIR
 //     DeliveryBench open DIR           opens DIR (after `backlog`): time to track, time to validate
 //     DeliveryBench endtoend DIR       events/s to the collector on 127.0.0.1 (once the package links TrackcCollector)
+//     DeliveryBench consent DIR        track() without consent categories, with categories answered, and with
+//                                      one pending (its lane holding what it gets), in one process
 
 final class HomeViewController {}
 
@@ -135,6 +137,54 @@ func cpuSeconds() -> Double {
 func megabytes(_ kilobytes: Int?) -> String { String(format: "%.1f MB", Double(kilobytes ?? 0) / 1024) }
 
 // MARK: Modes
+
+/// `BenchRegistry`'s event for firebase and mixpanel, gated by `analytics` and `ads`; `ads` waits for the
+/// first answer when `pending`, as a plan with `default: pending` generates it.
+struct ConsentBenchRegistry: TrackingRegistry {
+  static let rule = EventRule(
+    eventID: "CTRL_HOME_FAV", routing: .only(["firebase", "mixpanel"]), properties: ["source": .string("home"), "position": .int(2)])
+  var categories = true
+  var pending = false
+  func screen(named name: String) -> ScreenID? { name.hasSuffix("HomeViewController") ? ScreenID(rawValue: 0) : nil }
+  func handler(named name: String) -> HandlerID? { name == "onFavBtnPressed(_:)" ? BenchRegistry.favorite : nil }
+  func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { nil }
+  func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { Self.rule }
+  func rule(eventID: String) -> EventRule? { eventID == Self.rule.eventID ? Self.rule : nil }
+  func name(of screen: ScreenID) -> String { "HomeViewController" }
+  func name(of handler: HandlerID) -> String { "onFavBtnPressed(_:)" }
+  func consentCategory(ofDestination id: String) -> String? { categories ? (id == "firebase" ? "analytics" : "ads") : nil }
+  var consentDefaults: [String: Bool] { categories ? ["analytics": true, "ads": true] : [:] }
+  var pendingConsentCategories: Set<String> { pending ? ["ads"] : [] }
+}
+
+/// track()'s latency whatever consent says: no categories, categories answered (both granted), and
+/// `ads` pending (mixpanel's lane holds; past the default limit of 10,000 events it lets the oldest go on
+/// its own thread). Each in a fresh journal of its own, alternated over rounds.
+func consentLatency(_ directory: String) {
+  let count = 200_000
+  let warmup = 20_000
+  let cases: [(String, ConsentBenchRegistry)] = [
+    ("no consent categories", ConsentBenchRegistry(categories: false)),
+    ("categories answered (granted)", ConsentBenchRegistry()),
+    ("a category pending (its lane holding)", ConsentBenchRegistry(pending: true)),
+  ]
+  var results = cases.map { _ in newHistogram() }
+  for round in 0..<3 {
+    for (index, (_, registry)) in cases.enumerated() {
+      let tracker = Tracker(
+        registry: registry, destinations: [Discard(id: "firebase"), Discard(id: "mixpanel")],
+        journal: journal(fresh(directory + "/consent-\(round)-\(index)")))
+      for _ in 0..<warmup { trackOnce(tracker) }
+      for _ in 0..<count {
+        let start = now()
+        trackOnce(tracker)
+        results[index].record(now() - start)
+      }
+      if !registry.pending { tracker.flush(timeout: 60) }
+    }
+  }
+  for (index, (name, _)) in cases.enumerated() { report("track(), \(name)", results[index]) }
+}
 
 func latency(_ directory: String) {
   let count = 300_000
@@ -360,12 +410,13 @@ final class Counter: @unchecked Sendable {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-  print("usage: DeliveryBench latency|powerloss|sustained|collector-down|backlog|open|endtoend DIR")
+  print("usage: DeliveryBench latency|consent|powerloss|sustained|collector-down|backlog|open|endtoend DIR")
   exit(2)
 }
 let directory = arguments[2]
 switch arguments[1] {
 case "latency": latency(directory)
+case "consent": consentLatency(directory)
 case "powerloss": powerLoss(directory)
 case "sustained": sustained(directory)
 case "collector-down": collectorDown(directory)

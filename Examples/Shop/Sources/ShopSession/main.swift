@@ -60,8 +60,9 @@ let opened = EntryPointSession().run(with: tracker) { step in
 }
 print("opened from outside: \(opened.opened.joined(separator: ", ")); unmatched links: \(opened.pending.statistics.dropped[.unmatched] ?? 0)")
 // Then the shopper turns personalization off in the app's settings and shops again: the collector is
-// told to forward nothing more to mixpanel, the destination that category gates.
-func forMixpanel() -> Int { collector.received.filter { $0.destinations?.contains("mixpanel") ?? false }.count }
+// told to forward nothing more to mixpanel, the destination that category gates (named in `integrations`
+// by its catalogue name, `Mixpanel`: the plan's `wire_name`).
+func forMixpanel() -> Int { collector.received.filter { $0.destinations?.contains("Mixpanel") ?? false }.count }
 let beforeRevocation = forMixpanel()
 tracker.setConsent("personalization", granted: false)
 print(

@@ -144,11 +144,15 @@ import TrackcRuntime
     // granted) gates mixpanel; opened is for firebase alone.
     let received = collector.received.filter { $0.type != .identify }
     #expect(received.prefix(2).map(\.event) == ["APP_INSTALLED", "APP_OPENED"])
-    #expect(received.prefix(2).map(\.destinations) == [["firebase"], ["firebase"]])
+    // Each destination is named in `integrations` by the name Segment's catalogue gives it (the plan's
+    // `wire_name`), and the collector, given the plan, would forward there.
+    #expect(received.prefix(2).map(\.destinations) == [["Firebase"], ["Firebase"]])
+    #expect(received.allSatisfy { $0.forwardedTo == $0.destinations }, "\(received.map(\.destinations))")
     #expect(received.dropFirst().first?.properties["from_background"]?.description == "false")
     let events = Array(received.dropFirst(2))
+    let wireNames = ["firebase": "Firebase", "mixpanel": "Mixpanel"]
     for expected in [firebase, mixpanel] {
-      let received = events.filter { $0.destinations?.contains(expected.id) ?? true }
+      let received = events.filter { $0.destinations?.contains(wireNames[expected.id]!) ?? true }
       #expect(received.map(\.event) == expected.events.map(\.id), "\(expected.id)")
       #expect(received.map(\.screen) == expected.events.map(\.screen), "\(expected.id)")
       #expect(received.map { $0.properties.mapValues(\.description) } == expected.events.map { $0.properties.mapValues(\.description) })
@@ -241,8 +245,8 @@ import TrackcRuntime
     #expect(tracker.flush(timeout: 30))
     await collector.stop()
     let after = collector.received.dropFirst(before).filter { $0.type != .identify }
-    #expect(collector.received.prefix(before).contains { $0.destinations?.contains("mixpanel") ?? false })
-    #expect(after.count == Self.firebaseLinesOfAVisit().count && after.allSatisfy { $0.destinations == ["firebase"] }, "\(after.map(\.destinations))")
+    #expect(collector.received.prefix(before).contains { $0.destinations?.contains("Mixpanel") ?? false })
+    #expect(after.count == Self.firebaseLinesOfAVisit().count && after.allSatisfy { $0.destinations == ["Firebase"] }, "\(after.map(\.destinations))")
   }
 
   /// Refuses everything while down.

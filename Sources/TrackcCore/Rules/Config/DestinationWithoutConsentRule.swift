@@ -13,7 +13,7 @@ public enum DestinationWithoutConsentRule: PlanRule {
       privacy:
         consent: {analytics: {default: granted}, advertising: {}}
       destinations:
-        firebase: {consent: analytics}
+        firebase: {wire_name: Firebase, consent: analytics}
         1️⃣crashes: {}
       screens: {}
       """, expecting: [.warning("destination 'crashes' names no consent category, so it receives events whatever the person consents to")]),
@@ -21,7 +21,7 @@ public enum DestinationWithoutConsentRule: PlanRule {
       """
       version: 1
       destinations:
-        firebase: {}
+        firebase: {wire_name: Firebase}
       screens: {}
       """),
   ]

@@ -8,7 +8,7 @@ public enum DestinationsExcludeConflictRule: PlanRule {
     .triggers(
       """
       version: 1
-      destinations: {firebase: {}, mixpanel: {}}
+      destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
       screens:
         Home:
           control_events:
@@ -22,7 +22,7 @@ public enum DestinationsExcludeConflictRule: PlanRule {
     .passes(
       """
       version: 1
-      destinations: {firebase: {}, mixpanel: {}}
+      destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
       screens:
         Home:
           control_events:

@@ -8,14 +8,14 @@ public enum DuplicateDestinationRule: PlanRule {
     .triggers(
       """
       version: 1
-      destinations: {firebase: {}, mixpanel: {}}
+      destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
       defaults: {destinations: [firebase, mixpanel, 1️⃣firebase]}
       screens: {}
       """, expecting: [.warning("destination 'firebase' is listed twice")]),
     .passes(
       """
       version: 1
-      destinations: {firebase: {}, mixpanel: {}}
+      destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
       defaults: {destinations: [firebase, mixpanel]}
       screens: {}
       """),

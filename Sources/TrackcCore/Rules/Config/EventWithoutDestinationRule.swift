@@ -8,7 +8,7 @@ public enum EventWithoutDestinationRule: PlanRule {
     .triggers(
       """
       version: 1
-      destinations: {firebase: {}, mixpanel: {}}
+      destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
       defaults: {destinations: [firebase]}
       screens:
         Home:
@@ -23,7 +23,7 @@ public enum EventWithoutDestinationRule: PlanRule {
     .passes(
       """
       version: 1
-      destinations: {firebase: {}, mixpanel: {}}
+      destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
       defaults: {destinations: []}
       screens:
         Home:

@@ -15,7 +15,7 @@ public enum IneffectiveExcludeRule: PlanRule {
   private static func config(exclude: String) -> String {
     """
     version: 1
-    destinations: {firebase: {}, mixpanel: {}, amplitude: {}}
+    destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}, amplitude: {wire_name: Amplitude}}
     defaults: {destinations: [firebase, mixpanel]}
     screens:
       Home:

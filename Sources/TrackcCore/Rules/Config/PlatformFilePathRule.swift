@@ -39,7 +39,7 @@ public enum PlatformFilePathRule: PlanRule {
       entry_points:
         page: {screen: Page, links: ["/page/{id:int}"]}
       privacy: {manifest: Sources/AppTracking/PrivacyInfo.xcprivacy, identity: {anonymous_id: {data: device_id}}}
-      destinations: {firebase: {purposes: [analytics]}}
+      destinations: {firebase: {wire_name: Firebase, purposes: [analytics]}}
       """),
   ]
 

@@ -13,7 +13,7 @@ public enum PurposeNotCoveredRule: PlanRule {
       """
       version: 1
       destinations:
-        1️⃣firebase: {}
+        1️⃣firebase: {wire_name: Firebase}
         ads: {purposes: [third_party_advertising]}
       properties:
         email: {type: string, data: email_address, 2️⃣purposes: [app_functionality]}
@@ -24,7 +24,7 @@ public enum PurposeNotCoveredRule: PlanRule {
       """,
       expecting: [
         .error(
-          "destination 'firebase' receives personal data (email_address, product_interaction) but declares no 'purposes'; the privacy manifest must say what it is used for"
+          "destination 'firebase' receives personal data (email_address, device_id, product_interaction, other_diagnostic_data) but declares no 'purposes'; the privacy manifest must say what it is used for"
         ),
         .error(
           "property 'email' as 'properties' declares it (email_address) may be used for app_functionality only, but reaches destination 'ads', which uses what it receives for third_party_advertising"
@@ -35,14 +35,14 @@ public enum PurposeNotCoveredRule: PlanRule {
         "Search", "onSearch(query:)", event: "SEARCH", properties: "{1️⃣query: {from: query, data: search_history}}"),
       expecting: [
         .error(
-          "the plan sends personal data (search_history, product_interaction) to every destination the app registers; declare its 'destinations' and their 'purposes', so that what the data is used for is known"
+          "the plan sends personal data (search_history, device_id, product_interaction, other_diagnostic_data) to every destination the app registers; declare its 'destinations' and their 'purposes', so that what the data is used for is known"
         )
       ]),
     .passes(
       """
       version: 1
       destinations:
-        firebase: {purposes: [analytics, app_functionality]}
+        firebase: {wire_name: Firebase, purposes: [analytics, app_functionality]}
         ads: {purposes: [third_party_advertising]}
       properties:
         email: {type: string, data: email_address, purposes: [analytics, app_functionality]}
@@ -60,7 +60,9 @@ public enum PurposeNotCoveredRule: PlanRule {
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     let privacy = plan.privacy
-    guard !privacy.uses.isEmpty else { return }
+    // A plan that says nothing of privacy collects for analytics (`PrivacyPlan`); purposes are checked
+    // once it speaks of them.
+    guard privacy.isDeclared, !privacy.uses.isEmpty else { return }
     var reported = Set<Reported>()
     var unrestricted = Set<PersonalDataType>()
     var withoutPurposes: [String: Set<PersonalDataType>] = [:]

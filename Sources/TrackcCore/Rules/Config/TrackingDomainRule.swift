@@ -24,7 +24,7 @@ public enum TrackingDomainRule: PlanRule {
       """
       version: 1
       destinations:
-        ads: {tracking_domains: [ads.example.com, xn--bcher-kva.example]}
+        ads: {purposes: [third_party_advertising], tracking_domains: [ads.example.com, xn--bcher-kva.example]}
       screens: {}
       """),
   ]

@@ -12,7 +12,7 @@ public enum TrackingWithoutDomainRule: PlanRule {
       """
       version: 1
       destinations:
-        firebase: {purposes: [analytics]}
+        firebase: {wire_name: Firebase, purposes: [analytics]}
         ads: {purposes: [third_party_advertising], tracking_domains: [ads.example.com]}
       properties:
         advertising_id: {type: string, data: device_id, tracking: 1️⃣true}
@@ -30,7 +30,7 @@ public enum TrackingWithoutDomainRule: PlanRule {
       """
       version: 1
       destinations:
-        firebase: {purposes: [analytics]}
+        firebase: {wire_name: Firebase, purposes: [analytics]}
         ads: {purposes: [third_party_advertising], tracking_domains: [ads.example.com]}
       properties:
         advertising_id: {type: string, data: device_id, tracking: true}

@@ -1,37 +1,36 @@
 /// A value read from the app whose name looks like personal data (`email`, `phone`, `latitude`,
-/// `advertising_id`, ...) but that the plan does not classify, in a plan that declares its privacy: the
-/// manifest and the App Store label would leave it out. Also the anonymous ID every event carries, when
-/// `privacy.identity` does not say what it is.
+/// `advertising_id`, ...) but that the plan does not classify: the privacy manifest trackc writes, and so
+/// the App Store label, would leave it out. In every plan, whether it declares its privacy or not: the
+/// manifest always declares what the runtime sends (the events, the anonymous ID, the device's context),
+/// and this says where the plan sends more than that without saying what.
 ///
-/// Only for plans that say something about privacy, so a plan that says nothing lints as it did. A
-/// guess from names (`PersonalDataNames`): the fix adds the suggested `data:`, to be checked by a person.
+/// A guess from names (`PersonalDataNames`): the fix adds the suggested `data:`, to be checked by a person.
 public enum UnclassifiedPersonalDataRule: PlanRule {
   public static let id = "unclassified-personal-data"
   public static let summary =
-    "In a plan that declares its privacy, a bound property whose name looks like personal data should say what data it is ('data:')."
+    "A bound property whose name looks like personal data should say what data it is ('data:'), or the privacy manifest leaves it out."
   public static let severity = Diagnostic.Severity.warning
 
   public static let examples: [RuleExample] = [
     .triggers(
       """
       version: 1
-      1️⃣privacy:
+      privacy:
         consent: {analytics: {default: granted}}
       destinations:
-        firebase: {purposes: [analytics], consent: analytics}
+        firebase: {wire_name: Firebase, purposes: [analytics], consent: analytics}
       screens:
         Profile:
           control_events:
             onSave(email:phone:):
               event: PROFILE_SAVE
               properties:
-                2️⃣contact: {from: email}
-                3️⃣phone_number:
+                1️⃣contact: {from: email}
+                2️⃣phone_number:
                   from: phone
-            onLocate(_:): {event: PROFILE_LOCATE, properties: {4️⃣lat: {from: self.here.latitude, type: double}}}
+            onLocate(_:): {event: PROFILE_LOCATE, properties: {3️⃣lat: {from: self.here.latitude, type: double}}}
       """,
       expecting: [
-        .warning("every event carries the anonymous ID, which 'privacy' does not classify"),
         .warning(
           "property 'contact' of handler 'onSave(email:phone:)' of 'Profile' looks like personal data (email_address) but does not say what data it is"
         ),
@@ -47,7 +46,7 @@ public enum UnclassifiedPersonalDataRule: PlanRule {
       privacy:
         identity: {anonymous_id: {data: device_id}}
       destinations:
-        firebase: {purposes: [analytics, app_functionality]}
+        firebase: {wire_name: Firebase, purposes: [analytics, app_functionality]}
       properties:
         phone_number: {type: string, data: phone_number}
       screens:
@@ -57,18 +56,20 @@ public enum UnclassifiedPersonalDataRule: PlanRule {
               event: PROFILE_SAVE
               properties: {contact: {from: email, data: email_address}, phone_number: {from: phone}}
       """),
+    // A plan that says nothing of privacy: its manifest declares what the runtime sends, and no more.
+    .triggers(
+      RuleExample.handlerConfig(
+        "Profile", "onSave(email:)", event: "PROFILE_SAVE", properties: "{1️⃣email: {from: email}}"),
+      expecting: [
+        .warning(
+          "property 'email' of handler 'onSave(email:)' of 'Profile' looks like personal data (email_address) but does not say what data it is")
+      ]),
     .passes(
       RuleExample.handlerConfig(
-        "Profile", "onSave(email:)", event: "PROFILE_SAVE", properties: "{email: {from: email}}")),
+        "Cart", "onAdd(quantity:)", event: "CART_ADD", properties: "{quantity: {from: quantity}, source: cart}")),
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
-    guard plan.privacy.isDeclared else { return }
-    if let privacy = plan.config.privacy, privacy.identity?.anonymousID == nil {
-      context.report(
-        Self.self, "every event carries the anonymous ID, which 'privacy' does not classify", at: privacy.range,
-        notes: [Diagnostic.Note("say what it is under 'identity', for example 'identity: {anonymous_id: {data: device_id}}'")])
-    }
     let declared = Set((plan.config.propertyDeclarations ?? []).filter { $0.classification != nil }.map(\.name.value))
     for bound in plan.bindings {
       let property = plan.written(bound)

@@ -12,7 +12,7 @@ public enum UnknownConsentCategoryRule: PlanRule {
       privacy:
         consent: {analytics: {default: granted}, advertising: {}}
       destinations:
-        firebase: {consent: 1️⃣analytic}
+        firebase: {wire_name: Firebase, consent: 1️⃣analytic}
         ads: {consent: 2️⃣marketing}
       screens: {}
       """,
@@ -24,7 +24,7 @@ public enum UnknownConsentCategoryRule: PlanRule {
       """
       version: 1
       destinations:
-        firebase: {consent: 1️⃣analytics}
+        firebase: {wire_name: Firebase, consent: 1️⃣analytics}
       screens: {}
       """,
       expecting: [
@@ -39,7 +39,7 @@ public enum UnknownConsentCategoryRule: PlanRule {
         identity: {anonymous_id: {data: device_id}}
         consent: {analytics: {default: granted}, advertising: {}}
       destinations:
-        firebase: {consent: analytics, purposes: [analytics]}
+        firebase: {wire_name: Firebase, consent: analytics, purposes: [analytics]}
         ads: {consent: advertising, purposes: [third_party_advertising]}
       screens: {}
       """),

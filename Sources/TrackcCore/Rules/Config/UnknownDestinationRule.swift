@@ -8,7 +8,7 @@ public enum UnknownDestinationRule: PlanRule {
     .triggers(
       """
       version: 1
-      destinations: {firebase: {}, mixpanel: {}}
+      destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
       defaults: {destinations: [firebase, 1️⃣mixpanell]}
       screens:
         Home:
@@ -30,7 +30,7 @@ public enum UnknownDestinationRule: PlanRule {
     .passes(
       """
       version: 1
-      destinations: {firebase: {}, mixpanel: {}}
+      destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
       defaults: {destinations: [firebase, mixpanel]}
       screens:
         Home:

@@ -72,16 +72,22 @@ public enum EntryPointSignatureRule: CodeRule {
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     let plan = code.plan
+    let types = code.index.types
     for route in plan.entryPoints.routes {
       guard let screen = route.screen, let type = code.type(of: screen) else { continue }
       let lineage = code.index.lineage(of: type)
-      let methods = lineage.flatMap { owner in code.index[owner].methods.filter { $0.baseName == "route" && $0.signature != nil } }
+      // Each with the type that declares it: its parameters' types are read there (aliases followed).
+      let methods = lineage.flatMap { owner in
+        code.index[owner].methods.filter { $0.baseName == "route" && $0.signature != nil }.map { (owner, $0) }
+      }
       // An initializer with nothing to take is not how a route is handed over, and a route without
       // parameters needs nothing from one.
       let initializers = route.parameters.isEmpty ? [] : Self.initializers(of: lineage, in: code.index)
       guard !methods.isEmpty || !initializers.isEmpty else { continue }
-      guard !methods.contains(where: { accepts($0.signature!, route.parameters) }),
-        !initializers.contains(where: { accepts($0.signature, route.parameters) })
+      let takes = { (signature: MethodSignature, owner: Int) in
+        accepts(signature, route.parameters) { types.type($0, in: types.scope(of: owner)) }
+      }
+      guard !methods.contains(where: { takes($0.1.signature!, $0.0) }), !initializers.contains(where: { takes($0.1.signature, $0.0) })
       else { continue }
       let wanted = route.parameters.map { "\($0.name): \(expectedType($0.type) ?? "its enum")\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
       let candidates = initializers.isEmpty ? "'route(...)'" : methods.isEmpty ? "initializer" : "'route(...)' or initializer"
@@ -89,25 +95,27 @@ public enum EntryPointSignatureRule: CodeRule {
         Self.self,
         "no \(candidates) of '\(code.index[type].name)' takes the parameters of entry point '\(route.name)' (\(wanted.isEmpty ? "none" : wanted))",
         at: plan.config.entryPoints[route.entry].name.range,
-        notes: methods.map { Diagnostic.Note("'\($0.name)' is declared here", at: $0.nameLocation) }
-          + initializers.map { Diagnostic.Note("'\($0.name)' is declared here", at: $0.nameLocation) })
+        notes: methods.map { Diagnostic.Note("'\($0.1.name)' is declared here", at: $0.1.nameLocation) }
+          + initializers.map { Diagnostic.Note("'\($0.1.name)' is declared here", at: $0.1.nameLocation) })
     }
   }
 
-  /// The initializers that could take a route: the screen's own, or, when it declares none, the nearest
-  /// superclass's that does (Swift inherits them then); UIKit's `init(coder:)` and `init(nibName:bundle:)`
-  /// and initializers without parameters left out.
-  static func initializers(of lineage: [Int], in index: CodeIndex) -> [DeclaredInitializer] {
+  /// The initializers that could take a route, each with the type that declares it: the screen's own,
+  /// or, when it declares none, the nearest superclass's that does (Swift inherits them then); UIKit's
+  /// `init(coder:)` and `init(nibName:bundle:)` and initializers without parameters left out.
+  static func initializers(of lineage: [Int], in index: CodeIndex) -> [(Int, DeclaredInitializer)] {
     for owner in lineage {
       guard let declared = index[owner].initializers, !declared.isEmpty else { continue }
-      return declared.filter { !$0.signature.parameters.isEmpty && !["init(coder:)", "init(nibName:bundle:)"].contains($0.name) }
+      return declared.filter { !$0.signature.parameters.isEmpty && !["init(coder:)", "init(nibName:bundle:)"].contains($0.name) }.map { (owner, $0) }
     }
     return []
   }
 
   /// Whether a method or initializer takes the route's parameters, each of its type (optional when the
-  /// route's value may be absent), and needs nothing else.
-  static func accepts(_ signature: MethodSignature, _ parameters: [EntryPointPlan.RouteParameter]) -> Bool {
+  /// route's value may be absent), and needs nothing else. `resolve` reads a declared type as Swift does.
+  static func accepts(
+    _ signature: MethodSignature, _ parameters: [EntryPointPlan.RouteParameter], resolve: (String) -> ResolvedType
+  ) -> Bool {
     // Every declared parameter is given one of the route's, or has a default value.
     guard
       signature.parameters.allSatisfy({ declared in
@@ -116,22 +124,24 @@ public enum EntryPointSignatureRule: CodeRule {
     else { return false }
     for parameter in parameters {
       guard let declared = signature.parameters.first(where: { $0.label.map(folded) == folded(parameter.name) }) else { return false }
-      var written = declared.type.filter { !$0.isWhitespace }
+      var type = resolve(declared.type)
       var isOptional = false
-      if written.hasSuffix("?") {
-        written.removeLast()
-        isOptional = true
-      } else if written.hasPrefix("Optional<") && written.hasSuffix(">") {
-        written = String(written.dropFirst(9).dropLast())
+      if case .optional(let wrapped) = type {
+        type = wrapped
         isOptional = true
       }
       if parameter.isOptional && !isOptional { return false }
       // An enumeration's type is generated (`Tracking.Route.ProductTab`) or the app's own: any type.
-      if let expected = expectedType(parameter.type), written != expected && written != "Swift." + expected && written != "Foundation." + expected {
-        return false
-      }
+      if let expected = expectedResolvedType(parameter.type), type != expected { return false }
     }
     return true
+  }
+
+  /// The same as `expectedType`, as the resolver gives it.
+  static func expectedResolvedType(_ type: ParameterType) -> ResolvedType? {
+    guard let name = expectedType(type) else { return nil }
+    if name == "[String]" { return .external("Array", arguments: [.external("String", arguments: [])]) }
+    return .external(name, arguments: [])
   }
 
   /// The Swift type a parameter's value has; nil for an enumeration.

@@ -1,11 +1,11 @@
 /// A bound value whose Swift type looks like personal data (`EmailAddress`, `PhoneNumber`,
-/// `CLLocationDegrees`, `PersonNameComponents`) but that the plan does not classify, in a plan that
-/// declares its privacy. The names alone are `unclassified-personal-data`'s; this rule reads what the
+/// `CLLocationDegrees`, `PersonNameComponents`) but that the plan does not classify, in any plan (the
+/// privacy manifest would leave it out). The names alone are `unclassified-personal-data`'s; this rule reads what the
 /// code says the value is, and stays quiet where that rule has spoken.
 public enum UnclassifiedPersonalTypeRule: CodeRule {
   public static let id = "unclassified-personal-type"
   public static let summary =
-    "In a plan that declares its privacy, a bound value whose Swift type looks like personal data should say what data it is ('data:')."
+    "A bound value whose Swift type looks like personal data should say what data it is ('data:'), or the privacy manifest leaves it out."
   public static let severity = Diagnostic.Severity.warning
 
   /// A screen whose state holds a card number, of a type of its own.
@@ -41,7 +41,7 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
     privacy:
       identity: {anonymous_id: {data: device_id}}
     destinations:
-      firebase: {purposes: [app_functionality]}
+      firebase: {wire_name: Firebase, purposes: [app_functionality]}
     screens:
       CheckoutViewController:
         control_events:
@@ -51,25 +51,30 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
     let plan = code.plan
-    guard plan.privacy.isDeclared else { return }
     let declared = Set((plan.config.propertyDeclarations ?? []).filter { $0.classification != nil }.map(\.name.value))
     code.forEachBinding { site in
       guard let binding = site.property.binding, binding.classification == nil, !declared.contains(site.property.key.value),
         PersonalDataNames.guess(site.property.key.value) == nil, !(binding.path.map(nameLooksPersonal) ?? false)
       else { return }
-      let typeName: String
+      var typeName: String
       let declaration: SourceLocation
+      // The type as written and each alias followed (`CLLocationDegrees` is a `Double`): the names say
+      // what the value is.
+      var names: [String]
       switch site.resolution {
       case .resolved(let value):
         typeName = value.valueType.name
+        names = [value.writtenType] + value.aliases + [typeName]
         declaration = value.declaration
       case .outsideSources(let value):
         typeName = value.typeName
+        names = [typeName]
         declaration = value.declaration
       default:
         return
       }
-      guard let type = PersonalDataNames.guess(typeName) else { return }
+      guard let (name, type) = names.lazy.compactMap({ name in PersonalDataNames.guess(name).map { (name, $0) } }).first else { return }
+      typeName = name
       context.report(
         Self.self,
         "\(site.subject) reads a '\(typeName)', which looks like personal data (\(type.rawValue)), but does not say what data it is",

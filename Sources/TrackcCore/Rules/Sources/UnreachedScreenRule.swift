@@ -3,7 +3,8 @@
 /// `interception: objc-runtime`, by the hosting controller whose root view it is (unless that controller
 /// is a screen of the plan itself, whose appearance is then the controller's); under
 /// `dynamic-replacement`, by the view's own lifecycle methods (`conventions.lifecycle`, such as an
-/// `onAppear()` its body calls).
+/// `onAppear()` its body calls). A hosting controller whose root erases the view's type (`AnyView`, a
+/// generic wrapper view) reports no screen: that view needs `.tracked(_:)`.
 public enum UnreachedScreenRule: CodeRule {
   public static let id = "unreached-screen"
   public static let summary =
@@ -56,6 +57,38 @@ public enum UnreachedScreenRule: CodeRule {
           "SwiftUI screen 'ProfileView' has enter events that nothing reports: add '.tracked(.profileView)' to its body, or declare the lifecycle method that carries them (conventions.lifecycle); a hosting controller reports its root view under interception: objc-runtime only"
         )
       ]),
+    .triggers(
+      """
+      version: 1
+      screens:
+        ReceiptView: {page_events: {1️⃣enter: RECEIPT_ENTER}}
+        OrderView: {page_events: {2️⃣enter: ORDER_ENTER}}
+      """,
+      swift: [
+        "Sources/Receipt/ReceiptView.swift": """
+        import SwiftUI
+        struct ReceiptView: View {
+          var body: some View { Text("Receipt") }
+        }
+        struct OrderView: View {
+          var body: some View { Text("Order") }
+        }
+        struct Card<Content: View>: View {
+          var content: Content
+          var body: some View { content.padding() }
+        }
+        func makeReceipt() -> UIViewController { UIHostingController(rootView: AnyView(ReceiptView())) }
+        func makeOrder() -> UIViewController { UIHostingController(rootView: Card(content: OrderView())) }
+        """
+      ],
+      expecting: [
+        .error(
+          "SwiftUI screen 'ReceiptView' has enter events that nothing reports: its hosting controller's root is 'AnyView', which erases the view's type, so the hosting controller reports no screen; add '.tracked(.receiptView)' to its body"
+        ),
+        .error(
+          "SwiftUI screen 'OrderView' has enter events that nothing reports: its hosting controller's root is 'Card', which erases the view's type, so the hosting controller reports no screen; add '.tracked(.orderView)' to its body"
+        ),
+      ]),
     .passes(
       """
       version: 1
@@ -95,14 +128,21 @@ public enum UnreachedScreenRule: CodeRule {
       guard let first = unreached.first else { continue }
       let declared = code.index[entry.type]
       let phases = unreached.map(\.phase.value.rawValue).joined(separator: " and ")
+      var notes = [Diagnostic.Note("'\(declared.name)' is declared here", at: declared.nameLocation)]
+      let erased = plan.interception == .objcRuntime ? code.index.swiftUI.erasedRoots[entry.type] : nil
+      if let erased { notes.append(Diagnostic.Note("its hosting controller is made here", at: erased.location.sourceLocation)) }
       let fix =
-        plan.interception == .objcRuntime
-        ? "add '.tracked(.\(entry.caseName))' to its body, or show it as the root view of a UIHostingController"
-        : "add '.tracked(.\(entry.caseName))' to its body, or declare the lifecycle method that carries them (conventions.lifecycle)"
-          + (hosted ? "; a hosting controller reports its root view under interception: objc-runtime only" : "")
+        if let erased {
+          "its hosting controller's root is '\(erased.wrapper)', which erases the view's type, so the hosting controller reports no screen; add '.tracked(.\(entry.caseName))' to its body"
+        } else if plan.interception == .objcRuntime {
+          "add '.tracked(.\(entry.caseName))' to its body, or show it as the root view of a UIHostingController"
+        } else {
+          "add '.tracked(.\(entry.caseName))' to its body, or declare the lifecycle method that carries them (conventions.lifecycle)"
+            + (hosted ? "; a hosting controller reports its root view under interception: objc-runtime only" : "")
+        }
       context.report(
         Self.self, "SwiftUI screen '\(written.name.value)' has \(phases) events that nothing reports: \(fix)", at: first.phase.range,
-        notes: [Diagnostic.Note("'\(declared.name)' is declared here", at: declared.nameLocation)])
+        notes: notes)
     }
   }
 }

@@ -77,6 +77,9 @@ public enum UnsupportedPropertyTypeRule: CodeRule {
       case .notAValue(let name, let describable):
         let tail = describable ? " ('\(name)' is CustomStringConvertible: declare 'type: string' to send its description)" : ""
         message = "\(site.subject) reads '\(site.source.value)', of type '\(name)', which cannot be a property value; \(allowed)\(tail)"
+      case .genericParameter(let name, let owner):
+        message =
+          "\(site.subject) reads '\(site.source.value)', of type '\(name)', a generic parameter of '\(owner)' whose argument the path does not tell, so its type cannot be known without the compiler; bind it through a property whose type names the argument ('Box<String>')"
       case .noProperties(let name):
         message =
           "\(site.subject) reads '\(site.source.value)', which goes on past a '\(name)'; a path reads properties declared in the sources (bind '\(name)' itself, or give the screen a property)"

@@ -30,7 +30,7 @@ public enum PrivacyTermRule: Rule {
       """
       version: 1
       destinations:
-        firebase: {purposes: [analytics, app_functionality]}
+        firebase: {wire_name: Firebase, purposes: [analytics, app_functionality]}
       properties:
         email: {type: string, data: email_address, linked: true, tracking: false, purposes: [app_functionality]}
       screens: {}

@@ -31,7 +31,7 @@ public enum UnknownKeyRule: Rule {
       """
       version: 1
       conventions: {event_id_pattern: '^[A-Z_]+$'}
-      destinations: {firebase: {description: Google}}
+      destinations: {firebase: {wire_name: Firebase, description: Google}}
       defaults: {destinations: [firebase]}
       screens:
         Home:

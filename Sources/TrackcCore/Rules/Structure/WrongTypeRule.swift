@@ -44,7 +44,7 @@ public enum WrongTypeRule: Rule {
       """
       version: 1
       conventions: {event_id_pattern: '^[A-Z0-9_]+$'}
-      destinations: {firebase: {}}
+      destinations: {firebase: {wire_name: Firebase}}
       defaults: {destinations: [firebase]}
       screens:
         Home:

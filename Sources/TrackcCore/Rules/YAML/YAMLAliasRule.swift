@@ -26,7 +26,7 @@ public enum YAMLAliasRule: Rule {
     .passes(
       """
       version: 1
-      destinations: {firebase: {}, mixpanel: {}}
+      destinations: {firebase: {wire_name: Firebase}, mixpanel: {wire_name: Mixpanel}}
       screens:
         Home:
           control_events:

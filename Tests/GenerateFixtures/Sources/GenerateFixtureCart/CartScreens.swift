@@ -1,3 +1,4 @@
+import Foundation
 import GenerateFixtureUI
 
 /// A screen in another module than the lifecycle methods and the handler that carry its events: the
@@ -9,6 +10,11 @@ open class CartScreen: BaseScreen {
   public var basket = Basket()
   public var kind = SharedItem.Kind.gift
   public var price = Money(cents: 0)
+  /// Read through a generic type of the other module, and a constrained extension of it.
+  public var label: Box<String> = Box("gift")
+  /// Aliases: the other module's (an alias of an alias), and the SDK's.
+  public var discount: Cents = 0
+  public var elapsed: TimeInterval = 0
 
   /// A handler of this module, whose argument's type is the other module's.
   public func checkout(_ item: SharedItem) {

@@ -5,6 +5,7 @@
 // with -Xfrontend -enable-implicit-dynamic, and each module imported @testable below with -enable-testing
 // for release builds; the module holding this file with -Xfrontend -enable-dynamic-replacement-chaining.
 
+import Foundation
 @testable import GenerateFixtureCart
 import GenerateFixtureUI
 @_spi(Generated) import TrackcRuntime

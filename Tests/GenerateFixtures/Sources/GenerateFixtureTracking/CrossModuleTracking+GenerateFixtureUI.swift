@@ -26,8 +26,12 @@ extension BaseScreen {
     let enter = Interception.beginPage(self, .enter) { properties in
       properties.int("basket_items", (self as? CartScreen)?.basket.count, required: false)
       properties.double("basket_total", (self as? CartScreen)?.basket.total, required: false)
+      properties.int("discount", (self as? CartScreen)?.discount, required: false)
+      properties.double("elapsed", (self as? CartScreen)?.elapsed, required: false)
       properties.int("items", (self as? CartScreen)?.itemCount, required: false)
       properties.string("kind", (self as? CartScreen)?.kind.rawValue, required: false)
+      properties.string("label", (self as? CartScreen)?.label.value, required: false)
+      properties.int("label_length", (self as? CartScreen)?.label.length, required: false)
       properties.string("owner", (self as? CartScreen)?.basket.owner?.name, required: false)
       properties.string("price", (self as? CartScreen)?.price.description, required: false)
       properties.int("step", (self as? InternalScreen)?.step, required: false)

@@ -140,20 +140,28 @@ public enum CrossModuleTracking {
     public static func cartEnter(
       basketItems p0: Int,
       basketTotal p1: Double,
-      items p2: Int,
-      kind p3: String,
-      owner p4: String?,
-      price p5: String,
-      total p6: Double
+      discount p2: Int,
+      elapsed p3: Double,
+      items p4: Int,
+      kind p5: String,
+      label p6: String,
+      labelLength p7: Int,
+      owner p8: String?,
+      price p9: String,
+      total p10: Double
     ) {
       Interception.tracker?.track(CrossModuleTracking.EventID.cartEnter) { properties in
         properties.int("basket_items", p0, required: true)
         properties.double("basket_total", p1, required: true)
-        properties.int("items", p2, required: true)
-        properties.string("kind", p3, required: true)
-        properties.string("owner", p4, required: false)
-        properties.string("price", p5, required: true)
-        properties.double("total", p6, required: true)
+        properties.int("discount", p2, required: true)
+        properties.double("elapsed", p3, required: true)
+        properties.int("items", p4, required: true)
+        properties.string("kind", p5, required: true)
+        properties.string("label", p6, required: true)
+        properties.int("label_length", p7, required: true)
+        properties.string("owner", p8, required: false)
+        properties.string("price", p9, required: true)
+        properties.double("total", p10, required: true)
       }
     }
 

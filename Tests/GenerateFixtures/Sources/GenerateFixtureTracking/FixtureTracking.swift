@@ -308,6 +308,14 @@ public enum FixtureTracking {
       }
     }
 
+    @_spi(Generated) public func wireName(ofDestination id: String) -> String? {
+      switch id {
+      case "firebase": return "Firebase"
+      case "mixpanel": return "Mixpanel"
+      default: return nil
+      }
+    }
+
     @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? {
       switch event {
       case .installed: return Rules.application_installed

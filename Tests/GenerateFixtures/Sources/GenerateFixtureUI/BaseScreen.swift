@@ -68,3 +68,22 @@ public struct Money: CustomStringConvertible, Sendable {
 public final class Panel: BaseScreen {
   public var title = "ui"
 }
+
+/// A count of cents, by an alias of an alias (bindings follow both).
+public typealias Cents = ItemCount
+public typealias ItemCount = Int
+
+/// A generic value a screen of another module holds: a binding reads its members with the argument the
+/// screen gives (`Box<String>`'s `value` is a `String`).
+public struct Box<Value> {
+  public var value: Value
+
+  public init(_ value: Value) {
+    self.value = value
+  }
+}
+
+extension Box where Value == String {
+  /// Only a `Box<String>` has it.
+  public var length: Int { value.count }
+}

@@ -1,7 +1,7 @@
 import SwiftUI
 
 struct CartView: View {
-  var body: some View { EmptyView() }
+  var body: some View { EmptyView().onAppear(perform: onAppear).onDisappear(perform: onDisappear) }
 
   func onAppear() {}
 
@@ -15,4 +15,7 @@ struct CartView: View {
 
   /// How a link opens the cart (`entry-point-signature` checks entry points against it).
   func route(items: [String]) {}
+
+  /// A parameter named as another's label (`ambiguous-binding-parameter`).
+  func swapItems(a b: Int, b a: String) {}
 }

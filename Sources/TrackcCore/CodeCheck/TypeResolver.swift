@@ -1,0 +1,434 @@
+import SwiftParser
+import SwiftSyntax
+
+/// A type as the Swift compiler reads it, as far as the sources tell: aliases followed (the app's own,
+/// generic ones, aliases of aliases, and the SDK's in `SDKTypeAliases`), generic parameters replaced by
+/// the arguments known where the type is used, optionals and collections kept apart.
+public indirect enum ResolvedType: Sendable, Hashable {
+  /// A type the sources declare (by registry index), with its generic arguments (none when it has no
+  /// parameters, or they are not written).
+  case declared(Int, arguments: [ResolvedType])
+  /// A type outside the sources, by name: without its module for the standard library's and the SDK's
+  /// (`Int`, `UIButton`), as written otherwise; `Array` and `Dictionary` for `[T]` and `[K: V]`.
+  case external(String, arguments: [ResolvedType])
+  /// `T?`, `T!`, `Optional<T>`.
+  case optional(ResolvedType)
+  /// A generic parameter whose argument is not known where the type is read (`Value` inside `Box<Value>`
+  /// with no `Box<String>` along the way).
+  case parameter(String)
+  /// Not a named type: a tuple, a closure, `some P`, `any P`, `P & Q`; or text that is not a type.
+  case unnamed(SwiftValueType.Unreadable)
+
+  /// The type without its optional.
+  public var unwrapped: ResolvedType {
+    if case .optional(let wrapped) = self { return wrapped }
+    return self
+  }
+}
+
+/// Where a written type is read: inside a type (nested names first, its generic parameters), in a
+/// module, with the generic arguments known there.
+public struct TypeScope: Sendable {
+  /// The type (by registry index) the text is written in; nil at the top level.
+  public var context: Int?
+  public var module: String?
+  /// Generic parameters bound to arguments (`Value` to `String` along `self.box` of a `Box<String>`).
+  public var arguments: [String: ResolvedType]
+  /// The text is the context's inheritance clause: names nested in the context itself are not visible
+  /// there (its generic parameters are), only those of the types around it.
+  public var isInheritanceClause = false
+
+  public init(context: Int? = nil, module: String? = nil, arguments: [String: ResolvedType] = [:]) {
+    self.context = context
+    self.module = module
+    self.arguments = arguments
+  }
+}
+
+/// The one place where trackc resolves a type named in the code: bindings, property types, personal-data
+/// types, screen kinds (superclasses, `View` conformances, hosting controllers' roots) and entry-point
+/// parameters all read types through it, so aliases, generic arguments and type erasure are handled the
+/// same way everywhere.
+///
+/// Names are looked up as Swift does: nested in the context and its enclosing types first, then at the
+/// top level of the context's module, then in the one other module that declares the name, then
+/// module-qualified (`Core.ProductID`). What cannot be known without the compiler stays unknown and is
+/// said so: a generic parameter whose argument is not written along the way (`.parameter`), a type
+/// outside the sources (`.external`), a type-erased value.
+public struct TypeResolver: Sendable {
+  private let registry: HandlerRegistry
+  /// Declared (not merely extended) types by name.
+  private let typesByName: [String: [Int]]
+  private let aliases: [DeclaredTypeAlias]
+  private let aliasesByName: [String: [Int]]
+  /// The last component of every alias's name: a written name whose last component is not here (and
+  /// not in `SDKTypeAliases`) is no alias, whatever its qualification.
+  private let aliasBaseNames: Set<String>
+  /// The last component of every nested type's or alias's name (`Tab` of `Home.Tab`): a name not here
+  /// is never found nested, so its lookup skips the enclosing types.
+  private let nestedBaseNames: Set<String>
+  /// Every generic parameter name of the sources: a name not here is no generic parameter.
+  private let genericParameterNames: Set<String>
+
+  init(registry: HandlerRegistry, typesByName: [String: [Int]]) {
+    self.registry = registry
+    self.typesByName = typesByName
+    let aliases = registry.typeAliases ?? []
+    self.aliases = aliases
+    var byName: [String: [Int]] = [:]
+    var bases = Set<String>()
+    for (index, alias) in aliases.enumerated() {
+      byName[alias.name, default: []].append(index)
+      bases.insert(String(alias.name.split(separator: ".").last ?? Substring(alias.name)))
+    }
+    aliasesByName = byName
+    aliasBaseNames = bases
+    var nested = Set<String>()
+    var parameters = Set<String>()
+    for name in typesByName.keys where name.utf8.contains(UInt8(ascii: ".")) {
+      nested.insert(String(name.split(separator: ".").last ?? Substring(name)))
+    }
+    for alias in aliases where alias.name.utf8.contains(UInt8(ascii: ".")) {
+      nested.insert(String(alias.name.split(separator: ".").last ?? Substring(alias.name)))
+    }
+    for type in registry.types { parameters.formUnion(type.genericParameters ?? []) }
+    nestedBaseNames = nested
+    genericParameterNames = parameters
+  }
+
+  /// The scope of a type's own declarations: nested names, its module, no arguments known.
+  public func scope(of type: Int, arguments: [String: ResolvedType] = [:]) -> TypeScope {
+    TypeScope(context: type, module: registry.types[type].module, arguments: arguments)
+  }
+
+  /// The scope of a type's inheritance clause (its superclass and conformances).
+  public func inheritanceScope(of type: Int) -> TypeScope {
+    var scope = scope(of: type)
+    scope.isInheritanceClause = true
+    return scope
+  }
+
+  /// The generic parameters of a type bound to arguments, in order (missing arguments stay unknown).
+  public func bindings(of type: Int, to arguments: [ResolvedType]) -> [String: ResolvedType] {
+    var result: [String: ResolvedType] = [:]
+    for (parameter, argument) in zip(registry.types[type].genericParameters ?? [], arguments) { result[parameter] = argument }
+    return result
+  }
+
+  // MARK: Resolving
+
+  /// What `text` names, read in `scope`, and the aliases followed on the way (outermost first: `ProductID`
+  /// for a `ProductID` that stands for `String`), for messages and personal-data guesses.
+  public func resolve(_ text: String, in scope: TypeScope) -> (type: ResolvedType, aliases: [String]) {
+    var followed: [String] = []
+    let type = resolveText(text, in: scope, depth: 0, aliases: &followed)
+    return (type, followed)
+  }
+
+  /// The same, without the aliases.
+  public func type(_ text: String, in scope: TypeScope) -> ResolvedType {
+    resolve(text, in: scope).type
+  }
+
+  /// Types in real code are short; a registry could hold anything, and nothing longer is read as a type.
+  static let maxTextBytes = 1_000
+  /// Aliases of aliases are followed this deep (a cycle, which does not compile, stops here too).
+  static let maxDepth = 32
+  /// At most this many aliases are followed for one type: aliases whose arguments repeat one another
+  /// (`typealias A2 = Pair<A1, A1>`, `typealias A3 = Pair<A2, A2>`, ...) would otherwise take time
+  /// exponential in their number.
+  static let maxAliasesFollowed = 256
+
+  private func resolveText(_ text: String, in scope: TypeScope, depth: Int, aliases: inout [String]) -> ResolvedType {
+    guard depth < Self.maxDepth else { return .unnamed(.other) }
+    guard !text.isEmpty, text.utf8.count <= Self.maxTextBytes else { return .unnamed(.notAType) }
+    // Most names are plain (`String`, `Core.ProductID`): no parse needed.
+    if text.utf8.allSatisfy({ Self.isPlainNameByte($0) }), let first = text.utf8.first, first != UInt8(ascii: ".") {
+      let components = text.split(separator: ".", omittingEmptySubsequences: false).map { SwiftIdentifier.unescaped(String($0)) }
+      guard !components.contains(where: \.isEmpty) else { return .unnamed(.notAType) }
+      return resolveNamed(components.map { ($0, []) }, in: scope, depth: depth, aliases: &aliases)
+    }
+    var parser = Parser(text)
+    let syntax = TypeSyntax.parse(from: &parser)
+    guard !syntax.hasError, syntax.trimmedDescription == text.trimmingCharacters(in: " \n\t") else { return .unnamed(.notAType) }
+    return resolveSyntax(syntax, in: scope, depth: depth, aliases: &aliases)
+  }
+
+  private static func isPlainNameByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+      || byte >= 0x80
+  }
+
+  private func resolveSyntax(_ syntax: TypeSyntax, in scope: TypeScope, depth: Int, aliases: inout [String]) -> ResolvedType {
+    guard depth < Self.maxDepth else { return .unnamed(.other) }
+    if let attributed = syntax.as(AttributedTypeSyntax.self) {
+      // `inout`, `@escaping`, `borrowing`: the value's type is the base.
+      return resolveSyntax(attributed.baseType, in: scope, depth: depth + 1, aliases: &aliases)
+    }
+    if let wrapped = syntax.as(OptionalTypeSyntax.self) {
+      return .optional(resolveSyntax(wrapped.wrappedType, in: scope, depth: depth + 1, aliases: &aliases))
+    }
+    if let wrapped = syntax.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return .optional(resolveSyntax(wrapped.wrappedType, in: scope, depth: depth + 1, aliases: &aliases))
+    }
+    if let tuple = syntax.as(TupleTypeSyntax.self) {
+      guard tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil else { return .unnamed(.other) }
+      return resolveSyntax(only.type, in: scope, depth: depth + 1, aliases: &aliases)
+    }
+    if let array = syntax.as(ArrayTypeSyntax.self) {
+      return .external("Array", arguments: [resolveSyntax(array.element, in: scope, depth: depth + 1, aliases: &aliases)])
+    }
+    if let dictionary = syntax.as(DictionaryTypeSyntax.self) {
+      return .external(
+        "Dictionary",
+        arguments: [
+          resolveSyntax(dictionary.key, in: scope, depth: depth + 1, aliases: &aliases),
+          resolveSyntax(dictionary.value, in: scope, depth: depth + 1, aliases: &aliases),
+        ])
+    }
+    guard let components = Self.components(syntax) else { return .unnamed(.other) }
+    return resolveNamed(components, in: scope, depth: depth, aliases: &aliases)
+  }
+
+  /// `A.B<C>` as its components, each with its generic arguments; nil for anything else.
+  private static func components(_ syntax: TypeSyntax) -> [(String, [TypeSyntax])]? {
+    func arguments(_ clause: GenericArgumentClauseSyntax?) -> [TypeSyntax]? {
+      guard let clause else { return [] }
+      var types: [TypeSyntax] = []
+      for argument in clause.arguments {
+        guard let type = argument.argument.as(TypeSyntax.self) else { return nil }
+        types.append(type)
+      }
+      return types
+    }
+    if let identifier = syntax.as(IdentifierTypeSyntax.self), let arguments = arguments(identifier.genericArgumentClause) {
+      return [(SwiftIdentifier.unescaped(identifier.name.text), arguments)]
+    }
+    if let member = syntax.as(MemberTypeSyntax.self), let base = components(member.baseType),
+      let arguments = arguments(member.genericArgumentClause)
+    {
+      return base + [(SwiftIdentifier.unescaped(member.name.text), arguments)]
+    }
+    return nil
+  }
+
+  private func resolveNamed(_ written: [(String, [TypeSyntax])], in scope: TypeScope, depth: Int, aliases: inout [String]) -> ResolvedType {
+    let names = written.map(\.0)
+    let arguments = written.last!.1.map { resolveSyntax($0, in: scope, depth: depth + 1, aliases: &aliases) }
+    return resolveName(names, arguments: arguments, in: scope, depth: depth, aliases: &aliases)
+  }
+
+  private func resolveName(
+    _ names: [String], arguments: [ResolvedType], in scope: TypeScope, depth: Int, aliases: inout [String]
+  ) -> ResolvedType {
+    // A generic parameter in scope.
+    if names.count == 1, arguments.isEmpty, let parameter = genericParameter(names[0], in: scope) { return parameter }
+    let name = names.joined(separator: ".")
+    switch lookUp(names, in: scope) {
+    case .type(let type)?:
+      return .declared(type, arguments: arguments)
+    case .alias(let index)?:
+      guard aliases.count < Self.maxAliasesFollowed else { return .unnamed(.other) }
+      let alias = self.aliases[index]
+      aliases.append(name)
+      var aliasScope = TypeScope(context: nil, module: alias.module, arguments: [:])
+      if let dot = alias.name.lastIndex(of: ".") {
+        let enclosing = String(alias.name[..<dot])
+        aliasScope.context = typesByName[enclosing].flatMap { candidates in
+          candidates.first { registry.types[$0].module == alias.module } ?? candidates.first
+        }
+        // An alias nested in the type the text is read in sees that type's arguments.
+        if let context = scope.context, aliasScope.context == context || registry.types[context].name.hasPrefix(enclosing + ".") {
+          aliasScope.arguments = scope.arguments
+        }
+      }
+      for (parameter, argument) in zip(alias.genericParameters ?? [], arguments) { aliasScope.arguments[parameter] = argument }
+      return resolveText(alias.aliased, in: aliasScope, depth: depth + 1, aliases: &aliases)
+    case nil:
+      break
+    }
+    // Outside the sources: the SDK's aliases, then the name itself.
+    var plain = names
+    if plain.count == 2, SDKTypeAliases.modules.contains(plain[0]) { plain.removeFirst() }
+    if plain.count == 1, arguments.isEmpty, let target = SDKTypeAliases.table[plain[0]] {
+      aliases.append(name)
+      return .external(target, arguments: [])
+    }
+    if plain.count == 1 {
+      switch (plain[0], arguments.count) {
+      case ("Optional", 1): return .optional(arguments[0])
+      default: return .external(plain[0], arguments: arguments)
+      }
+    }
+    return .external(name, arguments: arguments)
+  }
+
+  /// A generic parameter of the context or an enclosing type, bound or not.
+  private func genericParameter(_ name: String, in scope: TypeScope) -> ResolvedType? {
+    if let bound = scope.arguments[name] { return bound }
+    guard let context = scope.context, genericParameterNames.contains(name) else { return nil }
+    // The context and the types it is nested in.
+    var enclosing = registry.types[context].name.split(separator: ".").map(String.init)
+    var candidates: [Int] = [context]
+    while enclosing.count > 1 {
+      enclosing.removeLast()
+      if let outer = typesByName[enclosing.joined(separator: ".")]?.first(where: { registry.types[$0].module == scope.module }) {
+        candidates.append(outer)
+      }
+    }
+    for type in candidates where registry.types[type].genericParameters?.contains(name) == true {
+      return .parameter(name)
+    }
+    return nil
+  }
+
+  private enum Found {
+    case type(Int)
+    case alias(Int)
+  }
+
+  /// A declared type or an alias of this (dotted) name, looked up as Swift does from `scope`.
+  private func lookUp(_ names: [String], in scope: TypeScope) -> Found? {
+    let name = names.joined(separator: ".")
+    let hasTypes = typesByName[name] != nil
+    let lastIsAlias = aliasBaseNames.contains(names.last!)
+    // Nested in the context or an enclosing type first (only names some nested declaration has).
+    if let context = scope.context, nestedBaseNames.contains(names.first!) {
+      var enclosing = registry.types[context].name.split(separator: ".").map(String.init)
+      if scope.isInheritanceClause { enclosing.removeLast() }
+      while !enclosing.isEmpty {
+        let qualified = (enclosing + [name]).joined(separator: ".")
+        if let found = declared(qualified, preferring: scope.module, aliasesToo: lastIsAlias) { return found }
+        enclosing.removeLast()
+      }
+    }
+    if hasTypes || lastIsAlias, let found = declared(name, preferring: scope.module, aliasesToo: lastIsAlias) {
+      return found
+    }
+    if names.count >= 2 {
+      // `Core.ProductID`: module-qualified.
+      let rest = names.dropFirst().joined(separator: ".")
+      if let type = typesByName[rest]?.first(where: { registry.types[$0].module == names[0] }) { return .type(type) }
+      if lastIsAlias, let alias = aliasesByName[rest]?.first(where: { aliases[$0].module == names[0] }) { return .alias(alias) }
+    }
+    return nil
+  }
+
+  /// A type or alias of exactly this name: the one in `module`, else the only one; nil when several
+  /// other modules declare it (the code must qualify it).
+  private func declared(_ name: String, preferring module: String?, aliasesToo: Bool) -> Found? {
+    let types = typesByName[name] ?? []
+    if let local = types.first(where: { registry.types[$0].module == module }) { return .type(local) }
+    // An alias declared differently in `#if` branches resolves to the first branch.
+    let aliasIndices = aliasesToo ? (aliasesByName[name] ?? []) : []
+    if let local = aliasIndices.first(where: { aliases[$0].module == module }) { return .alias(local) }
+    if types.count == 1 { return .type(types[0]) }
+    if types.isEmpty, let first = aliasIndices.first, aliasIndices.allSatisfy({ aliases[$0].module == aliases[first].module }) {
+      return .alias(first)
+    }
+    return nil
+  }
+
+  // MARK: What callers ask
+
+  /// `type` with the generic parameters `arguments` binds replaced by their arguments.
+  public func substitute(_ type: ResolvedType, _ arguments: [String: ResolvedType]) -> ResolvedType {
+    guard !arguments.isEmpty else { return type }
+    switch type {
+    case .parameter(let name): return arguments[name] ?? type
+    case .declared(let index, let inner): return .declared(index, arguments: inner.map { substitute($0, arguments) })
+    case .external(let name, let inner): return .external(name, arguments: inner.map { substitute($0, arguments) })
+    case .optional(let wrapped): return .optional(substitute(wrapped, arguments))
+    case .unnamed: return type
+    }
+  }
+
+  /// Whether the type holds a generic parameter whose argument is not known.
+  public func hasUnknownParameter(_ type: ResolvedType) -> Bool {
+    switch type {
+    case .parameter: return true
+    case .declared(_, let inner), .external(_, let inner): return inner.contains(where: hasUnknownParameter)
+    case .optional(let wrapped): return hasUnknownParameter(wrapped)
+    case .unnamed: return false
+    }
+  }
+
+  /// The name a resolved type is known by in messages: `String`, `Box<String>`, `[Int]`, `Int?`.
+  public func describe(_ type: ResolvedType) -> String {
+    switch type {
+    case .declared(let index, let arguments):
+      return registry.types[index].name + (arguments.isEmpty ? "" : "<" + arguments.map(describe).joined(separator: ", ") + ">")
+    case .external("Array", let arguments) where arguments.count == 1:
+      return "[" + describe(arguments[0]) + "]"
+    case .external("Dictionary", let arguments) where arguments.count == 2:
+      return "[" + describe(arguments[0]) + ": " + describe(arguments[1]) + "]"
+    case .external(let name, let arguments):
+      return name + (arguments.isEmpty ? "" : "<" + arguments.map(describe).joined(separator: ", ") + ">")
+    case .optional(let wrapped):
+      return describe(wrapped) + "?"
+    case .parameter(let name):
+      return name
+    case .unnamed:
+      return "?"
+    }
+  }
+
+  /// The name of a type outside the sources or declared in them, without arguments or module (`View`,
+  /// `UIViewController`): what conformance and framework-class checks compare; nil for anything else.
+  public func baseName(_ type: ResolvedType) -> String? {
+    switch type {
+    case .declared(let index, _): return registry.types[index].name
+    case .external(let name, _): return String(name.split(separator: ".").last ?? Substring(name))
+    default: return nil
+    }
+  }
+
+  /// Whether a written name may be an alias at all (its last component is an alias's, or the SDK's):
+  /// the quick test that lets callers skip resolving the common plain names.
+  public func mayBeAlias(_ written: String) -> Bool {
+    let base = WrittenTypeName(written).base
+    return aliasBaseNames.contains(base) || SDKTypeAliases.table[base] != nil
+  }
+
+  /// The names a type's inheritance clause stands for, aliases followed (a composition alias,
+  /// `typealias Screen = View & Identifiable`, gives each of its members): each as `WrittenTypeName`'s
+  /// `qualified` gives it (`View`, `SwiftUI.View`, `UIHostingController`).
+  public func inheritedNames(of type: Int) -> [String] {
+    let inheritance = registry.types[type].inheritance
+    guard inheritance.contains(where: mayBeAlias) else { return inheritance.map { WrittenTypeName($0).qualified } }
+    var result: [String] = []
+    for written in inheritance {
+      guard mayBeAlias(written) else {
+        result.append(WrittenTypeName(written).qualified)
+        continue
+      }
+      result += expandedConformances(written, in: inheritanceScope(of: type), depth: 0)
+    }
+    return result
+  }
+
+  private func expandedConformances(_ written: String, in scope: TypeScope, depth: Int) -> [String] {
+    guard depth < Self.maxDepth else { return [] }
+    let names = WrittenTypeName(written).qualified.split(separator: ".").map(String.init)
+    guard !names.isEmpty, case .alias(let index)? = lookUp(names, in: scope) else {
+      if let target = SDKTypeAliases.table[WrittenTypeName(written).base] { return [target] }
+      return [WrittenTypeName(written).qualified]
+    }
+    let alias = aliases[index]
+    let aliasScope = TypeScope(context: nil, module: alias.module)
+    return alias.aliased.split(separator: "&").flatMap { part in
+      expandedConformances(String(part).trimmingCharacters(in: " \n\t"), in: aliasScope, depth: depth + 1)
+    }
+  }
+}
+
+extension String {
+  /// Without leading and trailing characters of `set`.
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    let scalars = unicodeScalars
+    guard let start = scalars.firstIndex(where: { !set.unicodeScalars.contains($0) }) else { return "" }
+    let end = scalars.lastIndex(where: { !set.unicodeScalars.contains($0) })!
+    return String(scalars[start...end])
+  }
+}
