@@ -84,7 +84,8 @@ import TrackcTestSupport
       let directory = Fixtures.repositoryRoot.appendingPathComponent(fence.attributes["cwd"] ?? ".")
       for command in fence.commands {
         let words = command.split(separator: " ").map(String.init)
-        try #require(Array(words.prefix(2)) == ["trackc", "collector"], "line \(fence.line): a server fence runs `trackc collector`, not `\(command)`")
+        try #require(
+          Array(words.prefix(2)) == ["trackc", "collector"], "line \(fence.line): a server fence runs `trackc collector`, not `\(command)`")
         let collector = try CollectorCommandTests.RunningCollector(Array(words.dropFirst(2)), in: directory)
         let host = words.firstIndex(of: "--host").map { words[$0 + 1] } ?? "127.0.0.1"
         #expect(try collector.port(host: host) == 9000, "line \(fence.line): `\(command)`")

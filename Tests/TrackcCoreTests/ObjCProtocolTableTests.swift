@@ -18,7 +18,8 @@ import TrackcTestSupport
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackc-selectors-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let source = "import UIKit\n" + entries.enumerated().map { "let s\($0.offset) = #selector(\($0.element.protocolName).\($0.element.swiftName))\n" }.joined()
+    let source =
+      "import UIKit\n" + entries.enumerated().map { "let s\($0.offset) = #selector(\($0.element.protocolName).\($0.element.swiftName))\n" }.joined()
     try source.write(to: folder.appendingPathComponent("Selectors.swift"), atomically: true, encoding: .utf8)
     let output = try ProcessRunner.run(
       compiler, ["-emit-ir", "-parse-as-library", "Selectors.swift", "-o", "Selectors.ll"], currentDirectory: folder)
