@@ -156,6 +156,8 @@ struct CollectorCommand: AsyncParsableCommand {
 
     // A reader of standard output that goes away must not stop the collector.
     signal(SIGPIPE, SIG_IGN)
+    // Ctrl-C is caught from before the first line: whoever reads that line may interrupt at once.
+    let interrupts = Self.interrupts()
     let collector: Collector
     do {
       collector = try await Collector.start(configuration)
@@ -165,7 +167,8 @@ struct CollectorCommand: AsyncParsableCommand {
     }
     StandardOutput.write("trackc collector listening on \(collector.baseURL.absoluteString)\n")
     StandardError.write(Self.settingsSummary(configuration, config: config, fromOutput: collector.statistics.messageIDsFromOutput))
-    await Self.waitForInterrupt()
+    for await _ in interrupts.signals { break }
+    for source in interrupts.sources { source.cancel() }
     await collector.stop()
     StandardError.write(Self.statisticsSummary(collector.statistics))
   }
@@ -233,8 +236,11 @@ struct CollectorCommand: AsyncParsableCommand {
     return text + "\n"
   }
 
-  /// Returns at the first SIGINT or SIGTERM.
-  private static func waitForInterrupt() async {
+  /// SIGINT and SIGTERM from now on, as a stream (a signal before anyone awaits it is kept), and the
+  /// sources to cancel once one came. Installed before the server starts: a source listens only once
+  /// the dispatch manager has registered it, a moment after `resume()`, and a signal in that moment is
+  /// ignored, so the start-up gives it that moment before anyone can read the first line and interrupt.
+  private static func interrupts() -> (signals: AsyncStream<Int32>, sources: [any DispatchSourceSignal]) {
     let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
     let sources = [SIGINT, SIGTERM].map { number in
       signal(number, SIG_IGN)
@@ -243,8 +249,7 @@ struct CollectorCommand: AsyncParsableCommand {
       source.resume()
       return source
     }
-    defer { for source in sources { source.cancel() } }
-    for await _ in signals { break }
+    return (signals, sources)
   }
 }
 

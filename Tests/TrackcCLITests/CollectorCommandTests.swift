@@ -109,11 +109,21 @@ import TrackcTestSupport
 
     /// Sends `signal` and waits for the exit and the last of its output (the end of both pipes, within
     /// a minute: a pipe another test's child inherited ends only when that child does); the exit status.
+    /// The signal is sent again each second while the process runs, as a user presses Ctrl-C again: one
+    /// that arrives while the collector is still starting may be lost. After a minute it is killed, and
+    /// the status says so.
     @discardableResult
     func stop(with signal: Int32 = SIGINT) -> Int32 {
-      kill(process.processIdentifier, signal)
-      process.waitUntilExit()
       let deadline = Date().addingTimeInterval(60)
+      while process.isRunning && Date() < deadline {
+        kill(process.processIdentifier, signal)
+        condition.lock()
+        // The termination handler wakes this; a second at most.
+        if process.isRunning { _ = condition.wait(until: min(deadline, Date().addingTimeInterval(1))) }
+        condition.unlock()
+      }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
       condition.lock()
       while openPipes > 0 && condition.wait(until: deadline) {}
       condition.unlock()
