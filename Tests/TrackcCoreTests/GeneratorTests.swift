@@ -336,4 +336,15 @@ import TrackcTestSupport
     #expect(
       Availability.introduced(Availability.read("@available(iOS 16, *)") + Availability.read("@available(iOS 17.1, *)")).map(\.version) == ["17.1"])
   }
+
+  /// Under objc-runtime, a generic class's handler is hooked on the non-generic classes below it (the
+  /// runtime knows a generic class only by each specialization), and the generic class itself is not.
+  @Test func aGenericScreensHandlerIsHookedOnTheClassesBelowIt() throws {
+    let plan = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/app/tracking.yaml")
+    let lint = try Fixtures.lint(inPlace: plan)
+    #expect(lint.diagnostics.isEmpty, "\(TextDiagnosticRenderer.render(lint.diagnostics))")
+    let model = GenerationModel(plan: try #require(lint.plan), code: lint.code)
+    let hooks = model.objcHooks.filter { $0.selector == "onRowSelected:" }.map(\.className.text)
+    #expect(hooks == ["AppCore.ProductListViewController"])
+  }
 }
