@@ -32,15 +32,10 @@ import TrackcTestSupport
       let count = Int.random(in: 100...1_500, using: &generator)
       let child = try CrashTests.start(["pending", journal, outcome.directory.url.path, String(run * 100_000_000), String(count)])
       // Every other run is killed once all its events are acknowledged (idle, what waits is all in the
-      // journal); the others at a random moment after the first (in the middle of tracking, or of the
-      // lanes holding, or of recovery).
-      if run % 2 == 0 {
-        child.acknowledgements.waitFor(count, timeout: TimeLimits.seconds(60))
-      } else {
-        child.acknowledgements.waitForFirst(timeout: 30)
-        // Not a wait: a random moment (0 - 40 ms after the first acknowledgement) to kill the child at.
-        usleep(UInt32.random(in: 0...40_000, using: &generator))
-      }
+      // journal); the others once a seeded number of them is (in the middle of tracking, with the lanes
+      // holding what came before).
+      let killAt = run % 2 == 0 ? count : Int.random(in: 1...count, using: &generator)
+      child.acknowledgements.waitFor(killAt, timeout: TimeLimits.seconds(60))
       if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
       child.process.waitUntilExit()
       #expect(
