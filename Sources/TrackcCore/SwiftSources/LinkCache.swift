@@ -106,16 +106,8 @@ struct LinkCache: Sendable {
   }
 
   static func decode(_ bytes: UnsafeRawBufferPointer) -> LinkCache? {
-    guard bytes.count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
-    var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[magic.count...]))
+    guard let body = CacheFile.body(of: bytes, magic: magic) else { return nil }
     do {
-      guard try reader.string() == TrackcVersion.current, try reader.int() == ScanCache.scannerVersion else { return nil }
-      let length = try reader.count()
-      let checksum = (UInt64(bitPattern: Int64(try reader.int())), UInt64(bitPattern: Int64(try reader.int())))
-      let bodyStart = magic.count + reader.offset
-      guard bodyStart + length == bytes.count else { return nil }
-      let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])
-      guard ContentHash.digest(body) == checksum else { return nil }
       var bodyReader = BinaryReader(body)
       let entries = try bodyReader.array { (reader: inout BinaryReader) throws(ScanCodec.Malformed) in
         Entry(
@@ -158,14 +150,7 @@ struct LinkCache: Sendable {
       writer.string(problem.message)
     }
     body.bytes += registryBytes
-    let checksum = body.bytes.withUnsafeBytes { ContentHash.digest($0) }
-    var header = BinaryWriter(bytes: Self.magic)
-    header.string(TrackcVersion.current)
-    header.int(ScanCache.scannerVersion)
-    header.int(body.bytes.count)
-    header.int(Int(Int64(bitPattern: checksum.0)))
-    header.int(Int(Int64(bitPattern: checksum.1)))
-    return header.bytes + body.bytes
+    return CacheFile.framed(body.bytes, magic: Self.magic)
   }
 
   /// Writes the cache (atomically). Failing to write is not an error; the next run links again.

@@ -48,17 +48,9 @@ struct ScanCache: Sendable {
   }
 
   static func decode(_ bytes: UnsafeRawBufferPointer) -> ScanCache? {
-    guard bytes.count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
-    var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[magic.count...]))
+    guard let body = CacheFile.body(of: bytes, magic: magic) else { return nil }
+    var bodyReader = BinaryReader(body)
     do {
-      guard try reader.string() == TrackcVersion.current, try reader.int() == scannerVersion else { return nil }
-      let length = try reader.count()
-      let checksum = (UInt64(bitPattern: Int64(try reader.int())), UInt64(bitPattern: Int64(try reader.int())))
-      let bodyStart = magic.count + reader.offset
-      guard bodyStart + length == bytes.count else { return nil }
-      let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])
-      guard ContentHash.digest(body) == checksum else { return nil }
-      var bodyReader = BinaryReader(body)
       let count = try bodyReader.count()
       var entries: [String: FileScan] = [:]
       entries.reserveCapacity(count)
@@ -80,19 +72,42 @@ struct ScanCache: Sendable {
       body.string(hash)
       ScanCodec.encode(entries[hash]!, into: &body)
     }
-    let checksum = body.bytes.withUnsafeBytes { ContentHash.digest($0) }
-    var header = BinaryWriter(bytes: Self.magic)
-    header.string(TrackcVersion.current)
-    header.int(Self.scannerVersion)
-    header.int(body.bytes.count)
-    header.int(Int(Int64(bitPattern: checksum.0)))
-    header.int(Int(Int64(bitPattern: checksum.1)))
-    return header.bytes + body.bytes
+    return CacheFile.framed(body.bytes, magic: Self.magic)
   }
 
   /// Writes the cache (atomically: a reader sees the old file or the new one). Failing to write is not an
   /// error; the next run simply scans again.
   func save(to directory: String, name: String) {
     FileSystem.writeIfChanged(encoded(), to: directory + "/" + name)
+  }
+}
+
+/// The frame both caches are written in: the magic line, trackc's version, the scanner version, the body's
+/// length and 128-bit checksum, then the body. A file whose frame does not match is not this trackc's, or
+/// is damaged, and is ignored.
+enum CacheFile {
+  static func framed(_ body: [UInt8], magic: [UInt8]) -> [UInt8] {
+    let checksum = body.withUnsafeBytes { ContentHash.digest($0) }
+    var header = BinaryWriter(bytes: magic)
+    header.string(TrackcVersion.current)
+    header.int(ScanCache.scannerVersion)
+    header.int(body.count)
+    header.int(Int(Int64(bitPattern: checksum.0)))
+    header.int(Int(Int64(bitPattern: checksum.1)))
+    return header.bytes + body
+  }
+
+  /// The body of a framed file, nil unless its frame matches.
+  static func body(of bytes: UnsafeRawBufferPointer, magic: [UInt8]) -> UnsafeRawBufferPointer? {
+    guard bytes.count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
+    var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[magic.count...]))
+    guard (try? reader.string()) == TrackcVersion.current, (try? reader.int()) == ScanCache.scannerVersion,
+      let length = try? reader.count(), let first = try? reader.int(), let second = try? reader.int()
+    else { return nil }
+    let bodyStart = magic.count + reader.offset
+    guard bodyStart + length == bytes.count else { return nil }
+    let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])
+    guard ContentHash.digest(body) == (UInt64(bitPattern: Int64(first)), UInt64(bitPattern: Int64(second))) else { return nil }
+    return body
   }
 }
