@@ -79,6 +79,18 @@ import TrackcTestSupport
     let errors: Acknowledgements
     /// Signalled when the child has exited.
     let exited: DispatchSemaphore
+
+    /// Kills the child with SIGKILL (unless it has ended), waits for it, checks that SIGKILL is what it
+    /// died of, and returns the numbers it acknowledged.
+    func killed(run: Int, seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation) -> [Int] {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      #expect(
+        process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+        "run \(run): the child must die of SIGKILL only, not crash or exit (status \(process.terminationStatus)); seed \(seed)",
+        sourceLocation: sourceLocation)
+      return acknowledgements.numbers()
+    }
   }
 
   static func start(_ arguments: [String]) throws -> Run {
@@ -117,7 +129,7 @@ import TrackcTestSupport
     for run in 0..<runs {
       let selfKilling = run % 2 == 1
       let child = try start([selfKilling ? "paced" : "track", journal, receiver, String(run * 100_000_000), selfKilling ? selfKillRate : "0"])
-      // Let it get going (recovery, the first acknowledgements), then kill it at a random moment; a
+      // Let it get going (recovery, the first acknowledgements), then kill it at a seeded moment; a
       // self-killing child tracks at a pace that lets delivery catch up (so the backlog stays bounded
       // however many runs), and gets a few seconds to kill itself while delivering.
       let started = Date()
@@ -125,16 +137,14 @@ import TrackcTestSupport
       if selfKilling {
         _ = child.exited.wait(timeout: .now() + max(0, 5 - Date().timeIntervalSince(started)))
       } else {
-        // Not a wait: the random moment of the kill (0 - 40 ms, from the seed).
-        usleep(UInt32.random(in: 0...40_000, using: &generator))
+        // The moment of the kill, from the seed: once the child has acknowledged 1 - 10,000 events (about
+        // the first 40 ms of a child tracking as fast as it can). The child runs up to a pipe's buffer of
+        // acknowledgements ahead of what is read here, so the kill falls anywhere in its cycle of
+        // appending, recovering and delivering, and no timer decides it.
+        child.acknowledgements.waitFor(Int.random(in: 1...10_000, using: &generator), timeout: TimeLimits.seconds(60))
       }
-      if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
-      child.process.waitUntilExit()
+      kills.acknowledged.formUnion(child.killed(run: run, seed: seed))
       if child.errors.text.contains("self-kill") { kills.byChildItself += 1 } else { kills.byParent += 1 }
-      #expect(
-        child.process.terminationReason == .uncaughtSignal && child.process.terminationStatus == SIGKILL,
-        "run \(run): the child must die of SIGKILL only, not crash (status \(child.process.terminationStatus)); seed \(seed)")
-      kills.acknowledged.formUnion(child.acknowledgements.numbers())
       if (try? JournalFile.newest(in: URL(fileURLWithPath: journal)).endsInATornRecord) == true { kills.duringAppend += 1 }
     }
     return kills

@@ -36,12 +36,7 @@ import TrackcTestSupport
       // holding what came before).
       let killAt = run % 2 == 0 ? count : Int.random(in: 1...count, using: &generator)
       child.acknowledgements.waitFor(killAt, timeout: TimeLimits.seconds(60))
-      if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
-      child.process.waitUntilExit()
-      #expect(
-        child.process.terminationReason == .uncaughtSignal && child.process.terminationStatus == SIGKILL,
-        "run \(run): the child must die of SIGKILL only (status \(child.process.terminationStatus)); seed \(seed)")
-      outcome.acknowledged.formUnion(child.acknowledgements.numbers())
+      outcome.acknowledged.formUnion(child.killed(run: run, seed: seed))
     }
     let last = try CrashTests.start(["pending-answer", journal, outcome.directory.url.path, answer])
     last.process.waitUntilExit()
