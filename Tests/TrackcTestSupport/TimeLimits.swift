@@ -2,7 +2,7 @@ import Foundation
 
 /// The one place where the tests' time limits are scaled for an instrumented build.
 ///
-/// Under a sanitizer (`Scripts/sanitize.sh` sets `TRACKC_TEST_TIME_SCALE`: 5 for address, 3 for thread) every test runs
+/// Under a sanitizer (`Scripts/sanitize.sh` sets `TRACKC_TEST_TIME_SCALE`: 5) every test runs
 /// several times slower, swift-syntax most of all, and the whole suite runs at once on the machine's
 /// cores: a limit that bounds a hang in an ordinary build then fails for reasons of instrumentation, not
 /// of trackc. The limits stay, scaled; a real hang still ends the run.
