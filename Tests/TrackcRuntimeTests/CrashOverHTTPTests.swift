@@ -36,7 +36,7 @@ import TrackcCollector
     let lost = acknowledged.subtracting(messageIDs.keys)
     let statistics = collector.statistics
     print(
-      "crash test over HTTP: \(runs) kills (\(kills.byParent) by the parent, \(kills.duringAppend) of them mid-append; \(kills.byChildItself) after a 2xx and before the cursor), "
+      "crash test over HTTP: \(runs) kills (\(kills.atSeededMoments) at a seeded moment, \(kills.duringAppend) of them mid-append; \(kills.byChildItself) after a 2xx and before the cursor), "
         + "\(acknowledged.count) acknowledged, \(messageIDs.count) recorded once, \(lost.count) lost, "
         + "\(statistics.duplicates) raw duplicates deduplicated by the collector; last start: \(drainReport); seed \(seed)")
     #expect(acknowledged.count > runs)

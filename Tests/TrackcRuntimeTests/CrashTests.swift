@@ -8,9 +8,9 @@ import TrackcTestSupport
 /// restarted, again and again; at the end the receiving side holds every acknowledged event exactly once
 /// after deduplication. Raw duplicates are counted and reported.
 ///
-/// Runs alternate between a child tracking as fast as it can, killed by the parent at a random moment
-/// (kills land in the middle of appends, which the test sees as a torn record at the end of the newest
-/// segment, and of deliveries), and a child tracking at a pace, killed by itself right after its
+/// Runs alternate between a child tracking as fast as it can, killed at a random moment the parent draws
+/// from the seed (by a timer of the child's own; kills land in the middle of appends, which the test sees
+/// as a torn record at the end of the newest segment, and of deliveries), and a child tracking at a pace, killed by itself right after its
 /// destination took an event and before the cursor moved (the kill between the collector's 2xx and the
 /// cursor's advance). `TRACKC_CRASH_KILLS` sets the number of runs
 /// (24 by default; a soak: `TRACKC_CRASH_KILLS=1000 swift test --filter CrashTests`).
@@ -93,10 +93,13 @@ import TrackcTestSupport
     }
   }
 
-  static func start(_ arguments: [String]) throws -> Run {
+  /// Starts the crash child with `arguments`; with `killAfter` (`first 1200`: 1,200 µs after its first
+  /// acknowledged event; `revoked 0`), the child kills itself with SIGKILL at that moment.
+  static func start(_ arguments: [String], killAfter: String? = nil) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: childPath)
     process.arguments = arguments
+    if let killAfter { process.environment = ProcessInfo.processInfo.environment.merging(["TRACKC_CRASH_KILL": killAfter]) { $1 } }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -114,37 +117,38 @@ import TrackcTestSupport
   /// What the runs of `killRepeatedly` did.
   struct Kills {
     var acknowledged = Set<Int>()
-    var byParent = 0
+    var atSeededMoments = 0
     var byChildItself = 0
-    /// Kills by the parent that left a torn record at the end of the newest segment.
+    /// Kills at a seeded moment that left a torn record at the end of the newest segment.
     var duringAppend = 0
   }
 
-  /// Starts the child `runs` times, alternating a child tracking as fast as it can, killed by the parent
-  /// at a random moment, and a child tracking at a pace, left to kill itself after a delivery (at
+  /// Starts the child `runs` times, alternating a child tracking as fast as it can, killed at a seeded
+  /// random moment, and a child tracking at a pace, left to kill itself after a delivery (at
   /// `selfKillRate`); each must die of SIGKILL and nothing else.
   static func killRepeatedly(runs: Int, journal: String, receiver: String, selfKillRate: String, seed: UInt64) throws -> Kills {
     var generator = SeededGenerator(seed: seed)
     var kills = Kills()
     for run in 0..<runs {
       let selfKilling = run % 2 == 1
-      let child = try start([selfKilling ? "paced" : "track", journal, receiver, String(run * 100_000_000), selfKilling ? selfKillRate : "0"])
-      // Let it get going (recovery, the first acknowledgements), then kill it at a seeded moment; a
-      // self-killing child tracks at a pace that lets delivery catch up (so the backlog stays bounded
-      // however many runs), and gets a few seconds to kill itself while delivering.
+      // The moment of a parent's kill, from the seed: 0 - 40 ms after the child's first acknowledged
+      // event, which the child carries out itself (its own timer), so that it falls anywhere in its
+      // cycle of appending, recovering and delivering. A self-killing child tracks at a pace that lets
+      // delivery catch up (so the backlog stays bounded however many runs), and gets a few seconds to
+      // kill itself while delivering.
+      let killAfter = selfKilling ? nil : "first \(Int.random(in: 0...40_000, using: &generator))"
+      let child = try start(
+        [selfKilling ? "paced" : "track", journal, receiver, String(run * 100_000_000), selfKilling ? selfKillRate : "0"], killAfter: killAfter)
       let started = Date()
       child.acknowledgements.waitForFirst(timeout: 30)
       if selfKilling {
         _ = child.exited.wait(timeout: .now() + max(0, 5 - Date().timeIntervalSince(started)))
       } else {
-        // The moment of the kill, from the seed: once the child has acknowledged 1 - 10,000 events (about
-        // the first 40 ms of a child tracking as fast as it can). The child runs up to a pipe's buffer of
-        // acknowledgements ahead of what is read here, so the kill falls anywhere in its cycle of
-        // appending, recovering and delivering, and no timer decides it.
-        child.acknowledgements.waitFor(Int.random(in: 1...10_000, using: &generator), timeout: TimeLimits.seconds(60))
+        let died = child.exited.wait(timeout: .now() + TimeLimits.seconds(60)) == .success
+        #expect(died, "run \(run): the child must kill itself at its moment (\(killAfter ?? "")); seed \(seed)")
       }
       kills.acknowledged.formUnion(child.killed(run: run, seed: seed))
-      if child.errors.text.contains("self-kill") { kills.byChildItself += 1 } else { kills.byParent += 1 }
+      if child.errors.text.contains("self-kill") { kills.byChildItself += 1 } else { kills.atSeededMoments += 1 }
       if (try? JournalFile.newest(in: URL(fileURLWithPath: journal)).endsInATornRecord) == true { kills.duringAppend += 1 }
     }
     return kills
@@ -183,7 +187,7 @@ import TrackcTestSupport
     let lost = acknowledged.subtracting(messageIDs.keys)
     let duplicates = lines.count - tornLines - messageIDs.count
     print(
-      "crash test: \(runs) kills (\(kills.byParent) by the parent, \(kills.duringAppend) of them mid-append; \(kills.byChildItself) between delivery and cursor), "
+      "crash test: \(runs) kills (\(kills.atSeededMoments) at a seeded moment, \(kills.duringAppend) of them mid-append; \(kills.byChildItself) between delivery and cursor), "
         + "\(acknowledged.count) acknowledged, \(messageIDs.count) received, \(lost.count) lost, \(duplicates) raw duplicates, "
         + "\(tornLines) lines torn by a kill at the receiving side; "
         + "last start: \(drainReport); seed \(seed)")
