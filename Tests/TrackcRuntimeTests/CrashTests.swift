@@ -10,9 +10,9 @@ import TrackcTestSupport
 ///
 /// Runs alternate between a child tracking as fast as it can, killed at a random moment the parent draws
 /// from the seed (by a timer of the child's own; kills land in the middle of appends, which the test sees
-/// as a torn record at the end of the newest segment, and of deliveries), and a child tracking at a pace, killed by itself right after its
-/// destination took an event and before the cursor moved (the kill between the collector's 2xx and the
-/// cursor's advance). `TRACKC_CRASH_KILLS` sets the number of runs
+/// as a torn record at the end of the newest segment, and of deliveries), and a child tracking at a pace,
+/// killed by itself right after its destination took an event and before the cursor moved (the kill
+/// between the collector's 2xx and the cursor's advance). `TRACKC_CRASH_KILLS` sets the number of runs
 /// (24 by default; a soak: `TRACKC_CRASH_KILLS=1000 swift test --filter CrashTests`).
 @Suite struct CrashTests {
   static let childPath = BuiltExecutable.path(named: "trackc-crash-child")
