@@ -9,7 +9,7 @@ let package = Package(
     .library(name: "TrackcCore", targets: ["TrackcCore"]),
     .library(name: "TrackcRuntime", targets: ["TrackcRuntime"]),
     // How links are read, for tools outside this package (the fuzz target of links).
-    .library(name: "TrackcRouting", targets: ["TrackcRouting"]),
+    .library(name: "TrackcLinks", targets: ["TrackcLinks"]),
     .library(name: "TrackcCollector", targets: ["TrackcCollector"]),
     .plugin(name: "TrackcBuildPlugin", targets: ["TrackcBuildPlugin"]),
     .plugin(name: "TrackcCommandPlugin", targets: ["TrackcCommandPlugin"]),
@@ -41,7 +41,7 @@ let package = Package(
       name: "TrackcCore",
       dependencies: [
         "CYAML",
-        "TrackcRouting",
+        "TrackcLinks",
         .product(name: "SwiftBasicFormat", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -60,11 +60,11 @@ let package = Package(
     // What apps link: the tracker, the journal, destinations and interception entry points. Foundation
     // and system libraries only (no libyaml, no swift-syntax, no NIO), so that it builds for iOS as well as Linux.
     // Its privacy manifest declares the required-reason APIs it calls (docs/privacy.md).
-    .target(name: "TrackcRuntime", dependencies: ["CZlib", "TrackcRouting"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+    .target(name: "TrackcRuntime", dependencies: ["CZlib", "TrackcLinks"], resources: [.copy("PrivacyInfo.xcprivacy")]),
     // How links are split, decoded, classified and hashed: shared by the compiler (which decides
     // statically what two patterns can both match, and hashes literals for the generated matcher) and the
     // runtime (which reads the links apps are opened with). Plain Swift, no Foundation.
-    .target(name: "TrackcRouting"),
+    .target(name: "TrackcLinks"),
     // The development collector: a Segment-compatible batch endpoint that checks every event against the
     // tracking plan, with fault injection for tests and demos. Not linked by apps.
     .target(
@@ -120,7 +120,7 @@ let package = Package(
     .target(
       name: "TrackcInvariants",
       dependencies: [
-        "TrackcCore", "TrackcRouting",
+        "TrackcCore", "TrackcLinks",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -131,7 +131,7 @@ let package = Package(
     .testTarget(
       name: "TrackcCoreTests",
       dependencies: [
-        "CYAML", "TrackcCore", "TrackcRouting", "TrackcTestSupport", "TrackcInvariants",
+        "CYAML", "TrackcCore", "TrackcLinks", "TrackcTestSupport", "TrackcInvariants",
         // To read generated code back as syntax.
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

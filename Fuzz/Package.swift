@@ -14,27 +14,60 @@ let targets: [(name: String, module: String)] = [
   ("journal", "TrackcRuntime"), ("remote-config", "TrackcRuntime"), ("collector-request", "TrackcCollector"),
 ]
 
+// The main package exports only what apps and tools use (the `trackc` executable, TrackcRuntime and the
+// plugins; docs/development/api-policy.md), so the fuzz targets compile the modules they read from the
+// main package's own folders, through the symbolic links in Sources/ (the same files, not copies), with
+// the same dependencies as Package.swift declares for them.
 let package = Package(
   name: "trackc-fuzz",
   dependencies: [
-    // By path: the fuzzers test the working tree. Named, because a path package's identity is its folder's name.
-    .package(name: "trackc", path: ".."),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
   ],
   targets: [
+    .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
+    .target(name: "TrackcLinks"),
+    .target(
+      name: "TrackcCore",
+      dependencies: [
+        "CYAML", "TrackcLinks",
+        .product(name: "SwiftBasicFormat", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "Subprocess", package: "swift-subprocess"),
+      ]
+    ),
+    .target(name: "TrackcRuntime", dependencies: ["CZlib", "TrackcLinks"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+    .target(
+      name: "TrackcCollector",
+      dependencies: [
+        "TrackcCore",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     .target(
       name: "FuzzInvariants",
       dependencies: [
-        .product(name: "TrackcCore", package: "trackc"),
-        .product(name: "TrackcRouting", package: "trackc"),
+        "TrackcCore", "TrackcLinks",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
-    )
+    ),
   ]
     + targets.map { target in
-      .executableTarget(name: "fuzz-\(target.name)", dependencies: ["FuzzInvariants", .product(name: target.module, package: "trackc")])
+      .executableTarget(name: "fuzz-\(target.name)", dependencies: ["FuzzInvariants", .target(name: target.module)])
     }
 )

@@ -18,14 +18,6 @@ case "$configuration" in
   *) echo "usage: $0 [debug|release]" >&2; exit 64 ;;
 esac
 
-# SwiftPM names a path dependency after its folder: a checkout whose folder is itself called `fuzz`
-# would clash with this package (folder `Fuzz`), and SwiftPM then loses the main package's products.
-root_name="$(basename "$(cd .. && pwd -P)")"
-if [ "${root_name,,}" = fuzz ]; then
-  echo "build.sh: the checkout's folder is named '$root_name', which SwiftPM confuses with Fuzz/; build from a checkout (or a bind mount) under another name" >&2
-  exit 1
-fi
-
 # One product at a time (they share their objects, so only the first compiles much).
 #
 # `-Xswiftc -sanitize=fuzzer,address`, last: SwiftPM turns `--sanitize=fuzzer --sanitize=address` into two

@@ -33,8 +33,8 @@ cd "$root"
 # Adding a module an app compiles is one line here.
 units() {
   cat <<'UNITS'
-TrackcRouting             .                        -                                  -                    Sources/TrackcRouting
-TrackcRuntime             .                        TrackcRouting                      -                    Sources/TrackcRuntime
+TrackcLinks             .                        -                                  -                    Sources/TrackcLinks
+TrackcRuntime             .                        TrackcLinks                      -                    Sources/TrackcRuntime
 GenerateFixtureFeature    .                        -                                  replaceable,testing  Tests/GenerateFixtures/Sources/GenerateFixtureFeature
 GenerateFixtureUI         .                        -                                  replaceable,testing  Tests/GenerateFixtures/Sources/GenerateFixtureUI
 GenerateFixtureCart       .                        GenerateFixtureUI                  replaceable,testing  Tests/GenerateFixtures/Sources/GenerateFixtureCart

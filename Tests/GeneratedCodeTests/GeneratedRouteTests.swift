@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Generated) import GenerateFixtureTracking
 import Testing
-import TrackcRouting
+import TrackcLinks
 @_spi(Generated) import TrackcRuntime
 import TrackcTestSupport
 

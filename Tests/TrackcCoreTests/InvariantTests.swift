@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackcCore
 import TrackcInvariants
-import TrackcRouting
+import TrackcLinks
 import TrackcTestSupport
 
 /// The laws the fuzz targets check (`TrackcInvariants`), held here on the fixtures and on every input a

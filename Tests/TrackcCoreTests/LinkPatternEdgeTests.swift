@@ -1,5 +1,5 @@
 import Testing
-import TrackcRouting
+import TrackcLinks
 
 @testable import TrackcCore
 

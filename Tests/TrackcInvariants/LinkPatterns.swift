@@ -1,5 +1,5 @@
 import TrackcCore
-import TrackcRouting
+import TrackcLinks
 
 extension Invariants {
   /// The `links` target's input: a link, or after a first `!` patterns and links.

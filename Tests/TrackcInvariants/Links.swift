@@ -1,5 +1,5 @@
 import Foundation
-import TrackcRouting
+import TrackcLinks
 
 extension Invariants {
   /// A link read from any bytes (docs/entry-points.md, "Hostile links"): refused, or read within the

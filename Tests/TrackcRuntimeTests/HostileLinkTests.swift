@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcRouting
+import TrackcLinks
 @_spi(Generated) import TrackcRuntime
 import TrackcTestSupport
 

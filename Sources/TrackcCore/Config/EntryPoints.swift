@@ -1,4 +1,4 @@
-import TrackcRouting
+import TrackcLinks
 
 /// The config's entry points as written: `links` (plan-level settings of deep links and universal links)
 /// and `entry_points` (each a screen the app can be opened on from outside, and from where).

@@ -1,4 +1,4 @@
-import TrackcRouting
+import TrackcLinks
 
 /// The files other platforms read, from the same entry points the Swift routes come from, so that one
 /// declaration drives both: the `applinks` part of an `apple-app-site-association` file for the

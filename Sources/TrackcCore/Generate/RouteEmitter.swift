@@ -1,4 +1,4 @@
-import TrackcRouting
+import TrackcLinks
 
 /// The routes file: `extension Tracking { public enum Route: TrackableRoute }`, one case per entry point
 /// with typed associated values, as `SwiftCode` built from the plan's entry points.
@@ -62,12 +62,12 @@ struct RouteEmitter {
   var hasRoutes: Bool { !entryPoints.routes.isEmpty }
 
   /// `import Foundation` (URL, UUID), the runtime (what only generated code sees of it too) and
-  /// TrackcRouting (`ParsedLink`, `LinkRules`: not re-exported to apps).
+  /// TrackcLinks (`ParsedLink`, `LinkRules`: not re-exported to apps).
   func imports(runtimeModule: ValidIdentifier) -> [Member] {
     [
       Member(declaration: .importModule(testable: false, [ValidIdentifier(fixed: "Foundation")])),
       Member(declaration: .importModule(testable: false, generatedSPI: true, [runtimeModule])),
-      Member(declaration: .importModule(testable: false, [ValidIdentifier(fixed: "TrackcRouting")])),
+      Member(declaration: .importModule(testable: false, [ValidIdentifier(fixed: "TrackcLinks")])),
     ]
   }
 

@@ -1,4 +1,4 @@
-import TrackcRouting
+import TrackcLinks
 
 /// What the config's entry points mean, worked out once in the plan stage: the link rules, every
 /// pattern parsed, each entry point as a route with its typed parameters gathered from all its sources,

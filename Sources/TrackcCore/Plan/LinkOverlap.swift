@@ -1,4 +1,4 @@
-import TrackcRouting
+import TrackcLinks
 
 /// Two link patterns that some URL matches both of, decided statically and by type: `{id:int}` and
 /// `{id:uuid}` never share a value, a literal meets a parameter only if the parameter's type accepts it,

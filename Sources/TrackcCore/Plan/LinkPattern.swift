@@ -1,4 +1,4 @@
-import TrackcRouting
+import TrackcLinks
 
 /// A link pattern of the config, parsed: `shop://product/{id:int}`, `/product/{id:int}?ref={ref:string?}`,
 /// `https://shop.example.com/files/{rest:path}`. What the rules, the overlap analysis, the generated

@@ -2,7 +2,7 @@ import Foundation
 import Routes100
 import Routes1000
 import Routes10000
-import TrackcRouting
+import TrackcLinks
 import TrackcRuntime
 
 // Per size: the median time to read one URL (percent-decoding included) into a route, over 1,000 URLs

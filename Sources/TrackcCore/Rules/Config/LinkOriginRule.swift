@@ -1,4 +1,4 @@
-import TrackcRouting
+import TrackcLinks
 
 /// A scheme, host or platform setting under `links` that links cannot carry or the platforms cannot read.
 public enum LinkOriginRule: PlanRule {

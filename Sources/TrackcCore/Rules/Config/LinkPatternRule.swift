@@ -1,4 +1,4 @@
-import TrackcRouting
+import TrackcLinks
 
 /// A link pattern that does not parse, pointed at the character where it goes wrong.
 public enum LinkPatternRule: PlanRule {

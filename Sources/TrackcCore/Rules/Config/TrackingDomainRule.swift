@@ -1,4 +1,4 @@
-import TrackcRouting
+import TrackcLinks
 
 /// A tracking domain that is not a host name: the manifest's `NSPrivacyTrackingDomains` lists domains
 /// (`ads.example.com`), which iOS matches against the requests the app makes.

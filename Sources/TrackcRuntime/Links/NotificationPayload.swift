@@ -1,5 +1,5 @@
 import Foundation
-import TrackcRouting
+import TrackcLinks
 
 /// A notification's `userInfo`, read by dotted key paths (`order.id`) as the config writes them: a
 /// string is itself, an integer its decimal digits, a Boolean `true` or `false`; anything else (a

@@ -1,5 +1,5 @@
 import Foundation
-import TrackcRouting
+import TrackcLinks
 
 /// What `trackc generate` makes of a config's `entry_points`: a `Route` enum, one case per entry point
 /// with typed associated values, read from each source by a matcher of its own (static `switch`es over
@@ -9,7 +9,7 @@ import TrackcRouting
 /// The generated code supplies only what depends on the plan; how a source's input is read, refused or
 /// counted is here, the same for every app. The requirements are the generated code's: an app reads
 /// routes with `init?(url:)`, `init?(notification:)`, `init?(shortcutType:)` and `PendingRoute`. (The
-/// link readers take TrackcRouting's types, which only generated code imports; the others are
+/// link readers take TrackcLinks's types, which only generated code imports; the others are
 /// `@_spi(Generated)`.)
 public protocol TrackableRoute: Hashable, Sendable {
   /// How the plan reads links (`links.path_case`, `links.trailing_slash`, the bounds).

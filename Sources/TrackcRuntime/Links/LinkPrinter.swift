@@ -1,5 +1,5 @@
 import Foundation
-import TrackcRouting
+import TrackcLinks
 
 /// Writes a route back as a link (`route.url`), so that reading it gives the same route again: every
 /// segment and query value percent-encoded on its own (all but unreserved characters), `+` and space

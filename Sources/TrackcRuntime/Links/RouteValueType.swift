@@ -1,5 +1,5 @@
 import Foundation
-import TrackcRouting
+import TrackcLinks
 
 /// A route parameter's type as generated routes use it: which kinds of link value it accepts, how its
 /// text becomes the Swift value, how the value is written back into a link, and what property the open
