@@ -4,13 +4,12 @@ import PackageDescription
 let package = Package(
   name: "trackc",
   platforms: [.macOS(.v13), .iOS(.v16)],
+  // What apps and tools use, and nothing else (docs/api-stability.md): the command line, the runtime apps
+  // link, and the two plugins. The compiler, the collector and the link reader are modules of this package
+  // for the executable and the tests, not products: nothing outside can depend on them.
   products: [
     .executable(name: "trackc", targets: ["trackc"]),
-    .library(name: "TrackcCore", targets: ["TrackcCore"]),
     .library(name: "TrackcRuntime", targets: ["TrackcRuntime"]),
-    // How links are read, for tools outside this package (the fuzz target of links).
-    .library(name: "TrackcLinks", targets: ["TrackcLinks"]),
-    .library(name: "TrackcCollector", targets: ["TrackcCollector"]),
     .plugin(name: "TrackcBuildPlugin", targets: ["TrackcBuildPlugin"]),
     .plugin(name: "TrackcCommandPlugin", targets: ["TrackcCommandPlugin"]),
   ],

@@ -15,7 +15,7 @@ let targets: [(name: String, module: String)] = [
 ]
 
 // The main package exports only what apps and tools use (the `trackc` executable, TrackcRuntime and the
-// plugins; docs/development/api-policy.md), so the fuzz targets compile the modules they read from the
+// plugins; docs/api-stability.md), so the fuzz targets compile the modules they read from the
 // main package's own folders, through the symbolic links in Sources/ (the same files, not copies), with
 // the same dependencies as Package.swift declares for them.
 let package = Package(

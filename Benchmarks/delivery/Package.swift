@@ -29,8 +29,6 @@ let package = Package(
       dependencies: [
         "CSQLite",
         .product(name: "TrackcRuntime", package: "trackc"),
-        // The collector, in-process on 127.0.0.1, for the end-to-end mode.
-        .product(name: "TrackcCollector", package: "trackc"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]
     ),

@@ -7,7 +7,11 @@
 #     Benchmarks/delivery/bench.sh [--skip-build]
 set -euo pipefail
 cd "$(dirname "$0")"
-if [ "${1:-}" != "--skip-build" ]; then swift build -c release --product DeliveryBench; fi
+if [ "${1:-}" != "--skip-build" ]; then
+  swift build -c release --product DeliveryBench
+  # endtoend runs `trackc collector` as its own process: the root package's release build.
+  (cd ../.. && swift build -c release --product trackc)
+fi
 bin="$(swift build -c release --show-bin-path)/DeliveryBench"
 dir="${BENCH_DIR:-/tmp/trackc-delivery-bench}"
 mkdir -p "$dir"

@@ -5,8 +5,9 @@
 
 Measured, each as the median of N runs:
 
-Both are built in this directory's package (Benchmarks/ingest/Package.swift: the root package by
-path, and the benchmark executable), so the package users depend on carries no benchmark.
+`trackc` is built in the root package as users build it; the benchmark executable in this directory's
+package (Benchmarks/ingest/Package.swift), which compiles the collector's modules from the root's
+folders, so the package users depend on carries no benchmark.
 
 - reading: `trackc-collector-bench` reads one 100-event batch body (40 KB) over and over in one thread,
   three ways side by side: the collector's reader (its JSON reader, the wire-format checks and the plan
@@ -37,7 +38,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CONFIG = os.path.join(ROOT, "Examples", "Shop", "tracking.yaml")
-RELEASE = None  # the benchmark package's release binaries, set in main
+RELEASE = None  # the root package's release binaries (trackc), set in main
+BENCH = None  # the benchmark package's (trackc-collector-bench)
 
 
 def run(command, **kwargs):
@@ -94,13 +96,14 @@ def main():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--skip-build", action="store_true")
     args = parser.parse_args()
-    global RELEASE
+    global RELEASE, BENCH
     if not args.skip_build:
-        run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=HERE)
+        run(["swift", "build", "-c", "release", "--product", "trackc"], cwd=ROOT)
         run(["swift", "build", "-c", "release", "--product", "trackc-collector-bench"], cwd=HERE)
-    RELEASE = run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=HERE, capture_output=True, text=True).stdout.strip()
+    RELEASE = run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    BENCH = run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=HERE, capture_output=True, text=True).stdout.strip()
 
-    reading = json.loads(run([os.path.join(RELEASE, "trackc-collector-bench"), "7", CONFIG], capture_output=True, text=True, cwd=ROOT).stdout)
+    reading = json.loads(run([os.path.join(BENCH, "trackc-collector-bench"), "7", CONFIG], capture_output=True, text=True, cwd=ROOT).stdout)
     print(json.dumps({"reading": reading}, indent=2))
 
     script = os.path.join(HERE, "batch.lua")

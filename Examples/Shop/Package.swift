@@ -42,23 +42,18 @@ let package = Package(
         .product(name: "TrackcRuntime", package: "trackc"),
       ]
     ),
-    // The scripted visit, delivered over HTTP to a development collector it starts (`trackc collector`'s
-    // library; the app itself links only TrackcRuntime).
-    .executableTarget(
-      name: "ShopSession",
-      dependencies: [
-        "ShopApp", .product(name: "TrackcRuntime", package: "trackc"), .product(name: "TrackcCollector", package: "trackc"),
-        .product(name: "TrackcCore", package: "trackc"),
-      ]
-    ),
+    // `trackc collector` run as a process beside the app, as a developer runs it, and what it accepted read
+    // from its lines: Foundation only, so the example builds no more than an app does.
+    .target(name: "CollectorProcess"),
+    // The scripted visit, delivered over HTTP to that collector, started with the example's own plan.
+    .executableTarget(name: "ShopSession", dependencies: ["ShopApp", "CollectorProcess", .product(name: "TrackcRuntime", package: "trackc")]),
     // The app as the crash test launches it, killed and launched again (Tests/ShopTests/ShopCrashTests.swift).
     .executableTarget(
       name: "ShopCrashChild", dependencies: ["ShopApp", .product(name: "TrackcRuntime", package: "trackc")], path: "Tests/ShopCrashChild"),
     .testTarget(
       name: "ShopTests",
       dependencies: [
-        "ShopApp", "ShopTracking", .product(name: "TrackcRuntime", package: "trackc"), .product(name: "TrackcCollector", package: "trackc"),
-        .product(name: "TrackcCore", package: "trackc"),
+        "ShopApp", "ShopTracking", "CollectorProcess", .product(name: "TrackcRuntime", package: "trackc"),
       ]
     ),
   ]

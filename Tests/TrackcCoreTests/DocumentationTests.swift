@@ -9,16 +9,28 @@ import TrackcTestSupport
   static let root = Fixtures.repositoryRoot
   static let readme = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
-  /// The README and every page under docs/, by their path in the repository.
+  /// The README, CONTRIBUTING.md and every page under docs/ (docs/development/ included), by their path
+  /// in the repository.
   static let pages: [(path: String, text: String)] = {
     var pages = [("README.md", readme)]
-    let docs = root.appendingPathComponent("docs")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
-    for name in names.sorted() where name.hasSuffix(".md") {
-      pages.append(("docs/" + name, (try? String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)) ?? ""))
+    for file in ["CONTRIBUTING.md", "CHANGELOG.md"] {
+      pages.append((file, (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)) ?? ""))
+    }
+    for folder in ["docs", "docs/development"] {
+      let directory = root.appendingPathComponent(folder)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      for name in names.sorted() where name.hasSuffix(".md") {
+        pages.append((folder + "/" + name, (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? ""))
+      }
     }
     return pages
   }()
+
+  /// The pages a user reads: what trackc does and what to expect. Maintainers' pages (how it is built,
+  /// measured and fuzzed) are docs/development/ and CONTRIBUTING.md; the rules page is generated.
+  static var userPages: [(path: String, text: String)] {
+    pages.filter { !$0.path.hasPrefix("docs/development/") && !["CONTRIBUTING.md", "docs/rules.md"].contains($0.path) }
+  }
 
   @Test func theRulesPageIsWhatTrackcRulesPrints() {
     Golden.check(RuleDocumentation.markdown, matches: Self.root.appendingPathComponent("docs/rules.md"))
@@ -93,21 +105,59 @@ import TrackcTestSupport
   }
 
   /// A page that says how the product behaves reports no test run and no machine: measured figures,
-  /// with how to reproduce them, are the performance and fuzzing pages' (and architecture's, for
-  /// contributors; the rules page is generated).
-  @Test func userPagesReportNoTestRunsOrMachineLoad() throws {
-    let measured = ["docs/performance.md", "docs/fuzzing.md", "docs/architecture.md", "docs/rules.md"]
-    let run = try Regex(
-      #"(?i)\bload (average|about|of) [0-9]|\b(loaded|quiet) machine\b|\bone run\b|\bmedians? of [0-9]|\bthree runs\b|\bsince replaced\b|\bwhich it used before\b"#
-    )
+  /// with how to reproduce them, the machine's load, commits and dates, and run logs are the maintainers'
+  /// pages' (docs/development/). Code blocks are examples of what a user types and sees, and are not read.
+  @Test func userPagesReportNoTestRunsMachinesOrCommits() throws {
+    let patterns: [(what: String, regex: Regex<AnyRegexOutput>)] = [
+      (
+        "a test run or the machine's load",
+        try Regex(
+          #"(?i)\bload (average|about|of) [0-9]|\bload [0-9]+(\.[0-9]+)? ?[-–] ?[0-9]|\b(loaded|quiet|shared) machine\b|\bone run\b|\bmedians? of [0-9]|\bthree runs\b|\bsince replaced\b|\bwhich it used before\b|\bCPU-(minutes|seconds)\b"#
+        )
+      ),
+      ("a date", try Regex(#"\b20[0-9]{2}-[01][0-9]-[0-3][0-9]\b"#)),
+      ("a run log", try Regex(#"#[0-9]+\s+(INITED|NEW|REDUCE|pulse|DONE)\b|\bci: [a-z].*: [0-9]+ s\b"#)),
+    ]
+    // A commit: 7 to 12 hexadecimal digits with a letter and a digit among them, standing alone (not part
+    // of a UUID, a path or an anchor).
+    let hexadecimal = try Regex(#"(?:^|[^-\w/.#])([0-9a-f]{7,12})(?![-\w])"#)
     var checked = 0
-    for page in Self.pages where !measured.contains(page.path) {
+    for page in Self.userPages {
       checked += 1
-      for match in page.text.matches(of: run) {
-        Issue.record("\(page.path) reports '\(page.text[match.range])': measured figures go to docs/performance.md")
+      let prose = Self.prose(of: page.text)
+      for (what, regex) in patterns {
+        for match in prose.matches(of: regex) {
+          Issue.record("\(page.path) reports \(what), '\(prose[match.range])': measurements and their runs go to docs/development/")
+        }
+      }
+      for match in prose.matches(of: hexadecimal) {
+        guard let digits = match.output[1].substring, digits.contains(where: \.isNumber), digits.contains(where: \.isLetter) else { continue }
+        Issue.record("\(page.path) names a commit, '\(digits)': measurements and their runs go to docs/development/")
       }
     }
     #expect(checked > 10)
+  }
+
+  /// The part of the maintainers' pages this test must not pass: the figures are there.
+  @Test func maintainersPagesHoldTheMeasurements() throws {
+    let benchmarks = try #require(Self.pages.first { $0.path == "docs/development/benchmarks.md" }, "docs/development/benchmarks.md")
+    #expect(benchmarks.text.contains("load"), "the benchmarks page says under what load each figure was measured")
+    #expect(Self.pages.contains { $0.path == "docs/development/fuzzing.md" })
+    #expect(Self.pages.contains { $0.path == "docs/development/architecture.md" })
+  }
+
+  /// A page without its fenced code blocks.
+  static func prose(of markdown: String) -> String {
+    var inFence = false
+    var lines: [Substring] = []
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+        inFence.toggle()
+        continue
+      }
+      if !inFence { lines.append(line) }
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// GitHub's anchors: each heading lower-cased, without punctuation but '-' and '_', spaces as '-'.

@@ -1,4 +1,5 @@
 import Testing
+import TrackcTestSupport
 
 @testable import TrackcCore
 
@@ -309,6 +310,6 @@ import Testing
     }
     let findings = Self.findings(try #require(result))
     #expect(findings.count == 2 && findings.allSatisfy { $0.hasSuffix("[unsupported-property-type]") }, "\(findings)")
-    #expect(elapsed < .seconds(10), "\(elapsed)")
+    #expect(elapsed < .seconds(TimeLimits.seconds(10)), "\(elapsed)")
   }
 }

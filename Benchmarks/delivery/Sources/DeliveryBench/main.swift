@@ -3,10 +3,6 @@ import Foundation
 import Histogram
 @_spi(Generated) import TrackcRuntime
 
-#if canImport(TrackcCollector)
-  import TrackcCollector
-#endif
-
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -20,7 +16,7 @@ import Histogram
 //     DeliveryBench collector-down DIR peak memory while 1,000,000 events wait for a collector that is down
 //     DeliveryBench backlog DIR        leaves 100,000 events queued in DIR
 //     DeliveryBench open DIR           opens DIR (after `backlog`): time to track, time to validate
-//     DeliveryBench endtoend DIR       events/s to the collector on 127.0.0.1 (once the package links TrackcCollector)
+//     DeliveryBench endtoend DIR       events/s to the collector on 127.0.0.1 (`trackc collector` as a process: $TRACKC, or the root's release build)
 //     DeliveryBench consent DIR        track() without consent categories, with categories answered, and with
 //                                      one pending (its lane holding what it gets), in one process
 
@@ -358,40 +354,90 @@ func openBacklog(_ directory: String) {
   )
 }
 
-#if canImport(TrackcCollector)
-  /// End to end: track as fast as one thread can into the journal, while the lane uploads gzipped batches
-  /// of 500 to the collector (in this process, 127.0.0.1); the rate is the events the collector recorded
-  /// over the time from the first track() to the last event recorded.
-  func endToEnd(_ directory: String) async throws {
-    var settings = TrackcCollector.CollectorConfiguration()
-    settings.limits.retainedEvents = 1_000
-    let collector = try await Collector.start(settings)
-    let destination = try HTTPCollectorDestination(
-      endpoint: collector.baseURL, batch: BatchLimits(maximumEvents: 500, maximumAge: 0.05))
-    let tracker = Tracker(
-      registry: BenchRegistry(), destinations: [destination], journal: journal(fresh(directory + "/endtoend"), maximumBytes: 1 << 30))
-    let count = 300_000
-    let cpuBefore = cpuSeconds()
-    let start = now()
-    for _ in 0..<count { trackOnce(tracker) }
-    let tracked = now()
-    let arrived = await collector.waitUntil(timeout: .seconds(120)) { $0.acceptedEvents >= count }
-    let end = now()
-    let cpu = cpuSeconds() - cpuBefore
-    let statistics = collector.statistics
-    // On a shared machine the wall-clock rate is the machine's; the CPU time both sides took (this
-    // process: tracking, journal, upload and the collector) is the work, and its rate the rate two idle
-    // cores would give at most.
-    print(
-      String(
-        format:
-          "end to end to a collector on 127.0.0.1: %.0f events/s (%d events recorded in %.2f s; tracking took %.2f s; %d requests, %d duplicates%@); CPU %.2f s, %.1f µs an event, %.0f events per CPU-second",
-        Double(statistics.acceptedEvents) / (Double(end - start) / 1e9), statistics.acceptedEvents, Double(end - start) / 1e9,
-        Double(tracked - start) / 1e9, statistics.requests, statistics.duplicates, arrived ? "" : "; TIMED OUT", cpu,
-        cpu * 1e6 / Double(max(1, statistics.acceptedEvents)), Double(statistics.acceptedEvents) / max(cpu, 1e-9)))
-    await collector.stop()
+/// End to end: track as fast as one thread can into the journal, while the lane uploads gzipped batches
+/// of 500 to `trackc collector` (run as its own process on 127.0.0.1, as a developer runs it: `$TRACKC`, or
+/// the root package's release build); the rate is the events the collector accepted over the time from the
+/// first track() to the last one it printed.
+func endToEnd(_ directory: String) throws {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  let trackc = ProcessInfo.processInfo.environment["TRACKC"] ?? root.appendingPathComponent(".build/release/trackc").path
+  let collector = Process()
+  collector.executableURL = URL(fileURLWithPath: trackc)
+  collector.arguments = ["collector", "--port", "0", "--format", "json"]
+  let output = Pipe()
+  collector.standardOutput = output
+  try collector.run()
+  let accepted = AcceptedLines(output.fileHandleForReading)
+  guard let baseURL = accepted.baseURL else {
+    print("endtoend: \(trackc) collector did not start (build it: swift build -c release --product trackc)")
+    exit(1)
   }
-#endif
+  let destination = try HTTPCollectorDestination(endpoint: baseURL, batch: BatchLimits(maximumEvents: 500, maximumAge: 0.05))
+  let tracker = Tracker(
+    registry: BenchRegistry(), destinations: [destination], journal: journal(fresh(directory + "/endtoend"), maximumBytes: 1 << 30))
+  let count = 300_000
+  let cpuBefore = cpuSeconds()
+  let start = now()
+  for _ in 0..<count { trackOnce(tracker) }
+  let tracked = now()
+  let arrived = accepted.wait(for: count, timeout: 120)
+  let end = now()
+  let cpu = cpuSeconds() - cpuBefore
+  collector.interrupt()
+  collector.waitUntilExit()
+  let received = accepted.count
+  // On a shared machine the wall-clock rate is the machine's; the CPU time this process took (tracking,
+  // journal, upload) is its work, and its rate the rate two idle cores would give at most.
+  print(
+    String(
+      format:
+        "end to end to a collector on 127.0.0.1: %.0f events/s (%d events accepted in %.2f s; tracking took %.2f s%@); this process's CPU %.2f s, %.1f µs an event",
+      Double(received) / (Double(end - start) / 1e9), received, Double(end - start) / 1e9, Double(tracked - start) / 1e9,
+      arrived ? "" : "; TIMED OUT", cpu, cpu * 1e6 / Double(max(1, received))))
+}
+
+/// The lines `trackc collector --format json` prints: where it listens, then one line per accepted call.
+final class AcceptedLines: @unchecked Sendable {
+  private let changed = NSCondition()
+  private var accepted = 0
+  private(set) var baseURL: URL?
+
+  init(_ handle: FileHandle) {
+    var first = Data()
+    while let byte = try? handle.read(upToCount: 1), let value = byte.first, value != UInt8(ascii: "\n") { first.append(value) }
+    baseURL = String(decoding: first, as: UTF8.self).split(separator: " ").last.flatMap { URL(string: String($0)) }
+    Thread { [self] in
+      var pending = Data()
+      while case let chunk = handle.availableData, !chunk.isEmpty {
+        pending += chunk
+        var lines = 0
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          if pending[pending.startIndex..<newline].starts(with: Data(#"{"kind":"event""#.utf8)) { lines += 1 }
+          pending.removeSubrange(pending.startIndex...newline)
+        }
+        changed.lock()
+        accepted += lines
+        changed.broadcast()
+        changed.unlock()
+      }
+    }.start()
+  }
+
+  var count: Int {
+    changed.lock()
+    defer { changed.unlock() }
+    return accepted
+  }
+
+  func wait(for count: Int, timeout: TimeInterval) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    changed.lock()
+    defer { changed.unlock() }
+    while accepted < count { guard changed.wait(until: deadline) else { return false } }
+    return true
+  }
+}
 
 final class Counter: @unchecked Sendable {
   private let lock = NSLock()
@@ -422,12 +468,7 @@ case "sustained": sustained(directory)
 case "collector-down": collectorDown(directory)
 case "backlog": backlog(directory)
 case "open": openBacklog(directory)
-case "endtoend":
-  #if canImport(TrackcCollector)
-    try await endToEnd(directory)
-  #else
-    print("endtoend needs TrackcCollector: add it to Benchmarks/delivery/Package.swift once main has it")
-  #endif
+case "endtoend": try endToEnd(directory)
 default:
   print("unknown mode \(arguments[1])")
   exit(2)

@@ -1,34 +1,17 @@
+import CollectorProcess
 import Foundation
 import ShopApp
 import Synchronization
-import TrackcCollector
-import TrackcCore
 import TrackcRuntime
 
 // Runs the scripted visit as the app ships: the generated interceptors emit the events, the journal keeps
-// them, and the collector destination uploads them to a collector, here `trackc collector`'s server started on
-// 127.0.0.1 with the example's own tracking plan. The collector prints each event as it arrives, with
-// any violation of the plan. The feature code has no tracking calls.
+// them, and the collector destination uploads them to a collector, here `trackc collector` run as its own
+// process on 127.0.0.1 with the example's own tracking plan, as a developer runs it beside the app. Each
+// event the collector accepts is printed under the step that sent it, with any violation of the plan. The
+// feature code has no tracking calls, and the example links only what an app links (TrackcRuntime).
 let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .appendingPathComponent("tracking.yaml")
-let plan = try CollectorPlan(lintResult: Linter.lint(try ConfigSource.read(path: config.path)))
-var settings = CollectorConfiguration()
-settings.plan = plan
-// The collector's lines are kept until their step is printed: uploads may finish before the step's
-// callback runs.
-let arrived = Mutex<[String]>([])
-settings.observer = { records in
-  arrived.withLock { lines in
-    for record in records { lines += record.textLines.map { "    collector: " + $0 } }
-  }
-}
-func printArrived() {
-  for line in arrived.withLock({ lines in
-    defer { lines.removeAll() }
-    return lines
-  }) { print(line) }
-}
-let collector = try await Collector.start(settings)
+let collector = try CollectorProcess(plan: config)
 print("collector listening on \(collector.baseURL.absoluteString)")
 
 let journal = FileManager.default.temporaryDirectory.appendingPathComponent("shop-session-\(ProcessInfo.processInfo.processIdentifier)")
@@ -39,25 +22,27 @@ print(
   "anonymous ID \(tracker.identity.anonymousID); app \(tracker.currentContext.app.name ?? "?"), \(tracker.currentContext.os.name ?? "?") \(tracker.currentContext.os.version ?? "?")"
 )
 
-let screens = ScriptedSession().run(with: tracker) { step in
-  // Upload what the step tracked now, as an app does when it goes to the background, so that the
-  // collector's lines follow their step.
+// What the collector accepted since the last step, printed under it: the step's events are uploaded now,
+// as an app uploads when it goes to the background, and the collector's lines waited for.
+let printed = Mutex((calls: 0, violations: 0))
+func deliverAndPrint(_ title: String?) {
   tracker.uploadNow()
   _ = tracker.flush(timeout: 10)
-  print("• \(step.description)")
-  printArrived()
+  collector.waitForCalls(tracker.statistics["collector"]?.delivered ?? 0)
+  if let title { print("• \(title)") }
+  let (received, violations) = (collector.received, collector.violations)
+  printed.withLock { printed in
+    for call in received.dropFirst(printed.calls) { print("    collector: " + call.line) }
+    for violation in violations.dropFirst(printed.violations) { print("    collector: violation " + violation.description) }
+    printed = (received.count, violations.count)
+  }
 }
-tracker.uploadNow()
-_ = tracker.flush(timeout: 10)
-printArrived()
+
+let screens = ScriptedSession().run(with: tracker) { step in deliverAndPrint(step.description) }
+deliverAndPrint(nil)
 // Then the app is opened from outside: a product link, the shipped-order notification, the Cart
 // shortcut and a link that matches nothing (`EntryPointSession`).
-let opened = EntryPointSession().run(with: tracker) { step in
-  tracker.uploadNow()
-  _ = tracker.flush(timeout: 10)
-  print("• \(step.description)")
-  printArrived()
-}
+let opened = EntryPointSession().run(with: tracker) { step in deliverAndPrint(step.description) }
 print("opened from outside: \(opened.opened.joined(separator: ", ")); unmatched links: \(opened.pending.statistics.dropped[.unmatched] ?? 0)")
 // Then the shopper turns personalization off in the app's settings and shops again: the collector is
 // told to forward nothing more to mixpanel, the destination that category gates (named in `integrations`
@@ -72,10 +57,9 @@ _ = ScriptedSession().run(with: tracker) { _ in
   tracker.uploadNow()
   _ = tracker.flush(timeout: 10)
 }
-printArrived()
+deliverAndPrint(nil)
 print("the second visit: \(forMixpanel() - beforeRevocation) events for mixpanel (\(beforeRevocation) before personalization was turned off)")
-let statistics = collector.statistics
+collector.stop()
 print(
-  "order placed: \(screens.orderPlaced); the collector accepted \(statistics.acceptedEvents) events, \(statistics.violations) violations, \(statistics.duplicates) duplicates"
+  "order placed: \(screens.orderPlaced); the collector accepted \(collector.received.count) events, \(collector.violations.count) violations, \(collector.duplicates) duplicates"
 )
-await collector.stop()

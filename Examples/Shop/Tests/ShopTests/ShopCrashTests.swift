@@ -1,7 +1,6 @@
+import CollectorProcess
 import Foundation
 import Testing
-import TrackcCollector
-import TrackcCore
 
 /// The Shop's identity across a kill -9 and a restart: the app (`ShopCrashChild`, started with
 /// `ShopApp.start` as the app starts) visits the shop and signs in, and is killed with SIGKILL before it
@@ -74,9 +73,7 @@ import TrackcCore
   @Test func identitySurvivesAKillAndARestart() async throws {
     let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("tracking.yaml")
-    var settings = CollectorConfiguration()
-    settings.plan = try CollectorPlan(lintResult: Linter.lint(try ConfigSource.read(path: config.path)))
-    let collector = try await Collector.start(settings)
+    let collector = try CollectorProcess(plan: config)
     let journal = FileManager.default.temporaryDirectory.appendingPathComponent("shop-crash-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: journal) }
     // Nothing is delivered before the kill: the collector is not there yet for the first launch.
@@ -100,18 +97,18 @@ import TrackcCore
     let restart = try Launch(["resume", journal, collector.baseURL.absoluteString])
     #expect(restart.line("identity") == [anonymousID, "user-1001"])
     restart.process.waitUntilExit()
-    await collector.stop()
+    collector.stop()
 
-    let events = collector.received.filter { $0.type != .identify }
+    let events = collector.received.filter { $0.type != "identify" }
     // Each launch tracks the plan's application events: the first, installed and opened (counted in
     // `tracked`); each of the two after it, opened.
     #expect(events.map(\.event).filter { $0.hasPrefix("APP_") } == ["APP_INSTALLED", "APP_OPENED", "APP_OPENED", "APP_OPENED"])
     #expect(events.count + 1 == tracked + 2, "every event tracked before the kill, and the identify call, arrives once")
-    #expect(collector.statistics.duplicates == 0)
+    #expect(collector.duplicates == 0)
     #expect(events.allSatisfy { $0.anonymousID == anonymousID })
     let signedIn = try #require(events.firstIndex { $0.event == "CTRL_CHECKOUT_PAYMENT_METHOD" })
     #expect(events[..<signedIn].allSatisfy { $0.userID == nil })
     #expect(events[signedIn...].allSatisfy { $0.userID == "user-1001" })
-    #expect(collector.received.contains { $0.type == .identify && $0.userID == "user-1001" && $0.anonymousID == anonymousID })
+    #expect(collector.received.contains { $0.type == "identify" && $0.userID == "user-1001" && $0.anonymousID == anonymousID })
   }
 }
