@@ -3,7 +3,7 @@
 // feed arbitrary bytes through the real code path and check the laws in Tests/TrackcInvariants (reached
 // here through the symbolic link Sources/FuzzInvariants), or, for the runtime and the collector, in
 // Tests/*/Fuzzed (each file linked into its target's folder). Built by build.sh with libFuzzer and
-// AddressSanitizer, never by `swift build` of the main package; run by run.sh. See docs/fuzzing.md's
+// AddressSanitizer, never by `swift build` of the main package; run by run.sh. See docs/development/fuzzing.md's
 // "Fuzzing and sanitizers".
 import PackageDescription
 

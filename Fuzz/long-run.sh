@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The long run: every fuzz target for 10 million executions or one CPU-hour, whichever comes first, one
-# target per core, then a replay of every input found at the 1 s bound, then a summary docs/fuzzing.md can quote:
+# target per core, then a replay of every input found at the 1 s bound, then a summary docs/development/fuzzing.md can quote:
 #
 #   Fuzz/build.sh release && Fuzz/long-run.sh [RUNS [CPU_SECONDS]]
 #

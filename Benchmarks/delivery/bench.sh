@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The delivery benchmark: builds Benchmarks/delivery in release mode and runs each measurement in a
-# process of its own (figures in docs/performance.md). The journal lives in a directory
+# process of its own (figures in docs/development/benchmarks.md). The journal lives in a directory
 # under /tmp by default (set BENCH_DIR to measure another disk). Run it a few times on a shared machine.
 # track()'s tail against earlier builds, as an app makes the calls, is tail.sh's (and slow-calls.py's).
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # track()'s tail, this checkout against earlier revisions, side by side in one run (figures in
-# docs/performance.md):
+# docs/development/benchmarks.md):
 #
 #     Benchmarks/delivery/tail.sh [--revisions "REV..."] [--rounds N] [--calls N] [--skip-build]
 #

@@ -36,7 +36,7 @@ def run(command, **kwargs):
 
 def release_build_command(dynamic_stdlib=False):
     """The release build of trackc as it ships: the Swift runtime and Foundation linked statically, which
-    spares the dynamic linker thousands of symbol bindings at every start (docs/performance.md). Every
+    spares the dynamic linker thousands of symbol bindings at every start (docs/development/benchmarks.md). Every
     release build of this package uses the same flags, since SwiftPM builds both kinds into one folder."""
     command = ["swift", "build", "-c", "release", "--product", "trackc"]
     return command if dynamic_stdlib else command + ["--static-swift-stdlib"]

@@ -59,7 +59,7 @@ struct ConsentStamp: Sendable, Hashable {
 ///
 /// `track()` reads the routing filter under a lock of its own, which only a change of consent takes
 /// besides: never one a delivery lane holds. (When it shared the answers' lock, a lane checking a batch
-/// held it for the whole batch, and `track()` waited for it: docs/performance.md.) A lane holds the
+/// held it for the whole batch, and `track()` waited for it: docs/development/benchmarks.md.) A lane holds the
 /// answers' lock only to copy them, and checks its events without it.
 final class ConsentBook: @unchecked Sendable {
   /// The plan's categories, and whether each is granted before the person answers.

@@ -12,7 +12,7 @@ final class Monitor: @unchecked Sendable {
       // Adaptive: a thread that finds it held spins a little before it sleeps. `track()` and the delivery
       // lanes hold it for well under a microsecond; a plain mutex puts the one that finds it held to
       // sleep (a futex wait) and has the holder wake it (a futex wake), system calls that cost the
-      // tracking thread several microseconds each (docs/performance.md). Linux only: where it was measured.
+      // tracking thread several microseconds each (docs/development/benchmarks.md). Linux only: where it was measured.
       var attributes = pthread_mutexattr_t()
       pthread_mutexattr_init(&attributes)
       pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
