@@ -239,6 +239,20 @@ index_of() {
   return 1
 }
 
+# Every unit of the table is linked into an app, and every app names units of the table.
+in_app=" "
+while read -r app app_units; do
+  [[ -z $app ]] && continue
+  for unit in ${app_units//,/ }; do
+    index_of "$unit" >/dev/null || { echo "typecheck-ios: app $app names no unit '$unit'" >&2; exit 1; }
+  done
+  in_app+="${app_units//,/ } "
+done < <(apps; printf '%s\n' "${TRACKC_IOS_EXTRA_APPS:-}")
+while read -r name _; do
+  [[ -z $name ]] && continue
+  in_list "$name" "$in_app" || { echo "typecheck-ios: unit $name is in no app of the table of apps" >&2; exit 1; }
+done < <(units)
+
 if [[ ${1:-} == --list ]]; then
   printf '%s\n' "${names[@]}"
   exit 0

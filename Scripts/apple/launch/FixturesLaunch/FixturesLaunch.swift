@@ -1,15 +1,13 @@
-import Foundation
 import GenerateFixtureTracking
 import PluginFixtureTracking
 import TrackcRuntime
 import UIKit
 
 /// The entry point of the generator's fixtures linked as one iOS app, for the link of
-/// Scripts/typecheck-ios.sh: trackc started with each plan's registry in turn, then UIKit's run loop.
+/// Scripts/typecheck-ios.sh: a tracker made with each plan's registry at launch.
 @main
-enum FixturesLaunch {
-  @MainActor
-  static func main() {
+final class FixturesLaunch: UIResponder, UIApplicationDelegate {
+  func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
     let registries: [any TrackingRegistry] = [
       FixtureTracking.registry, CrossModuleTracking.registry, HostileTracking.registry, ObjCTracking.registry,
       PluginFixture.registry,
@@ -17,6 +15,6 @@ enum FixturesLaunch {
     for registry in registries {
       _ = Tracker(registry: registry, destinations: [], journal: .inMemory)
     }
-    _ = UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)
+    return true
   }
 }

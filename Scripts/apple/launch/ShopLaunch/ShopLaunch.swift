@@ -3,16 +3,15 @@ import TrackcRuntime
 import UIKit
 
 /// The Shop's entry point on iOS, for the link of Scripts/typecheck-ios.sh (its package is a library that
-/// its scripted session and tests drive): trackc started as the app starts it, then UIKit's run loop.
+/// its scripted session and tests drive): trackc started at launch as the app starts it.
 @main
-enum ShopLaunch {
-  @MainActor
-  static func main() {
+final class ShopLaunch: UIResponder, UIApplicationDelegate {
+  func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
     do {
       try ShopApp.start()
     } catch {
       assertionFailure("trackc: \(error)")
     }
-    _ = UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)
+    return true
   }
 }
