@@ -459,8 +459,13 @@ segments() {
 link_failure() {
   sed -e "s|$objects/\([A-Za-z0-9_]*\)\.o|unit \1|g" -e "s|$kit/||g" "$1" | swift demangle --simplified | sed 's/^/  | /'
 }
+# Referenced weakly by what this toolchain's compiler emits, and missing from the kit's iOS 17.4 stubs:
+# swift_coroFrameAlloc, which a `_modify` accessor's coroutine calls when the running Swift runtime has it
+# (a stub checks, and allocates itself otherwise); Xcode 26's iOS SDK exports it. Only these may stay
+# undefined.
+weak_runtime=(-U _swift_coroFrameAlloc)
 link_app() { # app, floor, units (space-separated)
-  local app=$1 os=$2 unit objects_of=()
+  local app=$1 os=$2 unit objects_of=("${weak_runtime[@]}")
   shift 2
   for unit in "$@"; do objects_of+=("$objects/$unit.o"); done
   local app_started=$SECONDS
