@@ -163,11 +163,11 @@ class Kit:
 
     def compile(self, name: str, files: list, out: Path, swift_version: str, flags=()) -> str | None:
         """Compiles a module to out/NAME.o and out/NAME.swiftmodule; the compiler's errors, or None. An
-        object newer than its sources and this script is kept."""
+        object newer than its sources, compiled with the same files and flags, is kept."""
         object_file = out / f"{name}.o"
         if object_file.exists() and (out / f"{name}.flags").exists() and (out / f"{name}.flags").read_text() == repr((list(files), list(flags))):
             built = object_file.stat().st_mtime
-            if all(Path(f).stat().st_mtime < built for f in [*files, __file__]):
+            if all(Path(f).stat().st_mtime < built for f in files):
                 return None
         result = run([
             self.path / "swiftc-ios", "--os", IOS, "-c", "-emit-module", "-emit-module-path", out / f"{name}.swiftmodule",
