@@ -38,10 +38,13 @@ func measure(_ name: String, calls: Int, rounds: Int = 7, _ body: (Int) -> Void,
 
 // `--profile-replaced` / `--profile-one-bound` / `--profile-bound`: only the replaced handler (unbound,
 // with one or with two bound properties), for a profiler (`--rounds N`, 10 by default, of 200,000 calls).
-let profiled = ["--profile-replaced", "--profile-one-bound", "--profile-bound"].first { CommandLine.arguments.contains($0) }
+// (ProcessInfo's arguments, not CommandLine's: before Swift 6's standard library, as in the iOS 17.4 SDK that
+// Scripts/typecheck-ios.sh compiles this with, `CommandLine.arguments` is a mutable global Swift 6 refuses.)
+let arguments = ProcessInfo.processInfo.arguments
+let profiled = ["--profile-replaced", "--profile-one-bound", "--profile-bound"].first { arguments.contains($0) }
 if let profiled {
   let screen = BenchScreen()
-  let rounds = CommandLine.arguments.firstIndex(of: "--rounds").flatMap { Int(CommandLine.arguments[$0 + 1]) } ?? 10
+  let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 10
   Interception.install(tracker)
   for round in 0..<rounds {
     for value in 0..<200_000 {
