@@ -100,6 +100,14 @@ PYTHON
 rm "$view/Swift6Shims.swift"
 cat "$kit/Swift6Shims.swift" Scripts/apple/StandardLibraryAvailability.swift >"$view/Swift6Shims.swift"
 
+# The kit's script emits the link reader's module under its former name, TrackcRouting (Sources/TrackcRouting);
+# the module is TrackcLinks now. The view's script is a copy that names it so (nothing else changes).
+if grep -q TrackcRouting "$kit/check-trackc-macos.sh"; then
+  rm "$view/check-trackc-macos.sh"
+  sed 's/TrackcRouting/TrackcLinks/g' "$kit/check-trackc-macos.sh" >"$view/check-trackc-macos.sh"
+  chmod +x "$view/check-trackc-macos.sh"
+fi
+
 started=$SECONDS
 export TRACKC_MACOS_WORK=$work/sdk-work
 "$view/check-trackc-macos.sh" "$root" >"$work/check.log" 2>&1 || true
