@@ -45,9 +45,14 @@ struct BatchDecoder: Sendable {
   func decode(_ body: [UInt8], checkingAgainst plan: CollectorPlan?, fillIns: FillIns) throws(Rejection) -> [ReceivedEvent] {
     var events = try decode(body, fillIns: fillIns)
     if let plan {
-      for index in events.indices where events[index].type.isChecked {
+      for index in events.indices {
         plan.resolve(&events[index])
-        events[index].violations = plan.violations(of: events[index])
+        if events[index].type.isChecked {
+          events[index].violations = plan.violations(of: events[index])
+        } else {
+          // Identify and alias calls: by their consent stamp alone.
+          events[index].violations = plan.consentViolations(of: events[index]) + plan.planViolations(of: events[index])
+        }
       }
     }
     return events
@@ -108,6 +113,7 @@ struct BatchDecoder: Sendable {
     var traits: [String: ReceivedValue] = [:]
     var context = Context()
     var destinations: [String]?
+    var withheld: [String] = []
     for (key, value) in document.members(of: node) {
       let field = document.string(key)
       switch field {
@@ -131,7 +137,7 @@ struct BatchDecoder: Sendable {
         context = try decodeContext(document, value, index: index)
       case "integrations":
         try fields.markSeen(field)
-        destinations = try decodeIntegrations(document, value, path: path + ".integrations")
+        (destinations, withheld) = try decodeIntegrations(document, value, path: path + ".integrations")
       default: continue  // other Segment fields (sentAt, receivedAt, originalTimestamp...) are allowed
       }
     }
@@ -171,6 +177,10 @@ struct BatchDecoder: Sendable {
       library: context.library, screen: context.screen, source: context.source, handler: context.handler, phase: context.phase,
       json: document.compactText(node))
     received.messageIDWasFilledIn = filledInID
+    received.withheldFrom = withheld
+    received.categoryPreferences = context.categoryPreferences
+    received.planVersion = context.planVersion
+    received.planHash = context.planHash
     return received
   }
 
@@ -203,33 +213,41 @@ struct BatchDecoder: Sendable {
     return values
   }
 
-  /// `integrations`: the destinations named true (or with settings) when `All` is false; nil otherwise.
-  private func decodeIntegrations(_ document: JSONDocument, _ node: Int, path: @autoclosure () -> String) throws(Rejection) -> [String]? {
+  /// `integrations`: the destinations named true (or with settings) when `All` is false, else nil; and
+  /// the destinations named false while `All` is not (every destination but those).
+  private func decodeIntegrations(
+    _ document: JSONDocument, _ node: Int, path: @autoclosure () -> String
+  ) throws(Rejection) -> (named: [String]?, withheld: [String]) {
     switch document[node].kind {
-    case .null: return nil
+    case .null: return (nil, [])
     case .object: break
     default: throw .badRequest("wrong-type", "\(path()) must be an object, not \(Self.describe(document[node].kind))")
     }
     var all = true
     var named: [String] = []
+    var withheld: [String] = []
     var seen: Set<String> = []
     for (key, value) in document.members(of: node) {
       let name = document.string(key)
       guard seen.insert(name).inserted else { throw .badRequest("duplicate-key", "\(path()) has two keys named '\(Self.quoted(name))'") }
       switch document[value].kind {
       case .true, .object: if name != "All" { named.append(name) }
-      case .false: if name == "All" { all = false }
+      case .false: if name == "All" { all = false } else { withheld.append(name) }
       default:
         throw .badRequest(
           "wrong-type", "\(path()).\(Self.quoted(name)) must be a boolean or an object of settings, not \(Self.describe(document[value].kind))")
       }
     }
-    return all ? nil : named.sorted()
+    return all ? (nil, withheld.sorted()) : (named.sorted(), [])
   }
 
   /// What the collector reads of `context`: the client's library, and trackc's own `context.trackc`.
   private struct Context {
     var library, event, screen, source, handler, phase: String?
+    /// `consent.categoryPreferences`: Segment's consent stamp, its booleans by category.
+    var categoryPreferences: [String: Bool]?
+    /// `trackingPlan`: the plan's version and hash.
+    var planVersion, planHash: String?
   }
 
   private func decodeContext(_ document: JSONDocument, _ node: Int, index: Int) throws(Rejection) -> Context {
@@ -242,8 +260,20 @@ struct BatchDecoder: Sendable {
     var context = Context()
     var trackcNode: Int?
     var libraryNode: Int?
+    var consentNode: Int?
     for (key, value) in document.members(of: node) {
       switch document.string(key) {
+      case "trackingPlan" where document[value].kind == .object:
+        for (field, text) in document.members(of: value) where document[text].kind == .string {
+          switch document.string(field) {
+          case "version": context.planVersion = document.string(text)
+          case "hash": context.planHash = document.string(text)
+          default: continue
+          }
+        }
+      case "consent":
+        guard consentNode == nil else { throw .badRequest("duplicate-key", "\(path) has two 'consent' keys") }
+        consentNode = value
       case "trackc":
         guard trackcNode == nil else { throw .badRequest("duplicate-key", "\(path) has two 'trackc' keys") }
         trackcNode = value
@@ -257,6 +287,21 @@ struct BatchDecoder: Sendable {
       // Anything else (a library named by a string, say) is the client's business, not checked.
       for (key, value) in document.members(of: libraryNode) where document.string(key) == "name" && document[value].kind == .string {
         context.library = document.string(value)
+      }
+    }
+    if let consentNode, document[consentNode].kind == .object {
+      // Read as Segment reads it: the categories' booleans (anything else is the client's business).
+      for (key, value) in document.members(of: consentNode) where document.string(key) == "categoryPreferences" {
+        guard document[value].kind == .object else { continue }
+        var preferences: [String: Bool] = [:]
+        for (category, answer) in document.members(of: value) {
+          switch document[answer].kind {
+          case .true: preferences[document.string(category)] = true
+          case .false: preferences[document.string(category)] = false
+          default: continue
+          }
+        }
+        context.categoryPreferences = preferences
       }
     }
     guard let trackcNode, document[trackcNode].kind != .null else { return context }

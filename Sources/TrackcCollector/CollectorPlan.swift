@@ -48,6 +48,17 @@ public struct CollectorPlan: Sendable, Hashable {
   public var events: [String: Event]
   /// The declared destination IDs; nil when the config declares none (routing is not restricted).
   public var destinations: Set<String>?
+  /// The consent categories every call from trackc stamps (`context.consent.categoryPreferences`), by the
+  /// names the workspace knows them by; nil when the plan declares none.
+  public var consentCategories: Set<String>?
+  /// The plan's `plan_version` and content hash (`PlanHash`) when read from its file (`load`): an event
+  /// that carries another hash was built from another plan (`other-plan`).
+  public var planVersion: String?
+  public var planHash: String?
+  /// The track call a change of consent sends (Segment's name, which its consent plugins send too): not
+  /// an event of the plan, checked by its consent stamp.
+  public static let consentUpdatedEvent = "Segment Consent Preference Updated"
+
   /// The enter event of each screen, by the screen's name as the plan writes it: what a `screen` call
   /// that carries no event ID (a client other than trackc) is checked as.
   public var screens: [String: String]
@@ -58,7 +69,11 @@ public struct CollectorPlan: Sendable, Hashable {
   }
   private var destinationsByWireName: [String: String] = [:]
 
-  public init(events: [String: Event], destinations: Set<String>?, screens: [String: String] = [:], wireNames: [String: String] = [:]) {
+  public init(
+    events: [String: Event], destinations: Set<String>?, screens: [String: String] = [:], wireNames: [String: String] = [:],
+    consentCategories: Set<String>? = nil
+  ) {
+    self.consentCategories = consentCategories
     self.events = events
     self.destinations = destinations
     self.screens = screens
@@ -119,7 +134,9 @@ public struct CollectorPlan: Sendable, Hashable {
       merged.requiredProperties.formIntersection(mapping.requiredProperties)
       events[event.id] = merged
     }
-    self.init(events: events, destinations: contract.destinations.map(Set.init), screens: screens, wireNames: contract.wireNames)
+    self.init(
+      events: events, destinations: contract.destinations.map(Set.init), screens: screens, wireNames: contract.wireNames,
+      consentCategories: contract.consentCategories.map(Set.init))
   }
 
   /// Reads and lints a config (against its `sources`, as `trackc lint` does) and makes its plan.
@@ -127,11 +144,15 @@ public struct CollectorPlan: Sendable, Hashable {
     let session = LintSession.run(paths: [path], options: options)
     if let unreadable = session.unreadable.first { throw unreadable }
     guard let result = session.results.first else { throw InvalidConfig(diagnostics: []) }
-    return try CollectorPlan(lintResult: result)
+    var plan = try CollectorPlan(lintResult: result)
+    plan.planVersion = result.config?.planVersion?.value
+    plan.planHash = PlanHash.ofFile(atPath: path)
+    return plan
   }
 
   /// A screen call that carries no event ID is the enter event of the plan's screen of its name; a call
-  /// that names its destinations is forwarded to those the plan declares, by their wire names.
+  /// that names its destinations is forwarded to those the plan declares, by their wire names; one that
+  /// withholds some, to every declared destination but those.
   public func resolve(_ event: inout ReceivedEvent) {
     if let named = event.destinations, destinations != nil {
       var forwarded: [String] = []
@@ -141,6 +162,9 @@ public struct CollectorPlan: Sendable, Hashable {
         if !forwarded.contains(wire) { forwarded.append(wire) }
       }
       event.forwardedTo = forwarded
+    } else if event.destinations == nil, !event.withheldFrom.isEmpty, let declared = destinations {
+      let withheld = Set(event.withheldFrom.compactMap { destination(named: $0) })
+      event.forwardedTo = declared.subtracting(withheld).map { wireNames[$0] ?? $0 }.sorted()
     }
     guard event.type == .screen, event.event.isEmpty, let name = event.name, let id = screens[name] else { return }
     event.event = id

@@ -109,6 +109,8 @@ extension CollectorRecord {
     // Where the collector would forward it: by the plan, under the names the collector knows them by.
     if let destinations = event.forwardedTo ?? event.destinations {
       text += " -> " + (destinations.isEmpty ? "(no destination)" : destinations.map(BatchDecoder.quoted).joined(separator: ", "))
+    } else if !event.withheldFrom.isEmpty {
+      text += " -> every destination but " + event.withheldFrom.map(BatchDecoder.quoted).joined(separator: ", ")
     }
     var origin: [String] = []
     if let screen = event.screen { origin.append(BatchDecoder.quoted(screen)) }

@@ -15,6 +15,9 @@ extension CollectorPlan {
     for (name, kind) in invalid.sorted(by: { $0.name < $1.name }) {
       report(.propertyValue, "property '\(Self.quoted(name))' of \(id) is \(kind), not a string, number or boolean")
     }
+    found += planViolations(of: event)
+    if event.type == .track && event.event == Self.consentUpdatedEvent { return found + consentViolations(of: event) }
+    found += consentViolations(of: event)
     guard let planned = events[event.event] else {
       if event.type == .screen && event.event.isEmpty {
         report(.unknownScreen, "the screen call '\(Self.quoted(event.name ?? ""))' names no screen of the tracking plan")
@@ -62,6 +65,47 @@ extension CollectorPlan {
     }
     for (_, rule, message) in mismatched.sorted(by: { $0.name < $1.name }) { report(rule, message) }
     return found
+  }
+
+  /// With consent categories in the plan: a call from trackc that stamps its plan (or a consent preference
+  /// update, from any client) must carry Segment's consent stamp with an answer for each, or Segment forwards it without
+  /// enforcing consent.
+  public func consentViolations(of event: ReceivedEvent) -> [Violation] {
+    guard let categories = consentCategories, !categories.isEmpty else { return [] }
+    // trackc stamps consent from the release that stamps its plan (`context.trackingPlan`): calls of
+    // earlier releases are not asked for it.
+    guard (event.isFromTrackc && event.planHash != nil) || (event.type == .track && event.event == Self.consentUpdatedEvent) else { return [] }
+    let what = event.type == .track || event.type == .screen ? Self.quoted(event.event) : "the \(event.type.rawValue) call"
+    guard let preferences = event.categoryPreferences else {
+      return [
+        Violation(
+          rule: .missingConsent,
+          message: "\(what) carries no consent stamp ('context.consent.categoryPreferences'), so Segment forwards it without enforcing consent",
+          event: event.event, messageID: event.messageID)
+      ]
+    }
+    let missing = categories.subtracting(preferences.keys)
+    guard !missing.isEmpty else { return [] }
+    return [
+      Violation(
+        rule: .missingConsent, message: "\(what) stamps no answer for the consent categories \(Self.list(missing))", event: event.event,
+        messageID: event.messageID)
+    ]
+  }
+
+  /// A call stamped with another plan's content hash than this plan's (read from its file): built from
+  /// another version of the plan, so what the collector checks it against is not what built it.
+  public func planViolations(of event: ReceivedEvent) -> [Violation] {
+    guard let planHash, let eventHash = event.planHash, eventHash != planHash else { return [] }
+    let what = event.type == .track || event.type == .screen ? Self.quoted(event.event) : "the \(event.type.rawValue) call"
+    func describe(_ version: String?, _ hash: String) -> String { (version.map { "version '\(Self.quoted($0))', " } ?? "") + hash }
+    return [
+      Violation(
+        rule: .otherPlan,
+        message:
+          "\(what) was built from another plan (\(describe(event.planVersion, Self.quoted(eventHash)))) than the one checked (\(describe(planVersion, planHash)))",
+        event: event.event, messageID: event.messageID)
+    ]
   }
 
   private static func quoted(_ text: String) -> String { BatchDecoder.quoted(text) }

@@ -64,9 +64,21 @@ public struct ReceivedEvent: Sendable, Hashable {
   /// The destinations the call is for: the names `integrations` switches on when it switches off `All`;
   /// nil when it does not (every destination).
   public var destinations: [String]?
+  /// The destinations `integrations` switches off while `All` stays on: every destination but these
+  /// (trackc sends them for a call meant for every destination when the person refused their consent
+  /// category). Empty when it switches none off that way.
+  public var withheldFrom: [String] = []
+  /// `context.consent.categoryPreferences`: the person's answers the call carries, by category (Segment's
+  /// consent stamp); nil when it carries none.
+  public var categoryPreferences: [String: Bool]?
+  /// `context.trackingPlan`: the version and content hash of the plan that built the call (trackc's
+  /// runtime sends them); nil when it carries none.
+  public var planVersion: String?
+  public var planHash: String?
   /// With a plan: where a collector would forward the call, the declared destinations `integrations`
   /// names, by the names the collector knows them by (each `wire_name`, else the ID), in the call's
-  /// order; nil without a plan, or when the call does not name its destinations.
+  /// order (for a call that withholds some, every declared destination but those); nil without a plan,
+  /// or when the call names none.
   public var forwardedTo: [String]?
   /// As sent (ISO 8601), or the time the collector received it when the call had none.
   public var timestamp: String
@@ -162,6 +174,12 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     case propertyType = "property-type"
     /// A property is not a string, finite number or boolean (what every destination understands).
     case propertyValue = "property-value"
+    /// With a plan that declares consent categories: a call from trackc, or a consent preference update,
+    /// lacks the consent stamp (`context.consent.categoryPreferences`) or an answer for one of them.
+    case missingConsent = "missing-consent"
+    /// The call was built from another plan than the one the collector checks (another content hash in
+    /// `context.trackingPlan`).
+    case otherPlan = "other-plan"
   }
 
   public var description: String { "\(message) [\(rule.rawValue)]" }

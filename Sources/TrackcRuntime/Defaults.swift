@@ -29,6 +29,8 @@ public enum Defaults {
   /// (`privacy.pending.events`): about a day of a busy app, a few megabytes of the journal.
   public static let pendingConsentEvents = 10_000
   /// How long an event may wait for a pending consent category when the plan does not say
-  /// (`privacy.pending.hours`): a week, for a person who closed the dialog to come back and answer.
-  public static let pendingConsentAge: TimeInterval = 7 * 24 * 3600
+  /// (`privacy.pending.hours`): three days, the shortest a destination of Segment's catalogue accepts an
+  /// event after it happened (Google Analytics 4's Measurement Protocol takes events backdated 72 hours
+  /// at most); a destination that takes longer says so (`pending_hours`).
+  public static let pendingConsentAge: TimeInterval = 72 * 3600
 }

@@ -16,6 +16,10 @@ public protocol TrackingDestination: AnyObject, Sendable {
   /// What it stands for: the plan's destination of its ID (an in-process SDK, the default), or a
   /// collector that forwards events to the plan's destinations (`HTTPCollectorDestination`).
   var role: DestinationRole { get }
+  /// For a collector: whether it takes the `Segment Consent Preference Updated` call a change of consent
+  /// sends (`Tracker.consentUpdatedEvent`), as a collector speaking Segment's API does
+  /// (`HTTPCollectorDestination`). False by default.
+  var receivesConsentUpdates: Bool { get }
   /// Whether this destination wants the event (a plan that excludes some events, say). Called on the
   /// destination's delivery thread, just before delivery; a declined event counts as `notApplicable`.
   func isApplicable(to event: TrackingEvent) -> Bool
@@ -28,6 +32,7 @@ public protocol TrackingDestination: AnyObject, Sendable {
 extension TrackingDestination {
   public func isApplicable(to event: TrackingEvent) -> Bool { true }
   public var role: DestinationRole { .planDestination }
+  public var receivesConsentUpdates: Bool { false }
 }
 
 /// How the tracker routes events to a destination.

@@ -30,14 +30,27 @@ public protocol TrackingRegistry: Sendable {
   /// The plan's consent categories (`privacy.consent`), each with whether it counts as granted before the
   /// person answers; empty when the plan declares none (then no destination is gated).
   @_spi(Generated) var consentDefaults: [String: Bool] { get }
+  /// The plan's destinations a consent category gates, by ID, in the plan's order: those a collector is
+  /// told to leave out (`integrations`, `false`) of a call for every destination when the person refused
+  /// their category. Empty when the plan declares no categories.
+  @_spi(Generated) var consentGatedDestinations: [String] { get }
+  /// A category's name in the workspace's consent settings (`wire_name`: what Segment's
+  /// `context.consent.categoryPreferences` names it); nil when it is the plan's name.
+  @_spi(Generated) func consentWireName(ofCategory category: String) -> String?
   /// The categories that wait for the person's first answer (`default: pending`): until it, events for
   /// their destinations are journaled and held, not sent and not dropped. Empty when none waits.
   @_spi(Generated) var pendingConsentCategories: Set<String> { get }
   /// How many events, and for how long, may wait for a pending category (`privacy.pending`).
   @_spi(Generated) var pendingConsentLimits: PendingConsentLimits { get }
+  /// How long an event may wait for a destination's pending category where the plan says so for the
+  /// destination (`pending_hours`), in hours; nil where `pendingConsentLimits` says.
+  @_spi(Generated) func pendingConsentHours(ofDestination id: String) -> Double?
   /// The name a collector knows a plan destination by (its `wire_name`, such as Segment's catalogue name
   /// `Mixpanel`), sent in `integrations`; nil when it is the destination's ID.
   @_spi(Generated) func wireName(ofDestination id: String) -> String?
+  /// The plan the registry was generated from (its `plan_version` and content hash), stamped on every
+  /// call a collector gets (`context.trackingPlan`); nil for a registry written by hand.
+  @_spi(Generated) var plan: PlanStamp? { get }
   /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
   /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
   /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
@@ -63,9 +76,13 @@ extension TrackingRegistry {
   /// A registry generated from a plan without consent categories gates nothing.
   @_spi(Generated) public func consentCategory(ofDestination id: String) -> String? { nil }
   @_spi(Generated) public var consentDefaults: [String: Bool] { [:] }
+  @_spi(Generated) public var consentGatedDestinations: [String] { [] }
+  @_spi(Generated) public func consentWireName(ofCategory category: String) -> String? { nil }
   @_spi(Generated) public var pendingConsentCategories: Set<String> { [] }
   @_spi(Generated) public var pendingConsentLimits: PendingConsentLimits { .default }
+  @_spi(Generated) public func pendingConsentHours(ofDestination id: String) -> Double? { nil }
   @_spi(Generated) public func wireName(ofDestination id: String) -> String? { nil }
+  @_spi(Generated) public var plan: PlanStamp? { nil }
   @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
   /// Generated for dynamic replacement (or written by hand): no hooks.
   @_spi(Generated) public var hooksUIKit: Bool { false }
@@ -75,6 +92,20 @@ extension TrackingRegistry {
   #endif
   /// Every screen a view can be: no view of the plan reports its own appearance.
   @_spi(Generated) public func hostedScreen(named name: String) -> ScreenID? { screen(named: name) }
+}
+
+/// Which plan built an event: the plan's `plan_version` (nil when it gives none) and the hash of its
+/// config file's content (`fnv1a64:` and 16 hex digits), as `trackc generate` wrote them into the
+/// registry. Every call a collector gets carries them (`context.trackingPlan`), so that a collector or a
+/// warehouse can tell which plan an event was checked against.
+public struct PlanStamp: Sendable, Hashable {
+  public var version: String?
+  public var hash: String
+
+  public init(version: String?, hash: String) {
+    self.version = version
+    self.hash = hash
+  }
 }
 
 /// How much may wait for a consent category whose first answer is pending (`privacy.pending` in the

@@ -8,7 +8,8 @@ public struct TrackingEvent: Sendable, Hashable {
     /// Tracked by hand with an event ID.
     case manual
     /// The app identified the user (`Tracker.identify(userID:traits:)`); its properties are the traits
-    /// that call set. Only collector destinations receive it (others see the identity on each event).
+    /// that call set. Only collector destinations receive it (others see the identity on each event),
+    /// told to leave out the destinations consent refuses (`withheldFrom`).
     case identify
     /// The app merged an earlier identity into the user's (`Tracker.alias(_:)`). Collector destinations only.
     case alias(previousID: String)
@@ -27,6 +28,15 @@ public struct TrackingEvent: Sendable, Hashable {
   /// For a collector destination: the plan's destinations the event is for (the collector forwards it
   /// to those, as Segment's `integrations` says); nil when the plan does not restrict its routing.
   public let forwardedTo: [String]?
+  /// For a collector destination, when `forwardedTo` is nil (the event is for every destination): the
+  /// plan's destinations it must not reach, because the person refused their consent category (the
+  /// collector is told so, as Segment's `integrations` says: `"All": true` and each of these `false`).
+  /// Empty when none is left out.
+  public let withheldFrom: [String]
+  /// For a collector, with consent categories in the plan: each category, by the workspace's name for it,
+  /// and whether this event may reach its destinations (what Segment's consent management reads in
+  /// `context.consent.categoryPreferences`). Set when a lane hands the event over.
+  var categoryPreferences: [String: Bool] = [:]
   /// The identity and context in force when `track()` returned.
   let snapshot: EventSnapshot
 
@@ -37,16 +47,17 @@ public struct TrackingEvent: Sendable, Hashable {
 
   public init(
     id: String, source: Source, screen: String?, properties: [String: PropertyValue], timestamp: Date, messageID: UUID,
-    identity: TrackingIdentity = TrackingIdentity(anonymousID: ""), context: TrackingContext = TrackingContext(), forwardedTo: [String]? = nil
+    identity: TrackingIdentity = TrackingIdentity(anonymousID: ""), context: TrackingContext = TrackingContext(), forwardedTo: [String]? = nil,
+    withheldFrom: [String] = []
   ) {
     self.init(
       id: id, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: messageID,
-      snapshot: EventSnapshot(identity: identity, context: context), forwardedTo: forwardedTo)
+      snapshot: EventSnapshot(identity: identity, context: context), forwardedTo: forwardedTo, withheldFrom: withheldFrom)
   }
 
   init(
     id: String, source: Source, screen: String?, properties: [String: PropertyValue], timestamp: Date, messageID: UUID,
-    snapshot: EventSnapshot, forwardedTo: [String]?
+    snapshot: EventSnapshot, forwardedTo: [String]?, withheldFrom: [String] = []
   ) {
     self.id = id
     self.source = source
@@ -56,6 +67,7 @@ public struct TrackingEvent: Sendable, Hashable {
     self.messageID = messageID
     self.snapshot = snapshot
     self.forwardedTo = forwardedTo
+    self.withheldFrom = forwardedTo == nil ? withheldFrom : []
   }
 
   public var handler: String? {

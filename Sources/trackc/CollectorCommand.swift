@@ -180,7 +180,10 @@ struct CollectorCommand: AsyncParsableCommand {
     for error in session.unreadable { StandardError.write("trackc: error: \(error)\n") }
     guard let result = session.results.first else { throw ExitCode(ExitStatus.noInput.rawValue) }
     do {
-      return try CollectorPlan(lintResult: result)
+      var plan = try CollectorPlan(lintResult: result)
+      plan.planVersion = result.config?.planVersion?.value
+      plan.planHash = PlanHash.ofFile(atPath: path)
+      return plan
     } catch {
       let findings = TextDiagnosticRenderer.render(result.diagnostics)
       if !findings.isEmpty { StandardError.write(findings) }
@@ -196,7 +199,9 @@ struct CollectorCommand: AsyncParsableCommand {
     }
     if let plan = configuration.plan, let config {
       let destinations = plan.destinations.map { "\($0.count) destinations" } ?? "any destination"
-      parts.append("checking against \(config) (\(plan.events.count) event IDs, \(destinations))")
+      // The plan's version and content hash, when it gives a version (the hash alone says little to a reader).
+      let version = plan.planVersion.map { ", plan version \($0) (\(plan.planHash ?? "no hash"))" } ?? ""
+      parts.append("checking against \(config) (\(plan.events.count) event IDs, \(destinations)\(version))")
     } else {
       parts.append("no --config: only the wire format is checked")
     }

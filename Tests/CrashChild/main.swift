@@ -60,6 +60,7 @@ struct Registry: TrackingRegistry {
   func name(of handler: HandlerID) -> String { "" }
   func consentCategory(ofDestination id: String) -> String? { consent && id == "gated" ? "ads" : nil }
   var consentDefaults: [String: Bool] { consent ? ["ads": true] : [:] }
+  var consentGatedDestinations: [String] { consent ? ["gated"] : [] }
 }
 
 final class FileReceiver: TrackingDestination, @unchecked Sendable {
@@ -154,6 +155,7 @@ struct PendingRegistry: TrackingRegistry {
   func name(of screen: ScreenID) -> String { "" }
   func name(of handler: HandlerID) -> String { "" }
   func consentCategory(ofDestination id: String) -> String? { id == "gated" || id == "relay" ? "ads" : nil }
+  var consentGatedDestinations: [String] { ["gated", "relay"] }
   var consentDefaults: [String: Bool] { ["ads": false] }
   var pendingConsentCategories: Set<String> { ["ads"] }
   /// Far from what a run tracks: the limits have tests of their own (`PendingConsentTests`).

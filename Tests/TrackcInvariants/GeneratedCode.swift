@@ -26,6 +26,9 @@ extension Invariants {
     // Link patterns are written whole in the config; the routes use their parsed parts (literals, query
     // keys, enumeration values, lower-case schemes and hosts), which the plan holds.
     known.collect(lint.plan as Any)
+    // The plan's content hash (`PlanHash`, in the registry's `plan`): hex digits the generator works
+    // out from the file, no string of it.
+    if let hash = PlanHash.ofFile(atPath: lint.path) { known.collect(hash) }
     var violations: [String] = []
     for file in result.files {
       let tree = Parser.parse(source: file.contents)

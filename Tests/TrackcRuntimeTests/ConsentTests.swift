@@ -28,6 +28,7 @@ import Testing
       }
     }
     var consentDefaults: [String: Bool] { ["analytics": true, "ads": false] }
+    var consentGatedDestinations: [String] { ["firebase", "mixpanel"] }
   }
 
   /// Refuses everything until opened (a destination that is down), then keeps what it gets.

@@ -30,8 +30,12 @@ import Testing
       }
     }
     var consentDefaults: [String: Bool] { ["analytics": true, "ads": false] }
+    var consentGatedDestinations: [String] { ["firebase", "mixpanel"] }
     var pendingConsentCategories: Set<String> { ["ads"] }
     var pendingConsentLimits: PendingConsentLimits { limits }
+    /// Each destination's own `pending_hours`.
+    var hours: [String: Double] = [:]
+    func pendingConsentHours(ofDestination id: String) -> Double? { hours[id] }
   }
 
   static let quickRetry = RetryPolicy(initial: 0.001, maximum: 0.005)
@@ -80,29 +84,76 @@ import Testing
   }
 
   /// A collector stands for several destinations, and an event goes to it once, with all of them (a
-  /// second copy would be dropped as a duplicate of its message ID): it holds everything while a
-  /// category is pending. Granted, each goes with every destination it is for; refused, narrowed to the
-  /// others, or dropped (counted) when it was for the refused ones alone.
+  /// second copy would be dropped as a duplicate of its message ID): it holds every event for a pending
+  /// category's destination (one for every destination included) while the category is pending, and
+  /// delivers meanwhile what is for no pending destination. Granted, each held event goes with every
+  /// destination it is for; refused, narrowed to the others, or dropped (counted) when it was for the
+  /// refused ones alone.
   @Test(arguments: [true, false])
-  func aCollectorHoldsEverythingUntilTheAnswer(granted: Bool) throws {
+  func aCollectorHoldsWhatIsForAPendingCategoryUntilTheAnswer(granted: Bool) throws {
     let collector = ConsentTests.GatedDoor(id: "collector", role: .collector)
     collector.opened()
     let tracker = Tracker(registry: PendingRegistry(), destinations: [collector], retry: Self.quickRetry)
     fav(tracker, 0)  // firebase and mixpanel
     tracker.track(TestRegistry.EventID.manualOnly, properties: ["n": .int(1)])  // mixpanel alone
-    tracker.trackPage(of: HomeScreen.self, .leave)  // firebase alone: held too, in order
-    #expect(tracker.waitUntil(timeout: TrackerTests.patience) { tracker.statistics["collector"]?.queued == 3 })
-    #expect(collector.inner.events.isEmpty)
+    tracker.trackPage(of: HomeScreen.self, .leave)  // firebase alone: not held
+    tracker.track(UnrestrictedEvent.detailBuy, properties: ["n": .int(3)])  // every destination: held
+    #expect(tracker.waitUntil(timeout: TrackerTests.patience) { collector.inner.events.count == 1 }, "\(tracker.statistics)")
+    #expect(collector.inner.events.map(\.id) == ["PAGE_HOME_LEAVE"])
+    #expect(tracker.statistics["collector"]?.queued == 3)
     tracker.setConsent("ads", granted: granted)
     #expect(tracker.flush())
     let events = collector.inner.events
+    #expect(events.map(\.id) == ["PAGE_HOME_LEAVE", "CTRL_HOME_FAV"] + (granted ? ["MANUAL_ONLY"] : []) + ["CTRL_DETAIL_BUY"])
     if granted {
-      #expect(events.map(\.forwardedTo) == [["firebase", "mixpanel"], ["mixpanel"], ["firebase"]])
+      #expect(events.map(\.forwardedTo) == [["firebase"], ["firebase", "mixpanel"], ["mixpanel"], nil])
+      #expect(events.last?.withheldFrom == [])
     } else {
-      #expect(events.map(\.forwardedTo) == [["firebase"], ["firebase"]])
+      #expect(events.map(\.forwardedTo) == [["firebase"], ["firebase"], nil])
+      #expect(events.last?.withheldFrom == ["mixpanel"])
       #expect(tracker.statistics["collector"]?.droppedByReason == [.consentDenied: 1])
     }
     #expect(tracker.statistics["collector"]?.balances == true)
+  }
+
+  /// An event for no pending destination is not held behind one that waits: with one collector and
+  /// `ads` pending, what is for firebase alone (granted) arrives while mixpanel's wait, and an
+  /// in-process destination no category gates gets everything at once.
+  @Test func ungatedDestinationsAreDeliveredWhileOthersWait() throws {
+    let collector = InMemoryDestination(id: "collector")
+    let open = InMemoryDestination(id: "open")
+    let tracker = Tracker(registry: PendingRegistry(), destinations: [RoleCollector(collector), open], retry: Self.quickRetry)
+    for number in 0..<3 {
+      fav(tracker, number)  // firebase and mixpanel: waits
+      tracker.trackPage(of: HomeScreen.self, .leave)  // firebase alone: goes
+      tracker.track(UnrestrictedEvent.detailBuy, properties: ["n": .int(number)])  // open in process, and all through the collector
+    }
+    #expect(tracker.waitUntil(timeout: TrackerTests.patience) { collector.events.count == 3 && open.events.count == 3 }, "\(tracker.statistics)")
+    #expect(collector.events.allSatisfy { $0.id == "PAGE_HOME_LEAVE" })
+    tracker.setConsent("ads", granted: true)
+    #expect(tracker.flush())
+    #expect(collector.events.count == 9 && tracker.statistics["collector"]?.balances == true)
+  }
+
+  /// A destination's own limit (`pending_hours`) where it differs from the plan's: mixpanel's is shorter,
+  /// so its events stop waiting (dropped, counted) while the plan's limit would still hold them; and a
+  /// collector waits no longer than the shortest of the pending destinations it stands for.
+  @Test func aDestinationsOwnLimitCountsForIt() throws {
+    var registry = PendingRegistry()
+    registry.limits = PendingConsentLimits(events: 1000, seconds: 3600)
+    registry.hours = ["mixpanel": 0.2 / 3600]
+    let mixpanel = InMemoryDestination(id: "mixpanel")
+    let collector = InMemoryDestination(id: "collector")
+    let tracker = Tracker(registry: registry, destinations: [mixpanel, RoleCollector(collector)], retry: Self.quickRetry)
+    tracker.track(TestRegistry.EventID.manualOnly, properties: ["n": .int(0)])  // mixpanel, in process
+    tracker.track(UnrestrictedEvent.detailBuy, properties: ["n": .int(1)])  // the collector too: waits for mixpanel
+    #expect(
+      tracker.waitUntil(timeout: TrackerTests.patience) {
+        tracker.statistics["mixpanel"]?.droppedByReason[.consentPendingLimit] == 2 && collector.events.count == 1
+      }, "\(tracker.statistics)")
+    #expect(mixpanel.events.isEmpty)
+    #expect(collector.events.first?.withheldFrom == ["mixpanel"], "sent on without the destination it waited for")
+    #expect(tracker.pendingConsent == ["ads"])
   }
 
   /// At most `events` wait: past that the oldest go without the pending destination; for the lane of a

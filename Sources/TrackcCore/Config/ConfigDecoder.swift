@@ -25,6 +25,7 @@ struct ConfigDecoder {
       case version, sources, interception, conventions, destinations, defaults, properties, screens, links
       case entryPoints = "entry_points"
       case privacy, application
+      case planVersion = "plan_version"
     }
     enum Conventions: String, ConfigKey {
       case eventIDPattern = "event_id_pattern"
@@ -40,6 +41,7 @@ struct ConfigDecoder {
       case wireName = "wire_name"
       case purposes, consent
       case trackingDomains = "tracking_domains"
+      case pendingHours = "pending_hours"
     }
     enum Defaults: String, ConfigKey { case destinations }
     enum Screen: String, ConfigKey {
@@ -103,6 +105,7 @@ struct ConfigDecoder {
     for (name, key, value) in fields {
       switch name {
       case .version: config.version = version(value)
+      case .planVersion: config.planVersion = nonEmptyString(value, what: .text("'plan_version'"))
       case .sources: config.sources = stringList(value, what: .text("'sources'"), items: "paths to Swift sources such as '[Sources/App]'")
       case .interception: config.interception = interception(value)
       case .conventions: config.conventions = conventions(value)
@@ -251,7 +254,7 @@ struct ConfigDecoder {
         switch name {
         case .description: destination.description = string(value, what: .text("'description'"))
         case .wireName: destination.wireName = nonEmptyString(value, what: .text("'wire_name' of destination '\(id.value)'"))
-        case .purposes, .consent, .trackingDomains:
+        case .purposes, .consent, .trackingDomains, .pendingHours:
           destinationPrivacy(name, field: field, value, destination: id.value, into: &destination.privacy)
         }
       }

@@ -38,6 +38,9 @@ extension TrackingConfig {
     /// Whether the category counts as granted before the person has answered; `ConsentDefault.default`
     /// when not written.
     public var defaultValue: Located<ConsentDefault>?
+    /// `wire_name`: the category's name in the workspace's consent settings (Segment's
+    /// `context.consent.categoryPreferences`), where it is not the plan's name.
+    public var wireName: Located<String>?
   }
 
   /// `privacy.pending`: the bounds on what waits for the first answer about a `pending` category. An
@@ -52,8 +55,9 @@ extension TrackingConfig {
 
     /// Ten thousand events: about a day of a busy app, a few megabytes of the journal.
     public static let defaultEvents = 10_000
-    /// A week: long enough for a person who closed the dialog to open the app again and answer.
-    public static let defaultHours: Double = 168
+    /// Three days: the shortest a destination of Segment's catalogue accepts an event after it happened
+    /// (Google Analytics 4's Measurement Protocol: 72 hours); `Defaults.pendingConsentAge` at run time.
+    public static let defaultHours: Double = 72
 
     public init(range: SourceRange) {
       self.range = range
@@ -114,6 +118,9 @@ extension TrackingConfig {
     /// `tracking_domains`: the internet domains the destination tracks through (the manifest's
     /// `NSPrivacyTrackingDomains`); nil when not written.
     public var trackingDomains: [Located<String>]?
+    /// `pending_hours`: how long an event may wait for the destination's category when it is pending, where
+    /// the destination takes events later (or earlier) than the plan's `privacy.pending.hours`.
+    public var pendingHours: Located<Double>?
 
     public init() {}
 
@@ -129,6 +136,7 @@ extension ConfigDecoder {
     enum Category: String, ConfigKey {
       case description
       case `default`
+      case wireName = "wire_name"
     }
     enum Identity: String, ConfigKey {
       case anonymousID = "anonymous_id"
@@ -193,12 +201,14 @@ extension ConfigDecoder {
       }
       var category = TrackingConfig.ConsentCategory(name: name)
       for (field, _, value) in fields(
-        of: settings, in: .text("consent category '\(name.value)'"), expected: "a mapping with 'description' and 'default'",
+        of: settings, in: .text("consent category '\(name.value)'"), expected: "a mapping with 'description', 'default' and 'wire_name'",
         as: PrivacyKeys.Category.self)
       {
         switch field {
         case .description: category.description = string(value, what: .text("'description' of consent category '\(name.value)'"))
         case .default: category.defaultValue = choice(value, what: "'default' of consent category '\(name.value)'")
+        case .wireName:
+          category.wireName = nonEmptyString(value, what: .text("'wire_name' of consent category '\(name.value)'"))
         }
       }
       result.append(category)
@@ -347,6 +357,15 @@ extension ConfigDecoder {
     case .trackingDomains:
       privacy.trackingDomains = stringList(
         value, what: .text("'tracking_domains' of destination '\(destination)'"), items: "domain names such as '[ads.example.com]'")
+    case .pendingHours:
+      let range = document.range(value)
+      switch document.value(value) {
+      case .int(let hours) where hours > 0: privacy.pendingHours = Located(Double(hours), at: range)
+      case .float(let hours) where hours.isFinite && hours > 0: privacy.pendingHours = Located(hours, at: range)
+      default:
+        wrongType(
+          .notExpected(what: "'pending_hours' of destination '\(destination)'", expected: "a number above 0", found: found(value)), at: range)
+      }
     }
   }
 

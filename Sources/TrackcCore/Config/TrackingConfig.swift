@@ -21,6 +21,9 @@ public struct TrackingConfig: Sendable {
   public static let defaultEventIDPattern = "^[A-Z][A-Z0-9_]*$"
 
   public var version: Located<Int>?
+  /// `plan_version`: the plan's own version (the team's: `2026.11`, `42`), stamped with the plan's
+  /// content hash on every event (`context.trackingPlan`); nil when not written.
+  public var planVersion: Located<String>?
   public var conventions = Conventions()
   /// Declared destinations in file order; nil when the config has no `destinations` section, in which
   /// case routing is not restricted and any destination registered at run time receives every event.

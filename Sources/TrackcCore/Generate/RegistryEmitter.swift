@@ -9,6 +9,8 @@ struct RegistryEmitter {
   let name: ValidIdentifier
   let runtimeModule: ValidIdentifier
   let configFileName: String
+  /// The config file's content hash (`PlanHash`); nil when it could not be read (then no stamp).
+  var planHash: String? = nil
 
   /// The file's declarations: the runtime's import and the namespace.
   func declarations() -> [Member] {
@@ -183,6 +185,7 @@ struct RegistryEmitter {
     ]
     members += consent()
     members += wireNames()
+    members += planStamp()
     if !model.applicationRules.isEmpty { members.append(applicationRule(ruleReference)) }
     // SwiftUI screens that report their own appearance (`.tracked(_:)` in their body) are no hosting
     // controller's root screen, which would report them a second time.
@@ -333,7 +336,27 @@ struct RegistryEmitter {
         declaration: .computedProperty(
           [.generatedSPI, .public], ValidIdentifier(fixed: "consentDefaults"), dictionary, [.returnValue(.dictionary(defaults))]),
         blankLineBefore: true),
+      // What a collector is told to leave out of a call for every destination, once refused.
+      Member(
+        declaration: .computedProperty(
+          [.generatedSPI, .public], ValidIdentifier(fixed: "consentGatedDestinations"),
+          .array(Self.type("String")),
+          [.returnValue(.array(gated.flatMap(\.patterns)))]),
+        blankLineBefore: true),
     ]
+    // The categories' names in the workspace's consent settings, where they differ from the plan's.
+    var wired = Set<String>()
+    let categoryWireNames = categories.filter { wired.insert($0.name.value).inserted }.compactMap {
+      category -> (patterns: [Expression], value: Expression)? in
+      guard let wireName = category.wireName?.value, wireName != category.name.value else { return nil }
+      return ([.string(category.name.value)], .string(wireName))
+    }
+    if !categoryWireNames.isEmpty {
+      members.append(
+        lookup(
+          "consentWireName", ("ofCategory", "category", "String"), returns: .optional(Self.type("String")), on: ["category"],
+          categoryWireNames, otherwise: .nilLiteral))
+    }
     // Categories that wait for the first answer, and how much may wait (the protocol's defaults: none).
     var listed = Set<String>()
     let pending = categories.filter { $0.defaultValue?.value == .pending && listed.insert($0.name.value).inserted }.map {
@@ -360,11 +383,39 @@ struct RegistryEmitter {
         declaration: .computedProperty(
           [.generatedSPI, .public], ValidIdentifier(fixed: "pendingConsentLimits"), Self.type("PendingConsentLimits"), [.returnValue(value)]),
         blankLineBefore: true))
+    // The destinations that take events waiting longer, or less long, than the plan's limit.
+    var limited = Set<String>()
+    let hours = (plan.config.destinations ?? []).filter { limited.insert($0.id.value).inserted }.compactMap {
+      destination -> (patterns: [Expression], value: Expression)? in
+      guard let hours = destination.privacy.pendingHours?.value else { return nil }
+      return ([.string(destination.id.value)], .double(hours))
+    }
+    if !hours.isEmpty {
+      members.append(
+        lookup(
+          "pendingConsentHours", ("ofDestination", "id", "String"), returns: .optional(Self.type("Double")), on: ["id"], hours,
+          otherwise: .nilLiteral))
+    }
     return members
   }
 
   /// The names the plan's destinations go by on the wire (`wire_name`), for those that differ from their
   /// IDs (without any, the protocol's default sends the IDs).
+  /// `plan`: the plan's version and content hash, which every event carries (`context.trackingPlan`).
+  private func planStamp() -> [Member] {
+    guard let planHash else { return [] }
+    let version = model.plan.config.planVersion.map { Expression.string($0.value) } ?? .nilLiteral
+    let value = Expression.call(
+      Self.reference("PlanStamp"),
+      [SwiftCode.Argument(ArgumentLabel(fixed: "version"), version), SwiftCode.Argument(ArgumentLabel(fixed: "hash"), .string(planHash))])
+    return [
+      Member(
+        declaration: .computedProperty(
+          [.generatedSPI, .public], ValidIdentifier(fixed: "plan"), .optional(Self.type("PlanStamp")), [.returnValue(value)]),
+        blankLineBefore: true)
+    ]
+  }
+
   private func wireNames() -> [Member] {
     var seen = Set<String>()
     let named = (model.plan.config.destinations ?? []).filter { seen.insert($0.id.value).inserted }.compactMap {

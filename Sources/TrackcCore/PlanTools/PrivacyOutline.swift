@@ -33,6 +33,8 @@ public struct PrivacyOutline: Sendable {
     public var defaultValue: ConsentDefault
     /// The destinations it gates, in file order.
     public var destinations: [String]
+    /// Its name in the workspace's consent settings (`wire_name`); nil when it is `name`.
+    public var wireName: String? = nil
   }
 
   /// In Apple's order.
@@ -81,7 +83,7 @@ public struct PrivacyOutline: Sendable {
     consentCategories = (plan.config.privacy?.consentCategories ?? []).map { category in
       ConsentCategory(
         name: category.name.value, description: category.description?.value, defaultValue: category.defaultValue?.value ?? .default,
-        destinations: destinations.filter { $0.consent == category.name.value }.map(\.id))
+        destinations: destinations.filter { $0.consent == category.name.value }.map(\.id), wireName: category.wireName?.value)
     }
     tracking = privacy.tracking
     trackingDomains = privacy.trackingDomains

@@ -42,6 +42,9 @@ public struct WireContract: Sendable {
   /// The name each declared destination goes by on the wire (`integrations`), by ID, for those whose
   /// `wire_name` is not their ID.
   public var wireNames: [String: String] = [:]
+  /// The plan's consent categories by the names the workspace knows them by (`wire_name`, else the
+  /// name), which every call stamps in `context.consent.categoryPreferences`; nil when it declares none.
+  public var consentCategories: [String]?
   /// Every mapping: the screens' events in file order, then the entry points' open events, then the
   /// application events.
   public var events: [Event]
@@ -50,6 +53,9 @@ public struct WireContract: Sendable {
     destinations = outline.destinations?.map(\.id)
     for destination in outline.destinations ?? [] {
       if let wireName = destination.wireName, wireName != destination.id { wireNames[destination.id] = wireName }
+    }
+    if let categories = outline.privacy?.consentCategories, !categories.isEmpty {
+      consentCategories = categories.map { $0.wireName ?? $0.name }
     }
     events = outline.allEvents.map { screen, event in
       var seen = Set<String>()

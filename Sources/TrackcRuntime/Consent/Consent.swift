@@ -68,6 +68,8 @@ final class ConsentBook: @unchecked Sendable {
   let pendingDefaults: Set<String>
   let pendingLimits: PendingConsentLimits
   private let registry: any TrackingRegistry
+  /// The plan's destinations a category gates (`TrackingRegistry.consentGatedDestinations`).
+  private let gatedDestinations: [String]
   private let lock = NSLock()
   // Guarded by `lock`.
   private var answers: ConsentAnswers
@@ -79,6 +81,8 @@ final class ConsentBook: @unchecked Sendable {
   struct RoutingFilter: Sendable {
     var blockedLanes: UInt64 = 0
     var deniedCategories: Set<String> = []
+    /// The categories waiting for their first answer now.
+    var pendingCategories: Set<String> = []
   }
 
   /// The plan destination of each lane (nil for a collector).
@@ -88,11 +92,17 @@ final class ConsentBook: @unchecked Sendable {
   // Guarded by `filterLock`.
   private var filter = RoutingFilter()
 
-  init(registry: any TrackingRegistry, answers: ConsentAnswers, laneDestinations: [String?]) {
+  /// The collectors that have a lane for what waits for a pending category (`Tracker.waitingLanes`), by
+  /// their lanes: those never hold.
+  private let collectorsWithWaitingLane: Set<Int>
+
+  init(registry: any TrackingRegistry, answers: ConsentAnswers, laneDestinations: [String?], waitingLanes: [Int: Int] = [:]) {
+    collectorsWithWaitingLane = Set(waitingLanes.keys)
     self.registry = registry
     defaults = registry.consentDefaults
     pendingDefaults = registry.pendingConsentCategories
     pendingLimits = registry.pendingConsentLimits
+    gatedDestinations = registry.consentGatedDestinations
     self.answers = answers
     self.laneDestinations = laneDestinations
     handOverLocks = laneDestinations.map { _ in NSLock() }
@@ -110,6 +120,7 @@ final class ConsentBook: @unchecked Sendable {
     _ answers: ConsentAnswers, defaults: [String: Bool], pending: Set<String>, laneDestinations: [String?], registry: any TrackingRegistry
   ) -> RoutingFilter {
     var filter = RoutingFilter()
+    filter.pendingCategories = pending.filter { answers.isPending($0, pending: pending) }
     // A pending category blocks nothing: its destinations get the events, which wait for the answer.
     for category in Set(defaults.keys).union(answers.categories.keys)
     where !answers.isGranted(category, defaults: defaults) && !answers.isPending(category, pending: pending) {
@@ -130,6 +141,34 @@ final class ConsentBook: @unchecked Sendable {
     return filter.deniedCategories.contains(category)
   }
 
+  /// How much may wait in a lane that holds: the plan's limits (`privacy.pending`), with the time a plan
+  /// destination's own `pending_hours` says; for a collector, the shortest time of the destinations whose
+  /// category is pending now (an event waits whole, so no longer than any of them takes it).
+  func pendingLimits(lane: Int) -> PendingConsentLimits {
+    var limits = pendingLimits
+    guard lane < laneDestinations.count else { return limits }
+    func hours(_ destination: String) -> Double? { registry.pendingConsentHours(ofDestination: destination) }
+    if let destination = laneDestinations[lane] {
+      if let hours = hours(destination) { limits.seconds = max(0, hours * 3600) }
+      return limits
+    }
+    let pending = routingFilter.pendingCategories
+    for destination in gatedDestinations {
+      guard let category = registry.consentCategory(ofDestination: destination), pending.contains(category) else { continue }
+      limits.seconds = min(limits.seconds, max(0, (hours(destination) ?? pendingLimits.seconds / 3600) * 3600))
+    }
+    return limits
+  }
+
+  /// Whether an event for `targets` (nil: every destination) waits for a pending category by `filter`:
+  /// one of them is gated by a category still waiting for its first answer.
+  func waits(_ targets: [String]?, by filter: RoutingFilter) -> Bool {
+    guard !filter.pendingCategories.isEmpty else { return false }
+    return (targets ?? gatedDestinations).contains { target in
+      registry.consentCategory(ofDestination: target).map { filter.pendingCategories.contains($0) } ?? false
+    }
+  }
+
   /// Whether the plan declares consent categories at all (without, nothing is gated).
   var isGating: Bool { !defaults.isEmpty }
 
@@ -145,12 +184,15 @@ final class ConsentBook: @unchecked Sendable {
   }
 
   /// Whether a lane holds what it has: a plan destination's while its category is pending; a collector's
-  /// while any category is (an event goes to a collector once, with every destination it is for, and a
-  /// second copy would be dropped as a duplicate of its message ID: so it waits for the answers whole).
+  /// lane for what waits while any category is (an event goes to a collector once, with every destination
+  /// it is for, and a second copy would be dropped as a duplicate of its message ID: so it waits for the
+  /// answers whole). A collector's own lane, when it has a lane for what waits, has only events for no
+  /// pending destination, and never holds.
   func holds(lane: Int) -> Bool {
     guard !pendingDefaults.isEmpty, lane < laneDestinations.count else { return false }
     let answers = lock.withLock { self.answers }
     guard let destination = laneDestinations[lane] else {
+      guard !collectorsWithWaitingLane.contains(lane) else { return false }
       return pendingDefaults.contains { answers.isPending($0, pending: pendingDefaults) }
     }
     return registry.consentCategory(ofDestination: destination).map { answers.isPending($0, pending: pendingDefaults) } ?? false
@@ -230,7 +272,9 @@ final class ConsentBook: @unchecked Sendable {
 
   /// What a lane may still hand over of `events`: for a plan destination (`destination`), the events
   /// its category allows; for a collector (`destination` nil), each event with the plan destinations it
-  /// is for narrowed to those consent allows (none left: not handed over). The others, by reason.
+  /// is for narrowed to those consent allows (none left: not handed over), and each event for every
+  /// destination (identify and alias calls among them) with the gated destinations consent refuses it
+  /// withheld (`TrackingEvent.withheldFrom`). The others, by reason.
   /// Checked against the answers in force when it is called, copied under the lock, which is not held
   /// while the events are looked at.
   ///
@@ -257,9 +301,20 @@ final class ConsentBook: @unchecked Sendable {
       }
       return (kept, dropped)
     }
-    for event in events {
+    // A collector's events carry the answers as they stand for each (Segment's consent stamp).
+    func stamped(_ event: TrackingEvent) -> TrackingEvent {
+      var event = event
+      for category in defaults.keys {
+        event.categoryPreferences[registry.consentWireName(ofCategory: category) ?? category] = refusal(category, event) == nil
+      }
+      return event
+    }
+    for event in events.map(stamped) {
       guard let targets = event.forwardedTo else {
-        kept.append(event)
+        // For every destination (an identify or alias call, or a rule the plan does not restrict): the
+        // collector is told to leave out those whose category this event may not reach.
+        let withheld = gatedDestinations.filter { refusal(registry.consentCategory(ofDestination: $0), event) != nil }
+        kept.append(withheld.isEmpty ? event : event.withheld(from: withheld))
         continue
       }
       var allowed: [String] = []
@@ -286,8 +341,19 @@ final class ConsentBook: @unchecked Sendable {
 extension TrackingEvent {
   /// The same event, for fewer plan destinations.
   func forwarded(to destinations: [String]) -> TrackingEvent {
-    TrackingEvent(
+    var event = TrackingEvent(
       id: id, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: messageID, snapshot: snapshot,
       forwardedTo: destinations)
+    event.categoryPreferences = categoryPreferences
+    return event
+  }
+
+  /// The same event, for every destination but `destinations`.
+  func withheld(from destinations: [String]) -> TrackingEvent {
+    var event = TrackingEvent(
+      id: id, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: messageID, snapshot: snapshot,
+      forwardedTo: nil, withheldFrom: destinations)
+    event.categoryPreferences = categoryPreferences
+    return event
   }
 }

@@ -27,12 +27,16 @@ final class DeliveryLane: @unchecked Sendable {
   private let consent: ConsentBook?
   /// For a collector: the name it knows a plan destination by, when not the ID.
   private let wireName: (@Sendable (String) -> String?)?
+  /// For a collector: the plan destinations the tracker delivers in process (a lane of their own), which
+  /// the collector is not to forward to.
+  private let deliveredInProcess: [String]
   /// How many events an in-process destination is given between two cursor writes.
   static let eventsPerCursorWrite = 64
 
   init(
     destination: any TrackingDestination, index: Int, journal: Journal, retry: RetryPolicy, onFailure: @escaping FailureHandler,
-    onDrop: @escaping DropHandler, consent: ConsentBook? = nil, wireName: (@Sendable (String) -> String?)? = nil
+    onDrop: @escaping DropHandler, consent: ConsentBook? = nil, wireName: (@Sendable (String) -> String?)? = nil,
+    deliveredInProcess: [String] = []
   ) {
     self.destination = destination
     self.index = index
@@ -42,6 +46,7 @@ final class DeliveryLane: @unchecked Sendable {
     self.onDrop = onDrop
     self.consent = consent
     self.wireName = destination.role == .collector ? wireName : nil
+    self.deliveredInProcess = destination.role == .collector ? deliveredInProcess : []
     let thread = Thread { [self] in run() }
     thread.name = "trackc delivery: \(destination.id)"
     thread.start()
@@ -55,7 +60,7 @@ final class DeliveryLane: @unchecked Sendable {
       var expiring = false
       let batch: Journal.Batch
       if let consent, consent.holds(lane: index) {
-        switch holdOrExpire(consent.pendingLimits, limits) {
+        switch holdOrExpire(consent.pendingLimits(lane: index), limits) {
         case .stopped: return
         case .held: continue
         case .expired(let expired):
@@ -181,12 +186,22 @@ final class DeliveryLane: @unchecked Sendable {
   }
 
   /// For a collector, the events with the plan destinations they are for named as the collector knows
-  /// them (`wire_name`): what `integrations` says. Otherwise as they are.
+  /// them (`wire_name`): what `integrations` says. An event for every destination (an identify or alias
+  /// call, a rule the plan does not restrict) leaves out the destinations the tracker delivers in process
+  /// (as an event whose routing the plan restricts does) and those consent refused it. Otherwise as they are.
   private func onTheWire(_ events: [TrackingEvent]) -> [TrackingEvent] {
-    guard let wireName else { return events }
+    guard destination.role == .collector else { return events }
+    let wireName = wireName
+    func name(_ id: String) -> String { wireName?(id) ?? id }
     return events.map { event in
-      guard let targets = event.forwardedTo, targets.contains(where: { wireName($0) != nil }) else { return event }
-      return event.forwarded(to: targets.map { wireName($0) ?? $0 })
+      if let targets = event.forwardedTo {
+        guard let wireName, targets.contains(where: { wireName($0) != nil }) else { return event }
+        return event.forwarded(to: targets.map(name))
+      }
+      var withheld = event.withheldFrom
+      for id in deliveredInProcess where !withheld.contains(id) { withheld.append(id) }
+      guard !withheld.isEmpty else { return event }
+      return event.withheld(from: withheld.map(name))
     }
   }
 

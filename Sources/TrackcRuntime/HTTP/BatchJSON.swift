@@ -49,6 +49,16 @@ enum BatchJSON {
     timestamp(event.timestamp, into: &out)
     out.append(UInt8(ascii: ","))
     out.append(contentsOf: event.snapshot.wire)
+    if !event.categoryPreferences.isEmpty {
+      // Segment's consent stamp: what its consent management enforces destinations by.
+      append(&out, #","consent":{"categoryPreferences":{"#)
+      for (index, name) in event.categoryPreferences.keys.sorted().enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        string(name, into: &out)
+        append(&out, event.categoryPreferences[name]! ? ":true" : ":false")
+      }
+      append(&out, "}}")
+    }
     switch event.source {
     case .identify, .alias:
       out.append(UInt8(ascii: "}"))
@@ -82,6 +92,16 @@ enum BatchJSON {
         append(&out, ":true")
       }
       out.append(UInt8(ascii: "}"))
+    } else if !event.withheldFrom.isEmpty {
+      // Every destination but those the person refused (Segment forwards a call without `integrations`
+      // to every destination of the source).
+      append(&out, #","integrations":{"All":true"#)
+      for name in event.withheldFrom {
+        out.append(UInt8(ascii: ","))
+        string(name, into: &out)
+        append(&out, ":false")
+      }
+      out.append(UInt8(ascii: "}"))
     }
     out.append(UInt8(ascii: "}"))
   }
@@ -107,7 +127,7 @@ enum BatchJSON {
   /// `"anonymousId":…,"userId":…,"context":{"app":…,"device":…,"os":…,"locale":…,"timezone":…,
   /// "screen":…,"library":…,"traits":…` (the context object left open, for the event's own
   /// `context.trackc`): what every event of a snapshot carries, written once per snapshot.
-  static func snapshotFields(identity: TrackingIdentity, context: TrackingContext) -> [UInt8] {
+  static func snapshotFields(identity: TrackingIdentity, context: TrackingContext, plan: PlanStamp? = nil) -> [UInt8] {
     var out: [UInt8] = []
     append(&out, #""anonymousId":"#)
     string(identity.anonymousID, into: &out)
@@ -153,6 +173,7 @@ enum BatchJSON {
       out.append(UInt8(ascii: "}"))
     }
     object("library", [("name", TrackingContext.libraryName), ("version", TrackingContext.libraryVersion)])
+    if let plan { object("trackingPlan", [("version", plan.version), ("hash", plan.hash)]) }
     if !identity.traits.isEmpty {
       append(&out, #","traits":"#)
       properties(identity.traits, into: &out)

@@ -23,6 +23,7 @@ public final class HTTPCollectorDestination: BatchTrackingDestination, @unchecke
   public let endpoint: URL
   public let batchLimits: BatchLimits
   public var role: DestinationRole { .collector }
+  public var receivesConsentUpdates: Bool { true }
   private let authorization: String?
   private let gzip: Bool
   private let uploader: Uploader

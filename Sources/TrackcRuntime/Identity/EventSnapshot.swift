@@ -13,29 +13,33 @@ final class EventSnapshot: Sendable, Hashable {
   let context: TrackingContext
   /// The consent categories granted when the events of this snapshot were tracked.
   let consent: ConsentStamp
+  /// The plan that built the events of this snapshot (`TrackingRegistry.plan`).
+  let plan: PlanStamp?
   /// Written once: what every event of this snapshot carries on the wire (`BatchJSON`).
   let wire: [UInt8]
 
-  init(identity: TrackingIdentity, context: TrackingContext, consent: ConsentStamp = ConsentStamp()) {
+  init(identity: TrackingIdentity, context: TrackingContext, consent: ConsentStamp = ConsentStamp(), plan: PlanStamp? = nil) {
     self.identity = identity
     self.context = context
     self.consent = consent
-    wire = BatchJSON.snapshotFields(identity: identity, context: context)
+    self.plan = plan
+    wire = BatchJSON.snapshotFields(identity: identity, context: context, plan: plan)
   }
 
   /// The same snapshot with another identity (the one without traits, when the traits do not fit).
   func with(identity: TrackingIdentity) -> EventSnapshot {
-    EventSnapshot(identity: identity, context: context, consent: consent)
+    EventSnapshot(identity: identity, context: context, consent: consent, plan: plan)
   }
 
   static func == (lhs: EventSnapshot, rhs: EventSnapshot) -> Bool {
-    lhs === rhs || (lhs.identity == rhs.identity && lhs.context == rhs.context && lhs.consent == rhs.consent)
+    lhs === rhs || (lhs.identity == rhs.identity && lhs.context == rhs.context && lhs.consent == rhs.consent && lhs.plan == rhs.plan)
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(identity)
     hasher.combine(context)
     hasher.combine(consent)
+    hasher.combine(plan)
   }
 
   /// For events made outside a journal (tests, destinations that build their own).
@@ -54,7 +58,8 @@ final class EventSnapshot: Sendable, Hashable {
 ///     fields        varint count, then that many strings (empty: none), in `contextFields` order;
 ///                   a reader takes the fields it knows and skips the rest. After the context's:
 ///                   the consent categories granted (`consentFields`): their count, then each
-///                   category's name and revocation count
+///                   category's name and revocation count; then the plan (`planFields`): its version
+///                   (empty: none) and hash
 enum SnapshotCoding {
   static let marker: UInt8 = 0xA5
 
@@ -101,8 +106,23 @@ enum SnapshotCoding {
     return stamp
   }
 
+  /// The plan, after the consent's (whose count is then written even when 0): version and hash.
+  static func planFields(_ plan: PlanStamp?) -> [String] {
+    guard let plan else { return [] }
+    return [plan.version ?? "", plan.hash]
+  }
+
+  static func plan(fields: [String]) -> PlanStamp? {
+    guard fields.count > contextFieldCount, let count = Int(fields[contextFieldCount]), count >= 0 else { return nil }
+    let index = contextFieldCount + 1 + 2 * count
+    guard index + 1 < fields.count, !fields[index + 1].isEmpty else { return nil }
+    return PlanStamp(version: fields[index].isEmpty ? nil : fields[index], hash: fields[index + 1])
+  }
+
   static func fields(_ snapshot: EventSnapshot) -> [String] {
-    contextFields(snapshot.context) + consentFields(snapshot.consent)
+    var consent = consentFields(snapshot.consent)
+    if snapshot.plan != nil && consent.isEmpty { consent = ["0"] }
+    return contextFields(snapshot.context) + consent + planFields(snapshot.plan)
   }
 
   static func encodedSize(_ snapshot: EventSnapshot, number: Int) -> Int {
@@ -149,6 +169,8 @@ enum SnapshotCoding {
     }
     guard reader.offset == payload.count else { return nil }
     let identity = TrackingIdentity(anonymousID: anonymousID, userID: userID.isEmpty ? nil : userID, traits: traits)
-    return (Int(number), EventSnapshot(identity: identity, context: context(fields: fields), consent: consent(fields: fields)))
+    return (
+      Int(number), EventSnapshot(identity: identity, context: context(fields: fields), consent: consent(fields: fields), plan: plan(fields: fields))
+    )
   }
 }

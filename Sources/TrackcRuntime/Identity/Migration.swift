@@ -8,13 +8,20 @@ import Foundation
 /// Read once, when the journal's directory has no state of trackc's yet; from then on trackc keeps its
 /// own. Nothing is written to the other SDK's store, and nothing is removed from it (an app that goes
 /// back to the SDK finds it as it was).
-public struct Migration: Sendable, Hashable {
+public struct Migration: Sendable, Hashable, CustomStringConvertible {
   enum Source: Sendable, Hashable {
     case segment(writeKey: String)
     case amplitude(apiKey: String, instanceName: String)
   }
 
   let source: Source
+
+  public var description: String {
+    switch source {
+    case .segment(let writeKey): return "analytics-swift (write key '\(writeKey)')"
+    case .amplitude(let apiKey, let instanceName): return "Amplitude-Swift (API key '\(apiKey)', instance '\(instanceName)')"
+    }
+  }
 
   /// Segment's analytics-swift 1.x, as the app configured it (`Configuration(writeKey:)`): the anonymous
   /// ID, user ID and traits it kept for that write key, and the version and build its lifecycle events
@@ -31,31 +38,62 @@ public struct Migration: Sendable, Hashable {
     Migration(source: .amplitude(apiKey: apiKey, instanceName: instanceName.isEmpty ? AmplitudeStore.defaultInstance : instanceName))
   }
 
-  /// What a migration found.
+  /// What a migration found: an identity the SDK kept (so the app ran on this device before), and the
+  /// app's version and build it saw last, when it kept them.
   struct Found: Sendable, Hashable {
     var identity: TrackingIdentity
-    /// The app's version and build the SDK saw last: it ran on this device before.
     var version: String?
     var build: String?
-    var hadApp: Bool
   }
 
-  /// The first of `migrations` whose SDK left something on the device; nil when none did.
-  static func read(_ migrations: [Migration]) -> Found? {
+  /// What one migration found, or where it looked and found no identity.
+  enum Lookup: Sendable, Hashable {
+    case found(Found)
+    case nothing(looked: String)
+  }
+
+  /// The first of `migrations` whose SDK left an identity on the device, and a report of each looked at.
+  static func read(_ migrations: [Migration]) -> (found: Found?, report: MigrationReport) {
+    var lines: [String] = []
     for migration in migrations {
-      let found: Found?
+      let lookup: Lookup
       switch migration.source {
-      case .segment(let writeKey): found = SegmentStore.read(writeKey: writeKey)
-      case .amplitude(let apiKey, let instanceName): found = AmplitudeStore.read(apiKey: apiKey, instanceName: instanceName)
+      case .segment(let writeKey): lookup = SegmentStore.read(writeKey: writeKey)
+      case .amplitude(let apiKey, let instanceName): lookup = AmplitudeStore.read(apiKey: apiKey, instanceName: instanceName)
       }
-      if let found { return found }
+      switch lookup {
+      case .found(let found):
+        lines.append("\(migration): took over \(found.identity.userID.map { "user \($0), " } ?? "")anonymous ID \(found.identity.anonymousID)")
+        return (found, MigrationReport(takenOver: migration, lines: lines))
+      case .nothing(let looked):
+        lines.append("\(migration): found nothing (no identity in \(looked))")
+      }
     }
-    return nil
+    return (nil, MigrationReport(takenOver: nil, lines: lines))
   }
 
   /// An identity from what a store kept: its anonymous ID (a fresh one when it kept none), user ID and traits.
   static func identity(anonymousID: String?, userID: String?, traits: [String: PropertyValue] = [:]) -> TrackingIdentity {
     TrackingIdentity(anonymousID: anonymousID ?? TrackingIdentity.fresh().anonymousID, userID: userID, traits: traits)
+  }
+}
+
+/// What the migrations found at trackc's first start (`Tracker.migrationReport`): one line per SDK looked
+/// at, in order, up to the one whose identity was taken over. A migration that finds nothing (a
+/// development or mistyped write key, an SDK the app never shipped) says so and where it looked, and the
+/// next one is read.
+public struct MigrationReport: Sendable, Hashable, CustomStringConvertible {
+  /// The migration whose identity trackc took over; nil when none found one (a new identity, and the
+  /// launch is an install).
+  public let takenOver: Migration?
+  public let lines: [String]
+
+  public var description: String { lines.joined(separator: "\n") }
+
+  /// Writes a report that found nothing to standard error (the Xcode console), a line each.
+  static func log(_ report: MigrationReport) {
+    let text = report.lines.map { "trackc: migration: " + $0 + "\n" }.joined()
+    FileHandle.standardError.write(Data(text.utf8))
   }
 }
 
@@ -67,8 +105,10 @@ public struct Migration: Sendable, Hashable {
 /// - `Sources/Segment/Utilities/JSON.swift`: `JSON` encodes each case as a single value (null, a `Bool`, a
 ///   `Decimal`, a `String`, an array of `JSON`, a dictionary of `JSON`) and decodes them in that order;
 /// - `Sources/Segment/Plugins/Platforms/iOS/iOSLifecycleEvents.swift`: the version and build its lifecycle
-///   events last saw, in the standard user defaults, `SEGVersionKey` and `SEGBuildKeyV2` (no build
-///   stored means its next launch is an install).
+///   events last saw, in the standard user defaults, `SEGVersionKey` and `SEGBuildKeyV2`. Written only
+///   with lifecycle events on (1.0.0 to 1.7.x return before writing them when off; from 1.8.0 the lifecycle
+///   plugin is not added at all): so an identity in the write key's suite, which every release writes at
+///   its first start, is what says the app ran before, and the build, when there is one, what it was.
 enum SegmentStore {
   static func suiteName(writeKey: String) -> String { "com.segment.storage.\(writeKey)" }
   static let anonymousIDKey = "segment.anonymousId"
@@ -77,17 +117,19 @@ enum SegmentStore {
   static let versionKey = "SEGVersionKey"
   static let buildKey = "SEGBuildKeyV2"
 
-  static func read(writeKey: String) -> Migration.Found? {
-    guard !writeKey.isEmpty, let suite = UserDefaults(suiteName: suiteName(writeKey: writeKey)) else { return nil }
+  /// Found only when the write key's suite holds an identity: the version and build live in the standard
+  /// user defaults, which any write key (a development one, a mistyped one) would see.
+  static func read(writeKey: String) -> Migration.Lookup {
+    let name = suiteName(writeKey: writeKey)
+    guard !writeKey.isEmpty, let suite = UserDefaults(suiteName: name) else { return .nothing(looked: "no suite: the write key is empty") }
     let anonymousID = nonEmpty(suite.string(forKey: anonymousIDKey))
     let userID = nonEmpty(suite.string(forKey: userIDKey))
+    guard anonymousID != nil || userID != nil else { return .nothing(looked: name) }
     let traits = suite.data(forKey: traitsKey).map(Self.traits) ?? [:]
-    let version = nonEmpty(UserDefaults.standard.string(forKey: versionKey))
-    let build = nonEmpty(UserDefaults.standard.string(forKey: buildKey))
-    guard anonymousID != nil || userID != nil || build != nil else { return nil }
-    return Migration.Found(
-      identity: Migration.identity(anonymousID: anonymousID, userID: userID, traits: traits), version: version, build: build,
-      hadApp: build != nil)
+    return .found(
+      Migration.Found(
+        identity: Migration.identity(anonymousID: anonymousID, userID: userID, traits: traits),
+        version: nonEmpty(UserDefaults.standard.string(forKey: versionKey)), build: nonEmpty(UserDefaults.standard.string(forKey: buildKey))))
   }
 
   /// The traits analytics-swift kept: the scalars (strings, numbers, booleans), which is what trackc's
@@ -100,11 +142,12 @@ enum SegmentStore {
       case .bool(let bool): traits[key] = .bool(bool)
       case .string(let string): traits[key] = .string(string)
       case .number(let number):
-        let double = NSDecimalNumber(decimal: number).doubleValue
-        if double.isFinite, double == double.rounded(), abs(double) < 9_007_199_254_740_992 {
-          traits[key] = .int(Int(double))
-        } else if double.isFinite {
-          traits[key] = .double(double)
+        // A whole number exactly, by its digits (through a Double, one above 2^53 would change).
+        if let integer = Int(number.description) {
+          traits[key] = .int(integer)
+        } else {
+          let double = NSDecimalNumber(decimal: number).doubleValue
+          if double.isFinite { traits[key] = .double(double) }
         }
       case .null, .array, .object: continue
       }
@@ -141,7 +184,8 @@ enum SegmentStore {
   }
 }
 
-/// Where Amplitude-Swift 1.x keeps its state, as its source says (amplitude/Amplitude-Swift, tag v1.18.6):
+/// Where Amplitude-Swift keeps its state, as its source says (amplitude/Amplitude-Swift, tag v1.18.6, and
+/// the older tags named below):
 /// - `Sources/Amplitude/Storages/PersistentStorage.swift`: a user defaults suite per storage,
 ///   `com.amplitude.storage.<prefix>`, where a prefix not starting with `amplitude-swift` gets it in front;
 ///   the event storage's prefix is `storage-<apiKey>-<instanceName>` (`getEventStoragePrefix`), so the suite
@@ -150,9 +194,14 @@ enum SegmentStore {
 ///   strings; `Sources/Amplitude/Amplitude.swift` reads the identity from there, and
 ///   `Sources/Amplitude/Utilities/DefaultEventUtils.swift` the version and build;
 /// - `Sources/Amplitude/Constants.swift`: the default instance is `$default_instance`;
-/// - releases before 1.5 (tag v1.3.0, `Configuration.swift`) used the prefix `storage-<instanceName>`, and
-///   `migrateApiKeyStorages` in `Amplitude.swift` reads an older `amplitude-swift-<apiKey>`: both are
-///   read after the current one, as Amplitude-Swift's own migrations read them.
+/// - the storage prefix by release (`Configuration.swift` at each tag): `storage-<apiKey>-<instanceName>`
+///   from v1.3.1 (`getEventStoragePrefix`); `storage-<instanceName>` from v0.4.7 to v1.3.0, the default
+///   instance named `default_instance` until v0.4.14 and `$default_instance` from v0.5.0; and before,
+///   v0.1.0 to v0.4.6, `PersistentStorage(apiKey:)`'s `amplitude-swift-<apiKey>`: the older ones are read
+///   after the current one, as Amplitude-Swift's own migrations read them;
+/// - `app_version` and `app_build` exist from v1.0.0 (written at each launch); 0.x kept neither, so a
+///   device ID is what says the app ran before (Amplitude itself counts an install by `last_event_time`
+///   missing, which every release writes with the device ID's first session).
 enum AmplitudeStore {
   static let defaultInstance = "$default_instance"
   static let deviceIDKey = "device_id"
@@ -160,29 +209,36 @@ enum AmplitudeStore {
   static let versionKey = "app_version"
   static let buildKey = "app_build"
 
-  /// The suites a release of Amplitude-Swift 1.x may have written, newest first.
+  /// The default instance's name in 0.4.7 to 0.4.14 (`default_instance`; `$default_instance` from 0.5.0).
+  static let firstDefaultInstance = "default_instance"
+
+  /// The suites a release of Amplitude-Swift may have written, newest first: the API key's and
+  /// instance's (from 1.3.1), the instance's (0.4.7 to 1.3.0; for the default instance, under either of
+  /// its names), the API key's (0.1.0 to 0.4.6).
   static func suiteNames(apiKey: String, instanceName: String) -> [String] {
-    [
+    var names = [
       "com.amplitude.storage.amplitude-swift-storage-\(apiKey)-\(instanceName)",
       "com.amplitude.storage.amplitude-swift-storage-\(instanceName)",
-      "com.amplitude.storage.amplitude-swift-\(apiKey)",
     ]
+    if instanceName == defaultInstance { names.append("com.amplitude.storage.amplitude-swift-storage-\(firstDefaultInstance)") }
+    names.append("com.amplitude.storage.amplitude-swift-\(apiKey)")
+    return names
   }
 
-  static func read(apiKey: String, instanceName: String) -> Migration.Found? {
-    guard !apiKey.isEmpty else { return nil }
-    for name in suiteNames(apiKey: apiKey, instanceName: instanceName) {
+  static func read(apiKey: String, instanceName: String) -> Migration.Lookup {
+    guard !apiKey.isEmpty else { return .nothing(looked: "no suite: the API key is empty") }
+    let names = suiteNames(apiKey: apiKey, instanceName: instanceName)
+    for name in names {
       guard let suite = UserDefaults(suiteName: name) else { continue }
       let deviceID = nonEmpty(suite.string(forKey: deviceIDKey))
       let userID = nonEmpty(suite.string(forKey: userIDKey))
-      let version = nonEmpty(suite.string(forKey: versionKey))
-      let build = nonEmpty(suite.string(forKey: buildKey))
-      guard deviceID != nil || userID != nil || build != nil || version != nil else { continue }
-      return Migration.Found(
-        identity: Migration.identity(anonymousID: deviceID, userID: userID), version: version, build: build,
-        hadApp: build != nil || version != nil)
+      guard deviceID != nil || userID != nil else { continue }
+      return .found(
+        Migration.Found(
+          identity: Migration.identity(anonymousID: deviceID, userID: userID), version: nonEmpty(suite.string(forKey: versionKey)),
+          build: nonEmpty(suite.string(forKey: buildKey))))
     }
-    return nil
+    return .nothing(looked: names.joined(separator: ", "))
   }
 }
 

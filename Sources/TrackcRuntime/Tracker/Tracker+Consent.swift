@@ -22,13 +22,30 @@ extension Tracker {
   ///
   /// The first answer about a pending category (`default: pending`) releases what waited for it: granted,
   /// it goes at once; refused, it is dropped (counted as `DropReason.consentDenied`).
+  ///
+  /// When the answers change, collector destinations that take it (`receivesConsentUpdates`) get a `Segment Consent Preference Updated` track
+  /// call (`consentUpdatedEvent`); every call a collector gets carries the answers as they stand for it
+  /// (`context.consent.categoryPreferences`).
   public func setConsent(_ answers: [String: Bool]) {
     identityLock.lock()
+    let before = (consentBook.current, consentBook.pending)
     let (stored, stamp, revoked, answeredPending) = consentBook.apply(answers)
     state.consent = stored
     stateFile?.write(state)
     consentStamp = stamp
-    journal.update(EventSnapshot(identity: state.identity, context: context, consent: stamp), call: nil, destinations: 0, date: Date())
+    // A change goes to the collectors as Segment's consent plugin sends it: a track call of its own,
+    // stamped with the new answers like every call.
+    let changed = before != (consentBook.current, consentBook.pending)
+    var collectors: UInt64 = 0
+    if changed {
+      for (index, id) in collectorLanes where consentUpdateLanes.contains(index) && configuration.isEnabled(id) {
+        collectors |= 1 << UInt64(index)
+      }
+    }
+    journal.update(
+      EventSnapshot(identity: state.identity, context: context, consent: stamp, plan: registry.plan),
+      call: changed ? EventCoding.Draft(eventID: Self.consentUpdatedEvent, source: .manual, screen: nil, properties: [:]) : nil,
+      destinations: collectors, date: Date())
     identityLock.unlock()
     guard revoked || answeredPending else { return }
     // What a lane is handing over now was checked before; wait for it, then have the lanes look again
@@ -37,6 +54,10 @@ extension Tracker {
     journal.interruptPause(lanes: gatedLanes)
     journal.requestUpload()
   }
+
+  /// The track call a change of the answers sends to collectors: the name Segment's consent management
+  /// gives it (and its consent plugins send).
+  public static let consentUpdatedEvent = "Segment Consent Preference Updated"
 
   /// The same, for one category.
   public func setConsent(_ category: String, granted: Bool) {

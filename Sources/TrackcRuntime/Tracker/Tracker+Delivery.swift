@@ -31,11 +31,27 @@ extension Tracker {
   public var statistics: [String: DestinationStatistics] {
     var result: [String: DestinationStatistics] = [:]
     for (index, id) in laneIDs.enumerated() where result[id] == nil {
-      result[id] = journal.statistics(lane: index)
+      var statistics = journal.statistics(lane: index)
+      // A collector's lane for what waits for a pending consent category counts as the collector's.
+      if let waiting = waitingLanes[index] { statistics.add(journal.statistics(lane: waiting)) }
+      result[id] = statistics
     }
     return result
   }
 
   /// The journal's storage and health (quarantined segments, cut tails, memory fallback).
   public var journalStatistics: JournalStatistics { journal.health }
+}
+
+extension DestinationStatistics {
+  /// Adds another lane's counts (a collector's two lanes, reported as one destination).
+  mutating func add(_ other: DestinationStatistics) {
+    accepted += other.accepted
+    recovered += other.recovered
+    delivered += other.delivered
+    droppedByReason.merge(other.droppedByReason, uniquingKeysWith: +)
+    queued += other.queued
+    failedAttempts += other.failedAttempts
+    failuresByReason.merge(other.failuresByReason, uniquingKeysWith: +)
+  }
 }

@@ -10,7 +10,8 @@ extension Tracker {
   public var currentContext: TrackingContext { identityLock.withLock { context } }
 
   /// The user signed in (or the app learnt more about them): the events tracked from now on carry
-  /// `userID` and the traits, and collector destinations get an identify call. Traits merge with those
+  /// `userID` and the traits, and collector destinations get an identify call (for every destination
+  /// but those delivered in process and those consent refuses it, as an event is). Traits merge with those
   /// of earlier calls for the same user; another user starts afresh. Kept across launches (and kill -9)
   /// in the journal's directory. Traits too large to keep (over about 60 KB) are not kept.
   public func identify(userID: String, traits: [String: PropertyValue] = [:]) {
@@ -65,7 +66,8 @@ extension Tracker {
     defer { identityLock.unlock() }
     guard context != self.context else { return }
     self.context = context
-    journal.update(EventSnapshot(identity: state.identity, context: context, consent: consentStamp), call: nil, destinations: 0, date: Date())
+    journal.update(
+      EventSnapshot(identity: state.identity, context: context, consent: consentStamp, plan: registry.plan), call: nil, destinations: 0, date: Date())
   }
 
   /// Applies a change of identity: persisted first, then the new snapshot and the call (if any) go into
@@ -76,8 +78,13 @@ extension Tracker {
     let call = apply(&state)
     stateFile?.write(state)
     var destinations: UInt64 = 0
-    for (index, id) in collectorLanes where configuration.isEnabled(id) { destinations |= 1 << UInt64(index) }
+    // For every destination: it waits with what waits for a pending category, if any category gating one is.
+    let waits = !waitingLanes.isEmpty && consentBook.waits(nil, by: consentBook.routingFilter)
+    for (index, id) in collectorLanes where configuration.isEnabled(id) {
+      destinations |= 1 << UInt64(waits ? waitingLanes[index] ?? index : index)
+    }
     journal.update(
-      EventSnapshot(identity: state.identity, context: context, consent: consentStamp), call: call, destinations: destinations, date: Date())
+      EventSnapshot(identity: state.identity, context: context, consent: consentStamp, plan: registry.plan), call: call, destinations: destinations,
+      date: Date())
   }
 }

@@ -6,7 +6,8 @@ extension Tracker {
   /// The lanes the event goes to, and for collectors the plan destinations it is for: a plan destination
   /// when the rule routes there, remote configuration has it on and sampling keeps the event; a
   /// collector when some destination the rule routes to (on, and sampled in) has no lane of its own
-  /// (every destination, when the plan does not restrict routing).
+  /// (every destination, when the plan does not restrict routing): the collector's lane for what waits
+  /// when one of them waits for a pending consent category.
   func route(_ rule: EventRule) -> (UInt64, [String]?) {
     // Consent, when the plan gates destinations by it: the lanes and categories not granted now.
     let consent = gating ? consentBook.routingFilter : ConsentBook.RoutingFilter()
@@ -26,7 +27,11 @@ extension Tracker {
       guard !kept.isEmpty else { return (destinations, nil) }
       forwardedTo = kept
     }
-    for (index, id) in collectorLanes where isOn(id, for: rule) { destinations |= 1 << UInt64(index) }
+    // For a destination whose category waits for its first answer: the collector's lane for what waits.
+    let waits = !waitingLanes.isEmpty && consentBook.waits(forwardedTo, by: consent)
+    for (index, id) in collectorLanes where isOn(id, for: rule) {
+      destinations |= 1 << UInt64(waits ? waitingLanes[index] ?? index : index)
+    }
     return (destinations, forwardedTo)
   }
 

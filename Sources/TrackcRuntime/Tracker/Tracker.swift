@@ -22,6 +22,12 @@ public final class Tracker: @unchecked Sendable {
   let planLanes: [(index: Int, id: String)]
   let collectorLanes: [(index: Int, id: String)]
   let planLaneIDs: Set<String>
+  /// Each collector lane's second lane, for the events that wait for a pending consent category (while
+  /// one is pending, an event for any of its destinations goes there, and waits for the answer); empty
+  /// when the plan has no pending category.
+  let waitingLanes: [Int: Int]
+  /// The collectors' lanes that take the call a change of consent sends (`receivesConsentUpdates`).
+  let consentUpdateLanes: Set<Int>
   let lock = NSLock()
   // Guarded by `lock`.
   var screensByType: [ObjectIdentifier: ScreenID?] = [:]
@@ -43,6 +49,10 @@ public final class Tracker: @unchecked Sendable {
   var launched: Bool
   /// The notification observers of the lifecycle, removed when the tracker goes.
   private var observers: [any NSObjectProtocol] = []
+  /// What the migrations (`migration:`) found at trackc's first start on this device: the SDK whose
+  /// identity was taken over, or each store looked at and found empty (also written to standard error).
+  /// Nil when none was asked for, or when trackc had its own state already.
+  public let migrationReport: MigrationReport?
 
   /// At most this many destinations (a bit each in a journal record); further ones get nothing.
   public static let maximumDestinations = 64
@@ -74,7 +84,7 @@ public final class Tracker: @unchecked Sendable {
     let kept = Array(destinations.prefix(Self.maximumDestinations))
     laneIDs = kept.map(\.id)
     var seen: [String: Int] = [:]
-    let keys = kept.map { destination -> String in
+    var keys = kept.map { destination -> String in
       seen[destination.id, default: 0] += 1
       let count = seen[destination.id]!
       return count == 1 ? destination.id : destination.id + "#\(count)"
@@ -82,6 +92,19 @@ public final class Tracker: @unchecked Sendable {
     planLanes = kept.enumerated().filter { $0.element.role == .planDestination }.map { ($0.offset, $0.element.id) }
     collectorLanes = kept.enumerated().filter { $0.element.role == .collector }.map { ($0.offset, $0.element.id) }
     planLaneIDs = Set(planLanes.map(\.id))
+    // With a category that waits for its first answer, each collector has a second lane for what waits
+    // (`waitingLanes`), so that what is for no waiting destination goes meanwhile.
+    var laneDestinations = kept
+    var waiting: [Int: Int] = [:]
+    if !registry.consentDefaults.isEmpty && !registry.pendingConsentCategories.isEmpty {
+      for (index, _) in collectorLanes where laneDestinations.count < Self.maximumDestinations {
+        waiting[index] = laneDestinations.count
+        laneDestinations.append(kept[index])
+        keys.append(keys[index] + "#waiting")
+      }
+    }
+    waitingLanes = waiting
+    consentUpdateLanes = Set(collectorLanes.map(\.index).filter { kept[$0].receivesConsentUpdates })
 
     // The identity of the install: from the journal's directory, else (an app updated from a release
     // that kept only an anonymous ID in the user defaults) from there, else from the analytics SDK the
@@ -93,37 +116,53 @@ public final class Tracker: @unchecked Sendable {
     if let stored = stateFile?.read() {
       state = stored
       launched = stored.launched
+      migrationReport = nil
     } else if let legacy = LegacyAnonymousID.stored {
       state = StateFile.State(identity: TrackingIdentity(anonymousID: legacy))
       launched = false
       stateFile?.write(state)
-    } else if let found = Migration.read(migration) {
-      state = StateFile.State(identity: found.identity, appVersion: found.version, appBuild: found.build, launched: found.hadApp)
-      launched = found.hadApp
-      stateFile?.write(state)
+      migrationReport = nil
     } else {
-      state = StateFile.State(identity: .fresh())
-      launched = false
+      var found: Migration.Found?
+      var report: MigrationReport?
+      if !migration.isEmpty { (found, report) = Migration.read(migration) }
+      migrationReport = report
+      if let found {
+        // An identity the SDK kept says the app ran here before, whether or not it kept a build.
+        state = StateFile.State(identity: found.identity, appVersion: found.version, appBuild: found.build, launched: true)
+        launched = true
+      } else {
+        if let report { MigrationReport.log(report) }
+        state = StateFile.State(identity: .fresh())
+        launched = false
+      }
       stateFile?.write(state)
     }
     self.context = context
     // Consent: the plan's categories and defaults, and what the person answered (kept with the identity).
     let consentBook = ConsentBook(
-      registry: registry, answers: state.consent, laneDestinations: kept.map { $0.role == .collector ? nil : $0.id })
+      registry: registry, answers: state.consent, laneDestinations: laneDestinations.map { $0.role == .collector ? nil : $0.id },
+      waitingLanes: waiting)
     self.consentBook = consentBook
     consentStamp = consentBook.stamp
     let gating = consentBook.isGating
     self.gating = gating
     gatedLanes =
-      gating ? kept.indices.filter { kept[$0].role == .collector || registry.consentCategory(ofDestination: kept[$0].id) != nil } : []
+      gating
+      ? laneDestinations.indices.filter {
+        laneDestinations[$0].role == .collector || registry.consentCategory(ofDestination: laneDestinations[$0].id) != nil
+      } : []
     let journal = Journal(
-      configuration: journal, keys: keys, snapshot: EventSnapshot(identity: state.identity, context: context, consent: consentStamp))
+      configuration: journal, keys: keys,
+      snapshot: EventSnapshot(identity: state.identity, context: context, consent: consentStamp, plan: registry.plan))
     self.journal = journal
     let wireName: @Sendable (String) -> String? = { registry.wireName(ofDestination: $0) }
-    lanes = kept.enumerated().map { index, destination in
+    var inProcess: [String] = []
+    for (_, id) in planLanes where !inProcess.contains(id) { inProcess.append(id) }
+    lanes = laneDestinations.enumerated().map { index, destination in
       DeliveryLane(
         destination: destination, index: index, journal: journal, retry: retry, onFailure: onDeliveryFailure, onDrop: onDrop,
-        consent: gating ? consentBook : nil, wireName: wireName)
+        consent: gating ? consentBook : nil, wireName: wireName, deliveredInProcess: inProcess)
     }
   }
 

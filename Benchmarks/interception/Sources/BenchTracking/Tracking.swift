@@ -105,6 +105,10 @@ public enum Tracking {
       default: return ""
       }
     }
+
+    @_spi(Generated) public var plan: PlanStamp? {
+      return PlanStamp(version: nil, hash: "fnv1a64:37c52311af360af5")
+    }
   }
 
   /// Tracking by hand, for the events with bindings: their properties as typed parameters.

@@ -379,12 +379,20 @@ public enum Tracking {
       return ["analytics": true, "personalization": false]
     }
 
+    @_spi(Generated) public var consentGatedDestinations: [String] {
+      return ["firebase", "mixpanel"]
+    }
+
     @_spi(Generated) public func wireName(ofDestination id: String) -> String? {
       switch id {
       case "firebase": return "Firebase"
       case "mixpanel": return "Mixpanel"
       default: return nil
       }
+    }
+
+    @_spi(Generated) public var plan: PlanStamp? {
+      return PlanStamp(version: nil, hash: "fnv1a64:f5605aec448639f2")
     }
 
     @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? {

@@ -123,6 +123,10 @@ public enum CrossModuleTracking {
       default: return ""
       }
     }
+
+    @_spi(Generated) public var plan: PlanStamp? {
+      return PlanStamp(version: nil, hash: "fnv1a64:204607b96d251032")
+    }
   }
 
   /// Tracking by hand, for the events with bindings: their properties as typed parameters.

@@ -316,6 +316,10 @@ public enum FixtureTracking {
       }
     }
 
+    @_spi(Generated) public var plan: PlanStamp? {
+      return PlanStamp(version: nil, hash: "fnv1a64:6062e018ca76b97c")
+    }
+
     @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? {
       switch event {
       case .installed: return Rules.application_installed

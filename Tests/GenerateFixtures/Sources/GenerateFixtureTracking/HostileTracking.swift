@@ -198,6 +198,14 @@ public enum HostileTracking {
       return ["ana\"lytics\\(x)": true, "\u{202E}ads */": false]
     }
 
+    @_spi(Generated) public var consentGatedDestinations: [String] {
+      return ["fire\"base", "mix\\panel", "dest\u{202E}warehouse"]
+    }
+
+    @_spi(Generated) public var plan: PlanStamp? {
+      return PlanStamp(version: nil, hash: "fnv1a64:2a18ec8abdc3bdd8")
+    }
+
     @_spi(Generated) public var hooksUIKit: Bool {
       return true
     }

@@ -156,6 +156,10 @@ public enum ObjCTracking {
       }
     }
 
+    @_spi(Generated) public var plan: PlanStamp? {
+      return PlanStamp(version: nil, hash: "fnv1a64:91d863c680f9a687")
+    }
+
     @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? {
       switch event {
       case .installed: return Rules.application_installed
