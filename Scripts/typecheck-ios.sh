@@ -4,7 +4,7 @@
 # uses every shape the generator writes (generated afresh), and the feature code beside them. Swift 6
 # language mode, warnings as errors, each package at its lowest declared iOS. Nothing links or runs.
 #
-#   Scripts/typecheck-ios.sh                  every unit below, then the negative control
+#   Scripts/typecheck-ios.sh                  the framework types' table, every unit below, then the negative control
 #   Scripts/typecheck-ios.sh UNIT...          those units (and what they depend on)
 #   Scripts/typecheck-ios.sh --negative-control   only the negative control (below)
 #   Scripts/typecheck-ios.sh --list           the units, one a line
@@ -263,6 +263,15 @@ rm -rf "$run" && mkdir -p "$run/modules" "$run/log"
 modules=$run/modules log=$run/log
 started=$SECONDS
 echo "typecheck-ios: against $sdk_name, Swift 6 language mode, warnings as errors"
+
+# trackc's table of Apple's framework types (Sources/TrackcCore/CodeCheck/AppleFrameworkTypes.swift), which
+# tells a handler argument's Objective-C form by its kind in the SDK, must be what the kit's SDK gives: read
+# afresh with the kit (the symbol graphs Swift extracts, the encodings clang computes). On every full run.
+if (($# == 0)) && [[ -n ${kit:-} ]]; then
+  types_started=$SECONDS
+  TRACKC_IOS_SDK=$kit python3 Scripts/apple/framework-types.py --check || exit 1
+  echo "typecheck-ios: the framework types' table checked ($((SECONDS - types_started)) s)"
+fi
 
 needs_generated=false
 for i in "${!names[@]}"; do in_list "${names[i]}" "$wanted" && [[ ${sources_of[i]} == *@gen/* ]] && needs_generated=true; done
