@@ -97,7 +97,7 @@ def main():
 
     code = open(arguments.registry).read()
     hooks = re.findall(
-        r'ObjCHandlerHook\(\s*className: \.(objc|inRegistryModule)\("([^"]+)"\),\s*selector: "([^"]+)",\s*handler: [^,]+,\s*shape: (\d+)(?:,\s*plan: "[^"]*")?\s*\)',
+        r'ObjCHandlerHook\(\s*className: \.(objc|inRegistryModule)\("([^"]+)"\),\s*selector: "([^"]+)",\s*handler: [^,]+,\s*shape: (\d+)(?:,\s*planLine: \d+)?\s*\)',
         code)
     shapes = {}
     for number, body in re.findall(r"\n\s*case (\d+):\n(.*?)return replacement", code, re.S):

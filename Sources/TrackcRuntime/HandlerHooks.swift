@@ -31,16 +31,16 @@ import Foundation
   public let handler: HandlerID
   /// Which generated replacement fits the method's Objective-C signature.
   public let shape: Int
-  /// Where the plan maps the handler (`objc-runtime.yaml:25`), for what is said when the hook cannot be
-  /// installed.
-  public let plan: String
+  /// The line of the plan that maps the handler, for what is said when the hook cannot be installed (0
+  /// when the registry does not say).
+  public let planLine: Int
 
-  public init(className: ClassName, selector: String, handler: HandlerID, shape: Int, plan: String = "") {
+  public init(className: ClassName, selector: String, handler: HandlerID, shape: Int, planLine: Int = 0) {
     self.className = className
     self.selector = selector
     self.handler = handler
     self.shape = shape
-    self.plan = plan
+    self.planLine = planLine
   }
 
   /// The name to look the class up by, given the module the registry is compiled into.
@@ -152,8 +152,8 @@ public struct HandlerHookProblem: Sendable, Hashable, CustomStringConvertible {
   public let selector: String
   /// The handler's Swift name, as the plan maps it (`onItemTapped(_:)`).
   public let handler: String
-  /// Where the plan maps it (`objc-runtime.yaml:25`); empty for a registry generated without it.
-  public let plan: String
+  /// The line of the plan that maps it; 0 for a registry generated without it.
+  public let planLine: Int
   /// The registry whose hook it is, by its type (`Shop.Tracking.Registry`).
   public let registry: String
   public let reason: Reason
@@ -167,7 +167,7 @@ public struct HandlerHookProblem: Sendable, Hashable, CustomStringConvertible {
     case .hookedByAnotherRegistry(let other):
       why = "\(other) hooked \(className) \(selector) first, and one method reports to one registry (give the app one registry)"
     }
-    let location = plan.isEmpty ? "" : " (\(plan))"
+    let location = planLine > 0 ? " (the plan's line \(planLine))" : ""
     return "trackc: handler \(handler)\(location) of \(className) is not hooked, so its events are not tracked: \(why)"
   }
 }
@@ -187,7 +187,7 @@ extension HandlerHookInstaller {
       }
       return HandlerHookProblem(
         className: hook.runtimeClassName(registryModule: registry.moduleName) ?? "\(hook.className)", selector: hook.selector,
-        handler: registry.name(of: hook.handler), plan: hook.plan, registry: registryName, reason: reason)
+        handler: registry.name(of: hook.handler), planLine: hook.planLine, registry: registryName, reason: reason)
     }
   }
 }

@@ -163,8 +163,9 @@ import Testing
   }
 
   @Test func eachHookSaysWhereThePlanMapsIt() {
-    let plans = Self.registry.objcHandlerHooks.map(\.plan)
-    #expect(plans.count == 3 && plans.allSatisfy { $0.hasPrefix("objc-runtime.yaml:") && Int($0.dropFirst(18)) != nil }, "\(plans)")
+    // The lines of objc-runtime.yaml that map onItemTapped(_:) (for the class and its override) and the
+    // delegate method.
+    #expect(Self.registry.objcHandlerHooks.map(\.planLine) == [23, 23, 35])
   }
 
   @Test func aProblemIsOneLineNamingTheHandlerThePlanLineTheClassAndWhy() throws {
@@ -172,9 +173,9 @@ import Testing
     let handler = ObjCTracking.Handler.onItemTapped_
     let outcomes = HandlerHookInstaller<ObjCRuntimeTable>().install(
       [
-        ObjCHandlerHook(className: .objc("FeedApp.Gone"), selector: "onItemTapped:", handler: handler, shape: 0, plan: "objc-runtime.yaml:25"),
+        ObjCHandlerHook(className: .objc("FeedApp.Gone"), selector: "onItemTapped:", handler: handler, shape: 0, planLine: 25),
         ObjCHandlerHook(
-          className: .objc("FeedApp.FeedViewController"), selector: "onMissing:", handler: handler, shape: 0, plan: "objc-runtime.yaml:26"),
+          className: .objc("FeedApp.FeedViewController"), selector: "onMissing:", handler: handler, shape: 0, planLine: 26),
         ObjCHandlerHook(className: .objc("FeedApp.FeedViewController"), selector: "onItemTapped:", handler: handler, shape: 0),
       ], in: runtime, registryModule: nil)
     let problems = HandlerHookInstaller<ObjCRuntimeTable>.problems(outcomes, of: Self.registry)
@@ -183,8 +184,8 @@ import Testing
     #expect(problems.allSatisfy { $0.handler == "onItemTapped(_:)" && $0.registry.hasSuffix("ObjCTracking.Registry") })
     #expect(
       problems.map(\.description) == [
-        "trackc: handler onItemTapped(_:) (objc-runtime.yaml:25) of FeedApp.Gone is not hooked, so its events are not tracked: the app has no class FeedApp.Gone",
-        "trackc: handler onItemTapped(_:) (objc-runtime.yaml:26) of FeedApp.FeedViewController is not hooked, so its events are not tracked: neither FeedApp.FeedViewController nor a superclass has the method onMissing:",
+        "trackc: handler onItemTapped(_:) (the plan's line 25) of FeedApp.Gone is not hooked, so its events are not tracked: the app has no class FeedApp.Gone",
+        "trackc: handler onItemTapped(_:) (the plan's line 26) of FeedApp.FeedViewController is not hooked, so its events are not tracked: neither FeedApp.FeedViewController nor a superclass has the method onMissing:",
       ])
 
     // Reported: printed at once, one line each, and readable from the public property.
@@ -213,17 +214,18 @@ import Testing
     #expect(again.allSatisfy { if case .alreadyInstalled = $0.outcome { true } else { false } })
   }
 
-  /// Off the main thread, the hooks go in when the main thread runs, and a line says so first.
+  /// Off the main thread, the hooks go in later, on the main actor (the closure's isolation), and a line
+  /// says so first.
   @Test func installingOffTheMainThreadIsSaid() async {
     let printed = Lines()
-    let installedOnMain: Bool = await Interception.hookProblems.printing(to: { printed.append($0) }) {
+    let printedBeforeInstall: [String] = await Interception.hookProblems.printing(to: { printed.append($0) }) {
       await withCheckedContinuation { continuation in
         Thread.detachNewThread {
-          Interception.installOnMainThread { continuation.resume(returning: Thread.isMainThread) }
+          Interception.installOnMainThread { continuation.resume(returning: printed.all) }
         }
       }
     }
-    #expect(installedOnMain)
+    #expect(printedBeforeInstall == [Interception.hooksLateMessage])
     #expect(printed.all == [Interception.hooksLateMessage])
   }
 }

@@ -209,7 +209,7 @@ struct RegistryEmitter {
       [.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members + hosted)
   }
 
-  /// `public var objcHandlerHooks: [ObjCHandlerHook] { [ObjCHandlerHook(className:selector:handler:shape:plan:)] }`
+  /// `public var objcHandlerHooks: [ObjCHandlerHook] { [ObjCHandlerHook(className:selector:handler:shape:planLine:)] }`
   private func objcHandlerHooks() -> Member {
     let hooks = model.objcHooks.map { hook -> Expression in
       let className: Expression
@@ -225,7 +225,7 @@ struct RegistryEmitter {
           SwiftCode.Argument(ArgumentLabel(fixed: "selector"), .string(hook.selector)),
           SwiftCode.Argument(ArgumentLabel(fixed: "handler"), .reference([ValidIdentifier(fixed: "Handler"), hook.handler])),
           SwiftCode.Argument(ArgumentLabel(fixed: "shape"), .integer(hook.shape)),
-          SwiftCode.Argument(ArgumentLabel(fixed: "plan"), .string("\(configFileName):\(hook.planLine)")),
+          SwiftCode.Argument(ArgumentLabel(fixed: "planLine"), .integer(hook.planLine)),
         ])
     }
     return Member(
