@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Under a sanitizer (Scripts/sanitize.sh sets TRACKC_SANITIZER), the build plugin's fixture and its test are

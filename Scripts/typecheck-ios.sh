@@ -7,7 +7,8 @@
 # app below is linked for arm64 iOS with the kit's `ld-ios` (an unresolved symbol fails the run and is
 # named with the unit that uses it). Nothing runs.
 #
-#   Scripts/typecheck-ios.sh                  every unit below, every app linked, then the negative controls
+#   Scripts/typecheck-ios.sh                  the framework types' table, every unit below, every app linked, then
+#                                             the negative controls
 #   Scripts/typecheck-ios.sh UNIT...          those units (and what they depend on), and the apps they make up
 #   Scripts/typecheck-ios.sh --negative-control   only the negative controls (below)
 #   Scripts/typecheck-ios.sh --list           the units, one a line
@@ -349,6 +350,15 @@ rm -rf "$run" && mkdir -p "$run/modules" "$run/log" "$run/objects" "$run/apps"
 modules=$run/modules log=$run/log objects=$run/objects
 started=$SECONDS
 echo "typecheck-ios: against $sdk_name, Swift 6 language mode, warnings as errors"
+
+# trackc's table of Apple's framework types (Sources/TrackcCore/CodeCheck/AppleFrameworkTypes.swift), which
+# tells a handler argument's Objective-C form by its kind in the SDK, must be what the kit's SDK gives: read
+# afresh with the kit (the symbol graphs Swift extracts, the encodings clang computes). On every full run.
+if (($# == 0)) && [[ -n ${kit:-} ]]; then
+  types_started=$SECONDS
+  TRACKC_IOS_SDK=$kit python3 Scripts/apple/framework-types.py --check || exit 1
+  echo "typecheck-ios: the framework types' table checked ($((SECONDS - types_started)) s)"
+fi
 
 needs_generated=false
 for i in "${!names[@]}"; do in_list "${names[i]}" "$wanted" && [[ ${sources_of[i]} == *@gen/* ]] && needs_generated=true; done

@@ -2,16 +2,16 @@
 """The Xcode project of the Storefront example, as a spec: Storefront.xcodeproj/project.pbxproj is what
 this writes, and is committed beside it (a test runs `project.py --check` and reads the project back).
 
-    python3 project.py           # write Storefront.xcodeproj/project.pbxproj and Storefront/tracking-sources.xcfilelist
+    python3 project.py           # write Storefront.xcodeproj (project.pbxproj, the shared scheme) and Storefront/tracking-sources.xcfilelist
     python3 project.py --check   # write nothing; fail when either differs from what is committed
     python3 project.py --interception dynamic-replacement --output DIR   # the project for the other interception
 
 Needs Python's `pbxproj` package (PyPI), which writes the file as Xcode does. One app target, Storefront:
 its Swift files (every .swift under Storefront/), the local trackc package (`../..`) with TrackcRuntime
 linked and TrackcBuildPlugin attached (Xcode runs it at every build: it lints the plan and generates the
-registry into the target), the build settings the plan's interception needs, and a build phase that
-lints the plan with its inputs and output declared, so that Xcode runs it only when the plan or a source
-changes.
+registry into the target), the build settings the plan's interception needs, a build phase that lints
+the plan with its inputs and output declared, so that Xcode runs it only when the plan or a source
+changes, and a shared scheme whose run sets TRACKC_COLLECTOR (where a debug build sends its events).
 """
 
 import argparse
@@ -36,16 +36,33 @@ INTERCEPTION_FLAGS = {
 }
 
 LINT_SCRIPT = """\
-# Lints the tracking plan against the target's sources: Xcode shows each finding at its line in the plan or
-# the source, and runs this phase only when the plan or a source changed (its inputs and output).
-TRACKC="${TRACKC:-$(command -v trackc || true)}"
-if [ -z "$TRACKC" ]; then
-  echo "warning: trackc is not on PATH, so the tracking plan was not linted (install it, or set TRACKC in the build settings)"
-  exit 0
+# Lints the tracking plan against the target's sources with the trackc command line: Xcode shows each
+# finding at its line in the plan or the source, and runs this phase only when the plan or a source changed
+# (its inputs and output). Xcode runs it with a PATH that has neither Homebrew's nor Mint's folder, so it
+# looks where each installs trackc: TRACKC (a build setting: the path of trackc), else Homebrew on Apple
+# silicon (/opt/homebrew/bin) and on Intel (/usr/local/bin), Mint (MINT_LINK_PATH, by default ~/.mint/bin),
+# ~/.local/bin, then the PATH. Not found, the build fails saying where it looked.
+if [ -n "${TRACKC:-}" ]; then
+  set -- "$TRACKC"
+else
+  set -- /opt/homebrew/bin/trackc /usr/local/bin/trackc "${MINT_LINK_PATH:-$HOME/.mint/bin}/trackc" "$HOME/.local/bin/trackc"
+  if command -v trackc >/dev/null 2>&1; then set -- "$@" "$(command -v trackc)"; fi
 fi
-"$TRACKC" lint --no-cache "$SRCROOT/Storefront/tracking.yaml"
+found=""
+for candidate in "$@"; do
+  if [ -x "$candidate" ]; then found=$candidate; break; fi
+done
+if [ -z "$found" ]; then
+  echo "error: trackc lint: trackc not found; looked at: $* (and the PATH: $PATH). Install it (docs/getting-started.md), or set the build setting TRACKC to its path."
+  exit 1
+fi
+"$found" lint --no-cache "$SRCROOT/Storefront/tracking.yaml"
 touch "$DERIVED_FILE_DIR/trackc-lint.stamp"
 """
+
+# Where the app sends its events in a debug build (`Analytics.collector`): `trackc collector` on this Mac,
+# which a simulator reaches at 127.0.0.1. The shared scheme sets it, so that a clone runs with it.
+COLLECTOR = "http://127.0.0.1:9000"
 
 
 def object_id(key):
@@ -229,13 +246,90 @@ def project_tree(interception):
     return {"archiveVersion": "1", "classes": {}, "objectVersion": "60", "objects": objects, "rootObject": project}
 
 
+def scheme(target_id):
+    """The shared scheme: builds and runs the app target, with TRACKC_COLLECTOR in the run's environment."""
+    reference = f"""<BuildableReference
+               BuildableIdentifier = "primary"
+               BlueprintIdentifier = "{target_id}"
+               BuildableName = "{APP}.app"
+               BlueprintName = "{APP}"
+               ReferencedContainer = "container:{APP}.xcodeproj">
+            </BuildableReference>"""
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<Scheme
+   LastUpgradeVersion = "1540"
+   version = "1.7">
+   <BuildAction
+      parallelizeBuildables = "YES"
+      buildImplicitDependencies = "YES">
+      <BuildActionEntries>
+         <BuildActionEntry
+            buildForTesting = "YES"
+            buildForRunning = "YES"
+            buildForProfiling = "YES"
+            buildForArchiving = "YES"
+            buildForAnalyzing = "YES">
+            {reference}
+         </BuildActionEntry>
+      </BuildActionEntries>
+   </BuildAction>
+   <TestAction
+      buildConfiguration = "Debug"
+      selectedDebuggerIdentifier = "Xcode.DebuggerFoundation.Debugger.LLDB"
+      selectedLauncherIdentifier = "Xcode.DebuggerFoundation.Launcher.LLDB"
+      shouldUseLaunchSchemeArgsEnv = "YES">
+   </TestAction>
+   <LaunchAction
+      buildConfiguration = "Debug"
+      selectedDebuggerIdentifier = "Xcode.DebuggerFoundation.Debugger.LLDB"
+      selectedLauncherIdentifier = "Xcode.DebuggerFoundation.Launcher.LLDB"
+      launchStyle = "0"
+      useCustomWorkingDirectory = "NO"
+      ignoresPersistentStateOnLaunch = "NO"
+      debugDocumentVersioning = "YES"
+      debugServiceExtension = "internal"
+      allowLocationSimulation = "YES">
+      <BuildableProductRunnable
+         runnableDebuggingMode = "0">
+         {reference}
+      </BuildableProductRunnable>
+      <EnvironmentVariables>
+         <EnvironmentVariable
+            key = "TRACKC_COLLECTOR"
+            value = "{COLLECTOR}"
+            isEnabled = "YES">
+         </EnvironmentVariable>
+      </EnvironmentVariables>
+   </LaunchAction>
+   <ProfileAction
+      buildConfiguration = "Release"
+      shouldUseLaunchSchemeArgsEnv = "YES"
+      savedToolIdentifier = ""
+      useCustomWorkingDirectory = "NO"
+      debugDocumentVersioning = "YES">
+      <BuildableProductRunnable
+         runnableDebuggingMode = "0">
+         {reference}
+      </BuildableProductRunnable>
+   </ProfileAction>
+   <AnalyzeAction
+      buildConfiguration = "Debug">
+   </AnalyzeAction>
+   <ArchiveAction
+      buildConfiguration = "Release"
+      revealArchiveInOrganizer = "YES">
+   </ArchiveAction>
+</Scheme>
+"""
+
+
 def render(interception):
-    """The project file's text, and the lint phase's input file list."""
+    """The project file's text, the shared scheme's, and the lint phase's input file list."""
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "project.pbxproj")
         XcodeProject(project_tree(interception), path).save()
         with open(path) as written:
-            return written.read(), file_list(swift_files())
+            return written.read(), scheme(object_id("target")), file_list(swift_files())
 
 
 def main():
@@ -244,9 +338,11 @@ def main():
     parser.add_argument("--interception", choices=sorted(INTERCEPTION_FLAGS), help="the build settings' interception (default: the plan's)")
     parser.add_argument("--output", help="the folder to write the .xcodeproj into (default: beside this file)")
     arguments = parser.parse_args()
-    project, sources = render(arguments.interception or plan_interception())
+    project, shared_scheme, sources = render(arguments.interception or plan_interception())
+    package = os.path.join(arguments.output or HERE, f"{APP}.xcodeproj")
     targets = [
-        (os.path.join(arguments.output or HERE, f"{APP}.xcodeproj", "project.pbxproj"), project),
+        (os.path.join(package, "project.pbxproj"), project),
+        (os.path.join(package, "xcshareddata", "xcschemes", f"{APP}.xcscheme"), shared_scheme),
         (os.path.join(HERE, APP, "tracking-sources.xcfilelist"), sources),
     ]
     if arguments.check:
@@ -254,7 +350,7 @@ def main():
         for path in stale:
             print(f"{os.path.relpath(path)} is not what project.py writes: run python3 {os.path.relpath(__file__)}", file=sys.stderr)
         sys.exit(1 if stale else 0)
-    for path, text in targets[: 1 if arguments.output else 2]:
+    for path, text in targets[: 2 if arguments.output else 3]:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w") as output:
             output.write(text)

@@ -16,6 +16,7 @@ Prints each problem and exits 1 when there is one; prints what it checked otherw
 """
 
 import argparse
+import os
 import re
 import sys
 
@@ -28,6 +29,16 @@ ENCODINGS = {
     "CGRect": "{CGRect={CGPoint=dd}{CGSize=dd}}", "CGAffineTransform": "{CGAffineTransform=dddddd}",
     "NSRange": "{_NSRange=QQ}",
 }
+
+
+# Apple's C structs, by the encodings of trackc's table of the SDK's types (framework-types.py writes it
+# from the SDK with clang's @encode; it checks that the table is what the SDK gives).
+TABLE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                     "Sources/TrackcCore/CodeCheck/AppleFrameworkTypes.swift")
+if os.path.exists(TABLE):
+    for module, name, kind, *detail in (line.split() for line in open(TABLE) if line.startswith("    ") and len(line.split()) >= 3):
+        if kind == "struct" and detail and "." not in name:
+            ENCODINGS.setdefault(name, detail[0])
 
 
 def runtime_symbol(name):
@@ -86,7 +97,7 @@ def main():
 
     code = open(arguments.registry).read()
     hooks = re.findall(
-        r'ObjCHandlerHook\(\s*className: \.(objc|inRegistryModule)\("([^"]+)"\),\s*selector: "([^"]+)",\s*handler: [^,]+,\s*shape: (\d+)\s*\)',
+        r'ObjCHandlerHook\(\s*className: \.(objc|inRegistryModule)\("([^"]+)"\),\s*selector: "([^"]+)",\s*handler: [^,]+,\s*shape: (\d+)(?:,\s*planLine: \d+)?\s*\)',
         code)
     shapes = {}
     for number, body in re.findall(r"\n\s*case (\d+):\n(.*?)return replacement", code, re.S):

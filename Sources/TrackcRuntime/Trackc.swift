@@ -43,7 +43,10 @@ public enum Trackc {
   }
 
   /// Starts tracking and installs the tracker that interceptions report to (the one `tracker` returns).
-  /// Call it once, at launch (on Apple platforms, on the main thread). Apart from opening the journal
+  /// Call it once, at launch (on Apple platforms, on the main thread: under `interception: objc-runtime`
+  /// the UIKit hooks are installed there before it returns; called from another thread, they are installed
+  /// when the main thread next runs, a handler called before then is not tracked, and a debug build says
+  /// so on the console). Apart from opening the journal
   /// (0.6 ms with 100,000 events waiting), nothing here waits for the disk or the network.
   /// - Throws: when the endpoint is not an http or https URL.
   @discardableResult
@@ -87,6 +90,12 @@ public enum Trackc {
 
   /// The tracker `start` installed (nil before).
   public static var tracker: Tracker? { Interception.tracker }
+
+  /// Under `interception: objc-runtime`, the handler hooks that could not be installed, with why (a class
+  /// the app does not have, a method no class declares, a method another registry hooked first): their
+  /// handlers' events are not tracked. Each is printed as it is found in a debug build; read them here
+  /// from a test or a debug screen. Empty when every hook is in place.
+  public static var handlerHookProblems: [HandlerHookProblem] { Interception.hookProblems.all }
 }
 
 extension Tracker {

@@ -142,6 +142,102 @@ import Testing
   }
 }
 
+/// What a hook that cannot be installed tells the app's developer: a line naming the handler, the plan's
+/// line, the class and why (printed as found in a debug build), the same as values to read, and a second
+/// registry's hooks on methods another registry hooked refused. Serialized: the tests replace where the
+/// lines are printed.
+@Suite(.serialized) struct HandlerHookProblemTests {
+  static let registry = ObjCTracking.registry
+
+  /// A registry of another type, with the same hooks: an app that links two.
+  struct SecondRegistry: TrackingRegistry {
+    let base = ObjCTracking.registry
+    func screen(named name: String) -> ScreenID? { base.screen(named: name) }
+    func handler(named name: String) -> HandlerID? { base.handler(named: name) }
+    func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { base.pageRule(screen: screen, phase: phase) }
+    func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { base.controlRule(screen: screen, handler: handler) }
+    func rule(eventID: String) -> EventRule? { base.rule(eventID: eventID) }
+    func name(of screen: ScreenID) -> String { base.name(of: screen) }
+    func name(of handler: HandlerID) -> String { base.name(of: handler) }
+    var objcHandlerHooks: [ObjCHandlerHook] { base.objcHandlerHooks }
+  }
+
+  @Test func eachHookSaysWhereThePlanMapsIt() {
+    // The lines of objc-runtime.yaml that map onItemTapped(_:) (for the class and its override) and the
+    // delegate method.
+    #expect(Self.registry.objcHandlerHooks.map(\.planLine) == [23, 23, 35])
+  }
+
+  @Test func aProblemIsOneLineNamingTheHandlerThePlanLineTheClassAndWhy() throws {
+    let runtime = GeneratedObjCHookTests.runtime()
+    let handler = ObjCTracking.Handler.onItemTapped_
+    let outcomes = HandlerHookInstaller<ObjCRuntimeTable>().install(
+      [
+        ObjCHandlerHook(className: .objc("FeedApp.Gone"), selector: "onItemTapped:", handler: handler, shape: 0, planLine: 25),
+        ObjCHandlerHook(
+          className: .objc("FeedApp.FeedViewController"), selector: "onMissing:", handler: handler, shape: 0, planLine: 26),
+        ObjCHandlerHook(className: .objc("FeedApp.FeedViewController"), selector: "onItemTapped:", handler: handler, shape: 0),
+      ], in: runtime, registryModule: nil)
+    let problems = HandlerHookInstaller<ObjCRuntimeTable>.problems(outcomes, of: Self.registry)
+    #expect(problems.map(\.reason) == [.classNotFound, .methodNotFound])
+    #expect(problems.map(\.className) == ["FeedApp.Gone", "FeedApp.FeedViewController"])
+    #expect(problems.allSatisfy { $0.handler == "onItemTapped(_:)" && $0.registry.hasSuffix("ObjCTracking.Registry") })
+    #expect(
+      problems.map(\.description) == [
+        "trackc: handler onItemTapped(_:) (the plan's line 25) of FeedApp.Gone is not hooked, so its events are not tracked: the app has no class FeedApp.Gone",
+        "trackc: handler onItemTapped(_:) (the plan's line 26) of FeedApp.FeedViewController is not hooked, so its events are not tracked: neither FeedApp.FeedViewController nor a superclass has the method onMissing:",
+      ])
+
+    // Reported: printed at once, one line each, and readable from the public property.
+    let printed = Lines()
+    Interception.hookProblems.printing(to: { printed.append($0) }) { Interception.hookProblems.report(problems) }
+    #expect(printed.all == problems.map(\.description))
+    #expect(Trackc.handlerHookProblems.suffix(2) == problems[...])
+  }
+
+  /// Two registries naming the same methods: the first one's hooks stay, the second one's are refused
+  /// and said, so that no call is reported under the other registry's handler numbers.
+  @Test func aSecondRegistrysCollisionsAreRefused() {
+    let runtime = GeneratedObjCHookTests.runtime()
+    let installer = HandlerHookInstaller<ObjCRuntimeTable>()
+    let first = String(reflecting: type(of: Self.registry))
+    _ = installer.install(Self.registry.objcHandlerHooks, in: runtime, registryModule: nil, registry: first)
+    let second = SecondRegistry()
+    let outcomes = installer.install(second.objcHandlerHooks, in: runtime, registryModule: nil, registry: String(reflecting: SecondRegistry.self))
+    #expect(outcomes.map(\.outcome) == Array(repeating: .hookedByAnotherRegistry(first), count: 3))
+    #expect(runtime.replaced.count == 3, "nothing hooked twice")
+    let problems = HandlerHookInstaller<ObjCRuntimeTable>.problems(outcomes, of: second)
+    #expect(problems.map(\.reason) == Array(repeating: .hookedByAnotherRegistry(first), count: 3))
+    #expect(problems[0].description.contains("\(first) hooked FeedApp.FeedViewController onItemTapped: first"), "\(problems[0])")
+    // The first registry installing again is no collision.
+    let again = installer.install(Self.registry.objcHandlerHooks, in: runtime, registryModule: nil, registry: first)
+    #expect(again.allSatisfy { if case .alreadyInstalled = $0.outcome { true } else { false } })
+  }
+
+  /// Off the main thread, the hooks go in later, on the main actor (the closure's isolation), and a line
+  /// says so first.
+  @Test func installingOffTheMainThreadIsSaid() async {
+    let printed = Lines()
+    let printedBeforeInstall: [String] = await Interception.hookProblems.printing(to: { printed.append($0) }) {
+      await withCheckedContinuation { continuation in
+        Thread.detachNewThread {
+          Interception.installOnMainThread { continuation.resume(returning: printed.all) }
+        }
+      }
+    }
+    #expect(printedBeforeInstall == [Interception.hooksLateMessage])
+    #expect(printed.all == [Interception.hooksLateMessage])
+  }
+}
+
+/// Lines printed, from any thread.
+final class Lines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func append(_ line: String) { lock.withLock { lines.append(line) } }
+  var all: [String] { lock.withLock { lines } }
+}
+
 /// The Objective-C runtime as `HandlerHookInstaller` sees it, with message sends: classes by name, each
 /// with its superclass and the implementations of its own method list. A replacement does what a
 /// generated block does: it reports the call through `Interception.beginControl(object:_:read:)` (bound

@@ -105,6 +105,11 @@ import TrackcTestSupport
       "(@convention(c) (AnyObject, Selector, AnyObject?, AnyObject?) -> Void)", "(@convention(c) (AnyObject, Selector, CGPoint, CGFloat) -> Void)",
       "(@convention(c) (AnyObject, Selector, Int, Int) -> Void)", "(@convention(c) (AnyObject, Selector, ObjCBool) -> Void)",
       "(@convention(c) (AnyObject, Selector, UnsafeMutableRawPointer?) -> ObjCBool)", "import CoreGraphics",
+      // Apple's C structs by value, its enums and option sets by their raw types (the SDK's table).
+      "(@convention(c) (AnyObject, Selector, UIEdgeInsets) -> Void)", "(@convention(c) (AnyObject, Selector, NSDirectionalEdgeInsets) -> Void)",
+      "(@convention(c) (AnyObject, Selector, CLLocationCoordinate2D) -> Void)", "(@convention(c) (AnyObject, Selector, CMTime) -> Void)",
+      "(@convention(c) (AnyObject, Selector, Int32) -> Void)", "(@convention(c) (AnyObject, Selector, UInt) -> Void)",
+      "import CoreLocation", "import CoreMedia", "import UIKit",
       #"className: .objc("ShapesLegacy.PromoFeedViewController")"#, #"selector: "tableView:didSelectRowAtIndexPath:""#,
       #"className: .objc("_TtCC12ShapesLegacy26StoriesTableViewController20FilterViewController")"#, #"selector: "saveDraftAndReturnError:""#,
     ] {

@@ -7,8 +7,9 @@ import TrackcTestSupport
 /// The Xcode example (`Examples/ShopApp-iOS`): its project is what its spec (`project.py`) writes, and read
 /// back with Python's `pbxproj` parser (`Tests/Xcode/check_project.py`) it gives the app target what trackc
 /// needs (every referenced file there, TrackcRuntime linked and TrackcBuildPlugin attached from the local
-/// package, the interception's build settings, a lint phase Xcode can skip); the checker finds each of
-/// those missing in a broken copy. Its plan lints clean against the app's sources, and every handler it
+/// package, the interception's build settings, a lint phase Xcode can skip that finds trackc where users
+/// install it or fails saying where it looked, a shared scheme setting TRACKC_COLLECTOR, the local-network
+/// usage description); the checker finds each of those missing in a broken copy. Its plan lints clean against the app's sources, and every handler it
 /// maps is hooked, the one wired only by a gesture recognizer included. The app's Swift, with the code the
 /// plugin generates, is type-checked for iOS by `Scripts/typecheck-ios.sh` (unit `Storefront`).
 @Suite struct XcodeExampleTests {
@@ -49,7 +50,15 @@ import TrackcTestSupport
     var text = try String(contentsOf: file, encoding: .utf8)
     text = text.replacingOccurrences(of: #"\t\t\t\t[0-9A-F]{24} /\* PBXTargetDependency \*/,\n"#, with: "", options: .regularExpression)
     text = text.replacingOccurrences(of: "\t\t\t\t\"$(DERIVED_FILE_DIR)/trackc-lint.stamp\",\n", with: "")
+    // The lint phase passing quietly when trackc is missing, as Xcode's PATH would have it.
+    #expect(text.contains("exit 1\\n"))
+    text = text.replacingOccurrences(of: "exit 1\\n", with: "exit 0\\n")
     try text.write(to: file, atomically: true, encoding: .utf8)
+    // No shared scheme (so no TRACKC_COLLECTOR), no local-network usage description.
+    try FileManager.default.removeItem(at: copy.appendingPathComponent("Storefront.xcodeproj/xcshareddata"))
+    let info = copy.appendingPathComponent("Storefront/Info.plist")
+    try String(contentsOf: info, encoding: .utf8).replacingOccurrences(of: "NSLocalNetworkUsageDescription", with: "NSSomethingElse")
+      .write(to: info, atomically: true, encoding: .utf8)
     let cart = copy.appendingPathComponent("Storefront/Cart")
     try FileManager.default.moveItem(at: cart.appendingPathComponent("CartViewController.swift"), to: cart.appendingPathComponent("Cart.swift"))
     let plan = copy.appendingPathComponent("Storefront/tracking.yaml")
@@ -64,6 +73,9 @@ import TrackcTestSupport
       "Storefront/Cart/Cart.swift is in the plan's sources but target 'Storefront' does not compile it",
       "configuration 'Debug': OTHER_SWIFT_FLAGS has none of the interception flags, but interception: dynamic-replacement needs",
       "configuration 'Release': OTHER_SWIFT_FLAGS has none of the interception flags",
+      "the lint phase without trackc does not fail with an error",
+      "no shared scheme (xcshareddata/xcschemes/*.xcscheme)",
+      "Storefront/Info.plist has no NSLocalNetworkUsageDescription",
     ] {
       #expect(problems.contains { $0.contains(expected) }, "no problem saying \(expected.debugDescription) in \(problems)")
     }

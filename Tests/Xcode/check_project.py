@@ -9,7 +9,13 @@
   is no lower than trackc's;
 - a build phase lints the plan before compiling, with its inputs (the plan, and a file list of every Swift
   file the target compiles) and an output declared, so that Xcode skips it when nothing changed;
-- the target compiles every Swift file in the plan's sources folder.
+- the target compiles every Swift file in the plan's sources folder;
+- the lint phase, run (with `sh`, as Xcode runs it) where Xcode's PATH has no trackc, finds it where users
+  install it (the TRACKC build setting, Mint's ~/.mint/bin, ~/.local/bin; Homebrew's /opt/homebrew/bin and
+  /usr/local/bin are named) and runs `trackc lint`, and without one fails saying where it looked;
+- a shared scheme (xcshareddata/xcschemes) builds and runs the app target with TRACKC_COLLECTOR set;
+- the app's Info.plist says why it uses the local network (NSLocalNetworkUsageDescription), which a device
+  asks before it reaches a collector on the Mac.
 
     check_project.py PROJECT.xcodeproj [--plan PATH] [--package PATH]
 
@@ -19,8 +25,12 @@ Prints one JSON object: {"problems": [...], "target": NAME, "interception": ...}
 import argparse
 import json
 import os
+import plistlib
 import re
+import subprocess
 import sys
+import tempfile
+import xml.etree.ElementTree as ElementTree
 
 from pbxproj import XcodeProject
 
@@ -208,7 +218,116 @@ def main():
         if not as_list(getattr(phase, "outputPaths", None)) and not as_list(getattr(phase, "outputFileListPaths", None)):
             problems.append("the lint phase declares no output, so Xcode runs it at every build")
 
+    if lint:
+        problems += lint_phase_problems(str(lint[0].shellScript))
+    problems += scheme_problems(arguments.project, app)
+    problems += info_plist_problems(project_dir, app, objects)
+
     print(json.dumps({"problems": problems, "target": app.name, "interception": interception, "compiled": len(compiled)}))
+
+
+def run_phase(script, home, environment):
+    """Runs a shell script build phase as Xcode does (`/bin/sh -c`), with Xcode's bare PATH."""
+    srcroot = os.path.join(home, "project")
+    derived = os.path.join(home, "derived")
+    os.makedirs(os.path.join(srcroot, "Storefront"), exist_ok=True)
+    os.makedirs(derived, exist_ok=True)
+    env = {"HOME": home, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "SRCROOT": srcroot, "DERIVED_FILE_DIR": derived}
+    env.update(environment)
+    result = subprocess.run(["sh", "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    return result.returncode, result.stdout + result.stderr
+
+
+def fake_trackc(path, log):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as fake:
+        fake.write(f'#!/bin/sh\necho "$@" >> "{log}"\n')
+    os.chmod(path, 0o755)
+
+
+def lint_phase_problems(script):
+    """The lint phase finds trackc where users install it, and fails saying where it looked without it."""
+    problems = []
+    for place in ("/opt/homebrew/bin/trackc", "/usr/local/bin/trackc"):
+        if place not in script:
+            problems.append(f"the lint phase does not look for trackc at {place} (Homebrew)")
+    homebrew_here = any(os.access(place, os.X_OK) for place in ("/opt/homebrew/bin/trackc", "/usr/local/bin/trackc"))
+    with tempfile.TemporaryDirectory() as home:
+        log = os.path.join(home, "calls.log")
+        expected_call = f"lint --no-cache {home}/project/Storefront/tracking.yaml"
+        if not homebrew_here:
+            status, output = run_phase(script, home, {})
+            if status == 0 or "error:" not in output:
+                problems.append(f"the lint phase without trackc does not fail with an error (exit status {status}: {output.strip()})")
+            for place in ("/opt/homebrew/bin/trackc", "/usr/local/bin/trackc", f"{home}/.mint/bin/trackc", f"{home}/.local/bin/trackc"):
+                if place not in output:
+                    problems.append(f"the lint phase without trackc does not say it looked at {place.replace(home, '~')}")
+        for name, path, environment in [
+            ("Mint", os.path.join(home, ".mint/bin/trackc"), {}),
+            ("MINT_LINK_PATH", os.path.join(home, "mint-links/trackc"), {"MINT_LINK_PATH": os.path.join(home, "mint-links")}),
+            ("~/.local/bin", os.path.join(home, ".local/bin/trackc"), {}),
+            ("the TRACKC build setting", os.path.join(home, "tools/trackc"), {"TRACKC": os.path.join(home, "tools/trackc")}),
+        ]:
+            if homebrew_here and name != "the TRACKC build setting":
+                continue
+            fake_trackc(path, log)
+            status, output = run_phase(script, home, environment)
+            calls = open(log).read().splitlines() if os.path.exists(log) else []
+            if status != 0 or calls != [expected_call]:
+                problems.append(f"the lint phase does not run trackc from {name} (exit status {status}, calls {calls}: {output.strip()})")
+            os.remove(path)
+            if os.path.exists(log):
+                os.remove(log)
+        status, output = run_phase(script, home, {"TRACKC": os.path.join(home, "missing/trackc")})
+        if status == 0 or os.path.join(home, "missing/trackc") not in output:
+            problems.append(f"the lint phase with TRACKC set to a missing file does not fail naming it (exit status {status}: {output.strip()})")
+    return problems
+
+
+def scheme_problems(project_path, app):
+    """A shared scheme builds and runs the app with TRACKC_COLLECTOR set to an http(s) URL."""
+    folder = os.path.join(project_path, "xcshareddata", "xcschemes")
+    schemes = sorted(name for name in os.listdir(folder) if name.endswith(".xcscheme")) if os.path.isdir(folder) else []
+    if not schemes:
+        return ["no shared scheme (xcshareddata/xcschemes/*.xcscheme): a clone has none, and TRACKC_COLLECTOR is not set"]
+    for name in schemes:
+        root = ElementTree.parse(os.path.join(folder, name)).getroot()
+        built = [reference.get("BlueprintIdentifier") for reference in root.iter("BuildableReference")]
+        launch = root.find("LaunchAction")
+        if app.get_id() not in built or launch is None:
+            continue
+        runnable = launch.find("BuildableProductRunnable/BuildableReference")
+        if runnable is None or runnable.get("BlueprintIdentifier") != app.get_id():
+            return [f"the shared scheme {name} does not run target '{app.name}'"]
+        variables = {variable.get("key"): variable for variable in launch.iter("EnvironmentVariable")}
+        collector = variables.get("TRACKC_COLLECTOR")
+        if collector is None or collector.get("isEnabled") != "YES":
+            return [f"the shared scheme {name} does not set TRACKC_COLLECTOR when it runs the app"]
+        if not re.match(r"https?://[^/\s]+", collector.get("value") or ""):
+            return [f"the shared scheme {name} sets TRACKC_COLLECTOR to '{collector.get('value')}', not an http(s) URL"]
+        return []
+    return [f"no shared scheme builds and runs target '{app.name}'"]
+
+
+def info_plist_problems(project_dir, app, objects):
+    """The app's Info.plist says why it reaches the local network (a collector on the Mac, from a device)."""
+    problems = []
+    for configuration_id in as_list(objects[app.buildConfigurationList].buildConfigurations):
+        configuration = objects[configuration_id]
+        path = getattr(configuration.buildSettings, "INFOPLIST_FILE", None)
+        if path is None:
+            problems.append(f"configuration '{configuration.name}' has no INFOPLIST_FILE")
+            continue
+        full = os.path.join(project_dir, str(path).replace("$(SRCROOT)/", ""))
+        if not os.path.exists(full):
+            problems.append(f"configuration '{configuration.name}': its Info.plist {path} does not exist")
+            continue
+        with open(full, "rb") as plist:
+            info = plistlib.load(plist)
+        description = info.get("NSLocalNetworkUsageDescription")
+        if not isinstance(description, str) or not description.strip():
+            problems.append(f"{path} has no NSLocalNetworkUsageDescription, which a device needs to reach a collector on the local network")
+    return sorted(set(problems))
 
 
 if __name__ == "__main__":

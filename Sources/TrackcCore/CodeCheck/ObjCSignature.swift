@@ -3,9 +3,10 @@
 /// the Swift types the code writes. A replacement is a block of the same C signature that forwards every
 /// argument to the original implementation, so only the form matters, not the type: every object (a
 /// class, `Any`, a bridged value such as `String` or `IndexPath`, an array, a closure) is one pointer,
-/// passed as `AnyObject?`; scalars, `Bool` (as `ObjCBool`), `Selector`, pointers and Core Graphics'
-/// structs are themselves. A type whose form the code cannot tell (an enum or a struct of a framework,
-/// such as `UITableViewCell.EditingStyle`), and a result that is an object, are refused, and
+/// passed as `AnyObject?`; scalars, `Bool` (as `ObjCBool`), `Selector`, pointers and C structs are
+/// themselves; a framework's enum or option set is its raw type. A framework type's kind comes from Apple's
+/// SDK (`FrameworkTypes`), never from its name. A type whose form trackc cannot tell (one neither the
+/// sources nor the SDK's table declare), and a result that is an object, are refused, and
 /// `handler-not-interceptable` reports them.
 public struct ObjCSignature: Hashable, Sendable {
   /// A value's form in a C signature.
@@ -66,12 +67,6 @@ public struct ObjCSignature: Hashable, Sendable {
   static let pointers: Set<String> = [
     "UnsafePointer", "UnsafeMutablePointer", "UnsafeRawPointer", "UnsafeMutableRawPointer", "OpaquePointer", "AutoreleasingUnsafeMutablePointer",
   ]
-  /// The ends of framework type names that are enums or option sets (integers), not classes.
-  static let integerTypeSuffixes = [
-    "Style", "Type", "Mode", "Alignment", "Direction", "Options", "State", "Axis", "Edge", "Orientation", "Kind",
-    "Priority", "Policy", "Reason", "Weight", "Distribution",
-  ]
-
   /// The method's signature as Objective-C calls it; the type names are looked up in `index` (a class of
   /// the sources is an object, an `@objc` enum its raw type).
   static func of(_ method: DeclaredMethod, in index: CodeIndex) -> Result<ObjCSignature, Problem> {
@@ -121,13 +116,13 @@ public struct ObjCSignature: Hashable, Sendable {
     if ["Any", "AnyObject", "AnyClass", "NSObject", "NSObjectProtocol"].contains(base) || tokens.first == "any" { return .object }
     if bridged.contains(base) { return .object }
     // Values with no nil in C: an optional one is not representable (the compiler refuses it).
-    if optional { return declaredForm(name, in: index) == .object || isFrameworkObject(name) ? .object : nil }
+    if optional { return declaredForm(name, in: index) == .object || frameworkForm(name, in: index) == .object ? .object : nil }
     if base == "Bool" || base == "ObjCBool" { return .bool }
     if scalars.contains(base) { return .scalar(base == "TimeInterval" || base == "CFTimeInterval" ? "Double" : base) }
     if structures.contains(base) { return .structure(base == "_NSRange" ? "NSRange" : base) }
     if base == "Selector" { return .selector }
     if let declared = declaredForm(name, in: index) { return declared }
-    return isFrameworkObject(name) ? .object : nil
+    return frameworkForm(name, in: index)
   }
 
   /// A type of the sources: a class or a protocol is an object, an `@objc` enum its raw type.
@@ -144,17 +139,14 @@ public struct ObjCSignature: Hashable, Sendable {
     }
   }
 
-  /// A type of a framework that is a class or a protocol: a plain name (`UIButton`, `UITableView`,
-  /// `UIGestureRecognizer`), not a nested one (`UITableViewCell.EditingStyle`, an enum) nor one whose
-  /// name says it is an enum or options (`NSTextAlignment`, `UIRectEdge`... by their endings).
-  private static func isFrameworkObject(_ name: WrittenTypeName) -> Bool {
-    guard name.arguments.isEmpty else { return false }
+  /// A type of a framework: its form by its kind in Apple's SDK (`FrameworkTypes`), or an object for a class
+  /// the config's `conventions.framework_classes` names; nil for a type neither knows, never a guess from
+  /// its name.
+  private static func frameworkForm(_ name: WrittenTypeName, in index: CodeIndex) -> Form? {
+    if let form = FrameworkTypes.apple.form(of: name) { return form }
     let components = name.qualified.split(separator: ".")
-    // `UIKit.UIButton` is a plain name with its module.
-    guard components.count == 1 || (components.count == 2 && ["UIKit", "Foundation", "SwiftUI", "AppKit"].contains(String(components[0]))) else {
-      return false
-    }
-    return !integerTypeSuffixes.contains { name.base.hasSuffix($0) }
+    if components.count == 1 && index.frameworkClasses.contains(name.base) { return .object }
+    return nil
   }
 }
 

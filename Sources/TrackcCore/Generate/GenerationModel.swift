@@ -279,6 +279,8 @@ public struct GenerationModel {
     var shape: Int
     /// The method's Swift name, for the replacement's comment.
     var methodName: String
+    /// The plan's line that maps the handler, for what the runtime says when the hook cannot be installed.
+    var planLine: Int
   }
 
   init(plan: ResolvedPlan, code: MatchedPlan?) {
@@ -398,7 +400,7 @@ public struct GenerationModel {
     var hooks: [(hook: ObjCHook, signature: ObjCSignature)] = []
     var seen = Set<String>()
     for event in code.plan.events {
-      guard code.plan.control(event) != nil, let reference = code.method(of: event.id), let screen = event.screen.flatMap(code.type(of:)),
+      guard let control = code.plan.control(event), let reference = code.method(of: event.id), let screen = event.screen.flatMap(code.type(of:)),
         let identifier = handler(event.id)
       else { continue }
       let method = index[reference]
@@ -418,7 +420,11 @@ public struct GenerationModel {
         guard case .success(let className) = ObjCClassName.of(type, in: index) else { continue }
         guard seen.insert("\(className) \(selector)").inserted else { continue }
         hooks.append(
-          (ObjCHook(className: className, selector: selector, handler: identifier, shape: 0, methodName: method.name), signature))
+          (
+            ObjCHook(
+              className: className, selector: selector, handler: identifier, shape: 0, methodName: method.name,
+              planLine: control.key.range.start.line), signature
+          ))
       }
     }
     let shapes = Set(hooks.map(\.signature)).sorted { UTF8Order.less($0.description, $1.description) }

@@ -212,7 +212,7 @@ struct RegistryEmitter {
       [.public], ValidIdentifier(fixed: "Registry"), inherits: [ValidIdentifier(fixed: "TrackingRegistry")], members + hosted)
   }
 
-  /// `public var objcHandlerHooks: [ObjCHandlerHook] { [ObjCHandlerHook(className:selector:handler:shape:)] }`
+  /// `public var objcHandlerHooks: [ObjCHandlerHook] { [ObjCHandlerHook(className:selector:handler:shape:planLine:)] }`
   private func objcHandlerHooks() -> Member {
     let hooks = model.objcHooks.map { hook -> Expression in
       let className: Expression
@@ -228,6 +228,7 @@ struct RegistryEmitter {
           SwiftCode.Argument(ArgumentLabel(fixed: "selector"), .string(hook.selector)),
           SwiftCode.Argument(ArgumentLabel(fixed: "handler"), .reference([ValidIdentifier(fixed: "Handler"), hook.handler])),
           SwiftCode.Argument(ArgumentLabel(fixed: "shape"), .integer(hook.shape)),
+          SwiftCode.Argument(ArgumentLabel(fixed: "planLine"), .integer(hook.planLine)),
         ])
     }
     return Member(
@@ -296,10 +297,23 @@ struct RegistryEmitter {
       body: [.constant(handler, .member(.reference([hook]), handler)), .switchOn(.member(.reference([hook]), fixed("shape")), cases)])
     var imports = [Member(declaration: .importModule(testable: false, [fixed("ObjectiveC")]))]
     let forms = model.objcShapes.flatMap { $0.parameters + ($0.result.map { [$0] } ?? []) }
-    if forms.contains(where: { if case .structure(let name) = $0 { return name.hasPrefix("CG") } else { return $0 == .scalar("CGFloat") } }) {
-      imports.append(Member(declaration: .importModule(testable: false, [fixed("CoreGraphics")])))
+    // The module of each C struct a signature spells, as the SDK's table says (CGFloat's and Core
+    // Foundation's geometry by CoreGraphics, which declared them before iOS 17.4's SDK and re-exports them).
+    var structureModules: Set<String> = []
+    for form in forms {
+      switch form {
+      case .scalar("CGFloat"): structureModules.insert("CoreGraphics")
+      case .structure("NSRange"): structureModules.insert("Foundation")
+      case .structure(let name):
+        let module = FrameworkTypes.apple.module(ofStructure: name) ?? "CoreGraphics"
+        structureModules.insert(module == "CoreFoundation" ? "CoreGraphics" : module)
+      default: break
+      }
     }
-    if forms.contains(.structure("NSRange")) { imports.append(Member(declaration: .importModule(testable: false, [fixed("Foundation")]))) }
+    for module in structureModules.sorted() {
+      guard let identifier = ValidIdentifier(module) else { continue }
+      imports.append(Member(declaration: .importModule(testable: false, [identifier])))
+    }
     let extensionMember = Member(
       declaration: .extensionOf(
         [name, fixed("Registry")],

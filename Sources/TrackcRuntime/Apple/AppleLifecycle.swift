@@ -22,13 +22,10 @@
     }
 
     /// `interception: objc-runtime`'s hooks (`UIKitInterception`), installed by `Trackc.start`: at once
-    /// on the main thread (before the first screen appears), else as soon as the main thread is free.
+    /// on the main thread (before the first screen appears), else as soon as the main thread is free, and
+    /// said so in a debug build (`Interception.installOnMainThread`).
     static func installUIKitHooks(_ registry: any TrackingRegistry) {
-      if Thread.isMainThread {
-        MainActor.assumeIsolated { UIKitInterception.install(registry) }
-      } else {
-        Task { @MainActor in UIKitInterception.install(registry) }
-      }
+      Interception.installOnMainThread { UIKitInterception.install(registry) }
     }
 
     /// The background task's identifier, ended once.

@@ -10,20 +10,16 @@
     /// One installer for the process: a class and selector hooked once, whichever registry or start asks.
     private static let installer = HandlerHookInstaller<ObjCRuntimeClasses>()
 
-    /// Installs the registry's hooks (`TrackingRegistry.objcHandlerHooks`) and returns, for each one that
-    /// could not be installed, why (`Class selector: reason`).
+    /// Installs the registry's hooks (`TrackingRegistry.objcHandlerHooks`), and reports each one that could
+    /// not be installed (printed in a debug build, kept for `Trackc.handlerHookProblems`); returns those.
     @discardableResult
-    public static func install(_ registry: any TrackingRegistry) -> [String] {
-      let outcomes = installer.install(registry.objcHandlerHooks, in: ObjCRuntimeClasses(registry: registry), registryModule: registry.moduleName)
-      return outcomes.compactMap { hook, outcome in
-        let name = hook.runtimeClassName(registryModule: registry.moduleName) ?? "\(hook.className)"
-        switch outcome {
-        case .installed, .alreadyInstalled: return nil
-        case .classNotFound: return "\(name) \(hook.selector): no class of this name"
-        case .methodNotFound: return "\(name) \(hook.selector): neither the class nor a superclass has this method"
-        case .noReplacement: return "\(name) \(hook.selector): the registry has no replacement of shape \(hook.shape)"
-        }
-      }
+    public static func install(_ registry: any TrackingRegistry) -> [HandlerHookProblem] {
+      let outcomes = installer.install(
+        registry.objcHandlerHooks, in: ObjCRuntimeClasses(registry: registry), registryModule: registry.moduleName,
+        registry: String(reflecting: type(of: registry)))
+      let problems = HandlerHookInstaller<ObjCRuntimeClasses>.problems(outcomes, of: registry)
+      Interception.hookProblems.report(problems)
+      return problems
     }
 
     /// A hooked handler begins (what each generated replacement calls before the original): reported as

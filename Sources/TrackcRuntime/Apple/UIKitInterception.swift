@@ -18,15 +18,16 @@
   public enum UIKitInterception {
     @MainActor private static var installedPages = false
 
-    /// The registry's handler hooks that could not be installed, each with why (`Class selector:
-    /// reason`): a class the app does not have, a method no class declares. Empty when all were.
-    @MainActor public private(set) static var problems: [String] = []
+    /// The handler hooks that could not be installed, each with why: a class the app does not have, a
+    /// method no class declares, a method another registry hooked first. Empty when all were. The same as
+    /// `Trackc.handlerHookProblems`; each is also printed as it is found, in a debug build.
+    @MainActor public static var problems: [HandlerHookProblem] { Interception.hookProblems.all }
 
     /// Installs the hooks: `Trackc.start` does, when the registry says `objc-runtime`. An app that builds
     /// its own `Tracker` calls it once at launch, after `Interception.install(_:)`. A second call hooks
     /// nothing twice.
     @MainActor public static func install(_ registry: any TrackingRegistry) {
-      problems += ObjCHandlerHooks.install(registry)
+      ObjCHandlerHooks.install(registry)
       guard !installedPages else { return }
       installedPages = true
       exchange(UIViewController.self, #selector(UIViewController.viewDidAppear(_:)), #selector(UIViewController.trackc_viewDidAppear(_:)))

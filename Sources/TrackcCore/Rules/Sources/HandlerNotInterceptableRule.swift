@@ -59,7 +59,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
         "Sources/Feed/Feed.swift": """
         import UIKit
         class FeedViewController: UIViewController {
-          @objc func onRotate(_ orientation: UIDeviceOrientation) {}
+          @objc func onRotate(_ orientation: ARAnchorOrientation) {}
           @objc func selectedItem() -> UIView? { nil }
           @objc func refresh() async {}
           @objc func onItemTapped(_ sender: UIButton, forEvent event: UIEvent) {}
@@ -74,7 +74,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
       ],
       expecting: [
         .error(
-          "handler 'onRotate(_:)' of 'FeedViewController' takes a 'UIDeviceOrientation', whose Objective-C form trackc cannot tell from the code, so interception: objc-runtime cannot repeat its signature to replace it; take an object, a Bool, an integer or floating-point number, or a CGPoint, CGSize or CGRect, or use interception: dynamic-replacement"
+          "handler 'onRotate(_:)' of 'FeedViewController' takes a 'ARAnchorOrientation', a type neither the sources nor Apple's SDK (as trackc's table of its types knows it) declare, so interception: objc-runtime cannot tell its Objective-C form to repeat its signature; take an object, a Bool, a number, or a struct, enum or option set of Apple's SDK, name a framework's class in conventions.framework_classes, or use interception: dynamic-replacement"
         ),
         .error(
           "handler 'selectedItem()' of 'FeedViewController' returns 'UIView?', an object, whose ownership a replaced Objective-C implementation cannot pass on, so interception: objc-runtime cannot replace it; track from a method that returns nothing, or use interception: dynamic-replacement"
@@ -124,6 +124,43 @@ public enum HandlerNotInterceptableRule: CodeRule {
         .error(
           "handler 'share(_:)' of 'CartModel' is in a generic context, which dynamic replacement (interception: dynamic-replacement) cannot reach; move it to a non-generic type"
         ),
+      ]),
+    // Apple's structs, enums and option sets, by their kind in the SDK: each one's Objective-C form is known.
+    .passes(
+      """
+      version: 1
+      screens:
+        MapViewController:
+          control_events:
+            onInsets(_:): MAP_INSETS
+            onDirectional(_:): MAP_DIRECTIONAL
+            onCoordinate(_:): MAP_COORDINATE
+            onTime(_:): MAP_TIME
+            onAuthorization(_:): MAP_AUTHORIZATION
+            onModifiers(_:): MAP_MODIFIERS
+            onControlEvents(_:): MAP_CONTROL_EVENTS
+            onOrientation(_:): MAP_ORIENTATION
+            onEditingStyle(_:): MAP_EDITING_STYLE
+            onNotification(_:): MAP_NOTIFICATION
+      """,
+      swift: [
+        "Sources/Map/MapViewController.swift": """
+        import CoreLocation
+        import CoreMedia
+        import UIKit
+        class MapViewController: UIViewController {
+          @objc func onInsets(_ insets: UIEdgeInsets) {}
+          @objc func onDirectional(_ insets: NSDirectionalEdgeInsets) {}
+          @objc func onCoordinate(_ coordinate: CLLocationCoordinate2D) {}
+          @objc func onTime(_ time: CMTime) {}
+          @objc func onAuthorization(_ status: CLAuthorizationStatus) {}
+          @objc func onModifiers(_ flags: UIKeyModifierFlags) {}
+          @objc func onControlEvents(_ events: UIControl.Event) {}
+          @objc func onOrientation(_ orientation: UIDeviceOrientation) {}
+          @objc func onEditingStyle(_ style: UITableViewCell.EditingStyle) {}
+          @objc func onNotification(_ name: NSNotification.Name) {}
+        }
+        """
       ]),
     .passes(
       """
@@ -189,7 +226,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
           case .noSignature: continue
           case .parameter(let type):
             reason =
-              "takes a '\(type)', whose Objective-C form trackc cannot tell from the code, so interception: objc-runtime cannot repeat its signature to replace it; take an object, a Bool, an integer or floating-point number, or a CGPoint, CGSize or CGRect, or use interception: dynamic-replacement"
+              "takes a '\(type)', a type neither the sources nor Apple's SDK (as trackc's table of its types knows it) declare, so interception: objc-runtime cannot tell its Objective-C form to repeat its signature; take an object, a Bool, a number, or a struct, enum or option set of Apple's SDK, name a framework's class in conventions.framework_classes, or use interception: dynamic-replacement"
           case .result(let type):
             reason =
               "returns a '\(type)', whose Objective-C form trackc cannot tell from the code, so interception: objc-runtime cannot repeat its signature to replace it; track from a method that returns nothing, or use interception: dynamic-replacement"

@@ -179,19 +179,22 @@ public enum ObjCTracking {
           className: .objc("FeedApp.FeedViewController"),
           selector: "onItemTapped:",
           handler: Handler.onItemTapped_,
-          shape: 0
+          shape: 0,
+          planLine: 23
         ),
         ObjCHandlerHook(
           className: .objc("FeedApp.PromoFeedViewController"),
           selector: "onItemTapped:",
           handler: Handler.onItemTapped_,
-          shape: 0
+          shape: 0,
+          planLine: 23
         ),
         ObjCHandlerHook(
           className: .objc("FeedApp.StoriesViewController"),
           selector: "tableView:didSelectRowAtIndexPath:",
           handler: Handler.tableView__didSelectRowAt,
-          shape: 1
+          shape: 1,
+          planLine: 35
         ),
       ]
     }

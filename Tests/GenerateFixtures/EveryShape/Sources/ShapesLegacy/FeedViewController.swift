@@ -1,3 +1,5 @@
+import CoreLocation
+import CoreMedia
 import ShapesKit
 import UIKit
 
@@ -32,6 +34,20 @@ class FeedViewController: BaseViewController, UITextFieldDelegate {
   @objc func didMoveItem(from source: Int, to destination: Int) {}
   @objc func didDrop(at point: CGPoint, scale: CGFloat) {}
   @objc func setFiltersEnabled(_ enabled: Bool) {}
+
+  /// Apple's C structs, passed by value (each one's registers by its layout, as the SDK declares it).
+  @objc func didChangeInsets(_ insets: UIEdgeInsets) {}
+  @objc func didChangeMargins(_ margins: NSDirectionalEdgeInsets) {}
+  @objc func didPickLocation(_ coordinate: CLLocationCoordinate2D) {}
+  @objc func didSeek(to time: CMTime) {}
+
+  /// Apple's enums and option sets: their raw integers (Int32, Int, UInt), nested ones too, and typed
+  /// string constants (an `NSString`).
+  @objc func didChangeAuthorization(_ status: CLAuthorizationStatus) {}
+  @objc func didPressKey(with flags: UIKeyModifierFlags) {}
+  @objc func didReceive(_ events: UIControl.Event) {}
+  @objc func didChangeEditing(_ style: UITableViewCell.EditingStyle) {}
+  @objc func didObserve(_ name: NSNotification.Name) {}
 
   /// A throwing method: Objective-C's error out-parameter and a `BOOL` result.
   @objc func saveDraft() throws {}
