@@ -23,6 +23,10 @@ into Benchmarks/.work/size/src (git-ignored). The repositories are looked for in
 else in a `.mirror` folder beside the repository (or a folder above it), as `owner+name/repo` (a bare
 repository) or `owner+name` (a clone). A library that the kit cannot compile or link is reported with
 the compiler's or the linker's first error, and the run goes on.
+Where a library imports what the kit's SDK lacks (Amplitude-Swift: CoreTelephony, libsqlite3), it is
+compiled against a stand-in module of declarations only (STAND_INS, written under .work, no code of its
+own), and the symbols only the real libraries define stay undefined, each named with -U and listed in the
+output: the bytes measured are the library's own.
 
 The kit: $TRACKC_IOS_SDK, else `shared/ios-sdk` beside the repository or a folder above it. trackc:
 $TRACKC, else this checkout's (`swift build --product trackc`).
@@ -68,7 +72,49 @@ LIBRARIES = {
             ("AmplitudeCore", "amplitude/AmplitudeCore-Swift", "Sources/AmplitudeCore"),
             ("AmplitudeSwift", "amplitude/Amplitude-Swift", "Sources/Amplitude"),
         ],
+        # The kit's SDK has no CoreTelephony: AmplitudeSwift is compiled against STAND_INS' declarations
+        # of what ContextPlugin.swift calls (headers only: no code of their own). These symbols, which
+        # only the real CoreTelephony and libsqlite3 define, stay undefined in the link (`-U`): the code
+        # measured is the library's own, only its imports are missing.
+        "stand_ins": {"AmplitudeSwift": ["CoreTelephony"]},
+        # The SDK's SQLite3 module asks the linker for libsqlite3, whose stub the kit lacks: that request
+        # is dropped from the object, and its symbols stay undefined below.
+        "no_autolink": {"AmplitudeSwift": ["sqlite3"]},
+        "undefined": {
+            # CoreTelephony's classes, as ContextPlugin.swift's carrier lookup refers to them.
+            "_OBJC_CLASS_$_CTTelephonyNetworkInfo": "CoreTelephony",
+            "_OBJC_CLASS_$_CTCarrier": "CoreTelephony",
+            # libsqlite3 (the SDK's SQLite3 module; the kit has its header, not its stub): the legacy
+            # database migration (Migration/LegacyDatabaseStorage.swift).
+            **{f"_sqlite3_{name}": "libsqlite3" for name in (
+                "bind_int64", "bind_text", "close", "column_int64", "column_text", "column_type", "finalize",
+                "open", "prepare", "step")},
+        },
     },
+}
+
+# Stand-in Clang modules for SDK frameworks the kit lacks: declarations only, exactly the API a library
+# calls (an Objective-C header declares classes and methods; it compiles to no code). Written under
+# .work, never into the kit; the module map names no library to link.
+STAND_INS = {
+    "CoreTelephony": """\
+// A stand-in for CoreTelephony's declarations that Amplitude-Swift's ContextPlugin.swift uses, written
+// by Benchmarks/size/bench.py: the kit's iOS SDK has no CoreTelephony. Declarations only.
+#import <Foundation/Foundation.h>
+
+NS_ASSUME_NONNULL_BEGIN
+
+@interface CTCarrier : NSObject
+@property (nonatomic, readonly, retain, nullable) NSString *carrierName;
+@property (nonatomic, readonly, retain, nullable) NSString *mobileNetworkCode;
+@end
+
+@interface CTTelephonyNetworkInfo : NSObject
+@property (nonatomic, readonly, retain, nullable) NSDictionary<NSString *, CTCarrier *> *serviceSubscriberCellularProviders;
+@end
+
+NS_ASSUME_NONNULL_END
+""",
 }
 
 # trackc's runtime, by part: the folders (or files) of Sources/ whose types make it up. A symbol belongs to
@@ -179,11 +225,13 @@ class Kit:
         (out / f"{name}.flags").write_text(repr((list(files), list(flags))))
         return None
 
-    def link(self, objects: list, out: Path) -> str | None:
+    def link(self, objects: list, out: Path, undefined=()) -> str | None:
         # This toolchain's compiler calls swift_coroFrameAlloc from some `_modify` accessors through a weak
         # reference (a stub checks it exists at run time); Xcode 26's iOS SDK stubs export it, the kit's
-        # iOS 17.4 ones do not, so that one symbol may stay undefined (it changes no size).
-        result = run([self.path / "ld-ios", "--os", IOS, "-dead_strip", "-U", "_swift_coroFrameAlloc", *objects, "-o", out])
+        # iOS 17.4 ones do not, so that one symbol may stay undefined (it changes no size). UNDEFINED: the
+        # symbols of a library's imports the kit lacks (LIBRARIES' "undefined").
+        allowed = [argument for symbol in ("_swift_coroFrameAlloc", *undefined) for argument in ("-U", symbol)]
+        result = run([self.path / "ld-ios", "--os", IOS, "-dead_strip", *allowed, *objects, "-o", out])
         if result.returncode:
             lines = (result.stderr or result.stdout).splitlines()
             return "\n".join(lines[:6])
@@ -212,6 +260,16 @@ def segments(binary: Path) -> dict:
     subprocess.run(["llvm-strip", "-o", str(stripped), str(binary)], check=True)
     sizes["file"] = stripped.stat().st_size
     return sizes
+
+
+def undefined_symbols(binary: Path) -> set:
+    """The symbols a linked binary leaves undefined without a library that defines them (`-U`)."""
+    found = set()
+    for line in run(["llvm-nm", "-m", "--undefined-only", binary]).stdout.splitlines():
+        # `(undefined) external _name (dynamically looked up)`: no library given to the link defines it.
+        if line.endswith("(dynamically looked up)"):
+            found.add(line.split()[-4])
+    return found
 
 
 def symbol_sizes(binary: Path) -> list:
@@ -292,13 +350,30 @@ class Runtime:
         self.objects = [out / "TrackcLinks.o", out / "TrackcRuntime.o"]
 
 
-def build_app(kit: Kit, name: str, files: list, out: Path, modules: Path, objects: list, swift_version="6", more_modules=()) -> tuple:
+def stand_in(name: str) -> Path:
+    """The folder holding the stand-in module NAME (STAND_INS), for -I."""
+    folder = WORK / "stand-ins"
+    module = folder / name
+    module.mkdir(parents=True, exist_ok=True)
+    files = {f"{name}.h": STAND_INS[name], "module.modulemap": f'module {name} {{\n    header "{name}.h"\n    export *\n}}\n'}
+    for file, text in files.items():
+        if not (module / file).exists() or (module / file).read_text() != text:
+            (module / file).write_text(text)
+    return module
+
+
+def no_autolink(libraries: list) -> list:
+    """swiftc flags that keep an object from asking the linker for these libraries (a module's `link`)."""
+    return [argument for name in libraries for argument in ("-Xfrontend", "-disable-autolink-library", "-Xfrontend", name)]
+
+
+def build_app(kit: Kit, name: str, files: list, out: Path, modules: Path, objects: list, swift_version="6", more_modules=(), undefined=(), flags=()) -> tuple:
     out.mkdir(parents=True, exist_ok=True)
     includes = [argument for folder in (modules, *more_modules) for argument in ("-I", folder)]
-    errors = kit.compile("SizeApp", files, out, swift_version, includes)
+    errors = kit.compile("SizeApp", files, out, swift_version, includes + list(flags))
     if errors:
         return None, f"the app does not compile: {errors}"
-    errors = kit.link([*objects, out / "SizeApp.o"], out / name)
+    errors = kit.link([*objects, out / "SizeApp.o"], out / name, undefined)
     if errors:
         return None, f"does not link: {errors}"
     return out / name, None
@@ -307,6 +382,7 @@ def build_app(kit: Kit, name: str, files: list, out: Path, modules: Path, object
 def libraries(kit: Kit, runtime: Runtime, trackc: Path) -> None:
     apps = {}
     problems = {}
+    notes = {}
     plain, error = build_app(kit, "Plain", swift_files(HERE / "Apps" / "Plain"), WORK / "apps" / "Plain", WORK, [])
     if error:
         fail(f"the app without analytics: {error}")
@@ -327,7 +403,9 @@ def libraries(kit: Kit, runtime: Runtime, trackc: Path) -> None:
         objects, error = [], None
         for module, repository, folder in library["modules"]:
             sources = checkout(repository, tags[repository], folder)
-            error = kit.compile(module, swift_files(sources), out, "5")
+            flags = [argument for name in library.get("stand_ins", {}).get(module, []) for argument in ("-I", stand_in(name))]
+            flags += no_autolink(library.get("no_autolink", {}).get(module, []))
+            error = kit.compile(module, swift_files(sources), out, "5", flags)
             if error:
                 error = f"{module} ({repository} {tags[repository]}) does not compile for the kit's iOS 17.4 SDK:\n{error}"
                 break
@@ -335,11 +413,17 @@ def libraries(kit: Kit, runtime: Runtime, trackc: Path) -> None:
         main_repository = next(iter(library["repositories"]))
         title = library["title"] + " with " + ", ".join(f"{r.split('/')[1]} {t}" for r, t in tags.items() if r != main_repository)
         if not error:
-            binary, error = build_app(kit, library["app"], swift_files(HERE / "Apps" / library["app"]), WORK / "apps" / library["app"], out, objects, "5")
+            binary, error = build_app(
+                kit, library["app"], swift_files(HERE / "Apps" / library["app"]), WORK / "apps" / library["app"], out, objects, "5",
+                # The app imports the library's module, which names its imports' modules: the stand-ins too.
+                [stand_in(name) for names in library.get("stand_ins", {}).values() for name in names], library.get("undefined", {}),
+                no_autolink([name for names in library.get("no_autolink", {}).values() for name in names]))
         if error:
             problems[title] = error
         else:
             apps[title] = binary
+            if library.get("undefined"):
+                notes[title] = library
 
     sizes = {name: segments(binary) for name, binary in apps.items()}
     floor = sizes["without analytics"]
@@ -356,6 +440,19 @@ def libraries(kit: Kit, runtime: Runtime, trackc: Path) -> None:
             print(f"\ntrackc adds {trackc_added / other:.2f}x what {name} adds (__TEXT + __DATA*)")
     for name, problem in problems.items():
         print(f"\nnot measured: {name}: {problem}")
+    for name, library in notes.items():
+        print(f"\n{name}: built against stand-ins of what the kit's SDK lacks, declarations only, 0 bytes of code of their own: "
+              + ", ".join(f"{n} ({WORK.relative_to(ROOT) / 'stand-ins' / n})" for names in library.get("stand_ins", {}).values() for n in names) + ".")
+        unresolved = undefined_symbols(apps[name])
+        by_library = {}
+        for symbol, owner in library["undefined"].items():
+            by_library.setdefault(owner, []).append(symbol + ("" if symbol in unresolved else " (not referenced)"))
+        print("Left undefined in its link (-U), defined only by the real libraries:")
+        for owner, symbols in by_library.items():
+            print(f"  {owner}: " + ", ".join(symbols))
+        unexpected = sorted(unresolved - set(library["undefined"]) - {"_swift_coroFrameAlloc"})
+        if unexpected:
+            print(f"  and, unexpectedly: {', '.join(unexpected)}")
 
     # trackc's share, by part of the runtime.
     types = declared_types()
