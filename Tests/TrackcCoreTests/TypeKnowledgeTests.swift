@@ -145,7 +145,6 @@ import Testing
           control_events:
             open(_:): {event: OPEN}
             count(_:): {event: COUNT}
-            seat(_:): {event: SEAT}
             total(_:): {event: TOTAL}
       """
     let result = Helper.lint(plan, ["Sources/App/Tickets.swift": Self.tickets])
@@ -157,7 +156,9 @@ import Testing
         (method.name, (try? ObjCSignature.of(method, in: index, owner: screen).get())?.parameters)
       })
     // A top-level alias of `Int` is a scalar too, not the object its plain name would suggest.
-    #expect(forms == ["open(_:)": [.object], "count(_:)": [.scalar("Int")], "seat(_:)": [.scalar("Int")], "total(_:)": [.scalar("Int")]])
+    #expect(forms == ["open(_:)": [.object], "count(_:)": [.scalar("Int")], "seat(_:)": nil, "total(_:)": [.scalar("Int")]])
+    // `Seat.ID` is read from `Seat`'s `id`, a member, which a plan without bindings does not link: unknown.
+    #expect(result.code?.index[try #require(index.byNameLookup("Seat").first)].properties == nil)
   }
 
   // MARK: Did-you-mean for a renamed label
@@ -286,7 +287,11 @@ import Testing
   func aRootErasedByAnyCallOrAContainerReportsNoScreen(_ hosting: String) throws {
     let result = Helper.lint(
       Helper.hostingPlan(),
-      ["Sources/Receipt/Receipt.swift": Helper.receipt + Self.factories.replacingOccurrences(of: "rootView: wrap(ReceiptView())", with: "rootView: OtherView()") + "func makeReceipt() -> UIViewController { \(hosting) }\n"])
+      [
+        "Sources/Receipt/Receipt.swift": Helper.receipt
+          + Self.factories.replacingOccurrences(of: "rootView: wrap(ReceiptView())", with: "rootView: OtherView()")
+          + "func makeReceipt() -> UIViewController { \(hosting) }\n"
+      ])
     let finding = try #require(result.diagnostics.first { $0.ruleID == "unreached-screen" }, "\(Helper.findings(result))")
     #expect(finding.message.contains("which erases the view's type"), "\(finding.message)")
     #expect(result.code?.index.swiftUI.hostedViews.isEmpty == true)
@@ -314,15 +319,23 @@ import Testing
     "Screens().makeOpaque()", "Screens().makePadded()", "Screens().settingsScreen", "makeFree()",
   ])
   func anOpaqueRootIsTheViewItsBodyReturns(_ root: String) {
-    let source = Helper.receipt + Self.opaque.replacingOccurrences(of: "struct Screens {", with: "struct Screens {\n  func host() -> UIViewController { UIHostingController(rootView: \(root.replacingOccurrences(of: "Screens().", with: ""))) }")
+    let source =
+      Helper.receipt
+      + Self.opaque.replacingOccurrences(
+        of: "struct Screens {",
+        with:
+          "struct Screens {\n  func host() -> UIViewController { UIHostingController(rootView: \(root.replacingOccurrences(of: "Screens().", with: ""))) }"
+      )
     let result = Helper.lint(Helper.hostingPlan(), ["Sources/Receipt/Receipt.swift": source])
     #expect(Helper.findings(result).isEmpty, "\(Helper.findings(result))")
     #expect(result.code?.index.swiftUI.hostedViews.count == 1)
   }
 
   @Test func anOpaqueRootWhoseBodyErasesReportsNoScreen() {
-    let source = Helper.receipt + Self.opaque.replacingOccurrences(
-      of: "struct Screens {", with: "struct Screens {\n  func host() -> UIViewController { UIHostingController(rootView: wrapped) }")
+    let source =
+      Helper.receipt
+      + Self.opaque.replacingOccurrences(
+        of: "struct Screens {", with: "struct Screens {\n  func host() -> UIViewController { UIHostingController(rootView: wrapped) }")
     let result = Helper.lint(Helper.hostingPlan(), ["Sources/Receipt/Receipt.swift": source])
     #expect(result.diagnostics.map(\.ruleID) == ["unreached-screen"], "\(Helper.findings(result))")
   }
@@ -330,10 +343,14 @@ import Testing
   // MARK: Lifecycle methods the body reaches
 
   static func lifecycle(_ members: String) -> [String: String] {
-    ["Sources/Receipt/ReceiptView.swift": "import SwiftUI\nstruct ReceiptView: View {\n\(members)\n  func onAppear() {}\n  func onDisappear() {}\n}\n"]
+    [
+      "Sources/Receipt/ReceiptView.swift":
+        "import SwiftUI\nstruct ReceiptView: View {\n\(members)\n  func onAppear() {}\n  func onDisappear() {}\n}\n"
+    ]
   }
 
-  static let lifecyclePlan = "version: 1\ninterception: dynamic-replacement\nscreens:\n  ReceiptView: {page_events: {enter: RECEIPT_ENTER, leave: RECEIPT_LEAVE}}\n"
+  static let lifecyclePlan =
+    "version: 1\ninterception: dynamic-replacement\nscreens:\n  ReceiptView: {page_events: {enter: RECEIPT_ENTER, leave: RECEIPT_LEAVE}}\n"
 
   @Test func aLifecycleMethodCalledOnlyFromCodeTheBodyNeverReachesIsUncalled() {
     let result = Helper.lint(

@@ -29,11 +29,8 @@ public enum Linter {
     clock.lap("check the plan")
 
     var code: MatchedPlan?
-    // Handlers' Objective-C forms read their types' members too: `Seat.ID` is the type of `Seat`'s `id`.
-    let readsSignatures = plan.interception == .objcRuntime && plan.events.contains { plan.control($0) != nil }
     if let registry = codeRegistry(
-      for: config, configPath: file, options: options,
-      needsMembers: !plan.bindings.isEmpty || !config.entryPoints.isEmpty || readsSignatures, context: &context)
+      for: config, configPath: file, options: options, needsMembers: !plan.bindings.isEmpty || !config.entryPoints.isEmpty, context: &context)
     {
       clock.lap("read the code")
       let match = MatchedPlan(plan: plan, index: CodeIndex(registry, frameworkClasses: FrameworkClasses(config.conventions)))
@@ -50,9 +47,8 @@ public enum Linter {
 
   /// The registry to check the config against: from the options (`--sources`, `--handlers`), else from
   /// the config's `sources` (relative to the config file); nil when there is no code to check against.
-  /// - Parameter needsMembers: the plan binds properties, declares entry points or has handlers whose
-  ///   Objective-C forms are read, the readers of the types' properties and initializers; without them the
-  ///   scan leaves those out of the registry.
+  /// - Parameter needsMembers: the plan binds properties or declares entry points, the only readers of
+  ///   the types' properties and initializers; without them the scan leaves those out of the registry.
   static func codeRegistry(
     for config: TrackingConfig, configPath: String, options: LintOptions, needsMembers: Bool = true, context: inout RuleContext
   ) -> HandlerRegistry? {

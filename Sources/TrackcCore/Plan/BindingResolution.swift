@@ -355,8 +355,10 @@ private struct BindingResolver {
       if CaptureConversion.describableStandardTypes.contains(name) {
         return declared == .string ? .success((.string, .description)) : .failure(.notAValue(name: name, describable: true))
       }
-      // Outside the sources and none of the standard types: what it is (a class, an SDK alias of an
-      // integer such as `OSStatus`) only the SDK knows.
+      // A framework class trackc knows (`UIButton`) is an object, no value.
+      if index.frameworkClasses.contains(name) { return .failure(.notAValue(name: name, describable: false)) }
+      // Outside the sources and none of the standard types: what it is (an SDK alias of an integer such
+      // as `OSStatus`, a class trackc does not list) only the SDK knows.
       return .failure(.unknownType(name: name, why: .outsideSources))
     case .parameter(let name):
       return .failure(.genericParameter(name: name, owner: "?"))

@@ -141,21 +141,21 @@ public enum HandlerNotInterceptableRule: CodeRule {
       version: 1
       interception: objc-runtime
       screens:
-        TicketViewController:
+        BookingViewController:
           control_events:
-            open(_:): TICKET_OPEN
-            count(_:): TICKET_COUNT
+            open(_:): BOOKING_OPEN
+            count(_:): BOOKING_COUNT
       """,
       swift: [
-        "Sources/Tickets/TicketViewController.swift": """
+        "Sources/Bookings/BookingViewController.swift": """
         import UIKit
-        struct Ticket {
+        struct Booking {
           typealias ID = String
           typealias Count = Int
         }
-        final class TicketViewController: UIViewController {
-          @objc func open(_ id: Ticket.ID) {}
-          @objc func count(_ count: Ticket.Count) {}
+        final class BookingViewController: UIViewController {
+          @objc func open(_ id: Booking.ID) {}
+          @objc func count(_ count: Booking.Count) {}
         }
         """
       ]),
