@@ -66,7 +66,50 @@ public enum CrossModuleFixture {
         UIHostingController(rootView: ReceiptView(total: 2, label: Box("b")).eraseToAnyView()),
         UIHostingController(rootView: erased),
         UIHostingController<ReceiptRoot>(rootView: AnyView(OrderView(pair: (3, 4)))),
+        UIHostingController(rootView: makeTicket()),
+        UIHostingController(rootView: erase(SeatView())),
+        UIHostingController(rootView: NavigationStack { SeatView() }),
       ]
+    }
+
+    // Associated types, opaque results and nested aliases in Objective-C signatures.
+    public struct Ticket: Identifiable {
+      public typealias Count = Int
+      public typealias Code = String
+      public let id: UUID
+      public var seat: Seat.ID
+      public var kind: Kind.RawValue
+      public var counted: Counted
+      public var holder: Holder<EmailAddress>
+    }
+    public struct Seat: Identifiable { public let id: Int }
+    public enum Kind: String { case adult }
+    public typealias Counted = Ticket.Count
+    public typealias EmailAddress = String
+    public struct Holder<T> { public var value: T }
+    public protocol Labeled { var label: String { get } }
+
+    public struct TicketView: View {
+      public var ticket: Ticket
+      public var labeled: any Labeled
+      public var status: OSStatus
+      public var body: some View { content }
+      var content: some View { Text("ticket").onAppear(perform: start) }
+      func start() { onAppear() }
+      public func onAppear() {}
+    }
+    public struct SeatView: View {
+      public var body: some View { Text("seat") }
+    }
+    func makeTicket() -> some View { TicketView(ticket: .init(), labeled: nil, status: 0).padding() }
+    func erase(_ view: some View) -> ReceiptRoot { AnyView(view) }
+
+    public final class TicketViewController: UIViewController {
+      public var ticket: Ticket
+      @objc public func open(_ id: Ticket.Code) {}
+      @objc public func count(_ count: Ticket.Count) {}
+      @objc public func seat(_ seat: Seat.ID) {}
+      @objc public func counted(_ counted: Counted) {}
     }
     """
 

@@ -220,6 +220,8 @@ public struct CodeIndex: Sendable {
       if let match = sameName.first(where: { registry.types[$0].module == module }) { return .found(match) }
       if !sameName.isEmpty { return .notFound(suggestion: nil, elsewhere: sameName) }
     }
+    // An alias of a type of the sources (`typealias Checkout = CheckoutViewController`) names it, as in code.
+    if types.mayBeAlias(full), case .declared(let aliased, _) = types.type(full, in: TypeScope()).unwrapped { return .found(aliased) }
     let candidates = byName.keys.sorted()
     return .notFound(suggestion: Suggestions.closest(to: full, in: candidates), elsewhere: [])
   }
@@ -255,7 +257,47 @@ public struct CodeIndex: Sendable {
     let candidates = handlerCandidates(of: type).map {
       name.form == .selector ? ($0.objcSelector ?? $0.derivedSelector) : (name.form == .baseName ? $0.baseName : $0.name)
     }
-    return .notFound(suggestion: Suggestions.closest(to: name.canonical, in: Set(candidates).sorted()))
+    let sorted = Set(candidates).sorted()
+    return .notFound(suggestion: Suggestions.closest(to: name.canonical, in: sorted) ?? Self.relabelled(name, among: sorted))
+  }
+
+  /// The method a handler name names with its labels renamed (`openProduct(identifier:position:)` for
+  /// `openProduct(id:position:)`, `openProductWithIdentifier:position:` for `openProductWithId:position:`),
+  /// which an edit distance misses when a label is long: the candidate with the same base name and as
+  /// many arguments (for a selector, the same number of pieces and at least one piece the same) whose
+  /// labels agree most; nil when none, or when two agree as much.
+  static func relabelled(_ name: HandlerName, among candidates: [String]) -> String? {
+    func parts(_ text: String) -> [String]? {
+      switch name.form {
+      case .swiftName:
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+        let labels = text[text.index(after: open)..<text.index(before: text.endIndex)].split(separator: ":", omittingEmptySubsequences: false)
+        return [String(text[..<open])] + labels.dropLast().map(String.init)
+      case .selector:
+        guard text.contains(":") else { return nil }
+        return text.split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
+      case .baseName:
+        return nil
+      }
+    }
+    guard let written = parts(name.canonical), written.count >= 2 else { return nil }
+    var best: (candidate: String, agreeing: Int)?
+    var tied = false
+    for candidate in candidates {
+      guard let other = parts(candidate), other.count == written.count, other != written else { continue }
+      let agreeing = zip(written, other).filter { $0 == $1 }.count
+      switch name.form {
+      case .swiftName: guard other[0] == written[0] else { continue }
+      default: guard agreeing >= 1 else { continue }
+      }
+      if best == nil || agreeing > best!.agreeing {
+        best = (candidate, agreeing)
+        tied = false
+      } else if agreeing == best!.agreeing {
+        tied = true
+      }
+    }
+    return tied ? nil : best?.candidate
   }
 
   /// The instance method of this Swift name a type answers to: its own, or the nearest superclass's.

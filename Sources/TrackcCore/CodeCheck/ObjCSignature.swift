@@ -69,17 +69,24 @@ public struct ObjCSignature: Hashable, Sendable {
   ]
   /// The method's signature as Objective-C calls it; the type names are looked up in `index` (a class of
   /// the sources is an object, an `@objc` enum its raw type).
-  static func of(_ method: DeclaredMethod, in index: CodeIndex) -> Result<ObjCSignature, Problem> {
+  ///
+  /// A type written through the app's aliases (`Ticket.ID`, `Count`, an `Identifiable`'s inferred `ID`)
+  /// is read as what it stands for, as the compiler reads it (`TypeResolver`), from the method's type
+  /// (`owner`).
+  static func of(_ method: DeclaredMethod, in index: CodeIndex, owner: Int? = nil) -> Result<ObjCSignature, Problem> {
     guard let signature = method.signature else { return .failure(.noSignature) }
     if method.isAsync { return .failure(.async) }
+    let scope = owner.map { index.types.scope(of: $0) } ?? TypeScope()
     var parameters: [Form] = []
     for parameter in signature.parameters {
-      guard let form = form(of: parameter.type, in: index) else { return .failure(.parameter(parameter.type)) }
+      guard let form = form(of: index.types.withoutAliases(parameter.type, in: scope), in: index) else {
+        return .failure(.parameter(parameter.type))
+      }
       parameters.append(form)
     }
     var result: Form?
     if let written = signature.returnType, !["Void", "()", "Swift.Void"].contains(written.filter { $0 != " " }) {
-      guard let form = form(of: written, in: index) else { return .failure(.result(written)) }
+      guard let form = form(of: index.types.withoutAliases(written, in: scope), in: index) else { return .failure(.result(written)) }
       if form == .object { return .failure(.objectResult(written)) }
       result = form
     }

@@ -31,8 +31,10 @@ public struct SwiftUIIndex: Sendable {
   /// (`AnyView(ReceiptView())`, a generic wrapper view `Card(content: ReceiptView())`, a method of the
   /// sources that returns `AnyView`): the hosting controller reports no screen for them.
   public let erasedRoots: [Int: ErasedRoot]
-  /// The base names of the methods each type's own code calls or hands over (`onAppear()`,
-  /// `.onAppear(perform: onAppear)`), in the files the scanner reads bodies of.
+  /// The base names of the methods (and the properties) each type's `body` reaches: those it calls, reads
+  /// or hands over (`onAppear()`, `.onAppear(perform: onAppear)`, `content`), and, through them, those
+  /// they do, in the files the scanner reads bodies of. A method that only an uncalled `start()` calls is
+  /// not reached. (A registry that does not say which member calls what counts every call of the type.)
   public let calledMethods: [Int: Set<String>]
 
   /// Where a view is made a hosting controller's root through a type-erasing value, and that value's type.
@@ -142,6 +144,8 @@ public struct SwiftUIIndex: Sendable {
     }
     var erased: [Int: ErasedRoot] = [:]
     var called: [Int: Set<String>] = [:]
+    // What each member of a type calls: by the member's name (nil where the registry does not say).
+    var calls: [Int: [String?: Set<String>]] = [:]
     let roots = HostedRoots(index: index, views: views)
     for reference in index.registry.viewReferences ?? [] {
       let context = owner(reference)
@@ -184,8 +188,10 @@ public struct SwiftUIIndex: Sendable {
           let model = index.resolveWritten(name, module: reference.module, context: context), observable[model] != nil
         else { continue }
         viewModels.insert(model)
+      case .returns:
+        continue
       case .calls:
-        if let context { called[context, default: []].formUnion(reference.names) }
+        if let context { calls[context, default: [:]][reference.root, default: []].formUnion(reference.names) }
       }
     }
     // A class inheriting `UIHostingController<Root>` hosts its root.
@@ -204,6 +210,19 @@ public struct SwiftUIIndex: Sendable {
       case .erased, .unknown:
         continue
       }
+    }
+    for (type, members) in calls {
+      guard members.keys.contains(where: { $0 != nil }) else {
+        called[type] = members.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        continue
+      }
+      // What `body` reaches, through the members it calls or reads.
+      var reached = Set<String>()
+      var pending = ["body"]
+      while let next = pending.popLast() {
+        for name in members[next] ?? [] where reached.insert(name).inserted { pending.append(name) }
+      }
+      called[type] = reached
     }
     // A view hosted plainly somewhere is reported there, whatever else erases it.
     for view in hosted { erased[view] = nil }
@@ -259,6 +278,13 @@ extension CodeIndex {
 /// report when the root's type erases the view's (`AnyView`, a generic wrapper view, whose name carries
 /// its arguments); unknown when the code does not say the root's type plainly.
 struct HostedRoots {
+  /// SwiftUI's views that hold other views and carry them in their generic arguments: a hosting
+  /// controller's root of one of these is that container at run time, not the view inside.
+  static let containers: Set<String> = [
+    "NavigationStack", "NavigationView", "NavigationSplitView", "TabView", "Group", "VStack", "HStack", "ZStack", "LazyVStack",
+    "LazyHStack", "ScrollView", "List", "Form", "Section",
+  ]
+
   enum Root {
     case view(Int)
     /// `wrapper` as written for messages; `wrapped` the view inside when the type says it.
@@ -270,12 +296,22 @@ struct HostedRoots {
   let views: Set<Int>
   /// Methods of the sources by base name with the type they return, for modifiers applied to a root.
   private let returnTypes: [String: [(owner: Int, returnType: String)]]
+  /// Free functions, and functions and computed properties with opaque results, by base name.
+  private let results: [String: [ViewReference]]
 
   init(index: CodeIndex, views: Set<Int>) {
     self.index = index
     self.views = views
+    var results: [String: [ViewReference]] = [:]
+    for reference in index.registry.viewReferences ?? [] where reference.kind == .returns {
+      if let name = reference.names.first { results[name, default: []].append(reference) }
+    }
+    self.results = results
     var wanted = Set<String>()
-    for reference in index.registry.viewReferences ?? [] where reference.kind == .hosts { wanted.formUnion(reference.modifiers ?? []) }
+    for reference in index.registry.viewReferences ?? [] where reference.kind == .hosts {
+      // A root made by a type's function (`Factory.erase`) looks it up by its base name.
+      wanted.formUnion((reference.modifiers ?? []).map { String($0.split(separator: ".").last ?? Substring($0)) })
+    }
     var returnTypes: [String: [(owner: Int, returnType: String)]] = [:]
     if !wanted.isEmpty {
       for owner in index.registry.types.indices {
@@ -288,9 +324,23 @@ struct HostedRoots {
   }
 
   func root(_ reference: ViewReference, scope: TypeScope) -> Root {
-    guard let written = reference.root else { return .unknown }
-    var root = classify(index.types.type(written, in: scope))
-    for modifier in reference.modifiers ?? [] {
+    var modifiers = reference.modifiers ?? []
+    var root: Root
+    if let written = reference.root {
+      root = classify(index.types.type(written, in: scope))
+    } else if !modifiers.isEmpty {
+      // A function's result or a property's value: what its declaration says, wherever it is declared.
+      root = result(of: modifiers.removeFirst(), from: reference, scope: scope, depth: 0)
+    } else {
+      return .unknown
+    }
+    return applying(modifiers, to: root)
+  }
+
+  /// What the runtime sees of a value that `modifiers` (methods) are applied to in turn.
+  private func applying(_ modifiers: [String], to start: Root) -> Root {
+    var root = start
+    for modifier in modifiers {
       // A method of the sources that returns `AnyView` or a generic view erases what it is applied to; a
       // modifier of SwiftUI's (`padding`, `environmentObject`) makes `ModifiedContent`, seen through.
       guard let declared = returnTypes[modifier]?.first else { continue }
@@ -304,12 +354,62 @@ struct HostedRoots {
     return root
   }
 
+  /// The root a function's result or a property's value is: an opaque result (`some View`) is the type
+  /// its body returns (the caller cannot name it, the runtime can), any other the declared type; unknown
+  /// when no declaration of the sources says.
+  private func result(of function: String, from reference: ViewReference, scope: TypeScope, depth: Int) -> Root {
+    guard depth < 8 else { return .unknown }
+    let parts = function.split(separator: ".").map(String.init)
+    let name = parts.last ?? function
+    // `Factory.erase`: that type's; else the owner's (and the types around it), else a free function.
+    var owners: [Int?] = []
+    if parts.count > 1 {
+      guard let type = index.resolveWritten(parts.dropLast().joined(separator: "."), module: scope.module, context: scope.context) else {
+        return .unknown
+      }
+      owners = [type]
+    } else {
+      if let context = scope.context { owners = index.lineage(of: context) }
+      owners.append(nil)
+    }
+    let declared = results[name] ?? []
+    for owner in owners {
+      let ownerName = owner.map { index[$0].name }
+      // A free function of the code's own module first.
+      let candidates = declared.filter { $0.owner == ownerName }
+      if let found = candidates.first(where: { $0.module == scope.module }) ?? candidates.first {
+        let declaredScope = TypeScope(context: owner, module: owner.map { index[$0].module } ?? found.module)
+        guard let result = found.root else { return .unknown }
+        if result.hasPrefix("some ") || result.hasPrefix("any ") {
+          guard found.names.count > 1 else { return .unknown }
+          let body = found.names[1]
+          return applying(found.modifiers ?? [], to: classify(index.types.type(body, in: declaredScope)))
+        }
+        return classify(index.types.type(result, in: declaredScope))
+      }
+      guard let owner else { continue }
+      if let returned = returnTypes[name]?.first(where: { $0.owner == owner }) {
+        guard !returned.returnType.hasPrefix("some ") else { return .unknown }
+        return classify(index.types.type(returned.returnType, in: index.types.scope(of: owner)))
+      }
+      if let property = (index[owner].properties ?? []).first(where: { $0.name == name }), let type = property.type,
+        !type.hasPrefix("some ")
+      {
+        return classify(index.types.type(type, in: index.types.scope(of: owner)))
+      }
+    }
+    return .unknown
+  }
+
   func classify(_ type: ResolvedType) -> Root {
     switch type.unwrapped {
     case .external(let name, let arguments):
       let base = name.split(separator: ".").last.map(String.init) ?? name
       if base == "AnyView" { return .erased(wrapper: "AnyView", wrapped: nil) }
       if base == "ModifiedContent", let first = arguments.first { return classify(first) }
+      // A container of SwiftUI's (`NavigationStack { ReceiptView() }`): the runtime sees the container,
+      // whose type carries the view as an argument, as with a generic wrapper view of the sources.
+      if Self.containers.contains(base) { return .erased(wrapper: base, wrapped: nil) }
       return .unknown
     case .declared(let type, let arguments):
       guard views.contains(type) else { return .unknown }

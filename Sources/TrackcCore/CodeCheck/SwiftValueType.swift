@@ -24,6 +24,15 @@ public struct SwiftValueType: Sendable, Hashable {
     case collectionOrGeneric
     /// `(Int, Int)`, `() -> Void`, `some P`, `any P`, `P & Q`, `T??`.
     case other
+    /// `any P`, `some P`, `P & Q` of protocols outside the sources: the value's type is hidden from
+    /// the code that reads it, and trackc cannot tell it (as written).
+    case existential(String)
+    /// Aliases that stand, through one another, for themselves (`A`, `B`, `A`): no type at all.
+    case aliasCycle([String])
+    /// A name several modules declare, written unqualified where none of them is the code's own.
+    case ambiguous(name: String, modules: [String])
+    /// Aliases of aliases deeper than trackc follows.
+    case tooDeep
   }
 
   /// Parses `text`; a parameter's `inout`, `@escaping`, `borrowing` and `consuming` are looked through.

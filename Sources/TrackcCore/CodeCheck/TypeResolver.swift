@@ -34,6 +34,9 @@ public struct TypeScope: Sendable {
   public var module: String?
   /// Generic parameters bound to arguments (`Value` to `String` along `self.box` of a `Box<String>`).
   public var arguments: [String: ResolvedType]
+  /// The aliases each bound argument was written through (`EmailAddress` for the `T` of a
+  /// `Holder<EmailAddress>`), which a value of that parameter's type carries.
+  public var argumentAliases: [String: [String]] = [:]
   /// The text is the context's inheritance clause: names nested in the context itself are not visible
   /// there (its generic parameters are), only those of the types around it.
   public var isInheritanceClause = false
@@ -120,9 +123,27 @@ public struct TypeResolver: Sendable {
   /// What `text` names, read in `scope`, and the aliases followed on the way (outermost first: `ProductID`
   /// for a `ProductID` that stands for `String`), for messages and personal-data guesses.
   public func resolve(_ text: String, in scope: TypeScope) -> (type: ResolvedType, aliases: [String]) {
-    var followed: [String] = []
-    let type = resolveText(text, in: scope, depth: 0, aliases: &followed)
-    return (type, followed)
+    let resolved = resolveWithArguments(text, in: scope)
+    return (resolved.type, resolved.aliases)
+  }
+
+  /// The same, with the aliases followed for each generic argument of the type it resolves to
+  /// (`EmailAddress` for the `T` of a `Holder<EmailAddress>`): what a path read on through that type
+  /// carries to a value of type `T`, so that what the argument means for privacy is not lost.
+  public func resolveWithArguments(_ text: String, in scope: TypeScope) -> (
+    type: ResolvedType, aliases: [String], argumentAliases: [[String]]
+  ) {
+    var trail = Trail()
+    let type = resolveText(text, in: scope, depth: 0, trail: &trail)
+    return (type, trail.aliases, trail.lastArgumentAliases)
+  }
+
+  /// What one resolution followed: the aliases (outermost first), the aliases being expanded (to tell a
+  /// cycle), and the aliases each generic argument of the last named type resolved went through.
+  private struct Trail {
+    var aliases: [String] = []
+    var expanding: [Int] = []
+    var lastArgumentAliases: [[String]] = []
   }
 
   /// The same, without the aliases.
@@ -139,19 +160,19 @@ public struct TypeResolver: Sendable {
   /// exponential in their number.
   static let maxAliasesFollowed = 256
 
-  private func resolveText(_ text: String, in scope: TypeScope, depth: Int, aliases: inout [String]) -> ResolvedType {
-    guard depth < Self.maxDepth else { return .unnamed(.other) }
+  private func resolveText(_ text: String, in scope: TypeScope, depth: Int, trail: inout Trail) -> ResolvedType {
+    guard depth < Self.maxDepth else { return .unnamed(.tooDeep) }
     guard !text.isEmpty, text.utf8.count <= Self.maxTextBytes else { return .unnamed(.notAType) }
     // Most names are plain (`String`, `Core.ProductID`): no parse needed.
     if text.utf8.allSatisfy({ Self.isPlainNameByte($0) }), let first = text.utf8.first, first != UInt8(ascii: ".") {
       let components = text.split(separator: ".", omittingEmptySubsequences: false).map { SwiftIdentifier.unescaped(String($0)) }
       guard !components.contains(where: \.isEmpty) else { return .unnamed(.notAType) }
-      return resolveNamed(components.map { ($0, []) }, in: scope, depth: depth, aliases: &aliases)
+      return resolveNamed(components.map { ($0, []) }, in: scope, depth: depth, trail: &trail)
     }
     var parser = Parser(text)
     let syntax = TypeSyntax.parse(from: &parser)
     guard !syntax.hasError, syntax.trimmedDescription == text.trimmingCharacters(in: " \n\t") else { return .unnamed(.notAType) }
-    return resolveSyntax(syntax, in: scope, depth: depth, aliases: &aliases)
+    return resolveSyntax(syntax, in: scope, depth: depth, trail: &trail)
   }
 
   private static func isPlainNameByte(_ byte: UInt8) -> Bool {
@@ -160,35 +181,43 @@ public struct TypeResolver: Sendable {
       || byte >= 0x80
   }
 
-  private func resolveSyntax(_ syntax: TypeSyntax, in scope: TypeScope, depth: Int, aliases: inout [String]) -> ResolvedType {
-    guard depth < Self.maxDepth else { return .unnamed(.other) }
+  private func resolveSyntax(_ syntax: TypeSyntax, in scope: TypeScope, depth: Int, trail: inout Trail) -> ResolvedType {
+    guard depth < Self.maxDepth else { return .unnamed(.tooDeep) }
+    if let existential = syntax.as(SomeOrAnyTypeSyntax.self) {
+      // `any Labeled`, `some Labeled`: a value whose type the compiler hides, read through the
+      // requirements of a protocol the sources declare; anything else cannot be told.
+      let constraint = resolveSyntax(existential.constraint, in: scope, depth: depth + 1, trail: &trail)
+      if case .declared(let type, _) = constraint, registry.types[type].kind == .protocol { return .declared(type, arguments: []) }
+      return .unnamed(.existential(existential.trimmedDescription))
+    }
+    if syntax.is(CompositionTypeSyntax.self) { return .unnamed(.existential(syntax.trimmedDescription)) }
     if let attributed = syntax.as(AttributedTypeSyntax.self) {
       // `inout`, `@escaping`, `borrowing`: the value's type is the base.
-      return resolveSyntax(attributed.baseType, in: scope, depth: depth + 1, aliases: &aliases)
+      return resolveSyntax(attributed.baseType, in: scope, depth: depth + 1, trail: &trail)
     }
     if let wrapped = syntax.as(OptionalTypeSyntax.self) {
-      return .optional(resolveSyntax(wrapped.wrappedType, in: scope, depth: depth + 1, aliases: &aliases))
+      return .optional(resolveSyntax(wrapped.wrappedType, in: scope, depth: depth + 1, trail: &trail))
     }
     if let wrapped = syntax.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return .optional(resolveSyntax(wrapped.wrappedType, in: scope, depth: depth + 1, aliases: &aliases))
+      return .optional(resolveSyntax(wrapped.wrappedType, in: scope, depth: depth + 1, trail: &trail))
     }
     if let tuple = syntax.as(TupleTypeSyntax.self) {
       guard tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil else { return .unnamed(.other) }
-      return resolveSyntax(only.type, in: scope, depth: depth + 1, aliases: &aliases)
+      return resolveSyntax(only.type, in: scope, depth: depth + 1, trail: &trail)
     }
     if let array = syntax.as(ArrayTypeSyntax.self) {
-      return .external("Array", arguments: [resolveSyntax(array.element, in: scope, depth: depth + 1, aliases: &aliases)])
+      return .external("Array", arguments: [resolveSyntax(array.element, in: scope, depth: depth + 1, trail: &trail)])
     }
     if let dictionary = syntax.as(DictionaryTypeSyntax.self) {
       return .external(
         "Dictionary",
         arguments: [
-          resolveSyntax(dictionary.key, in: scope, depth: depth + 1, aliases: &aliases),
-          resolveSyntax(dictionary.value, in: scope, depth: depth + 1, aliases: &aliases),
+          resolveSyntax(dictionary.key, in: scope, depth: depth + 1, trail: &trail),
+          resolveSyntax(dictionary.value, in: scope, depth: depth + 1, trail: &trail),
         ])
     }
     guard let components = Self.components(syntax) else { return .unnamed(.other) }
-    return resolveNamed(components, in: scope, depth: depth, aliases: &aliases)
+    return resolveNamed(components, in: scope, depth: depth, trail: &trail)
   }
 
   /// `A.B<C>` as its components, each with its generic arguments; nil for anything else.
@@ -213,25 +242,41 @@ public struct TypeResolver: Sendable {
     return nil
   }
 
-  private func resolveNamed(_ written: [(String, [TypeSyntax])], in scope: TypeScope, depth: Int, aliases: inout [String]) -> ResolvedType {
+  private func resolveNamed(_ written: [(String, [TypeSyntax])], in scope: TypeScope, depth: Int, trail: inout Trail) -> ResolvedType {
     let names = written.map(\.0)
-    let arguments = written.last!.1.map { resolveSyntax($0, in: scope, depth: depth + 1, aliases: &aliases) }
-    return resolveName(names, arguments: arguments, in: scope, depth: depth, aliases: &aliases)
+    var arguments: [ResolvedType] = []
+    var argumentAliases: [[String]] = []
+    for argument in written.last!.1 {
+      let before = trail.aliases.count
+      arguments.append(resolveSyntax(argument, in: scope, depth: depth + 1, trail: &trail))
+      argumentAliases.append(Array(trail.aliases[min(before, trail.aliases.count)...]))
+    }
+    return resolveName(names, arguments: arguments, argumentAliases: argumentAliases, in: scope, depth: depth, trail: &trail)
   }
 
   private func resolveName(
-    _ names: [String], arguments: [ResolvedType], in scope: TypeScope, depth: Int, aliases: inout [String]
+    _ names: [String], arguments: [ResolvedType], argumentAliases: [[String]] = [], in scope: TypeScope, depth: Int, trail: inout Trail
   ) -> ResolvedType {
-    // A generic parameter in scope.
-    if names.count == 1, arguments.isEmpty, let parameter = genericParameter(names[0], in: scope) { return parameter }
+    // A generic parameter in scope, with the aliases its argument went through.
+    if names.count == 1, arguments.isEmpty, let parameter = genericParameter(names[0], in: scope) {
+      trail.aliases += scope.argumentAliases[names[0]] ?? []
+      return parameter
+    }
     let name = names.joined(separator: ".")
     switch lookUp(names, in: scope) {
     case .type(let type)?:
+      trail.lastArgumentAliases = argumentAliases
       return .declared(type, arguments: arguments)
     case .alias(let index)?:
-      guard aliases.count < Self.maxAliasesFollowed else { return .unnamed(.other) }
+      guard trail.aliases.count < Self.maxAliasesFollowed else { return .unnamed(.tooDeep) }
       let alias = self.aliases[index]
-      aliases.append(name)
+      // An alias that stands, through others, for itself: the compiler refuses the cycle; say it is one.
+      if let start = trail.expanding.firstIndex(of: index) {
+        return .unnamed(.aliasCycle(trail.expanding[start...].map { self.aliases[$0].name } + [alias.name]))
+      }
+      trail.aliases.append(name)
+      trail.expanding.append(index)
+      defer { trail.expanding.removeLast() }
       var aliasScope = TypeScope(context: nil, module: alias.module, arguments: [:])
       if let dot = alias.name.lastIndex(of: ".") {
         let enclosing = String(alias.name[..<dot])
@@ -243,16 +288,22 @@ public struct TypeResolver: Sendable {
           aliasScope.arguments = scope.arguments
         }
       }
-      for (parameter, argument) in zip(alias.genericParameters ?? [], arguments) { aliasScope.arguments[parameter] = argument }
-      return resolveText(alias.aliased, in: aliasScope, depth: depth + 1, aliases: &aliases)
+      for (position, (parameter, argument)) in zip(alias.genericParameters ?? [], arguments).enumerated() {
+        aliasScope.arguments[parameter] = argument
+        if position < argumentAliases.count { aliasScope.argumentAliases[parameter] = argumentAliases[position] }
+      }
+      return resolveText(alias.aliased, in: aliasScope, depth: depth + 1, trail: &trail)
     case nil:
       break
     }
+    if let associated = associatedType(names, arguments: arguments, in: scope, depth: depth, trail: &trail) { return associated }
+    // A name two other modules declare (and the code does not qualify): which one is meant cannot be told.
+    if let modules = ambiguity(names, in: scope) { return .unnamed(.ambiguous(name: name, modules: modules)) }
     // Outside the sources: the SDK's aliases, then the name itself.
     var plain = names
     if plain.count == 2, SDKTypeAliases.modules.contains(plain[0]) { plain.removeFirst() }
     if plain.count == 1, arguments.isEmpty, let target = SDKTypeAliases.table[plain[0]] {
-      aliases.append(name)
+      trail.aliases.append(name)
       return .external(target, arguments: [])
     }
     if plain.count == 1 {
@@ -262,6 +313,78 @@ public struct TypeResolver: Sendable {
       }
     }
     return .external(name, arguments: arguments)
+  }
+
+  /// The associated types the standard library's and the SDK's common protocols give a type, read from
+  /// the conforming type's own declarations as the compiler infers them: `Identifiable.ID` is the type of
+  /// its `id` (`ObjectIdentifier` for a class that declares none), `RawRepresentable.RawValue` an enum's
+  /// raw type or the type of its `rawValue`. `Product.ID`, `Self.ID`, and `ID` written inside `Product`.
+  static let associatedTypes: [String: (protocols: Set<String>, property: String)] = [
+    "ID": (["Identifiable"], "id"),
+    "RawValue": (["RawRepresentable", "OptionSet"], "rawValue"),
+  ]
+
+  private func associatedType(_ names: [String], arguments: [ResolvedType], in scope: TypeScope, depth: Int, trail: inout Trail)
+    -> ResolvedType?
+  {
+    guard let last = names.last, let requirement = Self.associatedTypes[last], arguments.isEmpty else { return nil }
+    // The conforming type and the arguments it is known with.
+    var owners: [(type: Int, arguments: [String: ResolvedType])] = []
+    if names.count == 1 || (names.count == 2 && names[0] == "Self") {
+      // Written inside the type (or one nested in it): the context and the types around it.
+      guard let context = scope.context else { return nil }
+      var enclosing = registry.types[context].name.split(separator: ".").map(String.init)
+      owners.append((context, scope.arguments))
+      while enclosing.count > 1 {
+        enclosing.removeLast()
+        if let outer = typesByName[enclosing.joined(separator: ".")]?.first(where: { registry.types[$0].module == registry.types[context].module }) {
+          owners.append((outer, [:]))
+        }
+      }
+      if names.count == 2 { owners = Array(owners.prefix(1)) }
+    } else {
+      var inner = Trail()
+      inner.expanding = trail.expanding
+      guard
+        case .declared(let owner, let ownerArguments) = resolveName(
+          Array(names.dropLast()), arguments: [], in: scope, depth: depth + 1, trail: &inner)
+      else { return nil }
+      owners.append((owner, bindings(of: owner, to: ownerArguments)))
+    }
+    for (owner, ownerArguments) in owners {
+      let type = registry.types[owner]
+      let conforms = inheritedNames(of: owner).contains { requirement.protocols.contains(WrittenTypeName($0).base) }
+      if last == "RawValue", type.kind == .enum, let raw = type.inheritance.first {
+        // An enum's raw type is the first of its inheritance clause, when it is a type and no protocol.
+        var inner = Trail()
+        let rawType = resolveText(raw, in: inheritanceScope(of: owner), depth: depth + 1, trail: &inner)
+        if case .external(let name, []) = rawType, CaptureConversion.standard(name) != nil {
+          trail.aliases.append(names.joined(separator: "."))
+          trail.aliases += inner.aliases
+          return rawType
+        }
+      }
+      guard conforms else { continue }
+      if let property = (type.properties ?? []).first(where: { $0.name == requirement.property && !$0.isStatic }), let text = property.type {
+        trail.aliases.append(names.joined(separator: "."))
+        return resolveText(text, in: self.scope(of: owner, arguments: ownerArguments), depth: depth + 1, trail: &trail)
+      }
+      if last == "ID", type.kind == .class {
+        trail.aliases.append(names.joined(separator: "."))
+        return .external("ObjectIdentifier", arguments: [])
+      }
+    }
+    return nil
+  }
+
+  /// The modules that declare a name that is not found from `scope` because several of them do (none
+  /// of them the scope's own): nil for a name declared once or nowhere.
+  private func ambiguity(_ names: [String], in scope: TypeScope) -> [String]? {
+    let name = names.joined(separator: ".")
+    var modules = Set<String>()
+    for type in typesByName[name] ?? [] { modules.insert(registry.types[type].module ?? "?") }
+    for alias in aliasesByName[name] ?? [] { modules.insert(aliases[alias].module ?? "?") }
+    return modules.count > 1 ? modules.sorted() : nil
   }
 
   /// A generic parameter of the context or an enclosing type, bound or not.
@@ -381,6 +504,25 @@ public struct TypeResolver: Sendable {
     case .declared(let index, _): return registry.types[index].name
     case .external(let name, _): return String(name.split(separator: ".").last ?? Substring(name))
     default: return nil
+    }
+  }
+
+  /// A written type with the aliases on its way replaced by what they stand for (`Ticket.ID` as `String`,
+  /// `[Count]` as `[Int]`), for what reads a type's form from its text (`ObjCSignature`); the text itself
+  /// when no alias is followed, when it is written with a modifier (`inout`, an attribute, a variadic
+  /// `...`), or when what it stands for has no name to write.
+  public func withoutAliases(_ written: String, in scope: TypeScope) -> String {
+    guard !written.contains("@"), !written.contains("..."), !written.contains("inout "), !written.contains("->") else { return written }
+    let (type, aliases) = resolve(written, in: scope)
+    guard !aliases.isEmpty, isNameable(type) else { return written }
+    return describe(type)
+  }
+
+  private func isNameable(_ type: ResolvedType) -> Bool {
+    switch type {
+    case .declared(_, let arguments), .external(_, let arguments): return arguments.allSatisfy(isNameable)
+    case .optional(let wrapped): return isNameable(wrapped)
+    case .parameter, .unnamed: return false
     }
   }
 

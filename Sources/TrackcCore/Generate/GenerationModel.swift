@@ -404,7 +404,9 @@ public struct GenerationModel {
         let identifier = handler(event.id)
       else { continue }
       let method = index[reference]
-      guard let selector = method.objcSelector, case .success(let signature) = ObjCSignature.of(method, in: index) else { continue }
+      guard let selector = method.objcSelector, case .success(let signature) = ObjCSignature.of(method, in: index, owner: reference.type) else {
+        continue
+      }
       if subclasses.isEmpty {
         for type in index.registry.types.indices where index[type].kind == .class {
           if let superclass = index.lineage(of: type).dropFirst().first { subclasses[superclass, default: []].append(type) }

@@ -27,11 +27,27 @@ public enum BindingResolution: Sendable {
     /// A named type that is neither a standard value type, a raw-value enum nor (with `type: string`) a
     /// `CustomStringConvertible`; `describable` when it is one of those, so `type: string` would do.
     case notAValue(name: String, describable: Bool)
+    /// A type trackc cannot tell, which may well be a property value: a type outside the sources that is
+    /// none of the standard ones (`OSStatus`, an SDK alias trackc does not list), an existential of a
+    /// protocol outside the sources, a name several modules declare. `type:` on the property says it.
+    case unknownType(name: String, why: UnknownType)
     /// A standard type whose properties the sources do not declare (`String`, `Int`): a path cannot go on.
     case noProperties(name: String)
     /// A generic parameter whose argument the path does not tell (`Value` of a `Box<Value>` reached
     /// without a `Box<String>` along the way): its type cannot be known without the compiler.
     case genericParameter(name: String, owner: String)
+  }
+
+  /// Why trackc cannot tell a type.
+  public enum UnknownType: Sendable, Hashable {
+    /// Declared outside the sources, and none of the standard value types.
+    case outsideSources
+    /// `any P`, `some P`, `P & Q`: the value's type is hidden, and no protocol of the sources says more.
+    case existential
+    /// Declared in several modules, none of them the code's own.
+    case ambiguous(modules: [String])
+    /// Aliases of aliases deeper than trackc follows.
+    case tooDeep
   }
 }
 
@@ -57,6 +73,9 @@ public struct OutsideValue: Sendable {
   public let uncheckedSteps: [String]
   /// The type outside the sources, as written.
   public let typeName: String
+  /// The aliases followed from the written type to the type outside the sources, and that type's name
+  /// (`T`, a generic parameter, read on a `Holder<CLLocation>`, is a `CLLocation`).
+  public var aliases: [String] = []
   /// Where the value of that type is declared (the parameter's handler, or the last checked property).
   public let declaration: SourceLocation
 }
@@ -95,6 +114,9 @@ public struct BoundValue: Sendable {
   public let isOptional: Bool
   /// Where the value is declared: the last step's property, or the handler for a parameter.
   public let declaration: SourceLocation
+  /// The type is one trackc cannot tell (`OSStatus`, `any P`), and the config's declared `type:` was
+  /// taken for it: the compiler checks the generated capture against the real type.
+  public var isTrusted = false
 }
 
 extension MatchedPlan {
@@ -161,7 +183,8 @@ private struct BindingResolver {
 
   /// Reads `steps[done.count]` on the declared type `owner` with its generic `arguments`.
   private func step(
-    on owner: Int, arguments: [ResolvedType], root: BoundValue.Root, rootIsOptional: Bool, steps: [String], done: [BoundValue.Step]
+    on owner: Int, arguments: [ResolvedType], argumentAliases: [[String]] = [], root: BoundValue.Root, rootIsOptional: Bool,
+    steps: [String], done: [BoundValue.Step]
   ) -> BindingResolution {
     let name = steps[done.count]
     guard index[owner].properties != nil else { return .notChecked }
@@ -174,7 +197,13 @@ private struct BindingResolver {
     guard let text = property.type else {
       return .unsupportedType(typeText: nil, refusal: .untyped, declaration: property.nameLocation)
     }
-    let scope = index.types.scope(of: reference.type, arguments: bound)
+    var scope = index.types.scope(of: reference.type, arguments: bound)
+    if reference.type == owner {
+      // What each argument was written as goes with it (`Holder<EmailAddress>`'s `value: T` is an email).
+      for (parameter, aliases) in zip(index[owner].genericParameters ?? [], argumentAliases) where !aliases.isEmpty {
+        scope.argumentAliases[parameter] = aliases
+      }
+    }
     return read(
       text, in: scope, root: root, rootIsOptional: rootIsOptional, steps: steps, done: done, property: (name, reference),
       declaration: property.nameLocation)
@@ -186,7 +215,7 @@ private struct BindingResolver {
     _ text: String, in scope: TypeScope, root: BoundValue.Root, rootIsOptional: Bool?, steps: [String], done: [BoundValue.Step],
     property: (name: String, reference: PropertyReference)? = nil, declaration: SourceLocation
   ) -> BindingResolution {
-    let (resolved, aliases) = index.types.resolve(text, in: scope)
+    let (resolved, aliases, argumentAliases) = index.types.resolveWithArguments(text, in: scope)
     var type = resolved
     var isOptional = false
     if case .optional(let wrapped) = type {
@@ -194,7 +223,18 @@ private struct BindingResolver {
       type = wrapped
     }
     if case .optional = type { return .unsupportedType(typeText: text, refusal: .notNamed(.other), declaration: declaration) }
-    if case .unnamed(let reason) = type { return .unsupportedType(typeText: text, refusal: .notNamed(reason), declaration: declaration) }
+    if case .unnamed(let reason) = type {
+      if let why = Self.unknown(reason) {
+        // Unknown to trackc, not impossible: a declared `type:` is trusted where the path ends here.
+        if done.count + (property == nil ? 0 : 1) == steps.count, let trusted = trusted(isOptional: isOptional) {
+          return trustedValue(
+            trusted, text: text, aliases: aliases, root: root, rootIsOptional: rootIsOptional ?? isOptional, done: done, property: property,
+            isOptional: isOptional, declaration: declaration)
+        }
+        return .unsupportedType(typeText: text, refusal: .unknownType(name: text, why: why), declaration: declaration)
+      }
+      return .unsupportedType(typeText: text, refusal: .notNamed(reason), declaration: declaration)
+    }
     if case .parameter(let name) = type {
       return .unsupportedType(
         typeText: text, refusal: .genericParameter(name: name, owner: scope.context.map { index[$0].name } ?? "?"), declaration: declaration)
@@ -209,7 +249,9 @@ private struct BindingResolver {
     }
     switch type {
     case .declared(let next, let arguments):
-      return step(on: next, arguments: arguments, root: root, rootIsOptional: rootIsOptional, steps: steps, done: walked)
+      return step(
+        on: next, arguments: arguments, argumentAliases: argumentAliases, root: root, rootIsOptional: rootIsOptional, steps: steps,
+        done: walked)
     case .parameter:
       return .notChecked  // said above
     case .external(_, let arguments) where !arguments.isEmpty:
@@ -222,7 +264,8 @@ private struct BindingResolver {
       // A type outside the sources (`UIButton`): its properties cannot be checked.
       return .outsideSources(
         OutsideValue(
-          root: root, checkedSteps: walked, uncheckedSteps: Array(steps[walked.count...]), typeName: text, declaration: declaration))
+          root: root, checkedSteps: walked, uncheckedSteps: Array(steps[walked.count...]), typeName: text, aliases: aliases + [name],
+          declaration: declaration))
     case .optional, .unnamed:
       return .unsupportedType(typeText: text, refusal: .notNamed(.other), declaration: declaration)
     }
@@ -233,6 +276,15 @@ private struct BindingResolver {
     steps: [BoundValue.Step], declaration: SourceLocation
   ) -> BindingResolution {
     switch conversion(of: type) {
+    case .failure(.unknownType(let name, let why)):
+      if let trusted = trusted(isOptional: isOptional) {
+        return .resolved(
+          BoundValue(
+            root: root, rootIsOptional: rootIsOptional, steps: steps, valueType: SwiftValueType(components: [name], isOptional: isOptional),
+            writtenType: text, aliases: aliases, wireType: trusted.0, conversion: trusted.1,
+            isOptional: rootIsOptional || steps.contains { $0.isOptional } || isOptional, declaration: declaration, isTrusted: true))
+      }
+      return .unsupportedType(typeText: text, refusal: .unknownType(name: name, why: why), declaration: declaration)
     case .failure(let refusal):
       return .unsupportedType(typeText: text, refusal: refusal, declaration: declaration)
     case .success(let (wire, conversion)):
@@ -244,6 +296,41 @@ private struct BindingResolver {
           wireType: wire, conversion: conversion, isOptional: rootIsOptional || steps.contains { $0.isOptional } || isOptional,
           declaration: declaration))
     }
+  }
+
+  /// Reasons a type is unreadable that mean trackc cannot tell it (rather than that it is no value).
+  static func unknown(_ reason: SwiftValueType.Unreadable) -> BindingResolution.UnknownType? {
+    switch reason {
+    case .existential: return .existential
+    case .ambiguous(_, let modules): return .ambiguous(modules: modules)
+    case .tooDeep: return .tooDeep
+    case .notAType, .collectionOrGeneric, .other, .aliasCycle: return nil
+    }
+  }
+
+  /// The wire type and conversion a declared `type:` asks of a value trackc cannot tell: trusted, as the
+  /// compiler will check the generated capture against the real type.
+  private func trusted(isOptional: Bool) -> (PropertyType, CaptureConversion)? {
+    switch declared {
+    case .string?: return (.string, .description)
+    case .int?: return (.int, .integer)
+    case .double?: return (.double, .floatingPoint)
+    case .bool?: return (.bool, .direct)
+    case nil: return nil
+    }
+  }
+
+  private func trustedValue(
+    _ trusted: (PropertyType, CaptureConversion), text: String, aliases: [String], root: BoundValue.Root, rootIsOptional: Bool,
+    done: [BoundValue.Step], property: (name: String, reference: PropertyReference)?, isOptional: Bool, declaration: SourceLocation
+  ) -> BindingResolution {
+    var walked = done
+    if let property { walked.append(BoundValue.Step(name: property.name, property: property.reference, isOptional: isOptional)) }
+    return .resolved(
+      BoundValue(
+        root: root, rootIsOptional: rootIsOptional, steps: walked, valueType: SwiftValueType(components: [text], isOptional: isOptional),
+        writtenType: text, aliases: aliases, wireType: trusted.0, conversion: trusted.1,
+        isOptional: rootIsOptional || walked.contains { $0.isOptional } || isOptional, declaration: declaration, isTrusted: true))
   }
 
   /// How a value of `type` becomes a property value.
@@ -268,7 +355,11 @@ private struct BindingResolver {
       if CaptureConversion.describableStandardTypes.contains(name) {
         return declared == .string ? .success((.string, .description)) : .failure(.notAValue(name: name, describable: true))
       }
-      return .failure(.notAValue(name: name, describable: false))
+      // A framework class trackc knows (`UIButton`) is an object, no value.
+      if index.frameworkClasses.contains(name) { return .failure(.notAValue(name: name, describable: false)) }
+      // Outside the sources and none of the standard types: what it is (an SDK alias of an integer such
+      // as `OSStatus`, a class trackc does not list) only the SDK knows.
+      return .failure(.unknownType(name: name, why: .outsideSources))
     case .parameter(let name):
       return .failure(.genericParameter(name: name, owner: "?"))
     case .optional, .unnamed:

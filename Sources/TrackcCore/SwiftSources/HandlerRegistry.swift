@@ -128,8 +128,13 @@ public struct ViewReference: Codable, Sendable, Equatable {
     /// `@Bindable`, `@EnvironmentObject`, `@Environment(Model.self)`): `names` holds its type.
     case holds
     /// The owner's code calls these methods of its own or hands them over (`onAppear()`,
-    /// `.onAppear(perform: onAppear)`): `names` are base names.
+    /// `.onAppear(perform: onAppear)`): `names` are base names; `root` the member whose code does.
     case calls
+    /// A function (the owner's, or a free one when there is no owner) or a computed property whose
+    /// result is a view: `names` holds its base name and, for an opaque result (`some View`), the type
+    /// its body returns; `root` is the result type as declared; `modifiers` what the body applies to the
+    /// value it returns.
+    case returns
   }
 
   public var kind: Kind
@@ -139,9 +144,12 @@ public struct ViewReference: Codable, Sendable, Equatable {
   public var module: String?
   public var location: RegistryLocation
   /// `hosts`: the root view's type as the code gives it (`AnyView`, `Card<ReceiptView>`, `ReceiptView`);
-  /// nil when the expression does not tell it plainly (then `names` are the candidates).
+  /// nil when the expression does not tell it plainly (then `names` are the candidates). `calls`: the
+  /// member whose code makes the calls. `returns`: the declared result type.
   public var root: String?
-  /// `hosts`: the methods applied to the root value, in order (`padding`, `eraseToAnyView`).
+  /// `hosts`: the methods applied to the root value, in order (`padding`, `eraseToAnyView`); without a
+  /// `root`, the first is the function or property whose result the root is (`erase`, `settingsScreen`,
+  /// `Factory.erase`). `returns`: what the body applies to the value it returns.
   public var modifiers: [String]?
 
   public init(

@@ -310,6 +310,7 @@ extension ViewReference.Kind {
     case .tracked: self = .tracked
     case .holds: self = .holds
     case .calls: self = .calls
+    case .returns: self = .returns
     }
   }
 }

@@ -59,6 +59,96 @@ final class ViewReferenceCollector: SyntaxVisitor {
 
   private func open(_ token: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
     ownerStack.append(owners[lines.scannedPosition(of: token)])
+    memberStack.append(nil)
+    return .visitChildren
+  }
+
+  // MARK: Members
+
+  /// The member of the owner (a method by its base name, a property by its name, `init`) whose code is
+  /// being read: calls are recorded per member, so that what `body` reaches can be told from what
+  /// only an uncalled method does.
+  private var memberStack: [String?] = []
+  private var member: String? { memberStack.last ?? nil }
+
+  /// A member declaration directly in a type or an extension (a local function or variable stays part of
+  /// the member around it).
+  private func isMember(_ node: some SyntaxProtocol) -> Bool {
+    node.parent?.is(MemberBlockItemSyntax.self) == true
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if isMember(node) { memberStack.append(SwiftIdentifier.unescaped(node.name.text)) }
+    if let result = node.signature.returnClause?.type, owner == nil || result.is(SomeOrAnyTypeSyntax.self),
+      node.parent?.is(MemberBlockItemSyntax.self) == true || node.parent?.is(CodeBlockItemSyntax.self) == true
+    {
+      recordResult(SwiftIdentifier.unescaped(node.name.text), result: result, body: node.body?.statements, at: node.name)
+    }
+    return .visitChildren
+  }
+
+  /// A function's or a computed property's result, for hosting roots made by calling or reading it.
+  private func recordResult(_ name: String, result: TypeSyntax, body: CodeBlockItemListSyntax?, at position: some SyntaxProtocol) {
+    var names = [name]
+    var modifiers: [String] = []
+    if result.is(SomeOrAnyTypeSyntax.self), let body, let returned = Self.returnedExpression(body),
+      let value = rootValue(of: returned, depth: 0), let type = value.type
+    {
+      names.append(type)
+      modifiers = value.modifiers
+    }
+    references.append(
+      ScannedReference(
+        kind: .returns, names: names, owner: owner, position: lines.scannedPosition(of: position), root: lines.text(of: result),
+        modifiers: Array(modifiers.prefix(Self.candidateLimit))))
+  }
+
+  /// The expression a body returns: its only expression, or its last `return`'s at the top level.
+  private static func returnedExpression(_ body: CodeBlockItemListSyntax) -> ExprSyntax? {
+    if body.count == 1, let only = body.first?.item.as(ExprSyntax.self) { return only }
+    for item in body.reversed() {
+      if let statement = item.item.as(ReturnStmtSyntax.self) { return statement.expression }
+      if let statement = item.item.as(ExpressionStmtSyntax.self), body.count == 1 { return statement.expression }
+    }
+    return nil
+  }
+  override func visitPost(_ node: FunctionDeclSyntax) { if isMember(node) { memberStack.removeLast() } }
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    if isMember(node) {
+      let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self).map { SwiftIdentifier.unescaped($0.identifier.text) }
+      memberStack.append(name ?? "")
+      // `var settingsScreen: some View { ... }`: an opaque computed property.
+      if let name, node.bindings.count == 1, let binding = node.bindings.first, let type = binding.typeAnnotation?.type,
+        type.is(SomeOrAnyTypeSyntax.self), let accessors = binding.accessorBlock?.accessors
+      {
+        switch accessors {
+        case .getter(let body): recordResult(name, result: type, body: body, at: binding.pattern)
+        case .accessors(let list):
+          let getter = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+          recordResult(name, result: type, body: getter?.body?.statements, at: binding.pattern)
+        }
+      }
+    }
+    return .visitChildren
+  }
+  override func visitPost(_ node: VariableDeclSyntax) { if isMember(node) { memberStack.removeLast() } }
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    if isMember(node) { memberStack.append("init") }
+    return .visitChildren
+  }
+  override func visitPost(_ node: InitializerDeclSyntax) { if isMember(node) { memberStack.removeLast() } }
+
+  /// A member read without a call (`content` in `var body: some View { content }`, `self.header`) is a
+  /// step on the way from `body` too.
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    guard owner != nil, node.argumentNames == nil else { return .visitChildren }
+    if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return .visitChildren }
+    if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
+      guard access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+        access.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != access.id
+      else { return .visitChildren }
+    }
+    recordCall(SwiftIdentifier.unescaped(node.baseName.text), at: node)
     return .visitChildren
   }
 
@@ -130,7 +220,7 @@ final class ViewReferenceCollector: SyntaxVisitor {
   override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
   private func add(_ kind: ScannedReference.Kind, _ names: [String], at node: some SyntaxProtocol, root: RootValue? = nil) {
-    guard kind == .navigates || !names.isEmpty else { return }
+    guard kind == .navigates || !names.isEmpty || root != nil else { return }
     references.append(
       ScannedReference(
         kind: kind, names: Array(names.prefix(Self.candidateLimit)), owner: owner, position: lines.scannedPosition(of: node),
@@ -139,19 +229,26 @@ final class ViewReferenceCollector: SyntaxVisitor {
 
   // MARK: Calls of the owner's own methods
 
-  /// At most this many names are kept per owner: a body calls its few lifecycle methods among them.
+  /// At most this many names are kept per member: a body calls its few lifecycle methods among them.
   static let callLimit = 256
-  private var calls: [Int: (names: [String], seen: Set<String>, position: ScannedPosition)] = [:]
+  private struct Caller: Hashable {
+    var owner: Int
+    var member: String?
+  }
+  private var calls: [Caller: (names: [String], seen: Set<String>, position: ScannedPosition)] = [:]
+
+  private func recordCall(_ name: String, at position: some SyntaxProtocol) {
+    guard let owner, let first = name.unicodeScalars.first, first.properties.isLowercase else { return }
+    let caller = Caller(owner: owner, member: member)
+    if calls[caller] == nil { calls[caller] = ([], [], lines.scannedPosition(of: position)) }
+    guard calls[caller]!.names.count < Self.callLimit, calls[caller]!.seen.insert(name).inserted else { return }
+    calls[caller]!.names.append(name)
+  }
 
   /// `onAppear()`, `self.load()`, and `perform: onAppear` / `action: save` handed to a call.
   private func recordCalls(_ node: FunctionCallExprSyntax) {
-    guard let owner else { return }
-    func record(_ name: String, at position: some SyntaxProtocol) {
-      guard let first = name.unicodeScalars.first, first.properties.isLowercase else { return }
-      if calls[owner] == nil { calls[owner] = ([], [], lines.scannedPosition(of: position)) }
-      guard calls[owner]!.names.count < Self.callLimit, calls[owner]!.seen.insert(name).inserted else { return }
-      calls[owner]!.names.append(name)
-    }
+    guard owner != nil else { return }
+    func record(_ name: String, at position: some SyntaxProtocol) { recordCall(name, at: position) }
     if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
       record(SwiftIdentifier.unescaped(reference.baseName.text), at: node)
     } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
@@ -170,10 +267,14 @@ final class ViewReferenceCollector: SyntaxVisitor {
     }
   }
 
-  /// The `calls` references, one per owner, after the walk.
+  /// The `calls` references, one per owner and member (the member as the reference's `root`), after the walk.
   func finish() {
-    for (owner, found) in calls.sorted(by: { $0.key < $1.key }) {
-      references.append(ScannedReference(kind: .calls, names: found.names, owner: owner, position: found.position))
+    let sorted = calls.sorted {
+      ($0.key.owner, $0.value.position.line, $0.value.position.column, $0.key.member ?? "")
+        < ($1.key.owner, $1.value.position.line, $1.value.position.column, $1.key.member ?? "")
+    }
+    for (caller, found) in sorted {
+      references.append(ScannedReference(kind: .calls, names: found.names, owner: caller.owner, position: found.position, root: caller.member))
     }
     calls = [:]
   }
@@ -182,7 +283,8 @@ final class ViewReferenceCollector: SyntaxVisitor {
 
   /// The type a hosting controller's root value has, as far as the expression tells.
   struct RootValue {
-    var type: String
+    /// nil when the value is a function's result or a property's value: the first modifier names it.
+    var type: String?
     var modifiers: [String] = []
   }
 
@@ -195,6 +297,7 @@ final class ViewReferenceCollector: SyntaxVisitor {
     }
     if let call = expression.as(FunctionCallExprSyntax.self) {
       if Self.typeName(call.calledExpression) != nil { return RootValue(type: lines.text(of: call.calledExpression)) }
+      if let function = Self.function(call.calledExpression) { return RootValue(type: nil, modifiers: [function]) }
       if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
         var value = rootValue(of: base, depth: depth + 1)
       {
@@ -203,12 +306,15 @@ final class ViewReferenceCollector: SyntaxVisitor {
       }
       return nil
     }
-    if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-      let binding = localBinding(named: reference.baseName.text, before: Syntax(reference))
-    {
-      if let annotation = binding.typeAnnotation { return RootValue(type: lines.text(of: annotation.type)) }
-      if let value = binding.initializer?.value { return rootValue(of: value, depth: depth + 1) }
+    if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+      if let binding = localBinding(named: reference.baseName.text, before: Syntax(reference)) {
+        if let annotation = binding.typeAnnotation { return RootValue(type: lines.text(of: annotation.type)) }
+        if let value = binding.initializer?.value { return rootValue(of: value, depth: depth + 1) }
+        return nil
+      }
     }
+    // A property read (`settingsScreen`, `self.settingsScreen`): its value.
+    if let property = Self.function(expression) { return RootValue(type: nil, modifiers: [property]) }
     return nil
   }
 
@@ -255,6 +361,25 @@ final class ViewReferenceCollector: SyntaxVisitor {
       }
       if scope.is(DeclSyntax.self) && !scope.is(VariableDeclSyntax.self) { break }
       current = scope.parent
+    }
+    return nil
+  }
+
+  /// `erase`, `self.erase`, `Factory.erase`: a function or property of the owner, a free one, or a type's
+  /// (qualified by it), by the convention that types are capitalised and members not.
+  static func function(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      let name = SwiftIdentifier.unescaped(reference.baseName.text)
+      guard name.first?.isLowercase == true, name != "self", name != "super" else { return nil }
+      return name
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+      let name = SwiftIdentifier.unescaped(member.declName.baseName.text)
+      guard name.first?.isLowercase == true else { return nil }
+      if base.baseName.tokenKind == .keyword(.self) { return name }
+      let type = SwiftIdentifier.unescaped(base.baseName.text)
+      guard type.first?.isUppercase == true else { return nil }
+      return type + "." + name
     }
     return nil
   }
@@ -324,8 +449,13 @@ struct ScannedReference: Codable, Sendable, Equatable {
     /// `@Bindable`, `@EnvironmentObject`, `@Environment(Model.self)`): the name is its type.
     case holds
     /// The owner's code calls these methods of its own (`onAppear()`, `self.load()`) or hands them over
-    /// (`.onAppear(perform: onAppear)`, `Button(action: save)`): names are base names, each once.
+    /// (`.onAppear(perform: onAppear)`, `Button(action: save)`): names are base names, each once;
+    /// `root` is the member whose code does.
     case calls
+    /// A free function, or a function or computed property with an opaque result (`some View`): names
+    /// are its base name and the type its body returns (for an opaque result, when the body says it);
+    /// `root` the result type as declared, `modifiers` what the body applies to its value.
+    case returns
   }
 
   var kind: Kind
@@ -335,6 +465,7 @@ struct ScannedReference: Codable, Sendable, Equatable {
   var position: ScannedPosition
   /// `hosts`: the root view's type as the expression gives it, when it tells plainly (`AnyView` for
   /// `AnyView(ReceiptView())`, `Card<ReceiptView>`, the declared type of a local); nil when it does not.
+  /// `calls`: the member of the owner whose code makes the calls (`body`, `start`, `init`).
   var root: String? = nil
   /// `hosts`: the methods applied to the root's value, in order (`padding`, `eraseToAnyView`): SwiftUI's
   /// modifiers are seen through at run time, a method of the sources that returns `AnyView` erases it.

@@ -172,6 +172,30 @@ public enum HandlerNotInterceptableRule: CodeRule {
             remove(at:): CART_REMOVE
       """,
       swift: ["Sources/Cart/CartModel.swift": "final class CartModel {\n  func remove(at index: Int) {}\n}\n"]),
+    // Nested aliases have the Objective-C form of what they stand for.
+    .passes(
+      """
+      version: 1
+      interception: objc-runtime
+      screens:
+        BookingViewController:
+          control_events:
+            open(_:): BOOKING_OPEN
+            count(_:): BOOKING_COUNT
+      """,
+      swift: [
+        "Sources/Bookings/BookingViewController.swift": """
+        import UIKit
+        struct Booking {
+          typealias ID = String
+          typealias Count = Int
+        }
+        final class BookingViewController: UIViewController {
+          @objc func open(_ id: Booking.ID) {}
+          @objc func count(_ count: Booking.Count) {}
+        }
+        """
+      ]),
   ]
 
   public static func check(_ code: MatchedPlan, in context: inout RuleContext) {
@@ -220,7 +244,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
               "a nested class whose module the sources do not say, so interception: objc-runtime cannot name it to replace its handlers; name it with @objc(Name), or scan its sources with --module"
           }
           context.report(Self.self, "\(subject) belongs to '\(screen.name)', \(what)", at: control.key.range, notes: classNotes)
-        } else if case .failure(let problem) = ObjCSignature.of(method, in: code.index) {
+        } else if case .failure(let problem) = ObjCSignature.of(method, in: code.index, owner: reference.type) {
           let reason: String
           switch problem {
           case .noSignature: continue

@@ -1,7 +1,9 @@
 /// A SwiftUI screen whose page events ride on a lifecycle method (`onAppear()`, under
 /// `dynamic-replacement`) that its own code never calls: the replacement reports the event when the
 /// method runs, and SwiftUI never calls a view's method of that name by itself, so the event never fires.
-/// The view's body must call it (`.onAppear { onAppear() }`, `.onAppear(perform: onAppear)`).
+/// The view's body must call it (`.onAppear { onAppear() }`, `.onAppear(perform: onAppear)`), directly or
+/// through the methods and properties it calls or reads: a call from a method nothing in the body reaches
+/// (a `start()` no one calls, an `init`) does not count.
 ///
 /// Read from the view's code in the files whose bodies the scanner reads (those that import SwiftUI or
 /// declare a `some View`); a call from another type's code is not seen.
@@ -24,6 +26,31 @@ public enum UncalledLifecycleMethodRule: CodeRule {
         import SwiftUI
         struct ReceiptView: View {
           var body: some View { Text("Receipt").onDisappear(perform: onDisappear) }
+          func onAppear() {}
+          func onDisappear() {}
+        }
+        """
+      ],
+      expecting: [
+        .warning(
+          "SwiftUI screen 'ReceiptView' declares 'onAppear()', which carries its enter event, but its body never calls it, so the event never fires: call it from the body ('.onAppear { onAppear() }'), or add '.tracked(.receiptView)'"
+        )
+      ]),
+    .triggers(
+      """
+      version: 1
+      interception: dynamic-replacement
+      screens:
+        ReceiptView: {page_events: {1️⃣enter: RECEIPT_ENTER, leave: RECEIPT_LEAVE}}
+      """,
+      swift: [
+        "Sources/Receipt/ReceiptView.swift": """
+        import SwiftUI
+        struct ReceiptView: View {
+          var body: some View { content }
+          var content: some View { Text("Receipt").onDisappear(perform: finish) }
+          func start() { onAppear() }
+          func finish() { onDisappear() }
           func onAppear() {}
           func onDisappear() {}
         }

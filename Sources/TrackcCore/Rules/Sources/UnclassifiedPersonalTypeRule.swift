@@ -28,6 +28,24 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
           "property 'card' of handler 'pay(_:)' of 'CheckoutViewController' reads a 'CardNumber', which looks like personal data (payment_info), but does not say what data it is"
         )
       ]),
+    // What a generic argument says comes along the path: `Holder<EmailAddress>`'s `value: T`.
+    .triggers(
+      config(card: "1️⃣receipt: {from: self.receipt.value}"),
+      swift: [
+        "Sources/Checkout/Checkout.swift": """
+        typealias EmailAddress = String
+        struct Holder<T> { var value: T }
+        class CheckoutViewController {
+          var receipt: Holder<EmailAddress>
+          func pay(_ sender: Any) {}
+        }
+        """
+      ],
+      expecting: [
+        .warning(
+          "property 'receipt' of handler 'pay(_:)' of 'CheckoutViewController' reads a 'EmailAddress', which looks like personal data (email_address), but does not say what data it is"
+        )
+      ]),
     .passes(
       config(card: "card: {from: self.card, type: string, data: payment_info}"),
       swift: checkout),
@@ -68,7 +86,8 @@ public enum UnclassifiedPersonalTypeRule: CodeRule {
         declaration = value.declaration
       case .outsideSources(let value):
         typeName = value.typeName
-        names = [typeName]
+        // With the aliases and generic arguments on the way (`T` of a `Holder<CLLocation>` is a `CLLocation`).
+        names = [typeName] + value.aliases
         declaration = value.declaration
       default:
         return

@@ -14,18 +14,21 @@ public enum UnknownHandlerRule: CodeRule {
           control_events:
             1️⃣onFavBtnPressed(_:): CTRL_HOME_FAV
             2️⃣"onShareBtnPressed:": CTRL_HOME_SHARE
+            3️⃣openProduct(identifier:position:): CTRL_HOME_PRODUCT
       """,
       swift: [
         "Sources/Home/HomeViewController.swift": """
         class HomeViewController {
           @objc func onMyFavBtnPressed(_ sender: Any) {}
           @objc func onShare(_ sender: Any) {}
+          @objc func openProduct(id: String, position: Int) {}
         }
         """
       ],
       expecting: [
         .error("'HomeViewController' has no handler 'onFavBtnPressed(_:)'; did you mean 'onMyFavBtnPressed(_:)'?"),
         .error("'HomeViewController' has no handler 'onShareBtnPressed:'; did you mean 'onMyFavBtnPressed:'?"),
+        .error("'HomeViewController' has no handler 'openProduct(identifier:position:)'; did you mean 'openProduct(id:position:)'?"),
       ]),
     .passes(
       """

@@ -1,4 +1,5 @@
-/// A screen whose type is declared nowhere in the sources: a rename or a typo the config missed.
+/// A screen whose type is declared nowhere in the sources: a rename or a typo the config missed. A name
+/// that is an alias of a type of the sources (`typealias Checkout = CheckoutViewController`) names it.
 public enum UnknownScreenRule: CodeRule {
   public static let id = "unknown-screen"
   public static let summary = "Every screen must name a type declared in the sources (with a did-you-mean, and a note when it is in another module)."
@@ -26,10 +27,13 @@ public enum UnknownScreenRule: CodeRule {
       screens:
         HomeViewController: {page_events: {enter: HOME_ENTER}}
         Cart.CartViewController: {page_events: {enter: CART_ENTER}}
+        Checkout: {page_events: {enter: CHECKOUT_ENTER}}
       """,
       swift: [
         "Sources/Home/HomeViewController.swift": "class HomeViewController {\n  func viewDidAppear(_ animated: Bool) {}\n}\n",
         "Sources/Cart/CartViewController.swift": "class CartViewController {\n  func viewDidAppear(_ animated: Bool) {}\n}\n",
+        "Sources/Cart/Checkout.swift":
+          "typealias Checkout = CheckoutViewController\nclass CheckoutViewController {\n  func viewDidAppear(_ animated: Bool) {}\n}\n",
       ]),
   ]
 

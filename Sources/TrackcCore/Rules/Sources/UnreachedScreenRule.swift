@@ -63,6 +63,8 @@ public enum UnreachedScreenRule: CodeRule {
       screens:
         ReceiptView: {page_events: {1️⃣enter: RECEIPT_ENTER}}
         OrderView: {page_events: {2️⃣enter: ORDER_ENTER}}
+        PaymentView: {page_events: {3️⃣enter: PAYMENT_ENTER}}
+        RefundView: {page_events: {4️⃣enter: REFUND_ENTER}}
       """,
       swift: [
         "Sources/Receipt/ReceiptView.swift": """
@@ -79,6 +81,16 @@ public enum UnreachedScreenRule: CodeRule {
         }
         func makeReceipt() -> UIViewController { UIHostingController(rootView: AnyView(ReceiptView())) }
         func makeOrder() -> UIViewController { UIHostingController(rootView: Card(content: OrderView())) }
+        struct PaymentView: View {
+          var body: some View { Text("Payment") }
+        }
+        struct RefundView: View {
+          var body: some View { Text("Refund") }
+        }
+        typealias Erased = AnyView
+        func erase(_ view: some View) -> Erased { AnyView(view) }
+        func makePayment() -> UIViewController { UIHostingController(rootView: NavigationStack { PaymentView() }) }
+        func makeRefund() -> UIViewController { UIHostingController(rootView: erase(RefundView())) }
         """
       ],
       expecting: [
@@ -88,6 +100,12 @@ public enum UnreachedScreenRule: CodeRule {
         .error(
           "SwiftUI screen 'OrderView' has enter events that nothing reports: its hosting controller's root is 'Card', which erases the view's type, so the hosting controller reports no screen; add '.tracked(.orderView)' to its body"
         ),
+        .error(
+          "SwiftUI screen 'PaymentView' has enter events that nothing reports: its hosting controller's root is 'NavigationStack', which erases the view's type, so the hosting controller reports no screen; add '.tracked(.paymentView)' to its body"
+        ),
+        .error(
+          "SwiftUI screen 'RefundView' has enter events that nothing reports: its hosting controller's root is 'AnyView', which erases the view's type, so the hosting controller reports no screen; add '.tracked(.refundView)' to its body"
+        ),
       ]),
     .passes(
       """
@@ -95,6 +113,7 @@ public enum UnreachedScreenRule: CodeRule {
       screens:
         SettingsView: {page_events: {enter: SETTINGS_ENTER, leave: SETTINGS_LEAVE}}
         ProfileView: {page_events: {enter: PROFILE_ENTER}}
+        AccountView: {page_events: {enter: ACCOUNT_ENTER}}
       """,
       swift: [
         "Sources/Settings/SettingsView.swift": """
@@ -102,6 +121,11 @@ public enum UnreachedScreenRule: CodeRule {
         struct SettingsView: View {
           var body: some View { Form {}.tracked(.settingsView) }
         }
+        struct AccountView: View {
+          var body: some View { Text("Account") }
+        }
+        func makeAccountScreen() -> some View { AccountView().padding() }
+        func makeAccount() -> UIViewController { UIHostingController(rootView: makeAccountScreen()) }
         struct ProfileView: View {
           var body: some View { Text("Profile") }
         }
