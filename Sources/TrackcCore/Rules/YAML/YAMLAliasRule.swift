@@ -1,8 +1,9 @@
 /// An alias that refers to no anchor, to itself, or that expands past the alias budget (an alias bomb).
-public enum YAMLAliasRule: YAMLRule {
+public enum YAMLAliasRule: Rule {
   public static let id = "yaml-alias"
   public static let summary = "Aliases must refer to an earlier anchor and must not expand past a fixed budget."
   public static let severity = Diagnostic.Severity.error
+  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers(
