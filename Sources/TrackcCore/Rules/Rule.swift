@@ -132,3 +132,17 @@ public struct RuleContext {
     diagnostics.append(contentsOf: other)
   }
 }
+
+/// A rule on what the YAML reader reports (a `YAMLProblem`), which `FrontEndDiagnostics` hands to it.
+public protocol YAMLRule: Rule {}
+
+extension YAMLRule {
+  public static var phase: RulePhase { .yaml }
+}
+
+/// A rule on what the config decoder reports (a `ConfigProblem`), which `FrontEndDiagnostics` hands to it.
+public protocol StructureRule: Rule {}
+
+extension StructureRule {
+  public static var phase: RulePhase { .structure }
+}

@@ -1,9 +1,8 @@
 /// A key the config format does not define, most often a typo; never silently ignored.
-public enum UnknownKeyRule: Rule {
+public enum UnknownKeyRule: StructureRule {
   public static let id = "unknown-key"
   public static let summary = "Every key must be one the config format defines (with a did-you-mean for typos)."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers(
