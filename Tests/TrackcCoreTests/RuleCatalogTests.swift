@@ -12,7 +12,7 @@ import TrackcTestSupport
     let rules = Fixtures.repositoryRoot.appendingPathComponent("Sources/TrackcCore/Rules")
     var declared: [String] = []
     let enumerator = try #require(FileManager.default.enumerator(atPath: rules.path))
-    let pattern = try Regex(#"public enum (\w+): (Rule|PlanRule|CodeRule|GenerationRule)\b"#)
+    let pattern = try Regex(#"public enum (\w+): (Rule|PlanRule|CodeRule|GenerationRule|YAMLRule|StructureRule)\b"#)
     for case let path as String in enumerator where path.hasSuffix(".swift") {
       let text = try String(contentsOf: rules.appendingPathComponent(path), encoding: .utf8)
       for match in text.matches(of: pattern) { declared.append(String(match.output[1].substring!)) }

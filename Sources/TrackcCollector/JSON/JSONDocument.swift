@@ -55,13 +55,13 @@ struct JSONDocument: Sendable {
   subscript(index: Int) -> Node { nodes[index] }
 
   /// The members of an object, as (key node, value node) pairs, in order.
-  func members(of object: Int) -> MemberSequence {
-    MemberSequence(document: self, object: object)
+  func members(of object: Int) -> LazyMapSequence<ChildSequence, (key: Int, value: Int)> {
+    ChildSequence(document: self, container: object, nodesPerChild: 2).lazy.map { (key: $0, value: $0 + 1) }
   }
 
   /// The elements of an array, as nodes, in order.
-  func elements(of array: Int) -> ElementSequence {
-    ElementSequence(document: self, array: array)
+  func elements(of array: Int) -> ChildSequence {
+    ChildSequence(document: self, container: array, nodesPerChild: 1)
   }
 
   /// The value of a string node, escapes decoded.
@@ -160,50 +160,32 @@ struct JSONDocument: Sendable {
     return value
   }
 
-  struct MemberSequence: Sequence {
+  /// The children of an object or an array, in order, each as its first node: a member's key (its value
+  /// is the node after it) or an element. The last node of a child says where the next one starts.
+  struct ChildSequence: Sequence {
     let document: JSONDocument
-    let object: Int
+    let container: Int
+    /// Nodes a child starts with, up to the one that points at the next child: 2 for a member's key
+    /// and value, 1 for an element.
+    let nodesPerChild: Int
 
     struct Iterator: IteratorProtocol {
       let document: JSONDocument
-      var node: Int
-      var remaining: Int32
-
-      mutating func next() -> (key: Int, value: Int)? {
-        guard remaining > 0 else { return nil }
-        remaining -= 1
-        let key = node
-        let value = key + 1
-        node = Int(document.nodes[value].next)
-        return (key, value)
-      }
-    }
-
-    func makeIterator() -> Iterator {
-      Iterator(document: document, node: object + 1, remaining: document.nodes[object].count)
-    }
-  }
-
-  struct ElementSequence: Sequence {
-    let document: JSONDocument
-    let array: Int
-
-    struct Iterator: IteratorProtocol {
-      let document: JSONDocument
+      let nodesPerChild: Int
       var node: Int
       var remaining: Int32
 
       mutating func next() -> Int? {
         guard remaining > 0 else { return nil }
         remaining -= 1
-        let element = node
-        node = Int(document.nodes[element].next)
-        return element
+        let child = node
+        node = Int(document.nodes[child + nodesPerChild - 1].next)
+        return child
       }
     }
 
     func makeIterator() -> Iterator {
-      Iterator(document: document, node: array + 1, remaining: document.nodes[array].count)
+      Iterator(document: document, nodesPerChild: nodesPerChild, node: container + 1, remaining: document.nodes[container].count)
     }
   }
 }

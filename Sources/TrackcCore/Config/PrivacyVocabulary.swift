@@ -2,7 +2,7 @@
 /// `NSPrivacyCollectedDataType` value ("Describing data use in privacy manifests"), written in the
 /// plan's snake_case (`email_address` for `NSPrivacyCollectedDataTypeEmailAddress`). The cases are in
 /// Apple's order, which is also the order the manifest, the exports and the plan page list them in.
-public enum PersonalDataType: String, Sendable, CaseIterable, Comparable {
+public enum PersonalDataType: String, Sendable, DeclarationOrdered {
   // Contact info.
   case name
   case emailAddress = "email_address"
@@ -52,10 +52,6 @@ public enum PersonalDataType: String, Sendable, CaseIterable, Comparable {
   case head
   // Other data.
   case otherDataTypes = "other_data_types"
-
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.order < rhs.order }
-
-  private var order: Int { Self.allCases.firstIndex(of: self)! }
 
   /// The `NSPrivacyCollectedDataType` value, exactly as Apple spells it (`PhotosorVideos` included).
   public var manifestValue: String {
@@ -164,17 +160,13 @@ public enum PersonalDataType: String, Sendable, CaseIterable, Comparable {
 
 /// Why data is collected: each case one `NSPrivacyCollectedDataTypePurpose` value, in the plan's
 /// snake_case (`third_party_advertising` for `NSPrivacyCollectedDataTypePurposeThirdPartyAdvertising`).
-public enum DataPurpose: String, Sendable, CaseIterable, Comparable {
+public enum DataPurpose: String, Sendable, DeclarationOrdered {
   case thirdPartyAdvertising = "third_party_advertising"
   case developerAdvertising = "developer_advertising"
   case analytics
   case productPersonalization = "product_personalization"
   case appFunctionality = "app_functionality"
   case other
-
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.order < rhs.order }
-
-  private var order: Int { Self.allCases.firstIndex(of: self)! }
 
   /// The `NSPrivacyCollectedDataTypePurpose` value, exactly as Apple spells it.
   public var manifestValue: String {
@@ -250,5 +242,15 @@ extension Suggestions {
     let word = text.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " }
     if let meant = everydayWords[word] { return meant }
     return closest(to: text, in: Value.allCases.map(\.rawValue)).flatMap(Value.init(rawValue:))
+  }
+}
+
+/// An enumeration whose cases sort in the order they are declared: Apple's order, for the privacy
+/// vocabulary, which the manifest, the exports and the plan page list them in.
+public protocol DeclarationOrdered: CaseIterable, Comparable {}
+
+extension DeclarationOrdered {
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
 }

@@ -99,6 +99,11 @@ public struct RuleContext {
     SourceLocation(file: file, range: range)
   }
 
+  /// The fix a did-you-mean offers: the config's text at `range` replaced with `replacement`.
+  public func fixIt(replacing range: SourceRange, with replacement: String) -> Diagnostic.FixIt {
+    Diagnostic.FixIt("replace with '\(replacement)'", replacing: location(range), with: replacement)
+  }
+
   public mutating func report(
     _ rule: any Rule.Type,
     _ message: String,
@@ -126,4 +131,18 @@ public struct RuleContext {
   public mutating func append(contentsOf other: [Diagnostic]) {
     diagnostics.append(contentsOf: other)
   }
+}
+
+/// A rule on what the YAML reader reports (a `YAMLProblem`), which `FrontEndDiagnostics` hands to it.
+public protocol YAMLRule: Rule {}
+
+extension YAMLRule {
+  public static var phase: RulePhase { .yaml }
+}
+
+/// A rule on what the config decoder reports (a `ConfigProblem`), which `FrontEndDiagnostics` hands to it.
+public protocol StructureRule: Rule {}
+
+extension StructureRule {
+  public static var phase: RulePhase { .structure }
 }

@@ -105,11 +105,11 @@ public struct YAMLDocument: Sendable {
   public func pairs(_ node: YAMLNodeID) -> YAMLPairs {
     let record = record(node)
     guard record.kind == .mapping else { return noPairs }
-    return YAMLPairs(document: self, offset: Int(record.first), count: Int(record.count))
+    return YAMLPairs(nodes: YAMLItems(document: self, offset: Int(record.first), count: 2 * Int(record.count)))
   }
 
   /// An empty collection of pairs.
-  public var noPairs: YAMLPairs { YAMLPairs(document: self, offset: 0, count: 0) }
+  public var noPairs: YAMLPairs { YAMLPairs(nodes: YAMLItems(document: self, offset: 0, count: 0)) }
 
   /// The items of a sequence; empty for anything else.
   public func items(_ node: YAMLNodeID) -> YAMLItems {
@@ -140,17 +140,17 @@ public struct YAMLPair: Sendable, Hashable {
   public let value: YAMLNodeID
 }
 
+/// A mapping's pairs, read from its child nodes: each key is followed by its value.
 public struct YAMLPairs: RandomAccessCollection, Sendable {
-  let document: YAMLDocument
-  let offset: Int
-  public let count: Int
+  let nodes: YAMLItems
 
+  public var count: Int { nodes.count / 2 }
   public var startIndex: Int { 0 }
   public var endIndex: Int { count }
 
   public subscript(position: Int) -> YAMLPair {
     precondition(position >= 0 && position < count, "pair index out of range")
-    return YAMLPair(key: document.child(offset + 2 * position), value: document.child(offset + 2 * position + 1))
+    return YAMLPair(key: nodes[2 * position], value: nodes[2 * position + 1])
   }
 }
 

@@ -8,12 +8,7 @@ public enum BindingOnPageEventRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Home:
-          page_events:
-            enter:
-              event: HOME_ENTER
+      \(config)
               properties: {product_id: {from: 1️⃣id}, animated: {from: 2️⃣animated}}
       """,
       expecting: [
@@ -26,17 +21,22 @@ public enum BindingOnPageEventRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Home:
-          page_events:
-            enter:
-              event: HOME_ENTER
+      \(config)
               properties: {tab: {from: self.selectedTab}}
           control_events:
             open(id:): {event: HOME_OPEN, properties: {product_id: {from: id}}}
       """),
   ]
+
+  /// The examples' page event, up to its properties.
+  private static let config = """
+    version: 1
+    screens:
+      Home:
+        page_events:
+          enter:
+            event: HOME_ENTER
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     for binding in plan.bindings {

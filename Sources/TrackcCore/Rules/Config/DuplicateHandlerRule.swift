@@ -7,23 +7,24 @@ public enum DuplicateHandlerRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Home:
-          control_events:
-            open(item:at:): HOME_OPEN
+      \(config)
             1️⃣"open(item: at:)": HOME_OPEN_AGAIN
       """, expecting: [.error("handler 'open(item: at:)' of 'Home' is 'open(item:at:)', which 'open(item:at:)' already maps")]),
     .passes(
       """
-      version: 1
-      screens:
-        Home:
-          control_events:
-            open(item:at:): HOME_OPEN
+      \(config)
             open(item:): HOME_OPEN_ITEM
       """),
   ]
+
+  /// The examples' screen and its first handler.
+  private static let config = """
+    version: 1
+    screens:
+      Home:
+        control_events:
+          open(item:at:): HOME_OPEN
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     // By index: a screen taken by value is copied whole (see `ResolvedPlan.init`).

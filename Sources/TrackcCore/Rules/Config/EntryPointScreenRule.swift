@@ -7,11 +7,7 @@ public enum EntryPointScreenRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        ProductDetailViewController: {page_events: {enter: PRODUCT_ENTER}}
-      links: {schemes: [shop]}
-      entry_points:
+      \(config)
         product: {screen: 1️⃣ProductDetailViewControler, links: ["shop://product/{id:int}"]}
         cart: {screen: 2️⃣CartViewController, links: ["shop://cart"]}
       """,
@@ -22,14 +18,19 @@ public enum EntryPointScreenRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        ProductDetailViewController: {page_events: {enter: PRODUCT_ENTER}}
-      links: {schemes: [shop]}
-      entry_points:
+      \(config)
         product: {screen: ProductDetailViewController, links: ["shop://product/{id:int}"]}
       """),
   ]
+
+  /// The examples' screen and link origin.
+  private static let config = """
+    version: 1
+    screens:
+      ProductDetailViewController: {page_events: {enter: PRODUCT_ENTER}}
+    links: {schemes: [shop]}
+    entry_points:
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     for route in plan.entryPoints.routes where route.screen == nil {
@@ -38,7 +39,7 @@ public enum EntryPointScreenRule: PlanRule {
       if let suggestion = Suggestions.closest(to: screen.value, in: names) {
         context.report(
           Self.self, "entry point '\(route.name)' opens screen '\(screen.value)', which 'screens' does not list; did you mean '\(suggestion)'?",
-          at: screen.range, fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(screen.range), with: suggestion))
+          at: screen.range, fixIt: context.fixIt(replacing: screen.range, with: suggestion))
       } else {
         context.report(
           Self.self,

@@ -55,7 +55,7 @@ public enum FrameworkClassRule: PlanRule {
           "superclass '\(superclass)' of '\(entry.name.value)' is neither an Apple class trackc knows nor another entry of framework_classes"
             + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
           at: entry.superclass.range,
-          fixIt: suggestion.map { Diagnostic.FixIt("replace with '\($0)'", replacing: context.location(entry.superclass.range), with: $0) })
+          fixIt: suggestion.map { context.fixIt(replacing: entry.superclass.range, with: $0) })
       } else if names.contains(superclass), known.ancestry(of: superclass).contains(entry.name.value) {
         context.report(
           Self.self, "'\(entry.name.value)' and '\(superclass)' inherit from each other; a class hierarchy has no circles", at: entry.superclass.range

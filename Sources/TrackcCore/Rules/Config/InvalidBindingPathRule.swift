@@ -7,13 +7,7 @@ public enum InvalidBindingPathRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Cart:
-          control_events:
-            checkout(_:):
-              event: CART_CHECKOUT
-              properties:
+      \(config)
                 total: {from: 1️⃣self..total}
                 screen: {from: 2️⃣self}
                 deep: {from: 3️⃣self.a.b.c.d.e}
@@ -39,13 +33,7 @@ public enum InvalidBindingPathRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Cart:
-          control_events:
-            checkout(_:):
-              event: CART_CHECKOUT
-              properties:
+      \(config)
                 total: {from: self.cart.total}
                 sender: {from: sender}
                 label: {from: for}
@@ -53,6 +41,17 @@ public enum InvalidBindingPathRule: PlanRule {
                 sku: {from: item.product.sku}
       """),
   ]
+
+  /// The examples' handler, up to its properties.
+  private static let config = """
+    version: 1
+    screens:
+      Cart:
+        control_events:
+          checkout(_:):
+            event: CART_CHECKOUT
+            properties:
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     for binding in plan.bindings {

@@ -7,12 +7,7 @@ public enum InvalidPropertyValueRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Home:
-          control_events:
-            onFav(_:):
-              event: HOME_FAV
+      \(config)
               properties:
                 tags: 1️⃣[a, b]
                 nested: 2️⃣{a: 1}
@@ -28,15 +23,20 @@ public enum InvalidPropertyValueRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Home:
-          control_events:
-            onFav(_:):
-              event: HOME_FAV
+      \(config)
               properties: {source: home, position: 2, ratio: 0.5, promoted: true, label: "yes", code: "007", id: {from: id}}
       """),
   ]
+
+  /// The examples' handler, up to its properties.
+  private static let config = """
+    version: 1
+    screens:
+      Home:
+        control_events:
+          onFav(_:):
+            event: HOME_FAV
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     plan.forEachLongFormEvent { event, details in

@@ -52,7 +52,7 @@ public enum LinkOriginRule: PlanRule {
       if !host.value.unicodeScalars.allSatisfy(\.isASCII), let ascii = Punycode.asciiHost(host.value), isHost(ascii) {
         context.report(
           Self.self, "host '\(host.value)' is not in the ASCII form links carry; write '\(ascii)'", at: host.range,
-          fixIt: Diagnostic.FixIt("replace with '\(ascii)'", replacing: context.location(host.range), with: ascii))
+          fixIt: context.fixIt(replacing: host.range, with: ascii))
       } else {
         context.report(Self.self, "'\(host.value)' is not a host name (ASCII letters, digits, '-' and '.')", at: host.range)
       }

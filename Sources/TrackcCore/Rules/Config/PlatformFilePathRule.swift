@@ -11,11 +11,7 @@ public enum PlatformFilePathRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Page: {page_events: {enter: PAGE_ENTER}}
-      links:
-        hosts: [shop.example.com]
+      \(config)
         apple: {app_ids: [ABCDE12345.com.example.shop], site_association: 1️⃣../../web/apple-app-site-association}
         android: {activity: .MainActivity, manifest: 2️⃣/etc/AndroidManifest.xml}
       entry_points:
@@ -29,11 +25,7 @@ public enum PlatformFilePathRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Page: {page_events: {enter: PAGE_ENTER}}
-      links:
-        hosts: [shop.example.com]
+      \(config)
         apple: {app_ids: [ABCDE12345.com.example.shop], site_association: web/.well-known/apple-app-site-association}
         android: {activity: .MainActivity, manifest: app/src/main/AndroidManifest.xml}
       entry_points:
@@ -42,6 +34,15 @@ public enum PlatformFilePathRule: PlanRule {
       destinations: {firebase: {wire_name: Firebase, purposes: [analytics]}}
       """),
   ]
+
+  /// The examples' screen and universal-link host.
+  private static let config = """
+    version: 1
+    screens:
+      Page: {page_events: {enter: PAGE_ENTER}}
+    links:
+      hosts: [shop.example.com]
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     let manifest = plan.config.privacy?.manifest

@@ -7,11 +7,7 @@ public enum SiteAssociationSizeRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      screens:
-        Page: {page_events: {enter: PAGE_ENTER}}
-      links:
-        hosts: [shop.example.com]
+      \(config)
         apple: {app_ids: [ABCDE12345.com.example.shop], site_association: 1️⃣web/apple-app-site-association}
       entry_points:
         page:
@@ -25,16 +21,21 @@ public enum SiteAssociationSizeRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      screens:
-        Page: {page_events: {enter: PAGE_ENTER}}
-      links:
-        hosts: [shop.example.com]
+      \(config)
         apple: {app_ids: [ABCDE12345.com.example.shop], site_association: web/apple-app-site-association}
       entry_points:
         page: {screen: Page, links: ["/page/{id:int}"]}
       """),
   ]
+
+  /// The examples' screen and universal-link host.
+  private static let config = """
+    version: 1
+    screens:
+      Page: {page_events: {enter: PAGE_ENTER}}
+    links:
+      hosts: [shop.example.com]
+    """
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {
     guard let apple = plan.config.links?.apple, let path = apple.siteAssociation else { return }

@@ -36,11 +36,11 @@ public enum TrackingDomainRule: PlanRule {
         if !domain.value.unicodeScalars.allSatisfy(\.isASCII), let ascii = Punycode.asciiHost(domain.value), LinkOriginRule.isHost(ascii) {
           context.report(
             Self.self, "\(what) is not in its ASCII form; write '\(ascii)'", at: domain.range,
-            fixIt: Diagnostic.FixIt("replace with '\(ascii)'", replacing: context.location(domain.range), with: ascii))
+            fixIt: context.fixIt(replacing: domain.range, with: ascii))
         } else if let host = hostOfURL(domain.value), LinkOriginRule.isHost(host) {
           context.report(
             Self.self, "\(what) is a URL; write the domain alone ('\(host)')", at: domain.range,
-            fixIt: Diagnostic.FixIt("replace with '\(host)'", replacing: context.location(domain.range), with: host))
+            fixIt: context.fixIt(replacing: domain.range, with: host))
         } else {
           context.report(Self.self, "\(what) is not a host name (ASCII letters, digits, '-' and '.')", at: domain.range)
         }

@@ -10,11 +10,7 @@ public enum TrackingWithoutDomainRule: PlanRule {
   public static let examples: [RuleExample] = [
     .triggers(
       """
-      version: 1
-      destinations:
-        firebase: {wire_name: Firebase, purposes: [analytics]}
-        ads: {purposes: [third_party_advertising], tracking_domains: [ads.example.com]}
-      properties:
+      \(config)
         advertising_id: {type: string, data: device_id, tracking: 1️⃣true}
       screens:
         Home:
@@ -28,11 +24,7 @@ public enum TrackingWithoutDomainRule: PlanRule {
       ]),
     .passes(
       """
-      version: 1
-      destinations:
-        firebase: {wire_name: Firebase, purposes: [analytics]}
-        ads: {purposes: [third_party_advertising], tracking_domains: [ads.example.com]}
-      properties:
+      \(config)
         advertising_id: {type: string, data: device_id, tracking: true}
       screens:
         Home:
@@ -40,6 +32,15 @@ public enum TrackingWithoutDomainRule: PlanRule {
             onBanner(id:): {event: HOME_BANNER, destinations: [ads], properties: {advertising_id: {from: id}}}
       """),
   ]
+
+  /// The examples' destinations, up to the declared properties.
+  private static let config = """
+    version: 1
+    destinations:
+      firebase: {wire_name: Firebase, purposes: [analytics]}
+      ads: {purposes: [third_party_advertising], tracking_domains: [ads.example.com]}
+    properties:
+    """
 
   private struct Reported: Hashable {
     var classification: SourceRange

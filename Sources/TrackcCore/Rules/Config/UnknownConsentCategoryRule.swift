@@ -32,18 +32,21 @@ public enum UnknownConsentCategoryRule: PlanRule {
           "consent category 'analytics' of destination 'firebase' is not declared; the plan declares no consent categories ('consent' under 'privacy')"
         )
       ]),
-    .passes(
-      """
-      version: 1
-      privacy:
-        identity: {anonymous_id: {data: device_id}}
-        consent: {analytics: {default: granted}, advertising: {}}
-      destinations:
-        firebase: {wire_name: Firebase, consent: analytics, purposes: [analytics]}
-        ads: {consent: advertising, purposes: [third_party_advertising]}
-      screens: {}
-      """),
+    .passes(everyCategoryGating),
   ]
+
+  /// A plan that declares each category a destination names, and gates a destination with each category
+  /// it declares: the passing example of this rule and of `UnusedConsentCategoryRule`.
+  static let everyCategoryGating = """
+    version: 1
+    privacy:
+      identity: {anonymous_id: {data: device_id}}
+      consent: {analytics: {default: granted}, advertising: {}}
+    destinations:
+      firebase: {wire_name: Firebase, consent: analytics, purposes: [analytics]}
+      ads: {consent: advertising, purposes: [third_party_advertising]}
+    screens: {}
+    """
 
   /// At most this many distinct unknown names get a did-you-mean: each is a search of every category, and
   /// a plan with thousands of destinations naming thousands of unknown categories is not a typo.
@@ -65,7 +68,7 @@ public enum UnknownConsentCategoryRule: PlanRule {
       if let suggestion = suggestions[consent.value] ?? nil {
         context.report(
           Self.self, "\(what) is not declared; did you mean '\(suggestion)'?", at: consent.range,
-          fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(consent.range), with: suggestion))
+          fixIt: context.fixIt(replacing: consent.range, with: suggestion))
       } else {
         context.report(
           Self.self, "\(what) is not declared under 'privacy.consent'", at: consent.range,

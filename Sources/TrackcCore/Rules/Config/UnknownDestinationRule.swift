@@ -64,7 +64,7 @@ public enum UnknownDestinationRule: PlanRule {
       if let suggestion = Suggestions.closest(to: entry.value, in: names) {
         context.report(
           Self.self, "destination '\(entry.value)' in \(what()) is not declared; did you mean '\(suggestion)'?", at: entry.range,
-          fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(entry.range), with: suggestion))
+          fixIt: context.fixIt(replacing: entry.range, with: suggestion))
       } else {
         let list = names.map { "'\($0)'" }.joined(separator: ", ")
         context.report(

@@ -23,17 +23,7 @@ public enum UnusedConsentCategoryRule: PlanRule {
           "consent category 'advertising' is declared, but no destination names it in 'consent', so the person's answer gates nothing"
         )
       ]),
-    .passes(
-      """
-      version: 1
-      privacy:
-        identity: {anonymous_id: {data: device_id}}
-        consent: {analytics: {default: granted}, advertising: {}}
-      destinations:
-        firebase: {wire_name: Firebase, consent: analytics, purposes: [analytics]}
-        ads: {consent: advertising, purposes: [third_party_advertising]}
-      screens: {}
-      """),
+    .passes(UnknownConsentCategoryRule.everyCategoryGating),
   ]
 
   public static func check(_ plan: ResolvedPlan, in context: inout RuleContext) {

@@ -1,9 +1,8 @@
 /// A config with no content (an empty file, or only comments).
-public enum EmptyConfigRule: Rule {
+public enum EmptyConfigRule: StructureRule {
   public static let id = "empty-config"
   public static let summary = "The config must not be empty."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers("1️⃣", expecting: [.error("the config is empty; a trackc config starts with 'version: 1' and lists its 'screens'")]),

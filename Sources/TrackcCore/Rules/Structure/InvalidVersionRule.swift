@@ -1,9 +1,8 @@
 /// A `version` other than the one this trackc reads.
-public enum InvalidVersionRule: Rule {
+public enum InvalidVersionRule: StructureRule {
   public static let id = "invalid-version"
   public static let summary = "'version' must be 1, the config format this trackc reads."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers("version: 1️⃣2\nscreens: {}\n", expecting: [.error("config version 2 is not supported; this trackc reads version 1")]),

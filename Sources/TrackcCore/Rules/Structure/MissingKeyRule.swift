@@ -1,10 +1,9 @@
 /// A required key is missing: `version` or `screens` at the top, `event` in a long-form event.
-public enum MissingKeyRule: Rule {
+public enum MissingKeyRule: StructureRule {
   public static let id = "missing-key"
   public static let summary =
     "Required keys ('version', 'screens', 'event' in the long form, 'from' in a binding, an entry point's 'screen') must be present."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers(

@@ -1,12 +1,11 @@
 /// A data type or purpose that is not one of the values Apple's privacy manifest defines, or a purpose
 /// listed twice: the manifest and the App Store label can hold Apple's values only, so a typo would
 /// silently leave data undeclared.
-public enum PrivacyTermRule: Rule {
+public enum PrivacyTermRule: StructureRule {
   public static let id = "privacy-term"
   public static let summary =
     "A property's 'data' must be one of Apple's data types and 'purposes' Apple's purposes, each listed once (with a did-you-mean for typos)."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers(
@@ -69,6 +68,6 @@ public enum PrivacyTermRule: Rule {
     }
     context.report(
       Self.self, "'\(text.value)' is not one of Apple's \(kind)\(times); did you mean '\(suggestion)'?", at: text.range, notes: notes,
-      fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(text.range), with: suggestion))
+      fixIt: context.fixIt(replacing: text.range, with: suggestion))
   }
 }

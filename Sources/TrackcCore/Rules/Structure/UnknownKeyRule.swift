@@ -1,9 +1,8 @@
 /// A key the config format does not define, most often a typo; never silently ignored.
-public enum UnknownKeyRule: Rule {
+public enum UnknownKeyRule: StructureRule {
   public static let id = "unknown-key"
   public static let summary = "Every key must be one the config format defines (with a did-you-mean for typos)."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers(
@@ -51,6 +50,6 @@ public enum UnknownKeyRule: Rule {
     }
     context.report(
       Self.self, "unknown \(kind) '\(key.value)' in \(place); did you mean '\(suggestion)'?", at: key.range, notes: notes,
-      fixIt: Diagnostic.FixIt("replace with '\(suggestion)'", replacing: context.location(key.range), with: suggestion))
+      fixIt: context.fixIt(replacing: key.range, with: suggestion))
   }
 }

@@ -1,9 +1,8 @@
 /// A value of the wrong kind: a list where a mapping belongs, a number where an event ID belongs.
-public enum WrongTypeRule: Rule {
+public enum WrongTypeRule: StructureRule {
   public static let id = "wrong-type"
   public static let summary = "Every value must have the type the config format expects there."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.structure
 
   public static let examples: [RuleExample] = [
     .triggers(

@@ -1,9 +1,8 @@
 /// A mapping defines the same key twice; YAML forbids it and the second would silently win elsewhere.
-public enum DuplicateKeyRule: Rule {
+public enum DuplicateKeyRule: YAMLRule {
   public static let id = "duplicate-key"
   public static let summary = "A key appears twice in one mapping (the note points at the first)."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers(

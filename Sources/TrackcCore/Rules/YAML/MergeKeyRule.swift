@@ -2,11 +2,10 @@
 ///
 /// Merge keys are supported as YAML 1.1 defines them: keys written in the mapping win over merged ones,
 /// and with a list of mappings the earlier ones win.
-public enum MergeKeyRule: Rule {
+public enum MergeKeyRule: YAMLRule {
   public static let id = "yaml-merge-key"
   public static let summary = "The value of a '<<' merge key must be a mapping or a list of mappings."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers(

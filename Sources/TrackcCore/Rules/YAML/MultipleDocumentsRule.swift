@@ -1,9 +1,8 @@
 /// A second YAML document (`---`) in the config, which would otherwise be silently ignored.
-public enum MultipleDocumentsRule: Rule {
+public enum MultipleDocumentsRule: YAMLRule {
   public static let id = "multiple-documents"
   public static let summary = "A config is one YAML document; a second '---' document is an error."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers(

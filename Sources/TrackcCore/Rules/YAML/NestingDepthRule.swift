@@ -1,9 +1,8 @@
 /// Collections nested deeper than any config needs: rejected before they can exhaust anything.
-public enum NestingDepthRule: Rule {
+public enum NestingDepthRule: YAMLRule {
   public static let id = "yaml-nesting-depth"
   public static let summary = "Collections may not be nested more than 100 levels deep."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers(

@@ -1,9 +1,8 @@
 /// An alias that refers to no anchor, to itself, or that expands past the alias budget (an alias bomb).
-public enum YAMLAliasRule: Rule {
+public enum YAMLAliasRule: YAMLRule {
   public static let id = "yaml-alias"
   public static let summary = "Aliases must refer to an earlier anchor and must not expand past a fixed budget."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers(

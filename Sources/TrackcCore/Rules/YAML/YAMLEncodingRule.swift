@@ -1,10 +1,9 @@
 /// The config is not UTF-8 text (UTF-16 or UTF-32, invalid bytes, or binary data), or holds a line
 /// break that only YAML 1.1 knows (so that libyaml and the editor would disagree on the lines).
-public enum YAMLEncodingRule: Rule {
+public enum YAMLEncodingRule: YAMLRule {
   public static let id = "yaml-encoding"
   public static let summary = "The config must be UTF-8 text, without the line breaks only YAML 1.1 knows (U+0085, U+2028, U+2029)."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers(

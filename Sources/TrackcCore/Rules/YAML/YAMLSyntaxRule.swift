@@ -1,9 +1,8 @@
 /// Text that is not well-formed YAML, as libyaml reports it, reworded in plain words.
-public enum YAMLSyntaxRule: Rule {
+public enum YAMLSyntaxRule: YAMLRule {
   public static let id = "yaml-syntax"
   public static let summary = "The config must be well-formed YAML (reported at libyaml's position, in plain words)."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers("version: 1\nscreens:\n  Home:\n1️⃣\tpage_events: {}\n", expecting: [.error("a tab character cannot indent YAML; indent with spaces")]),

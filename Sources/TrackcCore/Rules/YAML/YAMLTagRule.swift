@@ -1,9 +1,8 @@
 /// A custom or mismatched YAML tag (`!python/object`, `!!int twelve`), which trackc would otherwise ignore.
-public enum YAMLTagRule: Rule {
+public enum YAMLTagRule: YAMLRule {
   public static let id = "yaml-tag"
   public static let summary = "Only the core schema's tags (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq) are allowed."
   public static let severity = Diagnostic.Severity.error
-  public static let phase = RulePhase.yaml
 
   public static let examples: [RuleExample] = [
     .triggers(
