@@ -83,9 +83,10 @@ import TrackcTestSupport
     for page in Self.pages {
       for match in page.text.matches(of: span) {
         let path = String(match.output[1].substring!)
-        // Placeholders and patterns name no one file; what a fuzz run writes is not in the repository.
+        // Placeholders and patterns name no one file.
         if path.contains(where: { "<>*{}".contains($0) }) || path.contains("NAME") || path.contains("...") { continue }
-        if path.hasPrefix("Fuzz/artifacts") { continue }
+        // What a fuzz run or a benchmark writes (git ignores both) is not in the repository.
+        if path.hasPrefix("Fuzz/artifacts") || path.hasPrefix("Benchmarks/.work") { continue }
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         checked += 1
         #expect(
