@@ -409,7 +409,10 @@ for i in "${!names[@]}"; do
     # The same invocation emits the unit's object, optimized as a release build; the kit has none of the
     # back-deployment libraries Xcode's toolchain links, which the runtime's compatibility version needs.
     [[ ${mode[0]} == -typecheck ]] && mode=()
-    mode+=(-c -O -runtime-compatibility-version none -o "$objects/$name.o")
+    # CoreAudioTypes (which CoreMedia's module imports) is a framework of headers alone, in Apple's SDK as
+    # in the kit: there is no library to link. Apple's linker passes over an auto-link request it cannot
+    # find; lld fails on it, so the objects do not ask.
+    mode+=(-c -O -runtime-compatibility-version none -Xfrontend -disable-autolink-framework -Xfrontend CoreAudioTypes -o "$objects/$name.o")
     what+=" and compiled -O"
   fi
   library=(-parse-as-library)
