@@ -32,3 +32,14 @@ extension String {
     fatalError("a declaration for the macOS check")
   }
 }
+
+/// `MainActor.assumeIsolated` (Swift 5.9): emitted into the client (`@_alwaysEmitIntoClient`), so available
+/// wherever `MainActor` is (macOS 10.15), though the 13.3 SDK's Swift 5.8 library does not declare it.
+extension MainActor {
+  @_unavailableFromAsync
+  static func assumeIsolated<T: Sendable>(
+    _ operation: @MainActor () throws -> T, file: StaticString = #fileID, line: UInt = #line
+  ) rethrows -> T {
+    fatalError("a declaration for the macOS check")
+  }
+}
