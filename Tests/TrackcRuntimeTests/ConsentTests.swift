@@ -11,15 +11,8 @@ import Testing
 @Suite struct ConsentTests {
   /// `TestRegistry`'s rules, with firebase gated by `analytics` (granted until answered) and mixpanel by
   /// `ads` (denied until answered), as `trackc generate` writes them from a plan with `privacy.consent`.
-  struct ConsentRegistry: TrackingRegistry {
+  struct ConsentRegistry: TestRegistryRules {
     let base = TestRegistry()
-    func screen(named name: String) -> ScreenID? { base.screen(named: name) }
-    func handler(named name: String) -> HandlerID? { base.handler(named: name) }
-    func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { base.pageRule(screen: screen, phase: phase) }
-    func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { base.controlRule(screen: screen, handler: handler) }
-    func rule(eventID: String) -> EventRule? { base.rule(eventID: eventID) }
-    func name(of screen: ScreenID) -> String { base.name(of: screen) }
-    func name(of handler: HandlerID) -> String { base.name(of: handler) }
     func consentCategory(ofDestination id: String) -> String? {
       switch id {
       case "firebase": return "analytics"

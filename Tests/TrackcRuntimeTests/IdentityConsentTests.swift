@@ -13,16 +13,9 @@ import TrackcCollector
 @Suite struct IdentityConsentTests {
   /// `TestRegistry`'s rules, firebase gated by `analytics` (granted until answered), mixpanel by `ads`
   /// (refused until answered, or pending), mixpanel named `Mixpanel` on the wire.
-  struct Registry: TrackingRegistry {
+  struct Registry: TestRegistryRules {
     var base = TestRegistry()
     var pending: Set<String> = []
-    func screen(named name: String) -> ScreenID? { base.screen(named: name) }
-    func handler(named name: String) -> HandlerID? { base.handler(named: name) }
-    func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { base.pageRule(screen: screen, phase: phase) }
-    func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { base.controlRule(screen: screen, handler: handler) }
-    func rule(eventID: String) -> EventRule? { base.rule(eventID: eventID) }
-    func name(of screen: ScreenID) -> String { base.name(of: screen) }
-    func name(of handler: HandlerID) -> String { base.name(of: handler) }
     func consentCategory(ofDestination id: String) -> String? {
       switch id {
       case "firebase": return "analytics"

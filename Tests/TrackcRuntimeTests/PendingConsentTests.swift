@@ -11,16 +11,9 @@ import Testing
 @Suite struct PendingConsentTests {
   /// `TestRegistry`'s rules; firebase gated by `analytics` (granted until answered), mixpanel by `ads`,
   /// which waits for the first answer.
-  struct PendingRegistry: TrackingRegistry {
+  struct PendingRegistry: TestRegistryRules {
     var base = TestRegistry()
     var limits = PendingConsentLimits.default
-    func screen(named name: String) -> ScreenID? { base.screen(named: name) }
-    func handler(named name: String) -> HandlerID? { base.handler(named: name) }
-    func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { base.pageRule(screen: screen, phase: phase) }
-    func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { base.controlRule(screen: screen, handler: handler) }
-    func rule(eventID: String) -> EventRule? { base.rule(eventID: eventID) }
-    func name(of screen: ScreenID) -> String { base.name(of: screen) }
-    func name(of handler: HandlerID) -> String { base.name(of: handler) }
     func applicationRule(_ event: ApplicationEvent) -> EventRule? { base.applicationRule(event) }
     func consentCategory(ofDestination id: String) -> String? {
       switch id {

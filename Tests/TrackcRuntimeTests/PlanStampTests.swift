@@ -9,16 +9,9 @@ import TrackcCollector
 /// queued by the previous release goes out with that release's plan), and the project's collector, on
 /// 127.0.0.1, flags a call built from another plan than the one it checks (`other-plan`).
 @Suite struct PlanStampTests {
-  struct Registry: TrackingRegistry {
+  struct Registry: TestRegistryRules {
     var base = TestRegistry()
     var stamp: PlanStamp?
-    func screen(named name: String) -> ScreenID? { base.screen(named: name) }
-    func handler(named name: String) -> HandlerID? { base.handler(named: name) }
-    func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { base.pageRule(screen: screen, phase: phase) }
-    func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { base.controlRule(screen: screen, handler: handler) }
-    func rule(eventID: String) -> EventRule? { base.rule(eventID: eventID) }
-    func name(of screen: ScreenID) -> String { base.name(of: screen) }
-    func name(of handler: HandlerID) -> String { base.name(of: handler) }
     var plan: PlanStamp? { stamp }
   }
 

@@ -107,3 +107,19 @@ struct TestRegistry: TrackingRegistry {
     return EventRule(eventID: names[event]!, routing: .unrestricted)
   }
 }
+
+/// A registry with `TestRegistry`'s screens, handlers and rules and settings of its own (consent, plan
+/// stamps): the rules are `base`'s.
+protocol TestRegistryRules: TrackingRegistry {
+  var base: TestRegistry { get }
+}
+
+extension TestRegistryRules {
+  func screen(named name: String) -> ScreenID? { base.screen(named: name) }
+  func handler(named name: String) -> HandlerID? { base.handler(named: name) }
+  func pageRule(screen: ScreenID, phase: PagePhase) -> EventRule? { base.pageRule(screen: screen, phase: phase) }
+  func controlRule(screen: ScreenID, handler: HandlerID) -> EventRule? { base.controlRule(screen: screen, handler: handler) }
+  func rule(eventID: String) -> EventRule? { base.rule(eventID: eventID) }
+  func name(of screen: ScreenID) -> String { base.name(of: screen) }
+  func name(of handler: HandlerID) -> String { base.name(of: handler) }
+}
