@@ -71,6 +71,12 @@ public struct ReceivedEvent: Sendable, Hashable {
   /// `context.consent.categoryPreferences`: the person's answers the call carries, by category (Segment's
   /// consent stamp); nil when it carries none.
   public var categoryPreferences: [String: Bool]?
+  /// The settings objects `integrations` gives destinations in place of `true` (Amplitude's
+  /// `{"session_id": …}`), by destination name, as compact JSON; empty when it gives none.
+  public var integrationOptions: [String: String] = [:]
+  /// `context.sessionId`: the session the call belongs to (milliseconds since 1970 at its start, as
+  /// trackc's runtime sends it); nil when it carries none.
+  public var sessionID: Int64?
   /// `context.trackingPlan`: the version and content hash of the plan that built the call (trackc's
   /// runtime sends them); nil when it carries none.
   public var planVersion: String?

@@ -51,6 +51,10 @@ public protocol TrackingRegistry: Sendable {
   /// The plan the registry was generated from (its `plan_version` and content hash), stamped on every
   /// call a collector gets (`context.trackingPlan`); nil for a registry written by hand.
   @_spi(Generated) var plan: PlanStamp? { get }
+  /// The plan's destinations that count sessions by the session ID in their `integrations` entry
+  /// (`{"session_id": …}`: Amplitude's, by their catalogue name); they also get `session_start` and
+  /// `session_end` calls. Empty when there are none.
+  @_spi(Generated) var sessionDestinations: [String] { get }
   /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
   /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
   /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
@@ -83,6 +87,7 @@ extension TrackingRegistry {
   @_spi(Generated) public func pendingConsentHours(ofDestination id: String) -> Double? { nil }
   @_spi(Generated) public func wireName(ofDestination id: String) -> String? { nil }
   @_spi(Generated) public var plan: PlanStamp? { nil }
+  @_spi(Generated) public var sessionDestinations: [String] { [] }
   @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
   /// Generated for dynamic replacement (or written by hand): no hooks.
   @_spi(Generated) public var hooksUIKit: Bool { false }

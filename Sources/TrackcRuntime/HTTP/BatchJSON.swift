@@ -84,26 +84,38 @@ enum BatchJSON {
       screenField(event.screen, into: &out)
       append(&out, "}}")
     }
+    integrations(event, into: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+
+  /// `"integrations"`: for an event whose destinations are restricted, `"All": false` and each of them
+  /// `true`; for an event for every destination but some, `"All": true` and each of those `false`; a
+  /// destination with options (`integrationOptions`) gets their object in place of `true`. Nothing when
+  /// the event is for every destination and carries no options (Segment's default: every destination).
+  private static func integrations(_ event: TrackingEvent, into out: inout [UInt8]) {
+    let options = event.integrationOptions
+    func entry(_ name: String, on: Bool) {
+      out.append(UInt8(ascii: ","))
+      string(name, into: &out)
+      if on, let settings = options[name] {
+        out.append(UInt8(ascii: ":"))
+        properties(settings, into: &out)
+      } else {
+        append(&out, on ? ":true" : ":false")
+      }
+    }
     if let destinations = event.forwardedTo {
       append(&out, #","integrations":{"All":false"#)
-      for name in destinations {
-        out.append(UInt8(ascii: ","))
-        string(name, into: &out)
-        append(&out, ":true")
-      }
+      for name in destinations { entry(name, on: true) }
       out.append(UInt8(ascii: "}"))
-    } else if !event.withheldFrom.isEmpty {
+    } else if !event.withheldFrom.isEmpty || !options.isEmpty {
       // Every destination but those the person refused (Segment forwards a call without `integrations`
-      // to every destination of the source).
+      // to every destination of the source), with the options of those that have some.
       append(&out, #","integrations":{"All":true"#)
-      for name in event.withheldFrom {
-        out.append(UInt8(ascii: ","))
-        string(name, into: &out)
-        append(&out, ":false")
-      }
+      for name in event.withheldFrom { entry(name, on: false) }
+      for name in options.keys.sorted() where !event.withheldFrom.contains(name) { entry(name, on: true) }
       out.append(UInt8(ascii: "}"))
     }
-    out.append(UInt8(ascii: "}"))
   }
 
   private static func screenField(_ screen: String?, into out: inout [UInt8]) {
@@ -125,9 +137,9 @@ enum BatchJSON {
   }
 
   /// `"anonymousId":…,"userId":…,"context":{"app":…,"device":…,"os":…,"locale":…,"timezone":…,
-  /// "screen":…,"library":…,"traits":…` (the context object left open, for the event's own
+  /// "screen":…,"library":…,"trackingPlan":…,"sessionId":…,"traits":…` (the context object left open, for the event's own
   /// `context.trackc`): what every event of a snapshot carries, written once per snapshot.
-  static func snapshotFields(identity: TrackingIdentity, context: TrackingContext, plan: PlanStamp? = nil) -> [UInt8] {
+  static func snapshotFields(identity: TrackingIdentity, context: TrackingContext, plan: PlanStamp? = nil, session: Int64? = nil) -> [UInt8] {
     var out: [UInt8] = []
     append(&out, #""anonymousId":"#)
     string(identity.anonymousID, into: &out)
@@ -174,6 +186,11 @@ enum BatchJSON {
     }
     object("library", [("name", TrackingContext.libraryName), ("version", TrackingContext.libraryVersion)])
     if let plan { object("trackingPlan", [("version", plan.version), ("hash", plan.hash)]) }
+    if let session {
+      if !first { out.append(UInt8(ascii: ",")) }
+      first = false
+      append(&out, #""sessionId":\#(session)"#)
+    }
     if !identity.traits.isEmpty {
       append(&out, #","traits":"#)
       properties(identity.traits, into: &out)
