@@ -198,22 +198,40 @@ struct BatchDecoder: Sendable {
     values.reserveCapacity(Int(document[node].count))
     for (key, value) in document.members(of: node) {
       let name = document.string(key)
-      let received: ReceivedValue
-      switch document[value].kind {
-      case .string: received = .string(document.string(value))
-      case .true: received = .bool(true)
-      case .false: received = .bool(false)
-      case .number:
-        let number = document.number(value)
-        let text = String(decoding: document.text(value), as: UTF8.self)
-        received = number.isFinite ? .number(number, text: text) : .other("a number beyond the range of a double")
-      case let kind: received = .other(Self.describe(kind))
-      }
-      guard values.updateValue(received, forKey: name) == nil else {
+      guard values.updateValue(try decodeValue(document, value, path: path() + "." + name), forKey: name) == nil else {
         throw .badRequest("duplicate-key", "\(path()) has two keys named '\(Self.quoted(name))'")
       }
     }
     return values
+  }
+
+  /// One value, arrays and objects whole (the parser bounds how deep they nest).
+  private func decodeValue(_ document: JSONDocument, _ node: Int, path: @autoclosure () -> String) throws(Rejection) -> ReceivedValue {
+    switch document[node].kind {
+    case .string: return .string(document.string(node))
+    case .true: return .bool(true)
+    case .false: return .bool(false)
+    case .null: return .null
+    case .number:
+      let number = document.number(node)
+      let text = String(decoding: document.text(node), as: UTF8.self)
+      return number.isFinite ? .number(number, text: text) : .other("a number beyond the range of a double")
+    case .array:
+      var values: [ReceivedValue] = []
+      for (index, element) in document.elements(of: node).enumerated() {
+        values.append(try decodeValue(document, element, path: path() + "[\(index)]"))
+      }
+      return .array(values)
+    case .object:
+      var object: [String: ReceivedValue] = [:]
+      for (key, value) in document.members(of: node) {
+        let name = document.string(key)
+        guard object.updateValue(try decodeValue(document, value, path: path() + "." + name), forKey: name) == nil else {
+          throw .badRequest("duplicate-key", "\(path()) has two keys named '\(Self.quoted(name))'")
+        }
+      }
+      return .object(object)
+    }
   }
 
   /// `integrations`: the destinations named true (or with settings) when `All` is false, else nil; the

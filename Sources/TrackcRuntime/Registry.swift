@@ -161,19 +161,37 @@ extension PropertyPairs {
   }
 }
 
-/// A static event property from the config.
+/// A property's or trait's value: a static event property from the config, a bound value, one given to
+/// `track()`, or a trait. Traits may nest (Segment's reserved `address` and `company` traits are objects)
+/// and hold lists and nulls, as analytics-swift's traits do; the journal, the state file and the wire keep
+/// each exactly (an `int` is 64 bits on the wire too, not a double). Nesting deeper than
+/// `maximumNesting` levels is kept as null.
 public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
   case string(String)
   case int(Int)
   case double(Double)
   case bool(Bool)
+  /// A list (`"interests": ["books", "tea"]`).
+  case array([PropertyValue])
+  /// An object (`"address": {"city": "London", "postal_code": "N1 9GU"}`).
+  case object([String: PropertyValue])
+  /// JSON's null (a trait the app cleared).
+  case null
 
+  /// The deepest nesting of arrays and objects kept: a value deeper down is kept as `null`.
+  public static let maximumNesting = 32
+
+  /// Scalars as text; arrays, objects and null as JSON.
   public var description: String {
     switch self {
     case .string(let value): return value
     case .int(let value): return String(value)
     case .double(let value): return String(value)
     case .bool(let value): return String(value)
+    case .array, .object, .null:
+      var out: [UInt8] = []
+      BatchJSON.value(self, into: &out)
+      return String(decoding: out, as: UTF8.self)
     }
   }
 }

@@ -111,13 +111,9 @@ import Testing
       #expect(events.map(\.id) == ["Application Updated", "Application Opened", "CTRL_HOME_FAV"])
       let first = try #require(events.first)
       #expect(first.identity.anonymousID == "seg-anon-1" && first.identity.userID == "user-42")
-      // The scalar traits (what trackc's traits hold), a whole number above 2^53 exactly; the nested
-      // object, the array and the null are not.
-      #expect(
-        first.identity.traits == [
-          "plan": .string("pro"), "age": .int(42), "score": .double(4.5), "vip": .bool(true), "account": .int(9_007_199_254_740_993),
-          "negative": .int(-7),
-        ])
+      // Every trait as it was: the nested object, the array and the null too, a whole number above 2^53
+      // exactly.
+      #expect(first.identity.traits == Self.migratedTraits)
       #expect(first.properties["previous_version"] == .string("2.0") && first.properties["previous_build"] == .string("200"))
       #expect(first.properties["version"] == .string("3.0") && first.properties["build"] == .string("300"))
       #expect(events.allSatisfy { $0.identity == first.identity })
@@ -128,7 +124,13 @@ import Testing
     #expect(tracker.flush())
     #expect(destination.events.map(\.id) == ["Application Opened", "CTRL_HOME_FAV"], "same version: neither installed nor updated")
     #expect(destination.events.first?.identity.anonymousID == "seg-anon-1" && destination.events.first?.identity.userID == "user-42")
+    #expect(destination.events.first?.identity.traits == Self.migratedTraits, "the state file keeps them exactly")
   }
+
+  static let migratedTraits: [String: PropertyValue] = [
+    "plan": .string("pro"), "age": .int(42), "score": .double(4.5), "vip": .bool(true), "address": .object(["city": .string("Leeds")]),
+    "tags": .array([.string("a")]), "nothing": .null, "account": .int(9_007_199_254_740_993), "negative": .int(-7),
+  ]
 
   /// analytics-swift 1.7.3 and 1.10.0 with lifecycle events off (`trackApplicationLifecycleEvents: false`):
   /// 1.7.3's `iOSLifecycleEvents` returns before writing the version and build, 1.10.0 does not add the

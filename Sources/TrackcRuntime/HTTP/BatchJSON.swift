@@ -125,13 +125,13 @@ enum BatchJSON {
   }
 
   /// `{"key":value,...}`, keys sorted (so a body is the same bytes whatever the dictionary's order).
-  static func properties(_ properties: [String: PropertyValue], into out: inout [UInt8]) {
+  static func properties(_ properties: [String: PropertyValue], into out: inout [UInt8], depth: Int = 0) {
     out.append(UInt8(ascii: "{"))
     for (index, key) in properties.keys.sorted().enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
       string(key, into: &out)
       out.append(UInt8(ascii: ":"))
-      value(properties[key]!, into: &out)
+      value(properties[key]!, into: &out, depth: depth)
     }
     out.append(UInt8(ascii: "}"))
   }
@@ -198,12 +198,26 @@ enum BatchJSON {
     return out
   }
 
-  static func value(_ value: PropertyValue, into out: inout [UInt8]) {
+  /// A value as JSON: an `int` by its digits (exact beyond 2^53), arrays and objects nested to
+  /// `PropertyValue.maximumNesting` levels (deeper: `null`, as the journal keeps them).
+  static func value(_ value: PropertyValue, into out: inout [UInt8], depth: Int = 0) {
     switch value {
     case .string(let string): self.string(string, into: &out)
     case .int(let int): append(&out, String(int))
     case .double(let double): append(&out, double.isFinite ? String(double) : "null")
     case .bool(let bool): append(&out, bool ? "true" : "false")
+    case .null: append(&out, "null")
+    case .array(let values):
+      guard depth < PropertyValue.maximumNesting else { return append(&out, "null") }
+      out.append(UInt8(ascii: "["))
+      for (index, element) in values.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        self.value(element, into: &out, depth: depth + 1)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .object(let object):
+      guard depth < PropertyValue.maximumNesting else { return append(&out, "null") }
+      properties(object, into: &out, depth: depth + 1)
     }
   }
 

@@ -132,27 +132,12 @@ enum SegmentStore {
         version: nonEmpty(UserDefaults.standard.string(forKey: versionKey)), build: nonEmpty(UserDefaults.standard.string(forKey: buildKey))))
   }
 
-  /// The traits analytics-swift kept: the scalars (strings, numbers, booleans), which is what trackc's
-  /// traits hold; nested objects, arrays and nulls are left out.
+  /// The traits analytics-swift kept, all of them: nested objects (its reserved `address` and `company`),
+  /// arrays and nulls as they are, whole numbers exactly (by their digits: through a Double, one above
+  /// 2^53 would change).
   static func traits(_ data: Data) -> [String: PropertyValue] {
     guard case .object(let object)? = try? PropertyListDecoder().decode(StoredJSON.self, from: data) else { return [:] }
-    var traits: [String: PropertyValue] = [:]
-    for (key, value) in object {
-      switch value {
-      case .bool(let bool): traits[key] = .bool(bool)
-      case .string(let string): traits[key] = .string(string)
-      case .number(let number):
-        // A whole number exactly, by its digits (through a Double, one above 2^53 would change).
-        if let integer = Int(number.description) {
-          traits[key] = .int(integer)
-        } else {
-          let double = NSDecimalNumber(decimal: number).doubleValue
-          if double.isFinite { traits[key] = .double(double) }
-        }
-      case .null, .array, .object: continue
-      }
-    }
-    return traits
+    return object.mapValues(\.value)
   }
 
   /// A value of analytics-swift's `JSON` as `PropertyListEncoder` wrote it, read the way its own
@@ -164,6 +149,21 @@ enum SegmentStore {
     case string(String)
     case array([StoredJSON])
     case object([String: StoredJSON])
+
+    /// As a trait's value.
+    var value: PropertyValue {
+      switch self {
+      case .null: return .null
+      case .bool(let bool): return .bool(bool)
+      case .string(let string): return .string(string)
+      case .number(let number):
+        if let integer = Int(number.description) { return .int(integer) }
+        let double = NSDecimalNumber(decimal: number).doubleValue
+        return double.isFinite ? .double(double) : .null
+      case .array(let values): return .array(values.map(\.value))
+      case .object(let object): return .object(object.mapValues(\.value))
+      }
+    }
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
