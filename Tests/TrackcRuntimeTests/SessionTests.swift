@@ -179,6 +179,44 @@ import TrackcCollector
     #expect(StateFile.decode(StateFile.encode(state)) == state)
   }
 
+  /// Remote configuration that switches destinations off and on while the app runs.
+  final class Switches: DestinationConfiguration, @unchecked Sendable {
+    private let lock = NSLock()
+    private var off: Set<String>
+
+    init(off: Set<String>) { self.off = off }
+
+    func set(off: Set<String>) { lock.withLock { self.off = off } }
+
+    func isEnabled(_ destinationID: String) -> Bool { lock.withLock { !off.contains(destinationID) } }
+
+    var disabledDestinations: [String] { lock.withLock { off.sorted() } }
+  }
+
+  /// A plan destination remote configuration switched off is left out of the calls meant for every
+  /// destination (`"Amplitude": false`, and no session options for it), gets no session calls, and is
+  /// back once switched on; a switched-off collector is not named.
+  @Test func aDestinationSwitchedOffRemotelyIsLeftOutOfCallsForEveryDestination() async throws {
+    let collector = try await DeliveryHarness.start()
+    let clock = Clock(Self.start)
+    let switches = Switches(off: ["amplitude"])
+    let tracker = Tracker(
+      registry: Registry(), destinations: [try DeliveryHarness.destination(collector)], configuration: switches,
+      retry: DeliveryHarness.retry, clock: clock.read)
+    tracker.identify(userID: "user-1", traits: ["email": .string("ada@example.com")])
+    tracker.track(UnrestrictedEvent.detailBuy, properties: ["n": .int(0)])
+    #expect(await tracker.flush(timeout: 30))
+    switches.set(off: [])
+    tracker.track(UnrestrictedEvent.detailBuy, properties: ["n": .int(1)])
+    #expect(await tracker.flush(timeout: 30))
+    let received = collector.received
+    #expect(received.map(\.event) == ["", "CTRL_DETAIL_BUY", "CTRL_DETAIL_BUY"], "no session_start while Amplitude is off")
+    #expect(received.map(\.withheldFrom) == [["Amplitude"], ["Amplitude"], []])
+    #expect(received.map(Self.options) == [nil, nil, Self.sessionOption(clock.milliseconds)])
+    #expect(received[0].json.contains(#""integrations":{"All":true,"Amplitude":false}"#), "\(received[0].json)")
+    await collector.stop()
+  }
+
   static func iso(_ milliseconds: Int64) -> String {
     var out: [UInt8] = []
     BatchJSON.timestamp(Date(timeIntervalSince1970: Double(milliseconds) / 1000), into: &out)

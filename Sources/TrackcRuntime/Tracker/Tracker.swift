@@ -182,11 +182,13 @@ public final class Tracker: @unchecked Sendable {
     let wireName: @Sendable (String) -> String? = { registry.wireName(ofDestination: $0) }
     var inProcess: [String] = []
     for (_, id) in planLanes where !inProcess.contains(id) { inProcess.append(id) }
+    let collectorIDs = Set(collectorLanes.map(\.id))
     lanes = laneDestinations.enumerated().map { index, destination in
       DeliveryLane(
         destination: destination, index: index, journal: journal, retry: retry, onFailure: onDeliveryFailure, onDrop: onDrop,
         consent: gating ? consentBook : nil, wireName: wireName, deliveredInProcess: inProcess,
-        sessionDestinations: registry.sessionDestinations)
+        sessionDestinations: registry.sessionDestinations, configuration: configuration is AllDestinationsEnabled ? nil : configuration,
+        collectorIDs: collectorIDs)
     }
     // This launch is the app active: it goes on with the session of the last launch, or starts one.
     startSessionIfDue()
