@@ -75,6 +75,32 @@ import Testing
     suite.synchronize()
   }
 
+  /// Amplitude-Swift 1.18.6 (`Sessions.swift`: `previous_session_id` and `last_event_time`, Int64
+  /// milliseconds, in the storage suite): back within Amplitude's five minutes, the user goes on in
+  /// Amplitude's session (the same ID, no session calls); after them, a new session.
+  @Test(arguments: [false, true])
+  func anAmplitudeSessionGoesOnWithinTheTimeout(expired: Bool) throws {
+    let apiKey = Self.uniqueKey()
+    let suite = "com.amplitude.storage.amplitude-swift-storage-\(apiKey)-shop"
+    defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+    let now = Tracker.milliseconds(Date())
+    let lastEvent = now - (expired ? 3_600_000 : 60_000)
+    let session = lastEvent - 600_000
+    try Self.writeAmplitudeStore(suite: suite, deviceID: "amp-device-s", userID: nil, version: "1.0", build: "10", lastEventTime: lastEvent)
+    let storage = try #require(UserDefaults(suiteName: suite))
+    storage.set(session, forKey: "previous_session_id")
+    storage.synchronize()
+    let directory = try TemporaryDirectory()
+    let (tracker, _) = Self.launch(
+      [.amplitude(apiKey: apiKey, instanceName: "shop")], journal: JournalConfiguration(storage: .directory(directory.url)))
+    let id = try #require(tracker.sessionID)
+    if expired {
+      #expect(id >= now, "a new session")
+    } else {
+      #expect(id == session, "Amplitude's session goes on")
+    }
+  }
+
   /// The app as it starts after the update: version 3.0 (300), the plan's application events declared.
   static func launch(_ migration: [Migration], journal: JournalConfiguration) -> (Tracker, InMemoryDestination) {
     var registry = TestRegistry()

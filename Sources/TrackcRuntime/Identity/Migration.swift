@@ -44,6 +44,9 @@ public struct Migration: Sendable, Hashable, CustomStringConvertible {
     var identity: TrackingIdentity
     var version: String?
     var build: String?
+    /// Amplitude's session and when it last saw an event (`previous_session_id`, `last_event_time`):
+    /// trackc goes on with it if the app comes back within the session timeout.
+    var session: StateFile.Session?
   }
 
   /// What one migration found, or where it looked and found no identity.
@@ -208,6 +211,8 @@ enum AmplitudeStore {
   static let userIDKey = "user_id"
   static let versionKey = "app_version"
   static let buildKey = "app_build"
+  static let sessionIDKey = "previous_session_id"
+  static let lastEventTimeKey = "last_event_time"
 
   /// The default instance's name in 0.4.7 to 0.4.14 (`default_instance`; `$default_instance` from 0.5.0).
   static let firstDefaultInstance = "default_instance"
@@ -233,10 +238,17 @@ enum AmplitudeStore {
       let deviceID = nonEmpty(suite.string(forKey: deviceIDKey))
       let userID = nonEmpty(suite.string(forKey: userIDKey))
       guard deviceID != nil || userID != nil else { continue }
+      // `Sessions` writes both as Int64 milliseconds (`PersistentStorage.write` sets the number as it is).
+      var session: StateFile.Session?
+      if let id = (suite.object(forKey: sessionIDKey) as? NSNumber)?.int64Value, id > 0,
+        let lastEvent = (suite.object(forKey: lastEventTimeKey) as? NSNumber)?.int64Value, lastEvent > 0
+      {
+        session = StateFile.Session(id: id, lastActive: lastEvent)
+      }
       return .found(
         Migration.Found(
           identity: Migration.identity(anonymousID: deviceID, userID: userID), version: nonEmpty(suite.string(forKey: versionKey)),
-          build: nonEmpty(suite.string(forKey: buildKey))))
+          build: nonEmpty(suite.string(forKey: buildKey)), session: session))
     }
     return .nothing(looked: names.joined(separator: ", "))
   }

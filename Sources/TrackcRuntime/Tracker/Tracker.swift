@@ -152,7 +152,8 @@ public final class Tracker: @unchecked Sendable {
       migrationReport = report
       if let found {
         // An identity the SDK kept says the app ran here before, whether or not it kept a build.
-        state = StateFile.State(identity: found.identity, appVersion: found.version, appBuild: found.build, launched: true)
+        state = StateFile.State(
+          identity: found.identity, appVersion: found.version, appBuild: found.build, launched: true, session: found.session)
         launched = true
       } else {
         if let report { MigrationReport.log(report) }
