@@ -114,6 +114,7 @@ struct BatchDecoder: Sendable {
     var context = Context()
     var destinations: [String]?
     var withheld: [String] = []
+    var options: [String: String] = [:]
     for (key, value) in document.members(of: node) {
       let field = document.string(key)
       switch field {
@@ -137,7 +138,7 @@ struct BatchDecoder: Sendable {
         context = try decodeContext(document, value, index: index)
       case "integrations":
         try fields.markSeen(field)
-        (destinations, withheld) = try decodeIntegrations(document, value, path: path + ".integrations")
+        (destinations, withheld, options) = try decodeIntegrations(document, value, path: path + ".integrations")
       default: continue  // other Segment fields (sentAt, receivedAt, originalTimestamp...) are allowed
       }
     }
@@ -178,6 +179,8 @@ struct BatchDecoder: Sendable {
       json: document.compactText(node))
     received.messageIDWasFilledIn = filledInID
     received.withheldFrom = withheld
+    received.integrationOptions = options
+    received.sessionID = context.sessionID
     received.categoryPreferences = context.categoryPreferences
     received.planVersion = context.planVersion
     received.planHash = context.planHash
@@ -195,31 +198,50 @@ struct BatchDecoder: Sendable {
     values.reserveCapacity(Int(document[node].count))
     for (key, value) in document.members(of: node) {
       let name = document.string(key)
-      let received: ReceivedValue
-      switch document[value].kind {
-      case .string: received = .string(document.string(value))
-      case .true: received = .bool(true)
-      case .false: received = .bool(false)
-      case .number:
-        let number = document.number(value)
-        let text = String(decoding: document.text(value), as: UTF8.self)
-        received = number.isFinite ? .number(number, text: text) : .other("a number beyond the range of a double")
-      case let kind: received = .other(Self.describe(kind))
-      }
-      guard values.updateValue(received, forKey: name) == nil else {
+      guard values.updateValue(try decodeValue(document, value, path: path() + "." + name), forKey: name) == nil else {
         throw .badRequest("duplicate-key", "\(path()) has two keys named '\(Self.quoted(name))'")
       }
     }
     return values
   }
 
-  /// `integrations`: the destinations named true (or with settings) when `All` is false, else nil; and
-  /// the destinations named false while `All` is not (every destination but those).
+  /// One value, arrays and objects whole (the parser bounds how deep they nest).
+  private func decodeValue(_ document: JSONDocument, _ node: Int, path: @autoclosure () -> String) throws(Rejection) -> ReceivedValue {
+    switch document[node].kind {
+    case .string: return .string(document.string(node))
+    case .true: return .bool(true)
+    case .false: return .bool(false)
+    case .null: return .null
+    case .number:
+      let number = document.number(node)
+      let text = String(decoding: document.text(node), as: UTF8.self)
+      return number.isFinite ? .number(number, text: text) : .other("a number beyond the range of a double")
+    case .array:
+      var values: [ReceivedValue] = []
+      for (index, element) in document.elements(of: node).enumerated() {
+        values.append(try decodeValue(document, element, path: path() + "[\(index)]"))
+      }
+      return .array(values)
+    case .object:
+      var object: [String: ReceivedValue] = [:]
+      for (key, value) in document.members(of: node) {
+        let name = document.string(key)
+        guard object.updateValue(try decodeValue(document, value, path: path() + "." + name), forKey: name) == nil else {
+          throw .badRequest("duplicate-key", "\(path()) has two keys named '\(Self.quoted(name))'")
+        }
+      }
+      return .object(object)
+    }
+  }
+
+  /// `integrations`: the destinations named true (or with settings) when `All` is false, else nil; the
+  /// destinations named false while `All` is not (every destination but those); and the settings objects,
+  /// by destination, as compact JSON.
   private func decodeIntegrations(
     _ document: JSONDocument, _ node: Int, path: @autoclosure () -> String
-  ) throws(Rejection) -> (named: [String]?, withheld: [String]) {
+  ) throws(Rejection) -> (named: [String]?, withheld: [String], options: [String: String]) {
     switch document[node].kind {
-    case .null: return (nil, [])
+    case .null: return (nil, [], [:])
     case .object: break
     default: throw .badRequest("wrong-type", "\(path()) must be an object, not \(Self.describe(document[node].kind))")
     }
@@ -227,18 +249,24 @@ struct BatchDecoder: Sendable {
     var named: [String] = []
     var withheld: [String] = []
     var seen: Set<String> = []
+    var options: [String: String] = [:]
     for (key, value) in document.members(of: node) {
       let name = document.string(key)
       guard seen.insert(name).inserted else { throw .badRequest("duplicate-key", "\(path()) has two keys named '\(Self.quoted(name))'") }
       switch document[value].kind {
-      case .true, .object: if name != "All" { named.append(name) }
+      case .object:
+        if name != "All" {
+          named.append(name)
+          options[name] = document.compactText(value)
+        }
+      case .true: if name != "All" { named.append(name) }
       case .false: if name == "All" { all = false } else { withheld.append(name) }
       default:
         throw .badRequest(
           "wrong-type", "\(path()).\(Self.quoted(name)) must be a boolean or an object of settings, not \(Self.describe(document[value].kind))")
       }
     }
-    return all ? (nil, withheld.sorted()) : (named.sorted(), [])
+    return all ? (nil, withheld.sorted(), options) : (named.sorted(), [], options)
   }
 
   /// What the collector reads of `context`: the client's library, and trackc's own `context.trackc`.
@@ -248,6 +276,8 @@ struct BatchDecoder: Sendable {
     var categoryPreferences: [String: Bool]?
     /// `trackingPlan`: the plan's version and hash.
     var planVersion, planHash: String?
+    /// `sessionId`: the session the call belongs to (trackc's runtime sends it).
+    var sessionID: Int64?
   }
 
   private func decodeContext(_ document: JSONDocument, _ node: Int, index: Int) throws(Rejection) -> Context {
@@ -271,6 +301,8 @@ struct BatchDecoder: Sendable {
           default: continue
           }
         }
+      case "sessionId" where document[value].kind == .number:
+        context.sessionID = Int64(String(decoding: document.text(value), as: UTF8.self))
       case "consent":
         guard consentNode == nil else { throw .badRequest("duplicate-key", "\(path) has two 'consent' keys") }
         consentNode = value

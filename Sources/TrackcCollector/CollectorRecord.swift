@@ -114,6 +114,11 @@ extension CollectorRecord {
     } else if !event.withheldFrom.isEmpty {
       text += " -> every destination but " + event.withheldFrom.map(BatchDecoder.quoted).joined(separator: ", ")
     }
+    // The settings objects some destinations get in place of `true` (Amplitude's session ID).
+    for name in event.integrationOptions.keys.sorted() {
+      text += "  " + BatchDecoder.quoted(name) + " " + BatchDecoder.quoted(event.integrationOptions[name]!)
+    }
+    if let session = event.sessionID { text += "  session \(session)" }
     var origin: [String] = []
     if let screen = event.screen { origin.append(BatchDecoder.quoted(screen)) }
     if let handler = event.handler { origin.append(BatchDecoder.quoted(handler)) }

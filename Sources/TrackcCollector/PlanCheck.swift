@@ -10,7 +10,7 @@ extension CollectorPlan {
     // Property values first, by name (sorted only when there is something to report).
     var invalid: [(name: String, kind: String)] = []
     for (name, value) in event.properties {
-      if case .other(let kind) = value { invalid.append((name, kind)) }
+      if let kind = value.unsupportedKind { invalid.append((name, kind)) }
     }
     for (name, kind) in invalid.sorted(by: { $0.name < $1.name }) {
       report(.propertyValue, "property '\(Self.quoted(name))' of \(id) is \(kind), not a string, number or boolean")

@@ -1,29 +1,74 @@
 /// A property value as it arrived.
 public enum ReceivedValue: Sendable, Hashable, CustomStringConvertible {
   case string(String)
-  /// A finite number, with its text as written (`2`, `0.5`, `1e3`).
+  /// A finite number, with its text as written (`2`, `0.5`, `1e3`, `9007199254740993`: the text is
+  /// exact where the Double is not).
   case number(Double, text: String)
   case bool(Bool)
-  /// Not a string, finite number or boolean (an object, an array, null, a number beyond Double): what
-  /// it is, in words ("an object").
+  /// A list (a trait's, say).
+  case array([ReceivedValue])
+  /// An object (Segment's reserved `address` and `company` traits).
+  case object([String: ReceivedValue])
+  case null
+  /// A number beyond the range of a Double: what it is, in words.
   case other(String)
 
-  /// What a plan calls its type; nil for `.other`.
+  /// What a plan calls its type; nil for arrays, objects, null and `.other`.
   public var propertyType: CollectorPlan.PropertyType? {
     switch self {
     case .string: return .string
     case .number: return .number
     case .bool: return .boolean
-    case .other: return nil
+    case .array, .object, .null, .other: return nil
     }
   }
 
+  /// What a value a plan's property cannot have is, in words ("an object"); nil for a string, number or
+  /// boolean.
+  public var unsupportedKind: String? {
+    switch self {
+    case .string, .number, .bool: return nil
+    case .array: return "an array"
+    case .object: return "an object"
+    case .null: return "null"
+    case .other(let kind): return kind
+    }
+  }
+
+  /// Scalars as text; arrays, objects and null as JSON (numbers as written).
   public var description: String {
     switch self {
     case .string(let value): return value
     case .number(_, let text): return text
     case .bool(let value): return String(value)
     case .other(let kind): return "(\(kind))"
+    case .array, .object, .null: return json
+    }
+  }
+
+  /// As JSON, keys sorted.
+  var json: String {
+    switch self {
+    case .string(let value):
+      var out = "\""
+      for scalar in value.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case _ where scalar.value < 0x20:
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    case .number(_, let text): return text
+    case .bool(let value): return String(value)
+    case .null, .other: return "null"
+    case .array(let values): return "[" + values.map(\.json).joined(separator: ",") + "]"
+    case .object(let object):
+      return "{" + object.keys.sorted().map { ReceivedValue.string($0).json + ":" + object[$0]!.json }.joined(separator: ",") + "}"
     }
   }
 }
@@ -72,6 +117,12 @@ public struct ReceivedEvent: Sendable, Hashable {
   /// `context.consent.categoryPreferences`: the person's answers the call carries, by category (Segment's
   /// consent stamp); nil when it carries none.
   public var categoryPreferences: [String: Bool]?
+  /// The settings objects `integrations` gives destinations in place of `true` (Amplitude's
+  /// `{"session_id": …}`), by destination name, as compact JSON; empty when it gives none.
+  public var integrationOptions: [String: String] = [:]
+  /// `context.sessionId`: the session the call belongs to (milliseconds since 1970 at its start, as
+  /// trackc's runtime sends it); nil when it carries none.
+  public var sessionID: Int64?
   /// `context.trackingPlan`: the version and content hash of the plan that built the call (trackc's
   /// runtime sends them); nil when it carries none.
   public var planVersion: String?

@@ -33,4 +33,9 @@ public enum Defaults {
   /// event after it happened (Google Analytics 4's Measurement Protocol takes events backdated 72 hours
   /// at most); a destination that takes longer says so (`pending_hours`).
   public static let pendingConsentAge: TimeInterval = 72 * 3600
+  /// How long the app may stay in the background before coming back to the foreground starts a new
+  /// session (`Tracker`'s `sessionTimeout`): five minutes, Amplitude's `minTimeBetweenSessionsMillis`
+  /// (300 000 ms) and the Amplitude plugin's of analytics-swift, so that sessions count the same after a
+  /// move from either.
+  public static let sessionTimeout: TimeInterval = 300
 }

@@ -147,10 +147,16 @@ public protocol DestinationConfiguration: Sendable {
   func isEnabled(_ destinationID: String) -> Bool
   /// The share of `eventID`'s events to send to the destination, from 0 to 1 (1 by default).
   func samplingRate(eventID: String, destinationID: String) -> Double
+  /// The destinations this configuration names as switched off, now: a call meant for every destination
+  /// (an identify or alias call, an event the plan does not restrict) tells a collector to leave them
+  /// out (`"integrations": {"All": true, "<name>": false}`). Empty by default, for a configuration that
+  /// cannot list them (one that names what is on).
+  var disabledDestinations: [String] { get }
 }
 
 extension DestinationConfiguration {
   public func samplingRate(eventID: String, destinationID: String) -> Double { 1 }
+  public var disabledDestinations: [String] { [] }
 }
 
 /// Every destination on: the default.

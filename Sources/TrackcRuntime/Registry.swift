@@ -51,6 +51,10 @@ public protocol TrackingRegistry: Sendable {
   /// The plan the registry was generated from (its `plan_version` and content hash), stamped on every
   /// call a collector gets (`context.trackingPlan`); nil for a registry written by hand.
   @_spi(Generated) var plan: PlanStamp? { get }
+  /// The plan's destinations that count sessions by the session ID in their `integrations` entry
+  /// (`{"session_id": …}`: Amplitude's, by their catalogue name); they also get `session_start` and
+  /// `session_end` calls. Empty when there are none.
+  @_spi(Generated) var sessionDestinations: [String] { get }
   /// The screen a SwiftUI view is when a hosting controller shows it as its root view (under
   /// `interception: objc-runtime`), by the view's type name; nil for a view that reports its own
   /// appearance with `.tracked(_:)` in its body, which would otherwise be reported twice.
@@ -83,6 +87,7 @@ extension TrackingRegistry {
   @_spi(Generated) public func pendingConsentHours(ofDestination id: String) -> Double? { nil }
   @_spi(Generated) public func wireName(ofDestination id: String) -> String? { nil }
   @_spi(Generated) public var plan: PlanStamp? { nil }
+  @_spi(Generated) public var sessionDestinations: [String] { [] }
   @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? { nil }
   /// Generated for dynamic replacement (or written by hand): no hooks.
   @_spi(Generated) public var hooksUIKit: Bool { false }
@@ -156,19 +161,37 @@ extension PropertyPairs {
   }
 }
 
-/// A static event property from the config.
+/// A property's or trait's value: a static event property from the config, a bound value, one given to
+/// `track()`, or a trait. Traits may nest (Segment's reserved `address` and `company` traits are objects)
+/// and hold lists and nulls, as analytics-swift's traits do; the journal, the state file and the wire keep
+/// each exactly (an `int` is 64 bits on the wire too, not a double). Nesting deeper than
+/// `maximumNesting` levels is kept as null.
 public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
   case string(String)
   case int(Int)
   case double(Double)
   case bool(Bool)
+  /// A list (`"interests": ["books", "tea"]`).
+  case array([PropertyValue])
+  /// An object (`"address": {"city": "London", "postal_code": "N1 9GU"}`).
+  case object([String: PropertyValue])
+  /// JSON's null (a trait the app cleared).
+  case null
 
+  /// The deepest nesting of arrays and objects kept: a value deeper down is kept as `null`.
+  public static let maximumNesting = 32
+
+  /// Scalars as text; arrays, objects and null as JSON.
   public var description: String {
     switch self {
     case .string(let value): return value
     case .int(let value): return String(value)
     case .double(let value): return String(value)
     case .bool(let value): return String(value)
+    case .array, .object, .null:
+      var out: [UInt8] = []
+      BatchJSON.value(self, into: &out)
+      return String(decoding: out, as: UTF8.self)
     }
   }
 }

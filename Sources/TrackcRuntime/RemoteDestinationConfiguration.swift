@@ -82,6 +82,15 @@ public final class RemoteDestinationConfiguration: DestinationConfiguration, @un
     return destination * event * fallback.samplingRate(eventID: eventID, destinationID: destinationID)
   }
 
+  /// Those the document switches off (`enabled: false`), and those the fallback does that it does not name.
+  public var disabledDestinations: [String] {
+    lock.lock()
+    let destinations = document?.destinations ?? [:]
+    lock.unlock()
+    let off = destinations.filter { !$0.value.enabled }.map(\.key) + fallback.disabledDestinations.filter { destinations[$0] == nil }
+    return Array(Set(off)).sorted()
+  }
+
   // MARK: Fetching
 
   public var current: Document? {

@@ -35,6 +35,9 @@ public enum Trackc {
     /// user ID, traits), and the version and build it last saw make this launch an update, not an
     /// install. None by default.
     public var migration: [Migration] = []
+    /// How long the app may stay in the background before coming back starts a new session
+    /// (`Tracker.sessionID`).
+    public var sessionTimeout: TimeInterval = Defaults.sessionTimeout
 
     public init(endpoint: URL, writeKey: String? = nil) {
       self.endpoint = endpoint
@@ -71,7 +74,7 @@ public enum Trackc {
     }
     let tracker = Tracker(
       registry: registry, destinations: settings.destinations + [collector], configuration: configuration, journal: settings.journal,
-      retry: settings.retry, migration: settings.migration)
+      retry: settings.retry, migration: settings.migration, sessionTimeout: settings.sessionTimeout)
     install(tracker, applicationEvents: settings.applicationEvents)
     return tracker
   }

@@ -44,6 +44,11 @@ public struct TrackingEvent: Sendable, Hashable {
   /// and whether this event may reach its destinations (what Segment's consent management reads in
   /// `context.consent.categoryPreferences`). Set when a lane hands the event over.
   var categoryPreferences: [String: Bool] = [:]
+  /// For a collector: the options an `integrations` entry carries for a destination, by the name the
+  /// collector knows it by, in place of `true` (Segment takes an object of settings per destination):
+  /// a destination that counts sessions (Amplitude's) gets `["session_id": .int(sessionID)]`. Set when a
+  /// lane hands the event over; only for destinations the event goes to. Empty when there are none.
+  public internal(set) var integrationOptions: [String: [String: PropertyValue]] = [:]
   /// The identity and context in force when `track()` returned.
   let snapshot: EventSnapshot
 
@@ -51,6 +56,9 @@ public struct TrackingEvent: Sendable, Hashable {
   public var identity: TrackingIdentity { snapshot.identity }
   /// Where the event came from: app, device, OS, locale, time zone, screen.
   public var context: TrackingContext { snapshot.context }
+  /// The session the event belongs to (`Tracker.sessionID`: when it started, in milliseconds since
+  /// 1970); nil for an event made outside a tracker, or queued by a release without sessions.
+  public var sessionID: Int64? { snapshot.session }
 
   public init(
     id: String, source: Source, screen: String?, properties: [String: PropertyValue], timestamp: Date, messageID: UUID,

@@ -216,7 +216,7 @@ import TrackcCore
     wrong["promoted"] = .number(1, text: "1")
     #expect(try Self.rules(Self.banner(properties: wrong)) == [.propertyType, .propertyType])
     var nested = Self.goodBanner
-    nested["extra"] = .other("an object")
+    nested["extra"] = .object([:])
     #expect(try Self.rules(Self.banner(properties: nested)) == [.propertyValue])
   }
 

@@ -347,4 +347,17 @@ import TrackcTestSupport
     let hooks = model.objcHooks.filter { $0.selector == "onRowSelected:" }.map(\.className.text)
     #expect(hooks == ["AppCore.ProductListViewController"])
   }
+
+  /// A destination whose wire name is Amplitude's counts sessions: the registry lists it
+  /// (`sessionDestinations`), so that the runtime gives it the session ID in `integrations`; a plan
+  /// without one leaves the protocol's default (none).
+  @Test func amplitudesDestinationIsListedAsCountingSessions() throws {
+    let lint = try Fixtures.lint(Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/valid/full.yaml"))
+    let generated = Generator.generate(lint, options: Generator.Options(name: "Full", configFileName: "full.yaml"))
+    let sources = generated.files.map(\.contents).joined()
+    let declaration = try #require(sources.range(of: "public var sessionDestinations: [String] {"))
+    #expect(sources[declaration.upperBound...].prefix(40).contains(#"return ["amplitude"]"#))
+    let plain = try Self.generate("tracking.yaml", name: "GenerateFixtureTracking").files.map(\.contents).joined()
+    #expect(!plain.isEmpty && !plain.contains("sessionDestinations"))
+  }
 }

@@ -278,6 +278,7 @@ import TrackcCollector
     #expect(CollectorClientTests.refresh(remote))
     #expect(!remote.isEnabled("mixpanel"))
     #expect(remote.isEnabled("firebase"))
+    #expect(remote.disabledDestinations == ["mixpanel"], "what a call for every destination leaves out")
     collector.setRemoteConfiguration(.document(Array("{not json".utf8)))
     #expect(!CollectorClientTests.refresh(remote))
     #expect(!remote.isEnabled("mixpanel"), "the last good document stays")

@@ -75,6 +75,32 @@ import Testing
     suite.synchronize()
   }
 
+  /// Amplitude-Swift 1.18.6 (`Sessions.swift`: `previous_session_id` and `last_event_time`, Int64
+  /// milliseconds, in the storage suite): back within Amplitude's five minutes, the user goes on in
+  /// Amplitude's session (the same ID, no session calls); after them, a new session.
+  @Test(arguments: [false, true])
+  func anAmplitudeSessionGoesOnWithinTheTimeout(expired: Bool) throws {
+    let apiKey = Self.uniqueKey()
+    let suite = "com.amplitude.storage.amplitude-swift-storage-\(apiKey)-shop"
+    defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+    let now = Tracker.milliseconds(Date())
+    let lastEvent = now - (expired ? 3_600_000 : 60_000)
+    let session = lastEvent - 600_000
+    try Self.writeAmplitudeStore(suite: suite, deviceID: "amp-device-s", userID: nil, version: "1.0", build: "10", lastEventTime: lastEvent)
+    let storage = try #require(UserDefaults(suiteName: suite))
+    storage.set(session, forKey: "previous_session_id")
+    storage.synchronize()
+    let directory = try TemporaryDirectory()
+    let (tracker, _) = Self.launch(
+      [.amplitude(apiKey: apiKey, instanceName: "shop")], journal: JournalConfiguration(storage: .directory(directory.url)))
+    let id = try #require(tracker.sessionID)
+    if expired {
+      #expect(id >= now, "a new session")
+    } else {
+      #expect(id == session, "Amplitude's session goes on")
+    }
+  }
+
   /// The app as it starts after the update: version 3.0 (300), the plan's application events declared.
   static func launch(_ migration: [Migration], journal: JournalConfiguration) -> (Tracker, InMemoryDestination) {
     var registry = TestRegistry()
@@ -111,13 +137,9 @@ import Testing
       #expect(events.map(\.id) == ["Application Updated", "Application Opened", "CTRL_HOME_FAV"])
       let first = try #require(events.first)
       #expect(first.identity.anonymousID == "seg-anon-1" && first.identity.userID == "user-42")
-      // The scalar traits (what trackc's traits hold), a whole number above 2^53 exactly; the nested
-      // object, the array and the null are not.
-      #expect(
-        first.identity.traits == [
-          "plan": .string("pro"), "age": .int(42), "score": .double(4.5), "vip": .bool(true), "account": .int(9_007_199_254_740_993),
-          "negative": .int(-7),
-        ])
+      // Every trait as it was: the nested object, the array and the null too, a whole number above 2^53
+      // exactly.
+      #expect(first.identity.traits == Self.migratedTraits)
       #expect(first.properties["previous_version"] == .string("2.0") && first.properties["previous_build"] == .string("200"))
       #expect(first.properties["version"] == .string("3.0") && first.properties["build"] == .string("300"))
       #expect(events.allSatisfy { $0.identity == first.identity })
@@ -128,7 +150,13 @@ import Testing
     #expect(tracker.flush())
     #expect(destination.events.map(\.id) == ["Application Opened", "CTRL_HOME_FAV"], "same version: neither installed nor updated")
     #expect(destination.events.first?.identity.anonymousID == "seg-anon-1" && destination.events.first?.identity.userID == "user-42")
+    #expect(destination.events.first?.identity.traits == Self.migratedTraits, "the state file keeps them exactly")
   }
+
+  static let migratedTraits: [String: PropertyValue] = [
+    "plan": .string("pro"), "age": .int(42), "score": .double(4.5), "vip": .bool(true), "address": .object(["city": .string("Leeds")]),
+    "tags": .array([.string("a")]), "nothing": .null, "account": .int(9_007_199_254_740_993), "negative": .int(-7),
+  ]
 
   /// analytics-swift 1.7.3 and 1.10.0 with lifecycle events off (`trackApplicationLifecycleEvents: false`):
   /// 1.7.3's `iOSLifecycleEvents` returns before writing the version and build, 1.10.0 does not add the

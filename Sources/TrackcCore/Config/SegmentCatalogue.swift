@@ -50,6 +50,11 @@ public enum SegmentCatalogue {
     Entry(name: "Webhooks (Actions)", alsoAccepted: ["Webhook"]),
   ]
 
+  /// The names of Amplitude's destinations (classic and Actions): a destination by one of these counts
+  /// sessions by the session ID in its `integrations` entry (`{"session_id": …}`), which the runtime
+  /// sends it (`TrackingRegistry.sessionDestinations`).
+  public static let sessionCountingNames: Set<String> = ["Amplitude", "Amplitude (Actions)", "Actions Amplitude"]
+
   /// Whether Segment accepts `name` as it is written.
   public static func accepts(_ name: String) -> Bool {
     exact.contains(name)

@@ -186,6 +186,7 @@ struct RegistryEmitter {
     members += consent()
     members += wireNames()
     members += planStamp()
+    members += sessionDestinations()
     if !model.applicationRules.isEmpty { members.append(applicationRule(ruleReference)) }
     // SwiftUI screens that report their own appearance (`.tracked(_:)` in their body) are no hosting
     // controller's root screen, which would report them a second time.
@@ -426,6 +427,23 @@ struct RegistryEmitter {
       Member(
         declaration: .computedProperty(
           [.generatedSPI, .public], ValidIdentifier(fixed: "plan"), .optional(Self.type("PlanStamp")), [.returnValue(value)]),
+        blankLineBefore: true)
+    ]
+  }
+
+  /// The destinations that count sessions by the session ID in their `integrations` entry: those whose
+  /// name on the wire is one of Amplitude's (without any, the protocol's default lists none).
+  private func sessionDestinations() -> [Member] {
+    var seen = Set<String>()
+    let counting = (model.plan.config.destinations ?? []).filter { seen.insert($0.id.value).inserted }.filter {
+      SegmentCatalogue.sessionCountingNames.contains($0.wireName?.value ?? $0.id.value)
+    }
+    guard !counting.isEmpty else { return [] }
+    return [
+      Member(
+        declaration: .computedProperty(
+          [.generatedSPI, .public], ValidIdentifier(fixed: "sessionDestinations"), .array(Self.type("String")),
+          [.returnValue(.array(counting.map { Expression.string($0.id.value) }))]),
         blankLineBefore: true)
     ]
   }

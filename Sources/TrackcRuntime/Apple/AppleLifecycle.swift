@@ -8,17 +8,15 @@
     /// The observers, for the tracker to remove when it goes.
     static func observe(_ tracker: Tracker, applicationEvents: Bool) -> [any NSObjectProtocol] {
       let center = NotificationCenter.default
-      var observers = [
+      // The foreground is observed either way: sessions start there.
+      return [
         center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main) { [weak tracker] _ in
           MainActor.assumeIsolated { background(tracker) }
-        }
-      ]
-      guard applicationEvents else { return observers }
-      observers.append(
+        },
         center.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main) { [weak tracker] _ in
-          tracker?.applicationWillEnterForeground()
-        })
-      return observers
+          tracker?.applicationWillEnterForeground(trackingOpened: applicationEvents)
+        },
+      ]
     }
 
     /// `interception: objc-runtime`'s hooks (`UIKitInterception`), installed by `Trackc.start`: at once

@@ -345,6 +345,7 @@ extension TrackingEvent {
       id: id, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: messageID, snapshot: snapshot,
       forwardedTo: destinations, wireName: wireName, sendsEnterAsTrack: sendsEnterAsTrack)
     event.categoryPreferences = categoryPreferences
+    event.integrationOptions = integrationOptions
     return event
   }
 
@@ -354,6 +355,7 @@ extension TrackingEvent {
       id: id, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: messageID, snapshot: snapshot,
       forwardedTo: nil, withheldFrom: destinations, wireName: wireName, sendsEnterAsTrack: sendsEnterAsTrack)
     event.categoryPreferences = categoryPreferences
+    event.integrationOptions = integrationOptions
     return event
   }
 }

@@ -30,13 +30,22 @@ final class DeliveryLane: @unchecked Sendable {
   /// For a collector: the plan destinations the tracker delivers in process (a lane of their own), which
   /// the collector is not to forward to.
   private let deliveredInProcess: [String]
+  /// For a collector: the plan destinations that count sessions by the session ID in their
+  /// `integrations` entry (`TrackingRegistry.sessionDestinations`).
+  private let sessionDestinations: [String]
+  /// For a collector: remote configuration, whose switched-off plan destinations a call meant for every
+  /// destination leaves out; and the collectors' IDs (which it may switch off too, but are no plan
+  /// destinations).
+  private let configuration: (any DestinationConfiguration)?
+  private let collectorIDs: Set<String>
   /// How many events an in-process destination is given between two cursor writes.
   static let eventsPerCursorWrite = 64
 
   init(
     destination: any TrackingDestination, index: Int, journal: Journal, retry: RetryPolicy, onFailure: @escaping FailureHandler,
     onDrop: @escaping DropHandler, consent: ConsentBook? = nil, wireName: (@Sendable (String) -> String?)? = nil,
-    deliveredInProcess: [String] = []
+    deliveredInProcess: [String] = [], sessionDestinations: [String] = [], configuration: (any DestinationConfiguration)? = nil,
+    collectorIDs: Set<String> = []
   ) {
     self.destination = destination
     self.index = index
@@ -47,6 +56,9 @@ final class DeliveryLane: @unchecked Sendable {
     self.consent = consent
     self.wireName = destination.role == .collector ? wireName : nil
     self.deliveredInProcess = destination.role == .collector ? deliveredInProcess : []
+    self.sessionDestinations = destination.role == .collector ? sessionDestinations : []
+    self.configuration = destination.role == .collector ? configuration : nil
+    self.collectorIDs = collectorIDs
     let thread = Thread { [self] in run() }
     thread.name = "trackc delivery: \(destination.id)"
     thread.start()
@@ -188,20 +200,31 @@ final class DeliveryLane: @unchecked Sendable {
   /// For a collector, the events with the plan destinations they are for named as the collector knows
   /// them (`wire_name`): what `integrations` says. An event for every destination (an identify or alias
   /// call, a rule the plan does not restrict) leaves out the destinations the tracker delivers in process
-  /// (as an event whose routing the plan restricts does) and those consent refused it. Otherwise as they are.
+  /// (as an event whose routing the plan restricts does), those consent refused it and those remote
+  /// configuration has switched off when it is handed over. A destination
+  /// that counts sessions (`sessionDestinations`) the event goes to gets the event's session ID as its
+  /// entry's options. Otherwise as they are.
   private func onTheWire(_ events: [TrackingEvent]) -> [TrackingEvent] {
     guard destination.role == .collector else { return events }
     let wireName = wireName
     func name(_ id: String) -> String { wireName?(id) ?? id }
+    // The plan destinations remote configuration has switched off now (not the collectors themselves).
+    let switchedOff = configuration?.disabledDestinations.filter { !collectorIDs.contains($0) } ?? []
     return events.map { event in
-      if let targets = event.forwardedTo {
-        guard let wireName, targets.contains(where: { wireName($0) != nil }) else { return event }
-        return event.forwarded(to: targets.map(name))
-      }
+      var wire = event
       var withheld = event.withheldFrom
-      for id in deliveredInProcess where !withheld.contains(id) { withheld.append(id) }
-      guard !withheld.isEmpty else { return event }
-      return event.withheld(from: withheld.map(name))
+      if let targets = event.forwardedTo {
+        if let wireName, targets.contains(where: { wireName($0) != nil }) { wire = event.forwarded(to: targets.map(name)) }
+      } else {
+        for id in deliveredInProcess + switchedOff where !withheld.contains(id) { withheld.append(id) }
+        if !withheld.isEmpty { wire = event.withheld(from: withheld.map(name)) }
+      }
+      guard let session = event.snapshot.session, !sessionDestinations.isEmpty else { return wire }
+      for id in sessionDestinations {
+        let reaches = event.forwardedTo.map { $0.contains(id) } ?? !withheld.contains(id)
+        if reaches { wire.integrationOptions[name(id)] = ["session_id": .int(Int(session))] }
+      }
+      return wire
     }
   }
 

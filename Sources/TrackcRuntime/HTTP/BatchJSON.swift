@@ -90,26 +90,38 @@ enum BatchJSON {
       screenField(event.screen, into: &out)
       append(&out, "}}")
     }
+    integrations(event, into: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+
+  /// `"integrations"`: for an event whose destinations are restricted, `"All": false` and each of them
+  /// `true`; for an event for every destination but some, `"All": true` and each of those `false`; a
+  /// destination with options (`integrationOptions`) gets their object in place of `true`. Nothing when
+  /// the event is for every destination and carries no options (Segment's default: every destination).
+  private static func integrations(_ event: TrackingEvent, into out: inout [UInt8]) {
+    let options = event.integrationOptions
+    func entry(_ name: String, on: Bool) {
+      out.append(UInt8(ascii: ","))
+      string(name, into: &out)
+      if on, let settings = options[name] {
+        out.append(UInt8(ascii: ":"))
+        properties(settings, into: &out)
+      } else {
+        append(&out, on ? ":true" : ":false")
+      }
+    }
     if let destinations = event.forwardedTo {
       append(&out, #","integrations":{"All":false"#)
-      for name in destinations {
-        out.append(UInt8(ascii: ","))
-        string(name, into: &out)
-        append(&out, ":true")
-      }
+      for name in destinations { entry(name, on: true) }
       out.append(UInt8(ascii: "}"))
-    } else if !event.withheldFrom.isEmpty {
+    } else if !event.withheldFrom.isEmpty || !options.isEmpty {
       // Every destination but those the person refused (Segment forwards a call without `integrations`
-      // to every destination of the source).
+      // to every destination of the source), with the options of those that have some.
       append(&out, #","integrations":{"All":true"#)
-      for name in event.withheldFrom {
-        out.append(UInt8(ascii: ","))
-        string(name, into: &out)
-        append(&out, ":false")
-      }
+      for name in event.withheldFrom { entry(name, on: false) }
+      for name in options.keys.sorted() where !event.withheldFrom.contains(name) { entry(name, on: true) }
       out.append(UInt8(ascii: "}"))
     }
-    out.append(UInt8(ascii: "}"))
   }
 
   /// `"event":ID,` in `context.trackc` of a track call that goes by its wire name: the plan's event ID,
@@ -128,21 +140,21 @@ enum BatchJSON {
   }
 
   /// `{"key":value,...}`, keys sorted (so a body is the same bytes whatever the dictionary's order).
-  static func properties(_ properties: [String: PropertyValue], into out: inout [UInt8]) {
+  static func properties(_ properties: [String: PropertyValue], into out: inout [UInt8], depth: Int = 0) {
     out.append(UInt8(ascii: "{"))
     for (index, key) in properties.keys.sorted().enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
       string(key, into: &out)
       out.append(UInt8(ascii: ":"))
-      value(properties[key]!, into: &out)
+      value(properties[key]!, into: &out, depth: depth)
     }
     out.append(UInt8(ascii: "}"))
   }
 
   /// `"anonymousId":…,"userId":…,"context":{"app":…,"device":…,"os":…,"locale":…,"timezone":…,
-  /// "screen":…,"library":…,"traits":…` (the context object left open, for the event's own
+  /// "screen":…,"library":…,"trackingPlan":…,"sessionId":…,"traits":…` (the context object left open, for the event's own
   /// `context.trackc`): what every event of a snapshot carries, written once per snapshot.
-  static func snapshotFields(identity: TrackingIdentity, context: TrackingContext, plan: PlanStamp? = nil) -> [UInt8] {
+  static func snapshotFields(identity: TrackingIdentity, context: TrackingContext, plan: PlanStamp? = nil, session: Int64? = nil) -> [UInt8] {
     var out: [UInt8] = []
     append(&out, #""anonymousId":"#)
     string(identity.anonymousID, into: &out)
@@ -189,6 +201,11 @@ enum BatchJSON {
     }
     object("library", [("name", TrackingContext.libraryName), ("version", TrackingContext.libraryVersion)])
     if let plan { object("trackingPlan", [("version", plan.version), ("hash", plan.hash)]) }
+    if let session {
+      if !first { out.append(UInt8(ascii: ",")) }
+      first = false
+      append(&out, #""sessionId":\#(session)"#)
+    }
     if !identity.traits.isEmpty {
       append(&out, #","traits":"#)
       properties(identity.traits, into: &out)
@@ -196,12 +213,26 @@ enum BatchJSON {
     return out
   }
 
-  static func value(_ value: PropertyValue, into out: inout [UInt8]) {
+  /// A value as JSON: an `int` by its digits (exact beyond 2^53), arrays and objects nested to
+  /// `PropertyValue.maximumNesting` levels (deeper: `null`, as the journal keeps them).
+  static func value(_ value: PropertyValue, into out: inout [UInt8], depth: Int = 0) {
     switch value {
     case .string(let string): self.string(string, into: &out)
     case .int(let int): append(&out, String(int))
     case .double(let double): append(&out, double.isFinite ? String(double) : "null")
     case .bool(let bool): append(&out, bool ? "true" : "false")
+    case .null: append(&out, "null")
+    case .array(let values):
+      guard depth < PropertyValue.maximumNesting else { return append(&out, "null") }
+      out.append(UInt8(ascii: "["))
+      for (index, element) in values.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        self.value(element, into: &out, depth: depth + 1)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .object(let object):
+      guard depth < PropertyValue.maximumNesting else { return append(&out, "null") }
+      properties(object, into: &out, depth: depth + 1)
     }
   }
 

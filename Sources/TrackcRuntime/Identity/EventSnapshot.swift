@@ -15,24 +15,32 @@ final class EventSnapshot: Sendable, Hashable {
   let consent: ConsentStamp
   /// The plan that built the events of this snapshot (`TrackingRegistry.plan`).
   let plan: PlanStamp?
+  /// The session the events of this snapshot belong to (`Tracker.sessionID`); nil for events of a
+  /// release without sessions.
+  let session: Int64?
   /// Written once: what every event of this snapshot carries on the wire (`BatchJSON`).
   let wire: [UInt8]
 
-  init(identity: TrackingIdentity, context: TrackingContext, consent: ConsentStamp = ConsentStamp(), plan: PlanStamp? = nil) {
+  init(
+    identity: TrackingIdentity, context: TrackingContext, consent: ConsentStamp = ConsentStamp(), plan: PlanStamp? = nil, session: Int64? = nil
+  ) {
     self.identity = identity
     self.context = context
     self.consent = consent
     self.plan = plan
-    wire = BatchJSON.snapshotFields(identity: identity, context: context, plan: plan)
+    self.session = session
+    wire = BatchJSON.snapshotFields(identity: identity, context: context, plan: plan, session: session)
   }
 
   /// The same snapshot with another identity (the one without traits, when the traits do not fit).
   func with(identity: TrackingIdentity) -> EventSnapshot {
-    EventSnapshot(identity: identity, context: context, consent: consent, plan: plan)
+    EventSnapshot(identity: identity, context: context, consent: consent, plan: plan, session: session)
   }
 
   static func == (lhs: EventSnapshot, rhs: EventSnapshot) -> Bool {
-    lhs === rhs || (lhs.identity == rhs.identity && lhs.context == rhs.context && lhs.consent == rhs.consent && lhs.plan == rhs.plan)
+    lhs === rhs
+      || (lhs.identity == rhs.identity && lhs.context == rhs.context && lhs.consent == rhs.consent && lhs.plan == rhs.plan
+        && lhs.session == rhs.session)
   }
 
   func hash(into hasher: inout Hasher) {
@@ -40,6 +48,7 @@ final class EventSnapshot: Sendable, Hashable {
     hasher.combine(context)
     hasher.combine(consent)
     hasher.combine(plan)
+    hasher.combine(session)
   }
 
   /// For events made outside a journal (tests, destinations that build their own).
@@ -59,7 +68,8 @@ final class EventSnapshot: Sendable, Hashable {
 ///                   a reader takes the fields it knows and skips the rest. After the context's:
 ///                   the consent categories granted (`consentFields`): their count, then each
 ///                   category's name and revocation count; then the plan (`planFields`): its version
-///                   (empty: none) and hash
+///                   (empty: none) and hash; then the session ID (`sessionFields`, decimal
+///                   milliseconds; a record of an earlier release has none)
 enum SnapshotCoding {
   static let marker: UInt8 = 0xA5
 
@@ -119,10 +129,23 @@ enum SnapshotCoding {
     return PlanStamp(version: fields[index].isEmpty ? nil : fields[index], hash: fields[index + 1])
   }
 
+  /// The session, after the plan's (whose two fields are then written even when empty): its ID.
+  static func sessionFields(_ session: Int64?) -> [String] {
+    session.map { [String($0)] } ?? []
+  }
+
+  static func session(fields: [String]) -> Int64? {
+    guard fields.count > contextFieldCount, let count = Int(fields[contextFieldCount]), count >= 0 else { return nil }
+    let index = contextFieldCount + 1 + 2 * count + 2
+    return index < fields.count ? Int64(fields[index]) : nil
+  }
+
   static func fields(_ snapshot: EventSnapshot) -> [String] {
     var consent = consentFields(snapshot.consent)
-    if snapshot.plan != nil && consent.isEmpty { consent = ["0"] }
-    return contextFields(snapshot.context) + consent + planFields(snapshot.plan)
+    if (snapshot.plan != nil || snapshot.session != nil) && consent.isEmpty { consent = ["0"] }
+    var plan = planFields(snapshot.plan)
+    if snapshot.session != nil && plan.isEmpty { plan = ["", ""] }
+    return contextFields(snapshot.context) + consent + plan + sessionFields(snapshot.session)
   }
 
   static func encodedSize(_ snapshot: EventSnapshot, number: Int) -> Int {
@@ -170,7 +193,10 @@ enum SnapshotCoding {
     guard reader.offset == payload.count else { return nil }
     let identity = TrackingIdentity(anonymousID: anonymousID, userID: userID.isEmpty ? nil : userID, traits: traits)
     return (
-      Int(number), EventSnapshot(identity: identity, context: context(fields: fields), consent: consent(fields: fields), plan: plan(fields: fields))
+      Int(number),
+      EventSnapshot(
+        identity: identity, context: context(fields: fields), consent: consent(fields: fields), plan: plan(fields: fields),
+        session: session(fields: fields))
     )
   }
 }

@@ -44,6 +44,9 @@ public struct Migration: Sendable, Hashable, CustomStringConvertible {
     var identity: TrackingIdentity
     var version: String?
     var build: String?
+    /// Amplitude's session and when it last saw an event (`previous_session_id`, `last_event_time`):
+    /// trackc goes on with it if the app comes back within the session timeout.
+    var session: StateFile.Session?
   }
 
   /// What one migration found, or where it looked and found no identity.
@@ -132,27 +135,12 @@ enum SegmentStore {
         version: nonEmpty(UserDefaults.standard.string(forKey: versionKey)), build: nonEmpty(UserDefaults.standard.string(forKey: buildKey))))
   }
 
-  /// The traits analytics-swift kept: the scalars (strings, numbers, booleans), which is what trackc's
-  /// traits hold; nested objects, arrays and nulls are left out.
+  /// The traits analytics-swift kept, all of them: nested objects (its reserved `address` and `company`),
+  /// arrays and nulls as they are, whole numbers exactly (by their digits: through a Double, one above
+  /// 2^53 would change).
   static func traits(_ data: Data) -> [String: PropertyValue] {
     guard case .object(let object)? = try? PropertyListDecoder().decode(StoredJSON.self, from: data) else { return [:] }
-    var traits: [String: PropertyValue] = [:]
-    for (key, value) in object {
-      switch value {
-      case .bool(let bool): traits[key] = .bool(bool)
-      case .string(let string): traits[key] = .string(string)
-      case .number(let number):
-        // A whole number exactly, by its digits (through a Double, one above 2^53 would change).
-        if let integer = Int(number.description) {
-          traits[key] = .int(integer)
-        } else {
-          let double = NSDecimalNumber(decimal: number).doubleValue
-          if double.isFinite { traits[key] = .double(double) }
-        }
-      case .null, .array, .object: continue
-      }
-    }
-    return traits
+    return object.mapValues(\.value)
   }
 
   /// A value of analytics-swift's `JSON` as `PropertyListEncoder` wrote it, read the way its own
@@ -164,6 +152,21 @@ enum SegmentStore {
     case string(String)
     case array([StoredJSON])
     case object([String: StoredJSON])
+
+    /// As a trait's value.
+    var value: PropertyValue {
+      switch self {
+      case .null: return .null
+      case .bool(let bool): return .bool(bool)
+      case .string(let string): return .string(string)
+      case .number(let number):
+        if let integer = Int(number.description) { return .int(integer) }
+        let double = NSDecimalNumber(decimal: number).doubleValue
+        return double.isFinite ? .double(double) : .null
+      case .array(let values): return .array(values.map(\.value))
+      case .object(let object): return .object(object.mapValues(\.value))
+      }
+    }
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
@@ -208,6 +211,8 @@ enum AmplitudeStore {
   static let userIDKey = "user_id"
   static let versionKey = "app_version"
   static let buildKey = "app_build"
+  static let sessionIDKey = "previous_session_id"
+  static let lastEventTimeKey = "last_event_time"
 
   /// The default instance's name in 0.4.7 to 0.4.14 (`default_instance`; `$default_instance` from 0.5.0).
   static let firstDefaultInstance = "default_instance"
@@ -233,10 +238,17 @@ enum AmplitudeStore {
       let deviceID = nonEmpty(suite.string(forKey: deviceIDKey))
       let userID = nonEmpty(suite.string(forKey: userIDKey))
       guard deviceID != nil || userID != nil else { continue }
+      // `Sessions` writes both as Int64 milliseconds (`PersistentStorage.write` sets the number as it is).
+      var session: StateFile.Session?
+      if let id = (suite.object(forKey: sessionIDKey) as? NSNumber)?.int64Value, id > 0,
+        let lastEvent = (suite.object(forKey: lastEventTimeKey) as? NSNumber)?.int64Value, lastEvent > 0
+      {
+        session = StateFile.Session(id: id, lastActive: lastEvent)
+      }
       return .found(
         Migration.Found(
           identity: Migration.identity(anonymousID: deviceID, userID: userID), version: nonEmpty(suite.string(forKey: versionKey)),
-          build: nonEmpty(suite.string(forKey: buildKey))))
+          build: nonEmpty(suite.string(forKey: buildKey)), session: session))
     }
     return .nothing(looked: names.joined(separator: ", "))
   }

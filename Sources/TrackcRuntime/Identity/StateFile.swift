@@ -14,7 +14,8 @@ import Foundation
 /// takes the fields it knows. The consent answers come after the app's version and build: their count,
 /// then each category's name, granted (`1`) or not (`0`; `2`: refused at its first answer, after events
 /// waited for it), and revocation count; then whether the app
-/// launched with this state before (`1`; for the lifecycle's Application Installed).
+/// launched with this state before (`1`; for the lifecycle's Application Installed); then the session's ID
+/// and when the app was last seen active in it (milliseconds since 1970; empty: no session yet).
 final class StateFile: @unchecked Sendable {
   struct State: Sendable, Hashable {
     var identity: TrackingIdentity
@@ -24,6 +25,15 @@ final class StateFile: @unchecked Sendable {
     var consent = ConsentAnswers()
     /// The app launched with this state before (it is not a first install).
     var launched = false
+    /// The session events belong to, kept across launches (`Tracker.sessionID`).
+    var session: Session?
+  }
+
+  /// A session: its ID (when it started, in milliseconds since 1970, as Amplitude numbers sessions) and
+  /// when the app was last seen active in it (it came to the foreground, or went to the background).
+  struct Session: Sendable, Hashable {
+    var id: Int64
+    var lastActive: Int64
   }
 
   static let slotBytes = 64 * 1024
@@ -108,7 +118,9 @@ final class StateFile: @unchecked Sendable {
         let answer = state.consent.categories[category]!
         return [category, answer.granted ? "1" : answer.refusedWhilePending ? "2" : "0", String(answer.revocations)]
       }
-    let fields = [identity.anonymousID, identity.userID ?? "", state.appVersion ?? "", state.appBuild ?? ""] + consent + [state.launched ? "1" : ""]
+    let fields =
+      [identity.anonymousID, identity.userID ?? "", state.appVersion ?? "", state.appBuild ?? ""] + consent + [state.launched ? "1" : ""]
+      + [state.session.map { String($0.id) } ?? "", state.session.map { String($0.lastActive) } ?? ""]
     var size = EventCoding.varintSize(UInt64(fields.count)) + EventCoding.propertiesSize(identity.traits)
     for field in fields { size += EventCoding.stringSize(field) }
     var bytes = [UInt8](repeating: 0, count: size)
@@ -144,9 +156,14 @@ final class StateFile: @unchecked Sendable {
         }
       }
       let launched = field(index) == "1"
+      // Then the session (a state of an earlier release has none).
+      var session: Session?
+      if let id = field(index + 1).flatMap(Int64.init), let lastActive = field(index + 2).flatMap(Int64.init) {
+        session = Session(id: id, lastActive: lastActive)
+      }
       return State(
         identity: TrackingIdentity(anonymousID: fields[0], userID: field(1), traits: traits), appVersion: field(2), appBuild: field(3),
-        consent: consent, launched: launched)
+        consent: consent, launched: launched, session: session)
     }
   }
 }

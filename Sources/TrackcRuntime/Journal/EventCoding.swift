@@ -80,15 +80,24 @@ enum EventCoding {
 
   private static func pairsSize(_ pairs: PropertyPairs) -> Int {
     var size = 0
-    for (key, value) in pairs {
-      size += stringSize(key) + 1
-      switch value {
-      case .string(let string): size += stringSize(string)
-      case .int, .double: size += 8
-      case .bool: break
-      }
-    }
+    for (key, value) in pairs { size += stringSize(key) + valueSize(value, depth: 0) }
     return size
+  }
+
+  /// A value's tag and bytes (`Writer.value`): an array or object below `PropertyValue.maximumNesting`
+  /// levels is a count and its elements; deeper, a null.
+  static func valueSize(_ value: PropertyValue, depth: Int) -> Int {
+    switch value {
+    case .string(let string): return 1 + stringSize(string)
+    case .int, .double: return 9
+    case .bool, .null: return 1
+    case .array(let values):
+      guard depth < PropertyValue.maximumNesting else { return 1 }
+      return values.reduce(1 + varintSize(UInt64(values.count))) { $0 + valueSize($1, depth: depth + 1) }
+    case .object(let object):
+      guard depth < PropertyValue.maximumNesting else { return 1 }
+      return object.reduce(1 + varintSize(UInt64(object.count))) { $0 + stringSize($1.key) + valueSize($1.value, depth: depth + 1) }
+    }
   }
 
   /// Writes the payload; `destination` has room for `encodedSize(draft, snapshot:)` bytes.
@@ -255,17 +264,38 @@ enum EventCoding {
     private mutating func pairs(_ pairs: PropertyPairs) {
       for (key, value) in pairs {
         string(key)
-        switch value {
-        case .string(let text):
-          u8(0)
-          string(text)
-        case .int(let int):
-          u8(1)
-          u64(UInt64(bitPattern: Int64(int)))
-        case .double(let double):
-          u8(2)
-          u64(double.bitPattern)
-        case .bool(let bool): u8(bool ? 4 : 3)
+        self.value(value, depth: 0)
+      }
+    }
+
+    /// A tag, then the value: 0 string, 1 int (64 bits), 2 double (its bits), 3 false, 4 true, 5 null,
+    /// 6 array (a count, then each value), 7 object (a count, then each key and value, sorted by key).
+    /// Below `PropertyValue.maximumNesting` levels; deeper, a null.
+    mutating func value(_ value: PropertyValue, depth: Int) {
+      switch value {
+      case .string(let text):
+        u8(0)
+        string(text)
+      case .int(let int):
+        u8(1)
+        u64(UInt64(bitPattern: Int64(int)))
+      case .double(let double):
+        u8(2)
+        u64(double.bitPattern)
+      case .bool(let bool): u8(bool ? 4 : 3)
+      case .null: u8(5)
+      case .array(let values):
+        guard depth < PropertyValue.maximumNesting else { return u8(5) }
+        u8(6)
+        varint(UInt64(values.count))
+        for element in values { self.value(element, depth: depth + 1) }
+      case .object(let object):
+        guard depth < PropertyValue.maximumNesting else { return u8(5) }
+        u8(7)
+        varint(UInt64(object.count))
+        for key in object.keys.sorted() {
+          string(key)
+          self.value(object[key]!, depth: depth + 1)
         }
       }
     }
@@ -327,23 +357,42 @@ enum EventCoding {
       var properties: [String: PropertyValue] = [:]
       properties.reserveCapacity(Int(count))
       for _ in 0..<count {
-        guard let key = string(), let tag = u8() else { return nil }
-        switch tag {
-        case 0:
-          guard let value = string() else { return nil }
-          properties[key] = .string(value)
-        case 1:
-          guard let value = u64() else { return nil }
-          properties[key] = .int(Int(truncatingIfNeeded: Int64(bitPattern: value)))
-        case 2:
-          guard let value = u64() else { return nil }
-          properties[key] = .double(Double(bitPattern: value))
-        case 3: properties[key] = .bool(false)
-        case 4: properties[key] = .bool(true)
-        default: return nil
-        }
+        guard let key = string(), let value = value(depth: 0) else { return nil }
+        properties[key] = value
       }
       return properties
+    }
+
+    /// A value as `Writer.value` writes it; nil when it does not decode (or nests deeper than written).
+    mutating func value(depth: Int) -> PropertyValue? {
+      guard let tag = u8() else { return nil }
+      switch tag {
+      case 0: return string().map { .string($0) }
+      case 1: return u64().map { .int(Int(truncatingIfNeeded: Int64(bitPattern: $0))) }
+      case 2: return u64().map { .double(Double(bitPattern: $0)) }
+      case 3: return .bool(false)
+      case 4: return .bool(true)
+      case 5: return .null
+      case 6:
+        guard depth < PropertyValue.maximumNesting, let count = varint(), count <= UInt64(buffer.count - offset) else { return nil }
+        var values: [PropertyValue] = []
+        values.reserveCapacity(Int(count))
+        for _ in 0..<count {
+          guard let element = value(depth: depth + 1) else { return nil }
+          values.append(element)
+        }
+        return .array(values)
+      case 7:
+        guard depth < PropertyValue.maximumNesting, let count = varint(), count <= UInt64(buffer.count - offset) else { return nil }
+        var object: [String: PropertyValue] = [:]
+        object.reserveCapacity(Int(count))
+        for _ in 0..<count {
+          guard let key = string(), let element = value(depth: depth + 1) else { return nil }
+          object[key] = element
+        }
+        return .object(object)
+      default: return nil
+      }
     }
   }
 }

@@ -44,8 +44,11 @@ extension Tracker {
     track(.opened, properties: properties)
   }
 
-  /// The app came back from the background: Application Opened (`from_background: true`), when declared.
-  func applicationWillEnterForeground() {
+  /// The app came back from the background: a new session if it stayed away longer than the session
+  /// timeout, then Application Opened (`from_background: true`), when declared (and `trackingOpened`).
+  func applicationWillEnterForeground(trackingOpened: Bool = true) {
+    startSessionIfDue()
+    guard trackingOpened else { return }
     let context = currentContext
     var properties: [String: PropertyValue] = ["from_background": .bool(true)]
     if let version = context.app.version { properties["version"] = .string(version) }
@@ -53,10 +56,12 @@ extension Tracker {
     track(.opened, properties: properties)
   }
 
-  /// The app went to the background: Application Backgrounded (when declared), then everything waiting
+  /// The app went to the background: the session's timeout counts from now; Application Backgrounded
+  /// (when declared), then everything waiting
   /// goes at once. `finished` is called on another thread once it was all delivered (true) or `within`
   /// seconds passed (false): the Apple adapter ends its background task there.
   func applicationDidEnterBackground(within seconds: TimeInterval, finished: @escaping @Sendable (Bool) -> Void) {
+    noteSessionActivity()
     track(.backgrounded, properties: [:])
     uploadNow()
     let journal = self.journalForLifecycle

@@ -43,7 +43,7 @@ extension Tracker {
       }
     }
     journal.update(
-      EventSnapshot(identity: state.identity, context: context, consent: stamp, plan: registry.plan),
+      currentSnapshot(),
       call: changed ? EventCoding.Draft(eventID: Self.consentUpdatedEvent, source: .manual, screen: nil, properties: [:]) : nil,
       destinations: collectors, date: Date())
     identityLock.unlock()

@@ -67,7 +67,7 @@ extension Tracker {
     guard context != self.context else { return }
     self.context = context
     journal.update(
-      EventSnapshot(identity: state.identity, context: context, consent: consentStamp, plan: registry.plan), call: nil, destinations: 0, date: Date())
+      currentSnapshot(), call: nil, destinations: 0, date: Date())
   }
 
   /// Applies a change of identity: persisted first, then the new snapshot and the call (if any) go into
@@ -84,7 +84,7 @@ extension Tracker {
       destinations |= 1 << UInt64(waits ? waitingLanes[index] ?? index : index)
     }
     journal.update(
-      EventSnapshot(identity: state.identity, context: context, consent: consentStamp, plan: registry.plan), call: call, destinations: destinations,
+      currentSnapshot(), call: call, destinations: destinations,
       date: Date())
   }
 }

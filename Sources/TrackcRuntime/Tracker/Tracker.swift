@@ -47,6 +47,10 @@ public final class Tracker: @unchecked Sendable {
   let gating: Bool
   /// Whether an earlier launch left its state (so this one is not a first install).
   var launched: Bool
+  /// How long the app may be inactive before it starts a new session (`sessionID`).
+  let sessionTimeout: TimeInterval
+  /// What sessions read the time from (the system's; tests move it).
+  let clock: @Sendable () -> Date
   /// The notification observers of the lifecycle, removed when the tracker goes.
   private var observers: [any NSObjectProtocol] = []
   /// What the migrations (`migration:`) found at trackc's first start on this device: the SDK whose
@@ -70,16 +74,35 @@ public final class Tracker: @unchecked Sendable {
   ///     takes over at its first start (no state in the journal's directory yet): the first that left any.
   ///   - onDeliveryFailure: called (on the destination's thread) each time delivery of an event fails
   ///     and will be retried.
+  ///   - sessionTimeout: how long the app may stay in the background (or away, between launches) before
+  ///     coming back starts a new session (`sessionID`).
   ///   - onDrop: called (on the destination's thread) with events a destination refused for good
   ///     (a 400 on a single event, another 4xx on a batch).
-  public init(
+  public convenience init(
     registry: any TrackingRegistry, destinations: [any TrackingDestination],
     configuration: any DestinationConfiguration = AllDestinationsEnabled(), journal: JournalConfiguration = .inMemory,
     retry: RetryPolicy = .default, context: TrackingContext = .current, migration: [Migration] = [],
+    sessionTimeout: TimeInterval = Defaults.sessionTimeout,
+    onDeliveryFailure: @escaping @Sendable (TrackingEvent, any Error, String) -> Void = { _, _, _ in },
+    onDrop: @escaping @Sendable ([TrackingEvent], DropReason, String) -> Void = { _, _, _ in }
+  ) {
+    self.init(
+      registry: registry, destinations: destinations, configuration: configuration, journal: journal, retry: retry, context: context,
+      migration: migration, sessionTimeout: sessionTimeout, clock: { Date() }, onDeliveryFailure: onDeliveryFailure, onDrop: onDrop)
+  }
+
+  /// The same, with the clock sessions read (tests).
+  init(
+    registry: any TrackingRegistry, destinations: [any TrackingDestination],
+    configuration: any DestinationConfiguration = AllDestinationsEnabled(), journal: JournalConfiguration = .inMemory,
+    retry: RetryPolicy = .default, context: TrackingContext = .current, migration: [Migration] = [],
+    sessionTimeout: TimeInterval = Defaults.sessionTimeout, clock: @escaping @Sendable () -> Date,
     onDeliveryFailure: @escaping @Sendable (TrackingEvent, any Error, String) -> Void = { _, _, _ in },
     onDrop: @escaping @Sendable ([TrackingEvent], DropReason, String) -> Void = { _, _, _ in }
   ) {
     self.registry = registry
+    self.sessionTimeout = sessionTimeout
+    self.clock = clock
     self.configuration = configuration
     let kept = Array(destinations.prefix(Self.maximumDestinations))
     laneIDs = kept.map(\.id)
@@ -129,7 +152,8 @@ public final class Tracker: @unchecked Sendable {
       migrationReport = report
       if let found {
         // An identity the SDK kept says the app ran here before, whether or not it kept a build.
-        state = StateFile.State(identity: found.identity, appVersion: found.version, appBuild: found.build, launched: true)
+        state = StateFile.State(
+          identity: found.identity, appVersion: found.version, appBuild: found.build, launched: true, session: found.session)
         launched = true
       } else {
         if let report { MigrationReport.log(report) }
@@ -154,16 +178,21 @@ public final class Tracker: @unchecked Sendable {
       } : []
     let journal = Journal(
       configuration: journal, keys: keys,
-      snapshot: EventSnapshot(identity: state.identity, context: context, consent: consentStamp, plan: registry.plan))
+      snapshot: EventSnapshot(identity: state.identity, context: context, consent: consentStamp, plan: registry.plan, session: state.session?.id))
     self.journal = journal
     let wireName: @Sendable (String) -> String? = { registry.wireName(ofDestination: $0) }
     var inProcess: [String] = []
     for (_, id) in planLanes where !inProcess.contains(id) { inProcess.append(id) }
+    let collectorIDs = Set(collectorLanes.map(\.id))
     lanes = laneDestinations.enumerated().map { index, destination in
       DeliveryLane(
         destination: destination, index: index, journal: journal, retry: retry, onFailure: onDeliveryFailure, onDrop: onDrop,
-        consent: gating ? consentBook : nil, wireName: wireName, deliveredInProcess: inProcess)
+        consent: gating ? consentBook : nil, wireName: wireName, deliveredInProcess: inProcess,
+        sessionDestinations: registry.sessionDestinations, configuration: configuration is AllDestinationsEnabled ? nil : configuration,
+        collectorIDs: collectorIDs)
     }
+    // This launch is the app active: it goes on with the session of the last launch, or starts one.
+    startSessionIfDue()
   }
 
   deinit {
