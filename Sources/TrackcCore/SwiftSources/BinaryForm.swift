@@ -236,7 +236,10 @@ private struct BinaryFieldReader: ValueCoder {
   mutating func record<Value: FieldRecord>(_ value: inout Value) throws(MalformedBytes) { try value.fields(&self) }
 
   mutating func optional<Wrapped: FieldValue>(_ value: inout Wrapped?) throws(MalformedBytes) {
-    guard try reader.bool() else { return value = nil }
+    guard try reader.bool() else {
+      value = nil
+      return
+    }
     var wrapped = Wrapped.emptyField
     try wrapped.code(&self)
     value = wrapped
