@@ -133,7 +133,7 @@ import TrackcTestSupport
     BadRegistry(name: "syntax", text: "{\"version\": 1,\n \"types\": [}\n", line: 2, column: 12, message: "expected a value here"),
     BadRegistry(
       name: "missing field", text: "{\"version\": 1,\n \"types\": [\n  {\"name\": \"A\"}\n ]}\n", line: 3, column: 3,
-      message: "this registry entry has no 'kind'"),
+      message: "this registry entry has no 'access'"),
     BadRegistry(
       name: "wrong type", text: "{\"version\": 1,\n \"types\": [{\"name\": 42}]}\n", line: 2, column: 21,
       message: "Expected to decode String but found number"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackcTestSupport
 
 @_spi(Generated) @testable import TrackcRuntime
 
@@ -346,7 +347,7 @@ import Testing
     let collector = ScriptedCollector { batch in batch.contains(where: CollectorClientTests.isPoison) ? 400 : 200 }
     let drops = InMemoryDestination(id: "drops")
     let tracker = Self.tracked(40, into: collector, drops: drops)
-    #expect(tracker.flush(timeout: 30))
+    #expect(tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(JournalTests.numbers(collector.received.events) == Array(0..<40).filter { $0 != 13 }, "its neighbours are delivered, in order")
     #expect(drops.events.map(\.id) == ["rejected"])
     #expect(JournalTests.numbers(drops.events) == [13])
@@ -359,7 +360,7 @@ import Testing
   @Test func a413SplitsAndDropsASingleEventAsTooLarge() throws {
     let collector = ScriptedCollector { batch in batch.count > 2 || batch.contains(where: CollectorClientTests.isPoison) ? 413 : 200 }
     let tracker = Self.tracked(20, into: collector)
-    #expect(tracker.flush(timeout: 30))
+    #expect(tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(JournalTests.numbers(collector.received.events) == Array(0..<20).filter { $0 != 13 })
     #expect(tracker.statistics["collector"]?.droppedByReason == [.tooLarge: 1])
     #expect(tracker.statistics["collector"]?.balances == true)
@@ -379,7 +380,7 @@ import Testing
     let drops = InMemoryDestination(id: "drops")
     let tracker = Self.tracked(20, into: collector, drops: drops)
     tracked.signal()
-    #expect(tracker.flush(timeout: 30))
+    #expect(tracker.flush(timeout: TimeLimits.seconds(30)))
     let dropped = JournalTests.numbers(drops.events)
     let poisoned = collector.offered.filter { $0.contains(13) }
     #expect(poisoned.count == 1, "the batch holding 13 is offered once, never split: \(collector.offered)")
@@ -399,7 +400,7 @@ import Testing
       return attempt < statuses.count ? statuses[attempt] : 200
     }
     let tracker = Self.tracked(30, into: collector)
-    #expect(tracker.flush(timeout: 30))
+    #expect(tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(JournalTests.numbers(collector.received.events) == Array(0..<30))
     let statistics = try #require(tracker.statistics["collector"])
     #expect(statistics.failedAttempts == statuses.count)
@@ -416,7 +417,7 @@ import Testing
     let failures = Counter()
     let collector = ScriptedCollector(batch: 16) { _ in failures.next() < 50 ? nil : 200 }
     let tracker = Self.tracked(500, into: collector)
-    #expect(tracker.flush(timeout: 60))
+    #expect(tracker.flush(timeout: TimeLimits.seconds(60)))
     #expect(collector.batchSizes.allSatisfy { $0 <= 16 })
     #expect(JournalTests.numbers(collector.received.events) == Array(0..<500))
   }

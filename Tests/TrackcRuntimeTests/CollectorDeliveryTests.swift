@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackcCollector
+import TrackcTestSupport
 
 @_spi(Generated) @testable import TrackcRuntime
 
@@ -14,7 +15,7 @@ import TrackcCollector
     let destination = try DeliveryHarness.destination(collector)
     let tracker = DeliveryHarness.tracker([destination])
     DeliveryHarness.track(0..<200, tracker)
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<200), "every event, once, in order")
     let first = try #require(collector.received.first)
     #expect(first.type == .track && first.event == "CTRL_DETAIL_BUY")
@@ -43,7 +44,7 @@ import TrackcCollector
     let destination = try DeliveryHarness.destination(collector)
     let tracker = DeliveryHarness.tracker([destination])
     DeliveryHarness.track(0..<200, tracker)
-    #expect(await tracker.flush(timeout: 20), "\(tracker.statistics)")
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(20)), "\(tracker.statistics)")
     DeliveryHarness.expectNothingLost(tracker, collector, count: 200, "length required")
     // No request went without its length. (On Linux, URLSession sends a request again on a fresh
     // connection after a reused one closed without an answer, and the destination cancels that second
@@ -72,7 +73,7 @@ import TrackcCollector
     tracker.trackPage(of: HomeScreen.self, .enter)  // firebase (in process) + mixpanel (forwarded)
     tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onShare)  // mixpanel
     tracker.trackPage(of: HomeScreen.self, .leave)  // firebase only: not for the collector
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     let received = collector.received
     #expect(received.map(\.type) == [.screen, .track])
     #expect(received[0].name == "HomeScreen" && received[0].event == "PAGE_HOME_ENTER" && received[0].phase == "enter")
@@ -97,7 +98,7 @@ import TrackcCollector
     let tracker = Tracker(registry: registry, destinations: [try DeliveryHarness.destination(collector)], retry: DeliveryHarness.retry)
     tracker.trackPage(of: HomeScreen.self, .enter)  // firebase and mixpanel
     tracker.trackControl(of: HomeScreen.self, handler: TestRegistry.Handlers.onShare)  // mixpanel
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     let received = collector.received
     #expect(received.map { $0.destinations.map(Set.init) } == [["firebase", "Mixpanel"], ["Mixpanel"]])
     #expect(received.map { $0.forwardedTo.map(Set.init) } == [["firebase", "Mixpanel"], ["Mixpanel"]])
@@ -122,7 +123,7 @@ import TrackcCollector
     DeliveryHarness.track(9..<12, tracker)
     #expect(next != anonymous && tracker.identity.userID == nil && tracker.identity.traits.isEmpty)
     try collector.setFaults(.init())
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     let received = collector.received
     #expect(
       received.map(\.type) == Array(repeating: .track, count: 3) + [.identify] + Array(repeating: .track, count: 3) + [.identify, .alias]
@@ -160,7 +161,7 @@ import TrackcCollector
     #expect(second.identity == TrackingIdentity(anonymousID: anonymous, userID: "user-1"), "the identity is kept")
     second.reset()
     DeliveryHarness.track(50..<60, second)
-    #expect(await second.flush(timeout: 30))
+    #expect(await second.flush(timeout: TimeLimits.seconds(30)))
     let tracks = collector.received.filter { $0.type == .track }
     #expect(Set(tracks.compactMap(DeliveryHarness.number)) == Set(0..<60))
     #expect(tracks.filter { (DeliveryHarness.number($0) ?? 0) < 50 }.allSatisfy { $0.anonymousID == anonymous && $0.userID == "user-1" })
@@ -174,7 +175,7 @@ import TrackcCollector
     let collector = try await DeliveryHarness.start()
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector)])
     DeliveryHarness.track(0..<1, tracker)
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     let event = try #require(collector.received.first)
     let context = try #require(try Self.object(event.json)["context"] as? [String: Any])
     let system = ProcessInfo.processInfo
@@ -211,7 +212,7 @@ import TrackcCollector
     let drops = InMemoryDestination(id: "drops")
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector)], drops: drops)
     DeliveryHarness.track(0..<40, tracker, poison: 13, poisonProperties: ["tag": .string("not a number")])
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<40).filter { $0 != 13 }, "its neighbours arrive, in order")
     #expect(drops.events.map(\.id) == ["rejected"])
     #expect(JournalTests.numbers(drops.events) == [13])
@@ -225,7 +226,7 @@ import TrackcCollector
     let collector = try await DeliveryHarness.start { $0.limits.maxEventBytes = 4096 }
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector)])
     DeliveryHarness.track(0..<30, tracker, poison: 7, poisonProperties: ["blob": .string(String(repeating: "x", count: 6000))])
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<30).filter { $0 != 7 })
     #expect(tracker.statistics["collector"]?.droppedByReason == [.tooLarge: 1])
     #expect(collector.statistics.rejectedByStatus[413, default: 0] > 0)
@@ -238,7 +239,7 @@ import TrackcCollector
       endpoint: collector.baseURL, batch: BatchLimits(maximumEvents: 50, maximumBytes: 8_000, maximumAge: 0.02))
     let tracker = DeliveryHarness.tracker([destination])
     DeliveryHarness.track(0..<50, tracker)
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<50))
     #expect(collector.statistics.rejectedByStatus.isEmpty, "nothing over the limit was sent")
     #expect(collector.statistics.requests > 1)
@@ -250,7 +251,7 @@ import TrackcCollector
     let drops = InMemoryDestination(id: "drops")
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector, writeKey: "wrong")], drops: drops)
     DeliveryHarness.track(0..<60, tracker)
-    #expect(await tracker.flush(timeout: 30), "a poison batch never blocks the queue")
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)), "a poison batch never blocks the queue")
     #expect(collector.received.isEmpty)
     #expect(drops.events.count == 60)
     #expect(drops.events.allSatisfy { $0.id == "clientError 401" })
@@ -263,7 +264,7 @@ import TrackcCollector
     let collector = try await DeliveryHarness.start { $0.writeKey = "secret" }
     let tracker = DeliveryHarness.tracker([try DeliveryHarness.destination(collector, writeKey: "secret")])
     DeliveryHarness.track(0..<10, tracker)
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(DeliveryHarness.numbers(collector) == Array(0..<10))
     await collector.stop()
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackcCollector
+import TrackcTestSupport
 
 @_spi(Generated) @testable import TrackcRuntime
 
@@ -26,13 +27,13 @@ import TrackcCollector
     let tracker = Tracker(registry: Registry(), destinations: [try DeliveryHarness.destination(collector)], retry: DeliveryHarness.retry)
     tracker.identify(userID: "user-1", traits: ["email": .string(IdentityConsentTests.email)])
     tracker.track(UnrestrictedEvent.detailBuy, properties: ["n": .int(0)])
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     tracker.setConsent("ads", granted: true)
     tracker.track(UnrestrictedEvent.detailBuy, properties: ["n": .int(1)])
     tracker.setConsent("ads", granted: true)  // no change: no update
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     tracker.setConsent(["ads": false, "analytics": false])
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     let received = collector.received
     #expect(received.map(\.event) == ["", "CTRL_DETAIL_BUY", Tracker.consentUpdatedEvent, "CTRL_DETAIL_BUY", Tracker.consentUpdatedEvent])
     #expect(

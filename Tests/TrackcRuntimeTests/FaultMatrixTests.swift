@@ -108,7 +108,7 @@ import TrackcTestSupport
         #expect(waited >= retryAfter - 0.05, "\(row.name): the next try came \(waited) s after the failure, before Retry-After")
       }
     }
-    #expect(await tracker.flush(timeout: 60), "\(row.name): \(tracker.statistics)")
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(60)), "\(row.name): \(tracker.statistics)")
     let stall = watch.finish()
     DeliveryHarness.expectNothingLost(tracker, collector, count: Self.count, row.name)
     let statistics = tracker.statistics["collector"] ?? DestinationStatistics()
@@ -140,7 +140,7 @@ import TrackcTestSupport
     #expect((tracker.statistics["slow"]?.delivered ?? 0) < Self.count, "the slow one is still at it")
     #expect(stall < TimeLimits.seconds(1), "the fast collector stood still for \(stall) s")
     try slow.setFaults(.init())
-    #expect(await tracker.flush(timeout: 60))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(60)))
     DeliveryHarness.expectNothingLost(tracker, fast, count: Self.count, id: "fast", "fast")
     DeliveryHarness.expectNothingLost(tracker, slow, count: Self.count, id: "slow", "slow")
     await slow.stop()

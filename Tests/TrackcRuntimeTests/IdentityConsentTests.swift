@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackcCollector
+import TrackcTestSupport
 
 @_spi(Generated) @testable import TrackcRuntime
 
@@ -64,7 +65,7 @@ import TrackcCollector
     let collector = try await Self.collector()
     let tracker = Tracker(registry: Registry(), destinations: [try DeliveryHarness.destination(collector)], retry: DeliveryHarness.retry)
     Self.identifyAliasAndTrack(tracker)
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     let received = collector.received
     #expect(received.map(\.type) == [.identify, .alias, .track])
     for call in received {
@@ -92,7 +93,7 @@ import TrackcCollector
     tracker.setConsent("ads", granted: true)
     tracker.identify(userID: "user-2", traits: ["seats": .int(3)])
     try collector.setFaults(.init())
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     let received = Self.calls(collector)
     #expect(received.map(\.type) == [.identify, .alias, .track, .identify, .identify])
     #expect(received.map(\.withheldFrom) == [["Mixpanel"], ["Mixpanel"], ["Mixpanel"], ["Mixpanel"], []])
@@ -114,7 +115,7 @@ import TrackcCollector
     #expect(await tracker.waitUntil(timeout: TrackerTests.patience) { tracker.statistics["collector"]?.queued == 3 })
     #expect(collector.received.isEmpty, "held while ads is pending")
     tracker.setConsent("ads", granted: granted)
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     let received = Self.calls(collector)
     #expect(received.map(\.type) == [.identify, .alias, .track])
     #expect(received.allSatisfy { $0.withheldFrom == (granted ? [] : ["Mixpanel"]) }, "\(received.map(\.json))")
@@ -141,7 +142,7 @@ import TrackcCollector
       #expect(mixpanel.events.isEmpty)
       tracker.setConsent("ads", granted: false)
     }
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(mixpanel.events.isEmpty)
     #expect(firebase.events.map(\.id) == ["CTRL_DETAIL_BUY", "CTRL_HOME_FAV"])
     #expect(firebase.events.allSatisfy { $0.identity.traits["email"] == .string(Self.email) })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackcTestSupport
 
 @testable @_spi(Generated) import TrackcRuntime
 
@@ -51,7 +52,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let first = InMemoryDestination(id: "firebase")
     var tracker: Tracker? = Self.launch(directory.url, into: first)
-    #expect(await tracker!.flush(timeout: 10))
+    #expect(await tracker!.flush(timeout: TimeLimits.seconds(10)))
     #expect(
       Self.lines(first.events) == [
         "Application Installed build=10 version=1.0",
@@ -62,14 +63,14 @@ import Testing
     // The same version again: opened only.
     let second = InMemoryDestination(id: "firebase")
     tracker = Self.launch(directory.url, into: second)
-    #expect(await tracker!.flush(timeout: 10))
+    #expect(await tracker!.flush(timeout: TimeLimits.seconds(10)))
     #expect(Self.lines(second.events) == ["Application Opened build=10 from_background=false version=1.0"])
     tracker = nil
 
     // Another build: updated, with the previous version and build.
     let third = InMemoryDestination(id: "firebase")
     tracker = Self.launch(directory.url, version: "1.1", build: "11", into: third)
-    #expect(await tracker!.flush(timeout: 10))
+    #expect(await tracker!.flush(timeout: TimeLimits.seconds(10)))
     #expect(
       Self.lines(third.events) == [
         "Application Updated build=11 previous_build=10 previous_version=1.0 version=1.1",
@@ -88,7 +89,7 @@ import Testing
     #expect(destination.events.map(\.id) == ["Application Installed", "Application Opened", "CTRL_HOME_FAV", "Application Backgrounded"])
 
     tracker.applicationWillEnterForeground()
-    #expect(await tracker.flush(timeout: 10))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(10)))
     #expect(Self.lines(destination.events).last == "Application Opened build=10 from_background=true version=1.0")
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackcCollector
+import TrackcTestSupport
 
 @_spi(Generated) @testable import TrackcRuntime
 
@@ -43,7 +44,7 @@ import TrackcCollector
       registry: Registry(stamp: Self.current), destinations: [try DeliveryHarness.destination(collector)], journal: journal,
       retry: DeliveryHarness.retry)
     tracker.track(UnrestrictedEvent.detailBuy, properties: ["n": .int(1)])
-    #expect(await tracker.flush(timeout: 30))
+    #expect(await tracker.flush(timeout: TimeLimits.seconds(30)))
     let received = collector.received
     #expect(received.map(\.planHash) == [Self.previous.hash, Self.previous.hash, Self.current.hash])
     #expect(received.map(\.planVersion) == ["2026.10", "2026.10", "2026.11"])

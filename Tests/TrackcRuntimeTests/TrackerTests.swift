@@ -148,7 +148,7 @@ enum UnrestrictedEvent: String, TrackingEventID {
             id: event.id + "@" + destination, source: .manual, screen: nil, properties: [:], timestamp: event.timestamp, messageID: event.messageID))
       })
     for number in 0..<20 { tracker.track(TestRegistry.EventID.ctrlHomeFav, properties: ["n": .int(number)]) }
-    #expect(tracker.flush(timeout: 30))
+    #expect(tracker.flush(timeout: TimeLimits.seconds(30)))
     #expect(flaky.inner.events.map { $0.properties["n"] } == (0..<20).map { .int($0) }, "every event, once, in order")
     #expect(failures.events.count == 7)
     #expect(failures.events.allSatisfy { $0.id == "CTRL_HOME_FAV@firebase" })
@@ -201,7 +201,7 @@ enum UnrestrictedEvent: String, TrackingEventID {
         tracker.track(TestRegistry.EventID.manualOnly, properties: ["thread": .int(thread), "n": .int(number)])
       }
     }
-    #expect(tracker.flush(timeout: 30))
+    #expect(tracker.flush(timeout: TimeLimits.seconds(30)))
     let events = destination.events
     #expect(events.count == threads * perThread)
     for thread in 0..<threads {

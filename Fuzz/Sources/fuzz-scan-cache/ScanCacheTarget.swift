@@ -29,12 +29,7 @@ public func fuzzScanCache(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
         violations.append("a link cache read from a fuzzed body does not survive being written and read again")
       }
       if let registry = link.registry() {
-        var writer = BinaryWriter()
-        RegistryCodec.encode(registry, into: &writer)
-        let again = writer.bytes.withUnsafeBytes { bytes -> HandlerRegistry? in
-          var reader = BinaryReader(bytes)
-          return try? RegistryCodec.decode(from: &reader)
-        }
+        let again = registry.binaryEncoded().withUnsafeBytes { HandlerRegistry.decodeBinary($0) }
         if again != registry { violations.append("a linked registry read from a fuzzed body does not survive being written and read again") }
       }
     }
@@ -63,6 +58,6 @@ let sealingMatchesTheWriter: Bool = {
   var body = BinaryWriter()
   body.int(1)
   body.string("hash")
-  ScanCodec.encode(cache.entries["hash"]!, into: &body)
+  cache.entries["hash"]!.encodeBinary(into: &body)
   return sealed(body: body.bytes) == written
 }()

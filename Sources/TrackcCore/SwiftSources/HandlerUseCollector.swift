@@ -117,8 +117,8 @@ final class HandlerUseCollector: SyntaxVisitor {
 }
 
 /// A way a method is reached, found in a body (`HandlerUseCollector`).
-struct ScannedUse: Codable, Sendable, Hashable {
-  enum Kind: String, Codable, Sendable, CaseIterable {
+struct ScannedUse: FieldRecord, Hashable {
+  enum Kind: String, FieldEnum {
     /// `#selector(name)`: called through the Objective-C runtime.
     case selector
     /// Called from Swift code.
@@ -127,10 +127,17 @@ struct ScannedUse: Codable, Sendable, Hashable {
     case actionClosureCall
   }
 
-  var kind: Kind
+  var kind = Kind.selector
   /// `onTap(_:)`; a selector's base name alone when it gives no labels (`#selector(onTap)`).
-  var name: String
+  var name = ""
   /// What a selector is handed to (`addTarget`, `UITapGestureRecognizer`); nil for calls.
-  var via: String?
-  var position: ScannedPosition
+  var via: String? = nil
+  var position = ScannedPosition()
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("kind", &kind)
+    try coder.field("name", &name)
+    try coder.field("position", &position)
+    try coder.field("via", &via)
+  }
 }

@@ -40,7 +40,7 @@ struct FileStamp: Sendable, Hashable {
 ///
 /// Layout: the magic line, trackc's version, the scanner version, the body's length and 128-bit
 /// checksum; the body: the entries (path, stamp, hash), the key, the problems, then the registry
-/// (`RegistryCodec`).
+/// (`FieldRecord`'s binary form).
 struct LinkCache: Sendable {
   struct Entry: Sendable {
     var path: String
@@ -69,7 +69,7 @@ struct LinkCache: Sendable {
     self.key = key
     self.problems = problems
     var writer = BinaryWriter()
-    RegistryCodec.encode(registry, into: &writer)
+    registry.encodeBinary(into: &writer)
     registryBytes = writer.bytes
   }
 
@@ -88,11 +88,7 @@ struct LinkCache: Sendable {
   /// The linked registry, or nil when its bytes are damaged (checked by the checksum, so only a bug
   /// would make them so).
   func registry() -> HandlerRegistry? {
-    registryBytes.withUnsafeBytes { bytes -> HandlerRegistry? in
-      var reader = BinaryReader(bytes)
-      guard let registry = try? RegistryCodec.decode(from: &reader), reader.isAtEnd else { return nil }
-      return registry
-    }
+    registryBytes.withUnsafeBytes { HandlerRegistry.decodeBinary($0) }
   }
 
   static func load(from directory: String, name: String) -> LinkCache? {
@@ -109,7 +105,7 @@ struct LinkCache: Sendable {
     guard let body = CacheFile.body(of: bytes, magic: magic) else { return nil }
     do {
       var bodyReader = BinaryReader(body)
-      let entries = try bodyReader.array { (reader: inout BinaryReader) throws(ScanCodec.Malformed) in
+      let entries = try bodyReader.array { (reader: inout BinaryReader) throws(MalformedBytes) in
         Entry(
           path: try reader.string(),
           stamp: FileStamp(
@@ -118,7 +114,7 @@ struct LinkCache: Sendable {
           hash: try reader.string())
       }
       let key = try bodyReader.string()
-      let problems = try bodyReader.array { (reader: inout BinaryReader) throws(ScanCodec.Malformed) in
+      let problems = try bodyReader.array { (reader: inout BinaryReader) throws(MalformedBytes) in
         let file = try reader.string()
         let line = try reader.int()
         let column = try reader.int()

@@ -12,14 +12,15 @@
 /// when its header names this trackc and this scanner and its checksum matches its content; anything
 /// else (an older version, a truncated or edited file, garbage) is ignored, and replaced by the next run.
 ///
-/// Layout: the magic line, then (in `ScanCodec`'s binary form) trackc's version, the scanner version,
+/// Layout: the magic line, then (in the binary form of `BinaryForm.swift`) trackc's version, the scanner version,
 /// the body's length and its 128-bit checksum, then the body: the entry count and each entry's content
 /// hash and scan.
 struct ScanCache: Sendable {
   var entries: [String: FileScan]
 
-  /// Bumped whenever what a scan records changes.
-  static let scannerVersion = 10
+  /// Bumped whenever what a scan or a link records, or the binary form they are kept in, changes: it is in
+  /// the header of both caches, so an older cache is ignored rather than misread.
+  static let scannerVersion = 11
   static let magic = Array("trackc scan cache\n".utf8)
   /// Caches larger than this are not read (a cache of 10,000 files is about 20 MB).
   static let maxBytes = 512 << 20
@@ -56,7 +57,7 @@ struct ScanCache: Sendable {
       entries.reserveCapacity(count)
       for _ in 0..<count {
         let hash = try bodyReader.string()
-        entries[hash] = try ScanCodec.decode(from: &bodyReader)
+        entries[hash] = try FileScan.decodeBinary(from: &bodyReader)
       }
       guard bodyReader.isAtEnd else { return nil }
       return ScanCache(entries: entries)
@@ -70,7 +71,7 @@ struct ScanCache: Sendable {
     body.int(entries.count)
     for hash in entries.keys.sorted() {
       body.string(hash)
-      ScanCodec.encode(entries[hash]!, into: &body)
+      entries[hash]!.encodeBinary(into: &body)
     }
     return CacheFile.framed(body.bytes, magic: Self.magic)
   }

@@ -2,7 +2,7 @@ import SystemPackage
 
 /// The worker side of `ParseIsolation.workerProcesses`: parses the files it is asked for, in order, one
 /// frame per request on standard input and one per answer on standard output, until its input ends.
-/// A frame is a 4-byte little-endian length and a payload in `ScanCodec`'s binary form: the smallest
+/// A frame is a 4-byte little-endian length and a payload in the binary form of `BinaryForm.swift`: the smallest
 /// framing that carries binary payloads over a byte stream (swift-subprocess moves bytes, not messages).
 public enum ScanWorker {
   /// The hidden subcommand that runs a worker.
@@ -47,7 +47,7 @@ public enum ScanWorker {
       if let scan, let hash {
         writer.byte(0)
         writer.string(hash)
-        ScanCodec.encode(scan, into: &writer)
+        scan.encodeBinary(into: &writer)
       } else {
         writer.byte(1)
         writer.string(failure ?? "the file was not parsed")
@@ -61,7 +61,7 @@ public enum ScanWorker {
         switch try reader.byte() {
         case 0:
           let hash = try reader.string()
-          let scan = try ScanCodec.decode(from: &reader)
+          let scan = try FileScan.decodeBinary(from: &reader)
           return reader.isAtEnd ? Response(scan: scan, hash: hash) : nil
         case 1: return Response(failure: try reader.string())
         default: return nil

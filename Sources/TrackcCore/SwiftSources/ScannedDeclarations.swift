@@ -3,7 +3,7 @@
 ///
 /// It is position-exact and path-free (the path is attached when files are linked into a registry), so
 /// that a file's scan can be cached by its content and reused wherever that content appears.
-struct FileScan: Codable, Sendable {
+struct FileScan: FieldRecord, Equatable {
   /// Types and extensions, in the order they are written (a nested type after its enclosing one).
   var declarations: [ScannedDeclaration] = []
   /// The modules the file imports outside `#if` (what generated code beside its types must import too).
@@ -18,65 +18,103 @@ struct FileScan: Codable, Sendable {
   /// `typealias` declarations, at the top level and in types and extensions.
   var typeAliases: [ScannedTypeAlias] = []
 
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("declarations", &declarations)
+    try coder.field("imports", &imports)
+    try coder.field("problems", &problems)
+    try coder.field("references", &references)
+    // A reference's owner is one of the file's declarations: a cache that says otherwise is damaged.
+    try coder.require(references.allSatisfy { $0.owner.map { $0 >= 0 && $0 < declarations.count } ?? true })
+    try coder.field("typeAliases", &typeAliases)
+    try coder.field("uses", &uses)
+  }
+
   var types: some Sequence<ScannedDeclaration> { declarations.lazy.filter { $0.kind != .extension } }
   var extensions: some Sequence<ScannedDeclaration> { declarations.lazy.filter { $0.kind == .extension } }
 }
 
 /// `Value == String` in a `where` clause, as written (without spaces).
-public struct SameTypeRequirement: Codable, Sendable, Hashable {
-  public var left: String
-  public var right: String
+public struct SameTypeRequirement: FieldRecord, Hashable {
+  public var left = ""
+  public var right = ""
+
+  public init() {}
 
   public init(left: String, right: String) {
     self.left = left
     self.right = right
   }
+
+  public mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("left", &left)
+    try coder.field("right", &right)
+  }
 }
 
 /// A `typealias`: its name qualified by the types and extensions around it (`Product.ID`), its own
 /// generic parameters and the type it stands for, as written.
-struct ScannedTypeAlias: Codable, Sendable {
-  var name: String
-  var genericParameters: [String]
-  var aliased: String
-  var access: AccessLevel?
-  var conditional: Bool
-  var position: ScannedPosition
+struct ScannedTypeAlias: FieldRecord, Equatable {
+  var name = ""
+  var genericParameters: [String] = []
+  var aliased = ""
+  var access: AccessLevel? = nil
+  var conditional = false
+  var position = ScannedPosition()
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("access", &access)
+    try coder.field("aliased", &aliased)
+    try coder.field("conditional", &conditional)
+    try coder.field("genericParameters", &genericParameters)
+    try coder.field("name", &name)
+    try coder.field("position", &position)
+  }
 }
 
-struct ScanProblem: Codable, Sendable, Hashable {
-  var line: Int
-  var column: Int
-  var message: String
+struct ScanProblem: FieldRecord, Hashable {
+  var line = 0
+  var column = 0
+  var message = ""
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("column", &column)
+    try coder.field("line", &line)
+    try coder.field("message", &message)
+  }
 }
 
 /// A position in a Swift file: 1-based line, 1-based column in characters (Unicode scalars).
-struct ScannedPosition: Codable, Sendable, Hashable {
-  var line: Int
-  var column: Int
+struct ScannedPosition: FieldRecord, Hashable {
+  var line = 0
+  var column = 0
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("column", &column)
+    try coder.field("line", &line)
+  }
 }
 
 /// A type declaration or an extension: one shape for both, since the linker reads the same things of
 /// each (an extension's members join its type's).
-struct ScannedDeclaration: Codable, Sendable {
-  enum Kind: String, Codable, Sendable, CaseIterable {
+struct ScannedDeclaration: FieldRecord, Equatable {
+  enum Kind: String, FieldEnum {
     case `class`, `struct`, `enum`, actor, `protocol`, `extension`
   }
 
-  var kind: Kind
+  var kind = Kind.class
   /// A type's name qualified by enclosing types and extensions (`Outer.Inner`); an extension's extended
   /// type as written (`Outer.Inner`, `Shop.HomeViewController`).
-  var name: String
-  var inheritance: [String]
+  var name = ""
+  var inheritance: [String] = []
   /// As written, without arguments except `@objc(name)`'s: `@objcMembers`, `@objc` (an extension),
   /// `@Observable`, `@MainActor`.
   var attributes: [String] = []
   /// Its members are in a generic context: the type or an enclosing type has generic parameters, or the
   /// extension has a `where` clause.
-  var isGeneric: Bool
-  var access: AccessLevel?
-  var conditional: Bool
-  var position: ScannedPosition
+  var isGeneric = false
+  var access: AccessLevel? = nil
+  var conditional = false
+  var position = ScannedPosition()
   /// A type's own generic parameters, by name (`Value` of `struct Box<Value>`), in order.
   var genericParameters: [String] = []
   /// An extension's same-type requirements (`where Value == String`): its members exist only for those
@@ -85,6 +123,22 @@ struct ScannedDeclaration: Codable, Sendable {
   var methods: [ScannedMethod] = []
   var properties: [ScannedProperty] = []
   var initializers: [ScannedInitializer] = []
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("access", &access)
+    try coder.field("attributes", &attributes)
+    try coder.field("conditional", &conditional)
+    try coder.field("genericParameters", &genericParameters)
+    try coder.field("inheritance", &inheritance)
+    try coder.field("initializers", &initializers)
+    try coder.field("isGeneric", &isGeneric)
+    try coder.field("kind", &kind)
+    try coder.field("methods", &methods)
+    try coder.field("name", &name)
+    try coder.field("position", &position)
+    try coder.field("properties", &properties)
+    try coder.field("requirements", &requirements)
+  }
 
   /// Every member is exposed to Objective-C: `@objcMembers` on a type, `@objc` on an extension.
   var exposesMembersToObjC: Bool {
@@ -104,34 +158,55 @@ struct ScannedDeclaration: Codable, Sendable {
   }
 }
 
-struct ScannedMethod: Codable, Sendable {
-  var baseName: String
+struct ScannedMethod: FieldRecord, Equatable {
+  var baseName = ""
   /// Argument labels; nil for `_`.
-  var labels: [String?]
-  var isStatic: Bool
+  var labels: [String?] = []
+  var isStatic = false
   /// As written on the method; nil for the default.
-  var access: AccessLevel?
+  var access: AccessLevel? = nil
   /// As written: `@objc`, `@objc(name:)`, `@IBAction`, `@nonobjc`, `dynamic`, `final`, `override`, ...
-  var attributes: [String]
+  var attributes: [String] = []
   /// The name given by `@objc(name:)`, if any.
-  var explicitSelector: String?
-  var isGeneric: Bool
-  var isThrowing: Bool
-  var isAsync: Bool
-  var conditional: Bool
-  var documentation: String?
-  var position: ScannedPosition
+  var explicitSelector: String? = nil
+  var isGeneric = false
+  var isThrowing = false
+  var isAsync = false
+  var conditional = false
+  var documentation: String? = nil
+  var position = ScannedPosition()
   /// The parameters' types as written (`inout Int`, `@escaping () -> Void`, `Int...`), the result type and
   /// the effects (`async throws`), for generated code that must repeat the signature.
   var parameterTypes: [String] = []
   /// The parameters' own names (`position` in `at position: Int`) and whether each has a default value.
   var parameters = ScannedParameters()
-  var returnType: String?
-  var effects: String?
+  var returnType: String? = nil
+  var effects: String? = nil
   /// `open(item:at:)`. Worked out when the file is scanned (in parallel, and cached), not when linking.
   var fullName: String = ""
   /// The selector Objective-C would see, were the method exposed to it.
   var derivedSelector: String = ""
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("access", &access)
+    try coder.field("attributes", &attributes)
+    try coder.field("baseName", &baseName)
+    try coder.field("conditional", &conditional)
+    try coder.field("derivedSelector", &derivedSelector)
+    try coder.field("documentation", &documentation)
+    try coder.field("effects", &effects)
+    try coder.field("explicitSelector", &explicitSelector)
+    try coder.field("fullName", &fullName)
+    try coder.field("isAsync", &isAsync)
+    try coder.field("isGeneric", &isGeneric)
+    try coder.field("isStatic", &isStatic)
+    try coder.field("isThrowing", &isThrowing)
+    try coder.field("labels", &labels)
+    try coder.field("parameterTypes", &parameterTypes)
+    try coder.field("parameters", &parameters)
+    try coder.field("position", &position)
+    try coder.field("returnType", &returnType)
+  }
 
   /// Sets the names derived from the others.
   mutating func deriveNames() {
@@ -148,33 +223,52 @@ struct ScannedMethod: Codable, Sendable {
 
 /// What a parameter list says beyond labels and types: each parameter's own name and whether it has a
 /// default value. Kept apart so that the common case (the name is the label, no default) costs a byte.
-struct ScannedParameters: Codable, Sendable, Hashable {
+struct ScannedParameters: FieldRecord, Hashable {
   /// The parameter's name inside the function; nil when it is `_` (or not given).
   var names: [String?] = []
   var hasDefault: [Bool] = []
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("hasDefault", &hasDefault)
+    try coder.field("names", &names)
+  }
 }
 
 /// A stored or computed property of a type or extension (not an enum case, not a local variable).
-struct ScannedProperty: Codable, Sendable {
-  var name: String
+struct ScannedProperty: FieldRecord, Equatable {
+  var name = ""
   /// As written (`Int`, `Cart?`, `[String]`); when not written, inferred from a literal or a `Type(...)`
   /// initial value (`typeIsInferred`); nil when neither.
-  var type: String?
+  var type: String? = nil
   var typeIsInferred = false
-  var isStatic: Bool
+  var isStatic = false
   /// Has a getter of its own (`var total: Double { ... }`, `{ get }` in a protocol), rather than storage.
-  var isComputed: Bool
+  var isComputed = false
   /// `let`.
-  var isConstant: Bool
+  var isConstant = false
   /// The getter's access as written (`private(set)` does not narrow it); nil for the default.
-  var access: AccessLevel?
+  var access: AccessLevel? = nil
   /// As written: `@objc`, `@objc(name)`, `@IBOutlet`, `@Published`, and the modifiers `lazy`, `weak`,
   /// `unowned`, `dynamic`, `final`, `override`.
-  var attributes: [String]
+  var attributes: [String] = []
   /// The getter `throws` or is `async`, so that reading it needs `try` or `await`.
   var hasEffectfulGetter = false
-  var conditional: Bool
-  var position: ScannedPosition
+  var conditional = false
+  var position = ScannedPosition()
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("access", &access)
+    try coder.field("attributes", &attributes)
+    try coder.field("conditional", &conditional)
+    try coder.field("hasEffectfulGetter", &hasEffectfulGetter)
+    try coder.field("isComputed", &isComputed)
+    try coder.field("isConstant", &isConstant)
+    try coder.field("isStatic", &isStatic)
+    try coder.field("name", &name)
+    try coder.field("position", &position)
+    try coder.field("type", &type)
+    try coder.field("typeIsInferred", &typeIsInferred)
+  }
 
   var hasObjCAttribute: Bool {
     attributes.contains {
@@ -193,30 +287,44 @@ struct ScannedProperty: Codable, Sendable {
 }
 
 /// An `init` of a type or extension.
-struct ScannedInitializer: Codable, Sendable {
+struct ScannedInitializer: FieldRecord, Equatable {
   /// Argument labels; nil for `_`.
-  var labels: [String?]
-  var parameterTypes: [String]
-  var parameters: ScannedParameters
+  var labels: [String?] = []
+  var parameterTypes: [String] = []
+  var parameters = ScannedParameters()
   /// `?` or `!` for a failable initializer.
-  var failability: String?
-  var access: AccessLevel?
+  var failability: String? = nil
+  var access: AccessLevel? = nil
   /// As written: `@objc`, `@MainActor`, and the modifiers `convenience`, `required`, `override`,
   /// `nonisolated`.
-  var attributes: [String]
-  var isGeneric: Bool
+  var attributes: [String] = []
+  var isGeneric = false
   /// `throws`, `async throws`, as written.
-  var effects: String?
-  var conditional: Bool
-  var documentation: String?
-  var position: ScannedPosition
+  var effects: String? = nil
+  var conditional = false
+  var documentation: String? = nil
+  var position = ScannedPosition()
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("access", &access)
+    try coder.field("attributes", &attributes)
+    try coder.field("conditional", &conditional)
+    try coder.field("documentation", &documentation)
+    try coder.field("effects", &effects)
+    try coder.field("failability", &failability)
+    try coder.field("isGeneric", &isGeneric)
+    try coder.field("labels", &labels)
+    try coder.field("parameterTypes", &parameterTypes)
+    try coder.field("parameters", &parameters)
+    try coder.field("position", &position)
+  }
 
   /// `init(feed:)`.
   var fullName: String { "init(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")" }
 }
 
 /// Swift access levels, in increasing order.
-public enum AccessLevel: String, Codable, Sendable, Comparable, CaseIterable {
+public enum AccessLevel: String, FieldEnum, Comparable {
   case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
 
   public static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool {

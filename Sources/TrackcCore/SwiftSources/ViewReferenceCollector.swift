@@ -435,8 +435,8 @@ private final class ConstructedTypes: SyntaxVisitor {
 }
 
 /// A reference to SwiftUI screens inside a body (`ViewReferenceCollector`).
-struct ScannedReference: Codable, Sendable, Equatable {
-  enum Kind: String, Codable, Sendable, CaseIterable {
+struct ScannedReference: FieldRecord, Equatable {
+  enum Kind: String, FieldEnum {
     /// `UIHostingController(rootView: ...)`, `UIHostingController<Root>`: names are the root's candidates.
     case hosts
     /// The content of a sheet, a navigation destination, a window or a tab: names are the types it constructs.
@@ -458,11 +458,11 @@ struct ScannedReference: Codable, Sendable, Equatable {
     case returns
   }
 
-  var kind: Kind
-  var names: [String]
+  var kind = Kind.hosts
+  var names: [String] = []
   /// The declaration it is written in, by index in `FileScan.declarations`; nil at the top level.
-  var owner: Int?
-  var position: ScannedPosition
+  var owner: Int? = nil
+  var position = ScannedPosition()
   /// `hosts`: the root view's type as the expression gives it, when it tells plainly (`AnyView` for
   /// `AnyView(ReceiptView())`, `Card<ReceiptView>`, the declared type of a local); nil when it does not.
   /// `calls`: the member of the owner whose code makes the calls (`body`, `start`, `init`).
@@ -470,4 +470,13 @@ struct ScannedReference: Codable, Sendable, Equatable {
   /// `hosts`: the methods applied to the root's value, in order (`padding`, `eraseToAnyView`): SwiftUI's
   /// modifiers are seen through at run time, a method of the sources that returns `AnyView` erases it.
   var modifiers: [String] = []
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("kind", &kind)
+    try coder.field("modifiers", &modifiers)
+    try coder.field("names", &names)
+    try coder.field("owner", &owner)
+    try coder.field("position", &position)
+    try coder.field("root", &root)
+  }
 }
