@@ -35,7 +35,10 @@ struct TrackcBuildPlugin: BuildToolPlugin {
       guard let module = dependency as? SourceModuleTarget else { continue }
       sources += module.sourceFiles(withSuffix: "swift").map(\.url)
     }
-    return [Self.generate(plan: plan, sources: sources, trackc: try context.tool(named: "trackc").url, workDirectory: context.pluginWorkDirectoryURL)]
+    return [
+      Self.generate(
+        plan: plan, sources: sources, trackc: try context.tool(named: "trackc-plugin-tool").url, workDirectory: context.pluginWorkDirectoryURL)
+    ]
   }
 
   /// `trackc generate` of `plan` into the work directory; `sources` are declared as inputs.
@@ -91,7 +94,7 @@ struct TrackcBuildPlugin: BuildToolPlugin {
       }
       return [
         Self.generate(
-          plan: plan, sources: files.filter { $0.pathExtension == "swift" }, trackc: try context.tool(named: "trackc").url,
+          plan: plan, sources: files.filter { $0.pathExtension == "swift" }, trackc: try context.tool(named: "trackc-plugin-tool").url,
           workDirectory: context.pluginWorkDirectoryURL)
       ]
     }
