@@ -2,8 +2,10 @@ import Foundation
 import PackagePlugin
 
 /// Generates the tracking registry of a target that holds a tracking plan, at every build: the code is
-/// not checked in, and cannot go stale. Runs `trackc generate --single-file` (which lints the plan first,
-/// and stops the build on an error, each finding at its line) into the plugin's work directory; the
+/// not checked in, and cannot go stale. Runs `trackc-plugin-tool generate --single-file` (which lints the
+/// plan first, and stops the build on an error, each finding at its line) into the plugin's work
+/// directory. The tool is trackc's lint and generate without the collector, so that an app's first build
+/// compiles no swift-nio, built from source or taken from an artifact bundle (Scripts/artifact-bundle.sh). The
 /// outputs have fixed names (`Tracking.swift`, and the plan's privacy manifest `PrivacyInfo.xcprivacy`,
 /// which the build copies into the target's resources, where Xcode's privacy report finds it), as build
 /// tool plugins must declare their outputs up front.
