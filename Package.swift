@@ -2,9 +2,9 @@
 import PackageDescription
 
 // Under a sanitizer (Scripts/sanitize.sh sets TRACKC_SANITIZER), the build plugin's fixture and its test are
-// left out: to run the plugin, SwiftPM builds its tool, the whole command line, a second time for the host
-// (swift-syntax and NIO included), instrumented, which nearly doubles a sanitizer's build; and the plugin
-// runs none of the code the sanitizers watch. Every ordinary build and test run has them.
+// left out: to run the plugin, SwiftPM builds its tool, the compiler, a second time for the host
+// (swift-syntax included), instrumented, which adds much to a sanitizer's build; and the plugin runs none
+// of the code the sanitizers watch. Every ordinary build and test run has them.
 let sanitizing = Context.environment["TRACKC_SANITIZER"] != nil
 
 let package = Package(
@@ -84,25 +84,47 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
+    // The commands the command line and the plugins' tool share: lint, generate, and the parsing worker
+    // both answer (`generate` and `lint` re-run their own executable as `_scan-worker`).
+    .target(
+      name: "TrackcCommands",
+      dependencies: [
+        "TrackcCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     // The thin command-line front end.
     .executableTarget(
       name: "trackc",
       dependencies: [
+        "TrackcCommands",
         "TrackcCore",
         "TrackcCollector",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
+    // What the plugins run: lint and generate, without the collector. SwiftPM builds a plugin's tool from
+    // source, in debug, in the first build of every app that uses the plugin: this one compiles no NIO
+    // (docs/development/benchmarks.md has what it costs). Not a product: the plugins are.
+    .executableTarget(
+      name: "trackc-plugin-tool",
+      dependencies: [
+        "TrackcCommands",
+        "TrackcCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     // SwiftPM plugins: generate at build time, or lint and generate on demand (checked-in code).
-    .plugin(name: "TrackcBuildPlugin", capability: .buildTool(), dependencies: ["trackc"]),
+    .plugin(name: "TrackcBuildPlugin", capability: .buildTool(), dependencies: ["trackc-plugin-tool"]),
     .plugin(
       name: "TrackcCommandPlugin",
       capability: .command(
         intent: .custom(verb: "trackc", description: "Lint a tracking config, or generate its Swift registry into a target."),
         permissions: [.writeToPackageDirectory(reason: "trackc generate writes the registry into the target's directory.")]
       ),
-      dependencies: ["trackc"]
+      dependencies: ["trackc-plugin-tool"]
     ),
     // Fixture paths, golden files, example markers and the hostile-input corpus, shared by the tests.
     .target(
@@ -197,10 +219,11 @@ let package = Package(
         "TrackcTestSupport",
       ]
     ),
-    // Runs the built `trackc` executable: exit codes, formats, and hostile input under a memory and time cap.
+    // Runs the built `trackc` executable: exit codes, formats, and hostile input under a memory and time cap;
+    // and the plugins' tool, from source and from an artifact bundle.
     .testTarget(
       name: "TrackcCLITests",
-      dependencies: ["trackc", "TrackcCore", "TrackcTestSupport"]
+      dependencies: ["trackc", "trackc-plugin-tool", "TrackcCore", "TrackcTestSupport"]
     ),
   ]
 )

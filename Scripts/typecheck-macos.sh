@@ -7,7 +7,8 @@
 #
 #   Scripts/typecheck-macos.sh
 #
-# On macOS it builds the command line with the Mac's own SDK (`swift build --product trackc`). Elsewhere
+# On macOS it builds the command line and the plugins' tool with the Mac's own SDK (`swift build --product
+# trackc`, `--product trackc-plugin-tool`). Elsewhere
 # it runs the macOS SDK kit's check-trackc-macos.sh (the macOS 13.3 SDK's interfaces, for the toolchain's
 # own compiler), found at $TRACKC_MACOS_SDK, else at `shared/macos-sdk` beside the repository or a folder
 # above it (the main worktree's, for a git worktree). It needs the package's dependencies checked out
@@ -28,7 +29,8 @@ not_run() {
 
 if [[ $(uname -s) == Darwin ]]; then
   swift build --product trackc
-  echo "typecheck-macos: the command line builds with $(xcrun --show-sdk-path 2>/dev/null | xargs basename 2>/dev/null || echo "the Mac's SDK")"
+  swift build --product trackc-plugin-tool
+  echo "typecheck-macos: the command line and the plugins' tool build with $(xcrun --show-sdk-path 2>/dev/null | xargs basename 2>/dev/null || echo "the Mac's SDK")"
   exit 0
 fi
 

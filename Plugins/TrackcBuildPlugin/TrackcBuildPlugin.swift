@@ -2,8 +2,10 @@ import Foundation
 import PackagePlugin
 
 /// Generates the tracking registry of a target that holds a tracking plan, at every build: the code is
-/// not checked in, and cannot go stale. Runs `trackc generate --single-file` (which lints the plan first,
-/// and stops the build on an error, each finding at its line) into the plugin's work directory; the
+/// not checked in, and cannot go stale. Runs `trackc-plugin-tool generate --single-file` (which lints the
+/// plan first, and stops the build on an error, each finding at its line) into the plugin's work
+/// directory. The tool is trackc's lint and generate without the collector, so that an app's first build
+/// compiles no swift-nio, built from source or taken from an artifact bundle (Scripts/artifact-bundle.sh). The
 /// outputs have fixed names (`Tracking.swift`, and the plan's privacy manifest `PrivacyInfo.xcprivacy`,
 /// which the build copies into the target's resources, where Xcode's privacy report finds it), as build
 /// tool plugins must declare their outputs up front.
@@ -35,7 +37,10 @@ struct TrackcBuildPlugin: BuildToolPlugin {
       guard let module = dependency as? SourceModuleTarget else { continue }
       sources += module.sourceFiles(withSuffix: "swift").map(\.url)
     }
-    return [Self.generate(plan: plan, sources: sources, trackc: try context.tool(named: "trackc").url, workDirectory: context.pluginWorkDirectoryURL)]
+    return [
+      Self.generate(
+        plan: plan, sources: sources, trackc: try context.tool(named: "trackc-plugin-tool").url, workDirectory: context.pluginWorkDirectoryURL)
+    ]
   }
 
   /// `trackc generate` of `plan` into the work directory; `sources` are declared as inputs.
@@ -91,7 +96,7 @@ struct TrackcBuildPlugin: BuildToolPlugin {
       }
       return [
         Self.generate(
-          plan: plan, sources: files.filter { $0.pathExtension == "swift" }, trackc: try context.tool(named: "trackc").url,
+          plan: plan, sources: files.filter { $0.pathExtension == "swift" }, trackc: try context.tool(named: "trackc-plugin-tool").url,
           workDirectory: context.pluginWorkDirectoryURL)
       ]
     }

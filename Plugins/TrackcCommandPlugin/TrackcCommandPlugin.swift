@@ -45,7 +45,7 @@ struct TrackcCommandPlugin: CommandPlugin {
       return packageConfig
     }
 
-    let trackc = try context.tool(named: "trackc").url
+    let trackc = try context.tool(named: "trackc-plugin-tool").url
     switch command {
     case "lint":
       let configs = targets.isEmpty ? [config(for: nil)] : targets.map { config(for: $0) }

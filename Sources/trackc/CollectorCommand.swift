@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import SystemPackage
 import TrackcCollector
+import TrackcCommands
 import TrackcCore
 
 // signal(2), for SIGINT, SIGTERM and SIGPIPE: no package wraps it.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrackcCommands
 import TrackcCore
 
 @main
@@ -29,5 +30,3 @@ struct Trackc: AsyncParsableCommand {
     ]
   )
 }
-
-extension DiagnosticFormat: ExpressibleByArgument {}

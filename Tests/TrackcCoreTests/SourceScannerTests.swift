@@ -97,6 +97,12 @@ import TrackcTestSupport
     #expect(SourceScanner.moduleName(forPath: "/repo/Sources/Feature/Sub/File.swift") == "Feature")
     #expect(SourceScanner.moduleName(forPath: "Tests/FeatureTests/File.swift") == "FeatureTests")
     #expect(SourceScanner.moduleName(forPath: "Sources/File.swift") == nil)
+    // A plan in its module's folder names the feature modules beside it.
+    #expect(SourceScanner.moduleName(forPath: "Sources/AppTracking/../Home/File.swift") == "Home")
+    #expect(SourceScanner.moduleName(forPath: "/repo/Sources/AppTracking/./../Home/Sub/File.swift") == "Home")
+    #expect(SourceScanner.moduleName(forPath: "Sources/Home/Sub/../File.swift") == "Home")
+    #expect(SourceScanner.moduleName(forPath: "Sources/Home/../File.swift") == nil)
+    #expect(SourceScanner.moduleName(forPath: "../../Sources/Home/File.swift") == "Home")
   }
 
   @Test func sameNameInTwoModulesStaysTwoTypes() throws {

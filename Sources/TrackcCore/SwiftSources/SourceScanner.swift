@@ -176,9 +176,19 @@ public enum SourceScanner {
     return key.withUTF8 { ContentHash.of($0) }
   }
 
-  /// The module of a file in the SwiftPM layout: the directory under the last `Sources` (or `Tests`).
+  /// The module of a file in the SwiftPM layout: the directory under the last `Sources` (or `Tests`) of
+  /// the path with its `.` and `..` taken away (a plan in `Sources/AppTracking/` names its feature modules
+  /// `../Home`: `Sources/AppTracking/../Home/File.swift` is in `Home`).
   public static func moduleName(forPath path: String) -> String? {
-    let components = path.split(separator: "/").map(String.init)
+    var components: [String] = []
+    for component in path.split(separator: "/") {
+      if component == "." { continue }
+      if component == "..", let last = components.last, last != ".." {
+        components.removeLast()
+        continue
+      }
+      components.append(String(component))
+    }
     guard let index = components.dropLast().lastIndex(where: { $0 == "Sources" || $0 == "Tests" }),
       index + 1 < components.count - 1
     else { return nil }

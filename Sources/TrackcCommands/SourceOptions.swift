@@ -2,7 +2,7 @@ import ArgumentParser
 import TrackcCore
 
 /// How Swift sources are scanned, for every command that scans them.
-struct ScanSettings: ParsableArguments {
+package struct ScanSettings: ParsableArguments {
   @Option(help: ArgumentHelp("The module of every scanned file (default: from the SwiftPM layout Sources/<Module>/).", valueName: "name"))
   var module: String?
 
@@ -20,9 +20,11 @@ struct ScanSettings: ParsableArguments {
       "Parse in this process, without worker processes (for trusted sources; a crash in the parser then ends the run).", visibility: .hidden))
   var parseInProcess = false
 
+  package init() {}
+
   /// Parsing runs in worker processes, so that a source file that crashes swift-syntax's parser or
   /// takes it forever costs a warning, not the run.
-  var scanOptions: ScanOptions {
+  package var scanOptions: ScanOptions {
     var options = ScanOptions(module: module, cacheDirectory: cacheDir, useCache: !noCache)
     options.isolation = parseInProcess ? .inProcess : .isolatedIfPossible
     if let fileTimeLimit { options.fileTimeLimit = .seconds(fileTimeLimit) }
@@ -30,7 +32,7 @@ struct ScanSettings: ParsableArguments {
   }
 
   /// Paths named on the command line must exist: a typo there is a usage problem, not a finding.
-  static func requireExisting(_ paths: [String]) throws {
+  package static func requireExisting(_ paths: [String]) throws {
     let missing = paths.filter { !FileSystem.exists($0) }
     for path in missing { StandardError.write("trackc: error: cannot read '\(path)': No such file or directory\n") }
     guard missing.isEmpty else { throw ExitCode(ExitStatus.noInput.rawValue) }
@@ -38,7 +40,7 @@ struct ScanSettings: ParsableArguments {
 }
 
 /// Where the Swift code comes from, for `lint`.
-struct SourceOptions: ParsableArguments {
+package struct SourceOptions: ParsableArguments {
   @Option(
     name: .customLong("sources"), parsing: .upToNextOption,
     help: ArgumentHelp("Swift source files or directories to check against (overrides the config's 'sources').", valueName: "path"))
@@ -50,12 +52,14 @@ struct SourceOptions: ParsableArguments {
   @OptionGroup
   var scan: ScanSettings
 
-  func validate() throws {
+  package init() {}
+
+  package func validate() throws {
     if !sources.isEmpty && handlers != nil { throw ValidationError("Give --sources or --handlers, not both.") }
   }
 
   /// Sets what the config is checked against; exits 66 when a named input is missing.
-  func apply(to options: inout LintOptions) throws {
+  package func apply(to options: inout LintOptions) throws {
     options.scan = scan.scanOptions
     if !sources.isEmpty {
       try ScanSettings.requireExisting(sources)

@@ -2,7 +2,7 @@ import ArgumentParser
 import TrackcCore
 
 /// `trackc lint --fix [--dry-run]`: applies the fix-its the rules compute, then lints as usual.
-struct FixOptions: ParsableArguments {
+package struct FixOptions: ParsableArguments {
   @Flag(
     help:
       "Apply the fixes the findings suggest (did-you-mean for keys, screens, handlers and destinations; the version) to the configs in place, changing nothing else."
@@ -16,7 +16,9 @@ struct FixOptions: ParsableArguments {
   /// be written. With `--dry-run`, prints the diff alone on standard output (so that it can be applied with
   /// `git apply`), what is left to standard error, and exits as the lint of the fixed configs would (0, or 1
   /// with errors left, or warnings under `strict`; 66 when a config cannot be read).
-  func run(_ configs: [String], options: LintOptions, strict: Bool) throws {
+  package init() {}
+
+  package func run(_ configs: [String], options: LintOptions, strict: Bool) throws {
     var left: [Diagnostic] = []
     var unreadable = false
     for path in configs {

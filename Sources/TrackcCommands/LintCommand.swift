@@ -1,9 +1,8 @@
 import ArgumentParser
-import SystemPackage
 import TrackcCore
 
-struct LintCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+package struct LintCommand: ParsableCommand {
+  package static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract: "Check tracking configs and report every problem.",
     discussion: """
@@ -44,12 +43,14 @@ struct LintCommand: ParsableCommand {
   @OptionGroup(title: "Fixing")
   var fixing: FixOptions
 
-  func validate() throws {
+  package init() {}
+
+  package func validate() throws {
     guard !configs.isEmpty else { throw ValidationError("Give at least one config file to check.") }
     if fixing.dryRun && !fixing.fix { throw ValidationError("--dry-run goes with --fix.") }
   }
 
-  func run() throws {
+  package func run() throws {
     var options = LintOptions()
     if timings {
       options.phaseObserver = { StandardError.write(Timings.line($0, $1)) }
@@ -77,10 +78,4 @@ struct LintCommand: ParsableCommand {
 private final class SessionBox {
   let session: LintSession
   init(_ session: LintSession) { self.session = session }
-}
-
-enum StandardError {
-  static func write(_ text: String) {
-    _ = try? FileDescriptor.standardError.writeAll(text.utf8)
-  }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import TrackcCore
 
-struct GenerateCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+package struct GenerateCommand: ParsableCommand {
+  package static let configuration = CommandConfiguration(
     commandName: "generate",
     abstract: "Generate the Swift registry (and, for dynamic replacement, the interceptors) from a tracking config.",
     discussion: """
@@ -46,12 +46,14 @@ struct GenerateCommand: ParsableCommand {
   @OptionGroup(title: "Code")
   var code: SourceOptions
 
-  func validate() throws {
+  package init() {}
+
+  package func validate() throws {
     guard SwiftSource.isIdentifier(name) else { throw ValidationError("--name must be a Swift identifier, not '\(name)'.") }
     guard SwiftSource.isIdentifier(runtimeModule) else { throw ValidationError("--runtime-module must be a module name, not '\(runtimeModule)'.") }
   }
 
-  func run() throws {
+  package func run() throws {
     var options = LintOptions()
     try code.apply(to: &options)
     let session = LintSession.run(paths: [config], options: options)

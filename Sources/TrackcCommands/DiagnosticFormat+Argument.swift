@@ -1,0 +1,5 @@
+import ArgumentParser
+import TrackcCore
+
+/// `--format text|json|sarif|github`.
+extension DiagnosticFormat: ExpressibleByArgument {}

@@ -1,0 +1,1 @@
+// The registry trackc generates goes beside this file (`swift package trackc generate --target FixtureTracking`).
