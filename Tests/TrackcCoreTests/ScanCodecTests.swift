@@ -39,6 +39,13 @@ import Testing
       access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
     typeScan.properties = [property, plainProperty]
     typeScan.initializers = [initializer]
+    typeScan.subscripts = [
+      ScannedSubscript(
+        parameterTypes: ["Int", "String..."], resultType: "Book?", isStatic: true, access: .fileprivate, conditional: true,
+        position: ScannedPosition(line: 10, column: 3)),
+      ScannedSubscript(
+        parameterTypes: [], resultType: "Int", isStatic: false, access: nil, conditional: false, position: ScannedPosition(line: 11, column: 3)),
+    ]
     typeScan.genericParameters = ["Value", "Key"]
     var scan = FileScan(
       declarations: [
@@ -191,6 +198,7 @@ import Testing
           @objc(openWith:) func open(_ id: ProductID = "", at position: Int...) async throws -> [String] { [] }
           init?(item: Item) { super.init(nibName: nil, bundle: nil) }
           var total: Double? { nil }
+          subscript(position: Int) -> Item? { nil }
         }
         struct ReceiptView: View {
           var body: some View { Text("").onAppear(perform: onAppear) }
@@ -233,6 +241,7 @@ import Testing
     #expect(Self.registry.typeAliases?.count == 2)
     #expect(Self.registry.viewReferences?.contains { $0.kind == .calls } == true)
     #expect(Set(Self.registry.methodUses?.map(\.kind) ?? []) == [.selector, .call])
+    #expect(Self.registry.types.first { $0.name == "Screen" }?.subscripts?.map(\.resultType) == ["Item?"])
     #expect(Self.decodedRegistry(Self.encoded(Self.registry)) == Self.registry)
     let empty = HandlerRegistry(types: [])
     #expect(Self.decodedRegistry(Self.encoded(empty)) == empty)

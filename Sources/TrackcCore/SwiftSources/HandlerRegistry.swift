@@ -204,6 +204,10 @@ public struct DeclaredType: Codable, Sendable, Equatable {
   public var properties: [DeclaredProperty]? = nil
   /// Its initializers; nil when the registry does not say.
   public var initializers: [DeclaredInitializer]? = nil
+  /// Its subscripts without generic parameters of their own (what a collection's `Element` is inferred
+  /// from), linked with the properties; nil when it has none or the registry does not say (the same to
+  /// what reads them: nothing to infer from).
+  public var subscripts: [DeclaredSubscript]? = nil
   /// The modules imported (outside `#if`) by the files that declare or extend it: what generated code
   /// that repeats its methods' signatures must import. Nil when the registry does not say.
   public var imports: [String]?
@@ -349,6 +353,32 @@ public struct DeclaredInitializer: Codable, Sendable, Equatable {
 
   /// Where the `init` keyword is written.
   var nameLocation: SourceLocation { location.sourceLocation(spanning: "init") }
+}
+
+/// A subscript of a type without generic parameters of its own, from its declaration or one of its
+/// extensions: the compiler infers a collection's `Element` from it (`subscript(position: Int) -> Book`).
+public struct DeclaredSubscript: Codable, Sendable, Equatable {
+  /// The parameters' types as written.
+  public var parameterTypes: [String]
+  /// The result type as written.
+  public var resultType: String
+  public var isStatic: Bool
+  /// The effective access, as for methods.
+  public var access: AccessLevel
+  public var conditional: Bool
+  public var location: RegistryLocation
+
+  public init(
+    parameterTypes: [String], resultType: String, isStatic: Bool = false, access: AccessLevel = .internal, conditional: Bool = false,
+    location: RegistryLocation
+  ) {
+    self.parameterTypes = parameterTypes
+    self.resultType = resultType
+    self.isStatic = isStatic
+    self.access = access
+    self.conditional = conditional
+    self.location = location
+  }
 }
 
 /// A method's signature as written in its declaration.

@@ -71,6 +71,15 @@ enum RegistryCodec {
         writer.location(initializer.location, &strings)
         writer.signature(initializer.signature)
       }
+      writer.bool(type.subscripts != nil)
+      writer.array(type.subscripts ?? []) { writer, member in
+        writer.array(member.parameterTypes) { $0.string($1) }
+        writer.string(member.resultType)
+        writer.bool(member.isStatic)
+        writer.access(member.access)
+        writer.bool(member.conditional)
+        writer.location(member.location, &strings)
+      }
       writer.optionalStrings(type.imports)
     }
     body.bool(registry.viewReferences != nil)
@@ -156,12 +165,22 @@ enum RegistryCodec {
           name: name, failability: failability, access: access, attributes: try s.strings(), inGenericContext: try s.reader.bool(),
           conditional: try s.reader.bool(), documentation: try s.optionalString(), location: try s.location(), signature: try s.signature())
       }
+      let hasSubscripts = try s.reader.bool()
+      let subscripts = try s.array { (s: inout IndexedReader) throws(ScanCodec.Malformed) -> DeclaredSubscript in
+        let parameterTypes = try s.strings()
+        let resultType = try s.string()
+        let isStatic = try s.reader.bool()
+        guard let access = try s.reader.access() else { throw ScanCodec.Malformed() }
+        return DeclaredSubscript(
+          parameterTypes: parameterTypes, resultType: resultType, isStatic: isStatic, access: access, conditional: try s.reader.bool(),
+          location: try s.location())
+      }
       let imports = try s.optionalStrings()
       return DeclaredType(
         name: name, module: module, kind: typeKinds[Int(kindCode)], inheritance: inheritance, attributes: attributes, isGeneric: isGeneric,
         genericParameters: genericParameters, objcMembers: objcMembers, conditional: conditional, access: access, location: location,
         extensions: extensions, methods: methods, properties: hasProperties ? properties : nil,
-        initializers: hasInitializers ? initializers : nil, imports: imports)
+        initializers: hasInitializers ? initializers : nil, subscripts: hasSubscripts ? subscripts : nil, imports: imports)
     }
     let hasReferences = try reader.reader.bool()
     let references = try reader.array { (s: inout IndexedReader) throws(ScanCodec.Malformed) -> ViewReference in

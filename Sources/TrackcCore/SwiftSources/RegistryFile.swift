@@ -275,10 +275,15 @@ private struct JSONTextWriter {
       }
       if let module = type.module { writer.member("module", last: false) { $0.string(module) } }
       writer.member("name", last: false) { $0.string(type.name) }
-      writer.member("objcMembers", last: type.properties == nil) { $0.bool(type.objcMembers) }
+      writer.member("objcMembers", last: type.properties == nil && type.subscripts == nil) { $0.bool(type.objcMembers) }
       if let properties = type.properties {
-        writer.member("properties", last: true) { writer in
+        writer.member("properties", last: type.subscripts == nil) { writer in
           writer.array(properties, indent: indent + 1) { writer, property in writer.property(property, indent: indent + 2) }
+        }
+      }
+      if let subscripts = type.subscripts {
+        writer.member("subscripts", last: true) { writer in
+          writer.array(subscripts, indent: indent + 1) { writer, member in writer.subscriptMember(member, indent: indent + 2) }
         }
       }
     }
@@ -316,6 +321,19 @@ private struct JSONTextWriter {
         writer.member("type", last: !property.typeIsInferred) { $0.string(type) }
         if property.typeIsInferred { writer.member("typeIsInferred", last: true) { $0.bool(true) } }
       }
+    }
+  }
+
+  mutating func subscriptMember(_ member: DeclaredSubscript, indent: Int) {
+    object(indent: indent) { writer in
+      writer.member("access", last: false) { $0.string(member.access.rawValue) }
+      writer.member("conditional", last: false) { $0.bool(member.conditional) }
+      writer.member("isStatic", last: false) { $0.bool(member.isStatic) }
+      writer.member("location", last: false) { $0.location(member.location, indent: indent + 1) }
+      writer.member("parameterTypes", last: false) { writer in
+        writer.array(member.parameterTypes, indent: indent + 1) { writer, type in writer.string(type) }
+      }
+      writer.member("resultType", last: true) { $0.string(member.resultType) }
     }
   }
 

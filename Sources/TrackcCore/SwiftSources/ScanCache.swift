@@ -19,7 +19,7 @@ struct ScanCache: Sendable {
   var entries: [String: FileScan]
 
   /// Bumped whenever what a scan records changes.
-  static let scannerVersion = 10
+  static let scannerVersion = 11
   static let magic = Array("trackc scan cache\n".utf8)
   /// Caches larger than this are not read (a cache of 10,000 files is about 20 MB).
   static let maxBytes = 512 << 20

@@ -26,6 +26,7 @@ enum ScanCodec {
       writer.array(declaration.methods, encodeMethod)
       writer.array(declaration.properties, encodeProperty)
       writer.array(declaration.initializers, encodeInitializer)
+      writer.array(declaration.subscripts, encodeSubscript)
     }
     writer.array(scan.imports) { $0.string($1) }
     writer.array(scan.references) { writer, reference in
@@ -71,7 +72,7 @@ enum ScanCodec {
           SameTypeRequirement(left: try reader.string(), right: try reader.string())
         },
         methods: try reader.array(decodeMethod), properties: try reader.array(decodeProperty),
-        initializers: try reader.array(decodeInitializer))
+        initializers: try reader.array(decodeInitializer), subscripts: try reader.array(decodeSubscript))
     }
     scan.imports = try reader.strings()
     let declarationCount = scan.declarations.count
@@ -189,6 +190,21 @@ enum ScanCodec {
       attributes: try reader.strings(), isGeneric: try reader.bool(),
       effects: try reader.optionalString(), conditional: try reader.bool(), documentation: try reader.optionalString(),
       position: try reader.position())
+  }
+
+  private static func encodeSubscript(_ writer: inout BinaryWriter, _ member: ScannedSubscript) {
+    writer.array(member.parameterTypes) { $0.string($1) }
+    writer.string(member.resultType)
+    writer.bool(member.isStatic)
+    writer.access(member.access)
+    writer.bool(member.conditional)
+    writer.position(member.position)
+  }
+
+  private static func decodeSubscript(_ reader: inout BinaryReader) throws(Malformed) -> ScannedSubscript {
+    ScannedSubscript(
+      parameterTypes: try reader.strings(), resultType: try reader.string(), isStatic: try reader.bool(), access: try reader.access(),
+      conditional: try reader.bool(), position: try reader.position())
   }
 
   private static let useKinds = ScannedUse.Kind.allCases

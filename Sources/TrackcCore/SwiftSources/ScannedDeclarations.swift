@@ -85,6 +85,7 @@ struct ScannedDeclaration: Codable, Sendable {
   var methods: [ScannedMethod] = []
   var properties: [ScannedProperty] = []
   var initializers: [ScannedInitializer] = []
+  var subscripts: [ScannedSubscript] = []
 
   /// Every member is exposed to Objective-C: `@objcMembers` on a type, `@objc` on an extension.
   var exposesMembersToObjC: Bool {
@@ -213,6 +214,19 @@ struct ScannedInitializer: Codable, Sendable {
 
   /// `init(feed:)`.
   var fullName: String { "init(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")" }
+}
+
+/// A subscript of a type or extension that has no generic parameters of its own: what the compiler
+/// infers a collection's `Element` from (`subscript(position: Int) -> Book`).
+struct ScannedSubscript: Codable, Sendable {
+  /// The parameters' types as written.
+  var parameterTypes: [String]
+  /// The result type as written.
+  var resultType: String
+  var isStatic: Bool
+  var access: AccessLevel?
+  var conditional: Bool
+  var position: ScannedPosition
 }
 
 /// Swift access levels, in increasing order.
