@@ -290,6 +290,41 @@ import Testing
     for name in ["Unnamed", "Paper"] { #expect(try !linked(name), "\(name)") }
   }
 
+  // MARK: Page events of a Swift root class
+
+  /// Under objc-runtime page events come from view controllers' appearance: a class whose chain ends in a
+  /// Swift root class (no superclass, or protocols only) never reports them, and lint says so; a chain
+  /// ending in a class outside the sources that trackc does not know stays unjudged.
+  @Test func pageEventsOfASwiftRootClassAreSaidNeverToFire() {
+    let plan = """
+      version: 1
+      screens:
+        Coordinator: {page_events: {enter: A}}
+        Flow: {page_events: {enter: B}}
+        Listed: {page_events: {enter: C}}
+        Screen: {page_events: {enter: D}}
+        Vendor: {page_events: {enter: E}}
+      """
+    let swift = """
+      import UIKit
+      protocol Routing {}
+      final class Coordinator {}
+      class Base: Routing {}
+      final class Flow: Base {}
+      final class Listed: Equatable { static func == (a: Listed, b: Listed) -> Bool { true } }
+      final class Screen: UIViewController {}
+      final class Vendor: VendorKitViewController {}
+      """
+    let result = Helper.lint(plan, ["Sources/App/Flows.swift": swift])
+    let watched = "its enter event (interception: objc-runtime, which watches view controllers' appearance) would never fire"
+    #expect(
+      result.diagnostics.filter { $0.ruleID == "screen-lifecycle" }.map { "\($0.severity): \($0.message)" } == [
+        "warning: 'Coordinator' is not a view controller (it has no superclass): \(watched)",
+        "warning: 'Flow' is not a view controller (its superclasses: Base; the last has none): \(watched)",
+        "warning: 'Listed' is not a view controller (it has no superclass): \(watched)",
+      ])
+  }
+
   // MARK: Did-you-mean for a renamed label
 
   @Test(arguments: [
