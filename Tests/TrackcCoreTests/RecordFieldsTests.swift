@@ -40,6 +40,13 @@ import Testing
       access: .open, conditional: true, position: ScannedPosition(line: 1, column: 2), methods: [method, plain])
     typeScan.properties = [property, plainProperty]
     typeScan.initializers = [initializer]
+    typeScan.subscripts = [
+      ScannedSubscript(
+        parameterTypes: ["Int", "String..."], resultType: "Book?", isStatic: true, access: .fileprivate, conditional: true,
+        position: ScannedPosition(line: 10, column: 3)),
+      ScannedSubscript(
+        parameterTypes: [], resultType: "Int", isStatic: false, access: nil, conditional: false, position: ScannedPosition(line: 11, column: 3)),
+    ]
     typeScan.genericParameters = ["Value", "Key"]
     var scan = FileScan(
       declarations: [
@@ -101,7 +108,9 @@ import Testing
       name: "Home.Screen", module: "Shop", kind: .actor, inheritance: ["UIViewController", "Sendable"], attributes: ["@MainActor"],
       isGeneric: true, genericParameters: ["Item"], objcMembers: true, conditional: true, access: .fileprivate, location: at(2),
       extensions: [at(20, "Sources/Shop/Extra.swift")], methods: [method], properties: [property], initializers: [initializer],
-      imports: ["Foundation", "UIKit"])
+      subscripts: [
+        DeclaredSubscript(parameterTypes: ["Int"], resultType: "Item?", isStatic: true, access: .public, conditional: true, location: at(12))
+      ], imports: ["Foundation", "UIKit"])
     return HandlerRegistry(
       types: [
         type,

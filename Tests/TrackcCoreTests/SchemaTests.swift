@@ -71,9 +71,23 @@ import TrackcTestSupport
     let missingKind = URL(fileURLWithPath: try scratch.write("missing.json", registry.replacingOccurrences(of: "\"kind\": \"class\",", with: "")))
     let badAccess = URL(
       fileURLWithPath: try scratch.write("access.json", registry.replacingOccurrences(of: "\"access\": \"private\"", with: "\"access\": \"secret\"")))
-    let report = try validate([good, missingKind, badAccess], schema: "Schemas/handlers.schema.json")
+    // Subscripts, which the fixture's types have none of.
+    let shelf = SourceScanner.scan(
+      .files([
+        (
+          "Sources/App/Shelf.swift",
+          "struct Shelf: Collection {\n  subscript(position: Int) -> String { \"\" }\n"
+            + "  static subscript(key: String, fallback: Int) -> Int { 0 }\n}\n"
+        )
+      ]),
+      options: ScanOptions(useCache: false)
+    ).registry.json()
+    #expect(shelf.contains("\"subscripts\""))
+    let subscripts = URL(fileURLWithPath: try scratch.write("subscripts.json", shelf))
+    let report = try validate([good, missingKind, badAccess, subscripts], schema: "Schemas/handlers.schema.json")
     #expect(report.schemaErrors.isEmpty)
     #expect(report.results[good.path] == [])
+    #expect(report.results[subscripts.path] == [])
     #expect(report.results[missingKind.path]?.isEmpty == false)
     #expect(report.results[badAccess.path]?.isEmpty == false)
   }

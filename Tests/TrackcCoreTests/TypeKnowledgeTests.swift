@@ -63,6 +63,103 @@ import Testing
       ])
   }
 
+  /// Associated types inferred from members other than properties: a collection's subscript, a sequence's
+  /// iterator and the iterator's `next()`, defaults (`OptionSet`, `CaseIterable`, a collection's iterator),
+  /// a generic parameter of the same name, and members a protocol of the sources declares.
+  static let collections = """
+    struct Book { let title: String }
+    struct Shelf: Collection {
+      var books: [Book]
+      var startIndex: Int { 0 }
+      var endIndex: Int { books.count }
+      func index(after i: Int) -> Int { i + 1 }
+      subscript(position: Int) -> Book { books[position] }
+      subscript(bounds: Range<Int>) -> Slice<Shelf> { Slice(base: self, bounds: bounds) }
+    }
+    struct Tags: RandomAccessCollection {
+      var tags: [String]
+      var startIndex: Int { 0 }
+      var endIndex: Int { tags.count }
+    }
+    extension Tags {
+      subscript(i: Int) -> String { tags[i] }
+    }
+    struct Countdown: Sequence {
+      let from: Int
+      func makeIterator() -> CountdownIterator { CountdownIterator(left: from) }
+    }
+    struct CountdownIterator: IteratorProtocol {
+      var left: Int
+      mutating func next() -> Int? { left > 0 ? left : nil }
+    }
+    struct Names: Sequence {
+      func makeIterator() -> AnyIterator<String> { AnyIterator { nil } }
+    }
+    struct Pages: Sequence {
+      func makeIterator() -> IndexingIterator<[Double]> { [1.0].makeIterator() }
+    }
+    struct Flags: OptionSet { let rawValue: UInt8 }
+    enum Size: CaseIterable { case small, large }
+    struct Stack<Element>: Sequence {
+      var items: [Element]
+      func makeIterator() -> IndexingIterator<[Element]> { items.makeIterator() }
+    }
+    protocol Entity: Identifiable {}
+    extension Entity { var id: String { "" } }
+    struct Row: Entity {}
+    final class Base: Identifiable { let id = 0 }
+    final class Node: Identifiable {}
+    final class Box { subscript(i: Int) -> Book { Book(title: "") } }
+    struct Loop: Sequence {
+      func makeIterator() -> LoopIterator { LoopIterator() }
+    }
+    struct LoopIterator: IteratorProtocol {
+      mutating func next() -> Element? { nil }
+    }
+    final class Screen {
+      var first: Shelf.Element
+      var tag: Tags.Element
+      var left: Countdown.Element
+      func open() {}
+    }
+    """
+
+  @Test func associatedTypesAreInferredFromSubscriptsIteratorsAndDefaults() throws {
+    let result = Helper.lint(Helper.handlerPlan("Screen", "open()", "{a: {from: self.tag}}"), ["Sources/App/Shelf.swift": Self.collections])
+    let resolver = try #require(result.code?.index.types)
+    let inferred = [
+      "Shelf.Element", "Shelf.Index", "Shelf.Iterator", "Tags.Element", "Tags.Index", "Countdown.Element", "Countdown.Iterator",
+      "Names.Element", "Pages.Element", "Flags.Element", "Size.AllCases", "Stack<Book>.Element", "Stack<Int>.Iterator",
+      "Row.ID", "Base.ID", "Node.ID",
+    ].map { resolver.describe(resolver.type($0, in: TypeScope())) }
+    #expect(
+      inferred == [
+        "Book", "Int", "IndexingIterator<Shelf>", "String", "Int", "Int", "CountdownIterator", "String", "Double", "Flags", "[Size]",
+        "Book", "IndexingIterator<[Int]>", "String", "Int", "ObjectIdentifier",
+      ])
+    // What does not conform, or cannot be inferred without itself (the compiler refuses it), stays unknown.
+    #expect(resolver.type("Box.Element", in: TypeScope()) == .external("Box.Element", arguments: []))
+    #expect(resolver.type("Loop.Element", in: TypeScope()) == .external("Loop.Element", arguments: []))
+  }
+
+  @Test func aValueReadThroughAnInferredElementIsBoundLikeAnyOther() throws {
+    let result = Helper.lint(
+      Helper.handlerPlan("Screen", "open()", "{a: {from: self.tag}, b: {from: self.first.title}, c: {from: self.left}}"),
+      ["Sources/App/Shelf.swift": Self.collections])
+    #expect(Helper.findings(result).isEmpty, "\(Helper.findings(result))")
+    let values = try Helper.resolutions(result).map(Helper.value)
+    #expect(values.map { $0?.valueType.name } == ["String", "String", "Int"])
+    #expect(values.first??.aliases == ["Tags.Element"])
+  }
+
+  @Test func anElementThatIsNoValueIsToldSo() {
+    let result = Helper.lint(Helper.handlerPlan("Screen", "open()", "{a: {from: self.first}}"), ["Sources/App/Shelf.swift": Self.collections])
+    #expect(
+      Self.errors(result, "unsupported-property-type") == [
+        "error: property 'a' of handler 'open()' of 'Screen' reads 'self.first', of type 'Book', which cannot be a property value; a property is a String, an integer, a floating-point number, a Bool, an optional of those, or an enum with such a raw type"
+      ])
+  }
+
   // MARK: Personal data through generic arguments
 
   @Test func whatAGenericArgumentMeansForPrivacyComesAlong() {
@@ -128,11 +225,28 @@ import Testing
     }
     struct Seat: Identifiable { let id: Int }
     typealias Total = Int
-    final class TicketViewController: UIViewController {
+    final class Paper: NSObject {}
+    struct Tray: Collection {
+      var startIndex: Int { 0 }
+      var endIndex: Int { 0 }
+      func index(after i: Int) -> Int { i + 1 }
+      subscript(position: Int) -> Paper { Paper() }
+    }
+    protocol Entity: Identifiable {}
+    extension Entity { var id: String { "" } }
+    struct Row: Entity {}
+    typealias Place = Seat
+    struct Unnamed { var count: Int }
+    final class TicketViewController: UIViewController, Identifiable {
+      let id = 0
       @objc func open(_ id: Ticket.ID) {}
       @objc func count(_ count: Ticket.Count) {}
       @objc func seat(_ seat: Seat.ID) {}
       @objc func total(_ total: Total) {}
+      @objc func paper(_ paper: Tray.Element) {}
+      @objc func row(_ row: Row.ID) {}
+      @objc func place(_ place: Place.ID) {}
+      @objc func mine(_ id: ID) {}
     }
     """
 
@@ -156,9 +270,59 @@ import Testing
         (method.name, (try? ObjCSignature.of(method, in: index, owner: screen).get())?.parameters)
       })
     // A top-level alias of `Int` is a scalar too, not the object its plain name would suggest.
-    #expect(forms == ["open(_:)": [.object], "count(_:)": [.scalar("Int")], "seat(_:)": nil, "total(_:)": [.scalar("Int")]])
-    // `Seat.ID` is read from `Seat`'s `id`, a member, which a plan without bindings does not link: unknown.
-    #expect(result.code?.index[try #require(index.byNameLookup("Seat").first)].properties == nil)
+    #expect(
+      forms == [
+        "open(_:)": [.object], "count(_:)": [.scalar("Int")], "seat(_:)": [.scalar("Int")], "total(_:)": [.scalar("Int")],
+        "paper(_:)": [.object], "row(_:)": [.object], "place(_:)": [.scalar("Int")], "mine(_:)": [.scalar("Int")],
+      ])
+  }
+
+  /// A plan without bindings links no members but those of the types that signatures name through an
+  /// associated type (and what those types lean on), which the Objective-C forms read.
+  @Test func onlyTheTypesSignaturesNameThroughAssociatedTypesHaveTheirMembersLinked() throws {
+    let plan = "version: 1\ninterception: objc-runtime\nscreens:\n  TicketViewController:\n    control_events:\n      seat(_:): SEAT\n"
+    let result = Helper.lint(plan, ["Sources/App/Tickets.swift": Self.tickets])
+    #expect(Helper.findings(result).isEmpty, "\(Helper.findings(result))")
+    let index = try #require(result.code?.index)
+    func linked(_ name: String) throws -> Bool { index[try #require(index.byNameLookup(name).first)].properties != nil }
+    // Named (`Seat.ID`, `Tray.Element`, `Row.ID`, a bare `ID`), an alias's (`Place.ID`), inherited from (`Entity`).
+    for name in ["Seat", "Tray", "Row", "Entity", "TicketViewController", "Ticket"] { #expect(try linked(name), "\(name)") }
+    for name in ["Unnamed", "Paper"] { #expect(try !linked(name), "\(name)") }
+  }
+
+  // MARK: Page events of a Swift root class
+
+  /// Under objc-runtime page events come from view controllers' appearance: a class whose chain ends in a
+  /// Swift root class (no superclass, or protocols only) never reports them, and lint says so; a chain
+  /// ending in a class outside the sources that trackc does not know stays unjudged.
+  @Test func pageEventsOfASwiftRootClassAreSaidNeverToFire() {
+    let plan = """
+      version: 1
+      screens:
+        Coordinator: {page_events: {enter: A}}
+        Flow: {page_events: {enter: B}}
+        Listed: {page_events: {enter: C}}
+        Screen: {page_events: {enter: D}}
+        Vendor: {page_events: {enter: E}}
+      """
+    let swift = """
+      import UIKit
+      protocol Routing {}
+      final class Coordinator {}
+      class Base: Routing {}
+      final class Flow: Base {}
+      final class Listed: Equatable { static func == (a: Listed, b: Listed) -> Bool { true } }
+      final class Screen: UIViewController {}
+      final class Vendor: VendorKitViewController {}
+      """
+    let result = Helper.lint(plan, ["Sources/App/Flows.swift": swift])
+    let watched = "its enter event (interception: objc-runtime, which watches view controllers' appearance) would never fire"
+    #expect(
+      result.diagnostics.filter { $0.ruleID == "screen-lifecycle" }.map { "\($0.severity): \($0.message)" } == [
+        "warning: 'Coordinator' is not a view controller (it has no superclass): \(watched)",
+        "warning: 'Flow' is not a view controller (its superclasses: Base; the last has none): \(watched)",
+        "warning: 'Listed' is not a view controller (it has no superclass): \(watched)",
+      ])
   }
 
   // MARK: Did-you-mean for a renamed label

@@ -104,12 +104,29 @@ public enum CrossModuleFixture {
     func makeTicket() -> some View { TicketView(ticket: .init(), labeled: nil, status: 0).padding() }
     func erase(_ view: some View) -> ReceiptRoot { AnyView(view) }
 
+    // Associated types inferred from a subscript and from an iterator's next().
+    public struct Shelf: Collection {
+      public var startIndex: Int { 0 }
+      public var endIndex: Int { 0 }
+      public func index(after i: Int) -> Int { i + 1 }
+      public subscript(position: Int) -> Seat { Seat(id: position) }
+    }
+    public struct Countdown: Sequence {
+      public func makeIterator() -> CountdownIterator { CountdownIterator() }
+    }
+    public struct CountdownIterator: IteratorProtocol {
+      public mutating func next() -> Int? { nil }
+    }
+
     public final class TicketViewController: UIViewController {
       public var ticket: Ticket
+      public var first: Shelf.Element
+      public var left: Countdown.Element
       @objc public func open(_ id: Ticket.Code) {}
       @objc public func count(_ count: Ticket.Count) {}
       @objc public func seat(_ seat: Seat.ID) {}
       @objc public func counted(_ counted: Counted) {}
+      @objc public func shelve(_ left: Countdown.Element, at index: Shelf.Index) {}
     }
     """
 

@@ -139,6 +139,13 @@ public struct CodeIndex: Sendable {
     registry.types[type].kind == .class && ancestry(of: type).contains(where: FrameworkClasses.viewControllerRoots.contains)
   }
 
+  /// Whether the class's superclass chain ends in a class of the sources that inherits no class at all
+  /// (nothing, or protocols only): a Swift root class, which no framework class's method reaches.
+  public func isRootClass(_ type: Int) -> Bool {
+    guard registry.types[type].kind == .class, let last = lineage(of: type).last, registry.types[last].kind == .class else { return false }
+    return registry.types[last].inheritance.isEmpty || externalSuperclass(of: type) == nil
+  }
+
   /// Whether the class derives from `NSObject` as far as the sources and the framework classes tell (so
   /// that its methods can be exposed to Objective-C); false also when the chain ends in an unknown class.
   public func isKnownObjCClass(_ type: Int) -> Bool {

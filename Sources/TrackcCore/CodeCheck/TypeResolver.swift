@@ -144,6 +144,10 @@ public struct TypeResolver: Sendable {
     var aliases: [String] = []
     var expanding: [Int] = []
     var lastArgumentAliases: [[String]] = []
+    /// The associated types being inferred (`owner:name`), to tell an inference that needs itself.
+    var inferring: Set<String> = []
+    /// Those of them that were needed while being inferred.
+    var selfInferred: Set<String> = []
   }
 
   /// The same, without the aliases.
@@ -251,11 +255,22 @@ public struct TypeResolver: Sendable {
       arguments.append(resolveSyntax(argument, in: scope, depth: depth + 1, trail: &trail))
       argumentAliases.append(Array(trail.aliases[min(before, trail.aliases.count)...]))
     }
-    return resolveName(names, arguments: arguments, argumentAliases: argumentAliases, in: scope, depth: depth, trail: &trail)
+    // `Stack<Book>.Element`: the owner's arguments, for an associated type that is its generic parameter
+    // (read apart: what they are written as is not what the whole name is).
+    var ownerArguments: [ResolvedType] = []
+    if written.count >= 2, !written[written.count - 2].1.isEmpty {
+      var inner = Trail()
+      inner.expanding = trail.expanding
+      inner.inferring = trail.inferring
+      for argument in written[written.count - 2].1 { ownerArguments.append(resolveSyntax(argument, in: scope, depth: depth + 1, trail: &inner)) }
+    }
+    return resolveName(
+      names, arguments: arguments, argumentAliases: argumentAliases, ownerArguments: ownerArguments, in: scope, depth: depth, trail: &trail)
   }
 
   private func resolveName(
-    _ names: [String], arguments: [ResolvedType], argumentAliases: [[String]] = [], in scope: TypeScope, depth: Int, trail: inout Trail
+    _ names: [String], arguments: [ResolvedType], argumentAliases: [[String]] = [], ownerArguments: [ResolvedType] = [], in scope: TypeScope,
+    depth: Int, trail: inout Trail
   ) -> ResolvedType {
     // A generic parameter in scope, with the aliases its argument went through.
     if names.count == 1, arguments.isEmpty, let parameter = genericParameter(names[0], in: scope) {
@@ -296,7 +311,9 @@ public struct TypeResolver: Sendable {
     case nil:
       break
     }
-    if let associated = associatedType(names, arguments: arguments, in: scope, depth: depth, trail: &trail) { return associated }
+    if let associated = associatedType(names, arguments: arguments, ownerArguments: ownerArguments, in: scope, depth: depth, trail: &trail) {
+      return associated
+    }
     // A name two other modules declare (and the code does not qualify): which one is meant cannot be told.
     if let modules = ambiguity(names, in: scope) { return .unnamed(.ambiguous(name: name, modules: modules)) }
     // Outside the sources: the SDK's aliases, then the name itself.
@@ -315,19 +332,44 @@ public struct TypeResolver: Sendable {
     return .external(name, arguments: arguments)
   }
 
-  /// The associated types the standard library's and the SDK's common protocols give a type, read from
-  /// the conforming type's own declarations as the compiler infers them: `Identifiable.ID` is the type of
-  /// its `id` (`ObjectIdentifier` for a class that declares none), `RawRepresentable.RawValue` an enum's
-  /// raw type or the type of its `rawValue`. `Product.ID`, `Self.ID`, and `ID` written inside `Product`.
-  static let associatedTypes: [String: (protocols: Set<String>, property: String)] = [
-    "ID": (["Identifiable"], "id"),
-    "RawValue": (["RawRepresentable", "OptionSet"], "rawValue"),
+  /// The associated types of the standard library's common protocols that trackc reads from a conforming
+  /// type's own declarations, as the compiler infers them (an alias or a nested type of that name, found
+  /// first, wins; so does a generic parameter of the type, `Stack<Book>.Element`):
+  /// - `Identifiable.ID`: the type of its `id` (`ObjectIdentifier` for a class that declares none);
+  /// - `RawRepresentable.RawValue`: an enum's raw type, or the type of its `rawValue`;
+  /// - `Collection.Element`: the result of its subscript by position (`subscript(position: Int) -> Book`);
+  ///   `Sequence.Element`: the element of what `makeIterator()` returns, an iterator's the result of its
+  ///   `next()`; an `OptionSet`'s, itself; a `SetAlgebra`'s, what `contains(_:)` takes;
+  /// - `Collection.Index`: the type of its `startIndex` (or `endIndex`, or its subscript's parameter);
+  /// - `Sequence.Iterator`: what `makeIterator()` returns (a collection's default: `IndexingIterator<Self>`);
+  /// - `CaseIterable.AllCases`: the type of its static `allCases` (by default `[Self]`).
+  ///
+  /// The members are the type's own, its extensions', and those of the classes and protocols of the
+  /// sources it inherits from (an `id` a protocol requires or its extension declares).
+  static let associatedTypeNames: Set<String> = ["ID", "RawValue", "Element", "Index", "Iterator", "AllCases"]
+
+  static let collectionProtocols: Set<String> = [
+    "Collection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "RangeReplaceableCollection",
   ]
 
-  private func associatedType(_ names: [String], arguments: [ResolvedType], in scope: TypeScope, depth: Int, trail: inout Trail)
-    -> ResolvedType?
-  {
-    guard let last = names.last, let requirement = Self.associatedTypes[last], arguments.isEmpty else { return nil }
+  /// Standard library sequences and iterators whose `Element` their generic signature fixes: their first
+  /// argument (`AnyIterator<Book>`), or the element of the collection their first argument is
+  /// (`IndexingIterator<[Book]>`).
+  static let elementIsFirstArgument: Set<String> = [
+    "Array", "ArraySlice", "ContiguousArray", "Set", "AnyIterator", "AnySequence", "AnyCollection", "AnyBidirectionalCollection",
+    "AnyRandomAccessCollection", "CollectionOfOne", "Range", "ClosedRange",
+  ]
+  static let elementOfFirstArgument: Set<String> = ["IndexingIterator", "ReversedCollection", "Slice", "LazySequence", "LazyCollection"]
+
+  /// Parameter types of a collection's subscripts that give slices, not elements.
+  private static let sliceParameters: Set<String> = [
+    "Range", "ClosedRange", "PartialRangeFrom", "PartialRangeThrough", "PartialRangeUpTo", "UnboundedRange",
+  ]
+
+  private func associatedType(
+    _ names: [String], arguments: [ResolvedType], ownerArguments written: [ResolvedType], in scope: TypeScope, depth: Int, trail: inout Trail
+  ) -> ResolvedType? {
+    guard let last = names.last, Self.associatedTypeNames.contains(last), arguments.isEmpty else { return nil }
     // The conforming type and the arguments it is known with.
     var owners: [(type: Int, arguments: [String: ResolvedType])] = []
     if names.count == 1 || (names.count == 2 && names[0] == "Self") {
@@ -345,36 +387,202 @@ public struct TypeResolver: Sendable {
     } else {
       var inner = Trail()
       inner.expanding = trail.expanding
+      inner.inferring = trail.inferring
       guard
         case .declared(let owner, let ownerArguments) = resolveName(
-          Array(names.dropLast()), arguments: [], in: scope, depth: depth + 1, trail: &inner)
+          Array(names.dropLast()), arguments: written, in: scope, depth: depth + 1, trail: &inner)
       else { return nil }
       owners.append((owner, bindings(of: owner, to: ownerArguments)))
     }
+    let name = names.joined(separator: ".")
     for (owner, ownerArguments) in owners {
-      let type = registry.types[owner]
-      let conforms = inheritedNames(of: owner).contains { requirement.protocols.contains(WrittenTypeName($0).base) }
-      if last == "RawValue", type.kind == .enum, let raw = type.inheritance.first {
+      let mark = trail.aliases.count
+      trail.aliases.append(name)
+      if let inferred = infer(last, of: owner, arguments: ownerArguments, depth: depth + 1, trail: &trail) { return inferred }
+      trail.aliases.removeSubrange(mark...)
+    }
+    return nil
+  }
+
+  /// The associated type `name` of `owner` (see `associatedTypeNames`), nil when its declarations do not
+  /// give it. An inference that needs itself (`func next() -> Element?` with no `Element` declared) gives
+  /// nil, as the compiler gives an error.
+  private func infer(_ name: String, of owner: Int, arguments: [String: ResolvedType], depth: Int, trail: inout Trail) -> ResolvedType? {
+    guard depth < Self.maxDepth else { return nil }
+    if let parameters = registry.types[owner].genericParameters, parameters.contains(name) { return arguments[name] ?? .parameter(name) }
+    let key = "\(owner):\(name)"
+    guard trail.inferring.insert(key).inserted else {
+      trail.selfInferred.insert(key)
+      return nil
+    }
+    let inferred = inferFromMembers(name, of: owner, arguments: arguments, depth: depth, trail: &trail)
+    trail.inferring.remove(key)
+    // Whatever was read while the type was needed to read it is no answer.
+    return trail.selfInferred.remove(key) == nil ? inferred : nil
+  }
+
+  private func inferFromMembers(_ name: String, of owner: Int, arguments: [String: ResolvedType], depth: Int, trail: inout Trail)
+    -> ResolvedType?
+  {
+    let type = registry.types[owner]
+    let (supertypes, conformances) = self.supertypes(of: owner)
+    let members = [owner] + supertypes
+    // `text` as written in `declarer`: read there, with the owner's arguments when it is the owner.
+    func read(_ found: (text: String, declarer: Int)) -> ResolvedType {
+      resolveText(found.text, in: scope(of: found.declarer, arguments: found.declarer == owner ? arguments : [:]), depth: depth + 1, trail: &trail)
+    }
+    func conforms(_ protocols: Set<String>) -> Bool { !conformances.isDisjoint(with: protocols) }
+    let isCollection = conforms(Self.collectionProtocols)
+    switch name {
+    case "ID":
+      guard conforms(["Identifiable"]) else { return nil }
+      if let id = property("id", in: members) { return read(id) }
+      if type.kind == .class { return .external("ObjectIdentifier", arguments: []) }
+    case "RawValue":
+      if type.kind == .enum, let raw = type.inheritance.first {
         // An enum's raw type is the first of its inheritance clause, when it is a type and no protocol.
         var inner = Trail()
         let rawType = resolveText(raw, in: inheritanceScope(of: owner), depth: depth + 1, trail: &inner)
-        if case .external(let name, []) = rawType, CaptureConversion.standard(name) != nil {
-          trail.aliases.append(names.joined(separator: "."))
+        if case .external(let rawName, []) = rawType, CaptureConversion.standard(rawName) != nil {
           trail.aliases += inner.aliases
           return rawType
         }
       }
-      guard conforms else { continue }
-      if let property = (type.properties ?? []).first(where: { $0.name == requirement.property && !$0.isStatic }), let text = property.type {
-        trail.aliases.append(names.joined(separator: "."))
-        return resolveText(text, in: self.scope(of: owner, arguments: ownerArguments), depth: depth + 1, trail: &trail)
+      guard conforms(["RawRepresentable", "OptionSet"]), let raw = property("rawValue", in: members) else { return nil }
+      return read(raw)
+    case "Index":
+      guard isCollection else { return nil }
+      if let index = property("startIndex", in: members) ?? property("endIndex", in: members) { return read(index) }
+      if let element = elementSubscript(in: members, index: nil) { return read((element.parameterType, element.declarer)) }
+    case "Element":
+      if isCollection, let element = elementSubscript(in: members, index: indexType(of: owner, arguments: arguments, depth: depth, trail: trail)) {
+        return read((element.resultType, element.declarer))
       }
-      if last == "ID", type.kind == .class {
-        trail.aliases.append(names.joined(separator: "."))
-        return .external("ObjectIdentifier", arguments: [])
+      if conforms(["OptionSet"]) { return selfType(owner, arguments) }
+      if conforms(["IteratorProtocol"]), let next = methodResult("next()", in: members) {
+        return read(next).unwrapped
+      }
+      if conforms(Self.collectionProtocols.union(["Sequence"])), let iterator = methodResult("makeIterator()", in: members) {
+        return element(of: read(iterator), depth: depth, trail: &trail)
+      }
+      if conforms(["SetAlgebra"]), let member = methodParameter("contains(_:)", in: members) { return read(member) }
+    case "Iterator":
+      guard conforms(Self.collectionProtocols.union(["Sequence"])) else { return nil }
+      if let iterator = methodResult("makeIterator()", in: members) { return read(iterator) }
+      if isCollection { return .external("IndexingIterator", arguments: [selfType(owner, arguments)]) }
+    case "AllCases":
+      guard conforms(["CaseIterable"]) else { return nil }
+      if let all = property("allCases", isStatic: true, in: members) { return read(all) }
+      return .external("Array", arguments: [selfType(owner, arguments)])
+    default:
+      break
+    }
+    return nil
+  }
+
+  /// The classes and protocols of the sources a type inherits from, nearest first, and the names of all
+  /// it conforms to or inherits from, in the sources or outside them (`Identifiable`, `Collection`).
+  private func supertypes(of type: Int) -> (declared: [Int], names: Set<String>) {
+    var declared: [Int] = []
+    var names = Set<String>()
+    var queue = [type]
+    var next = 0
+    // Inheritance is acyclic in code that compiles; a registry could say anything, so each type once.
+    while next < queue.count, queue.count <= 64 {
+      let current = queue[next]
+      next += 1
+      for written in inheritedNames(of: current) {
+        let components = written.split(separator: ".").map(String.init)
+        guard let base = components.last else { continue }
+        names.insert(base)
+        if case .type(let found)? = lookUp(components, in: inheritanceScope(of: current)), !queue.contains(found) {
+          queue.append(found)
+          declared.append(found)
+        }
+      }
+    }
+    return (declared, names)
+  }
+
+  /// The type of an instance (or static) property of the first of `types` that declares it, and which.
+  private func property(_ name: String, isStatic: Bool = false, in types: [Int]) -> (text: String, declarer: Int)? {
+    for type in types {
+      if let found = (registry.types[type].properties ?? []).first(where: { $0.name == name && $0.isStatic == isStatic }), let text = found.type {
+        return (text, type)
       }
     }
     return nil
+  }
+
+  /// The declared result type of an instance method (by full name) of the first of `types` that declares it.
+  private func methodResult(_ name: String, in types: [Int]) -> (text: String, declarer: Int)? {
+    for type in types {
+      if let found = registry.types[type].methods.first(where: { $0.name == name && !$0.isStatic }), let text = found.signature?.returnType {
+        return (text, type)
+      }
+    }
+    return nil
+  }
+
+  /// The type of the only parameter of an instance method (by full name) of the first of `types` that declares it.
+  private func methodParameter(_ name: String, in types: [Int]) -> (text: String, declarer: Int)? {
+    for type in types {
+      if let found = registry.types[type].methods.first(where: { $0.name == name && !$0.isStatic }),
+        let parameters = found.signature?.parameters, parameters.count == 1
+      {
+        return (parameters[0].type, type)
+      }
+    }
+    return nil
+  }
+
+  /// The subscript a collection's `Element` is inferred from: an instance subscript of one parameter that
+  /// is no range (those give slices); where several results remain, the one whose parameter is `index`;
+  /// nil when that does not tell one.
+  private func elementSubscript(in types: [Int], index: ResolvedType?) -> (parameterType: String, resultType: String, declarer: Int)? {
+    for type in types {
+      let candidates = (registry.types[type].subscripts ?? []).filter { member in
+        member.parameterTypes.count == 1 && !member.isStatic && !Self.sliceParameters.contains(WrittenTypeName(member.parameterTypes[0]).base)
+          && !member.parameterTypes[0].contains("->")
+      }
+      guard let first = candidates.first else { continue }
+      if candidates.allSatisfy({ $0.resultType == first.resultType }) { return (first.parameterTypes[0], first.resultType, type) }
+      guard let index else { return nil }
+      let matching = candidates.filter { self.type($0.parameterTypes[0], in: scope(of: type)) == index }
+      guard let only = matching.first, matching.allSatisfy({ $0.resultType == only.resultType }) else { return nil }
+      return (only.parameterTypes[0], only.resultType, type)
+    }
+    return nil
+  }
+
+  /// A collection's `Index`, read without the aliases it goes through (only to choose a subscript).
+  private func indexType(of owner: Int, arguments: [String: ResolvedType], depth: Int, trail: Trail) -> ResolvedType? {
+    var inner = Trail()
+    inner.inferring = trail.inferring
+    return infer("Index", of: owner, arguments: arguments, depth: depth + 1, trail: &inner)
+  }
+
+  /// The type itself, with its arguments as known (`Self`).
+  private func selfType(_ owner: Int, _ arguments: [String: ResolvedType]) -> ResolvedType {
+    .declared(owner, arguments: (registry.types[owner].genericParameters ?? []).map { arguments[$0] ?? .parameter($0) })
+  }
+
+  /// The `Element` of a sequence or iterator: inferred for a type of the sources, read from the generic
+  /// signature of the standard library's (`elementIsFirstArgument`, `elementOfFirstArgument`).
+  private func element(of sequence: ResolvedType, depth: Int, trail: inout Trail) -> ResolvedType? {
+    guard depth < Self.maxDepth else { return nil }
+    switch sequence {
+    case .declared(let type, let arguments):
+      return infer("Element", of: type, arguments: bindings(of: type, to: arguments), depth: depth + 1, trail: &trail)
+    case .external(let name, let arguments):
+      guard let first = arguments.first else { return nil }
+      let base = String(name.split(separator: ".").last ?? Substring(name))
+      if Self.elementIsFirstArgument.contains(base) { return first }
+      if Self.elementOfFirstArgument.contains(base) { return element(of: first, depth: depth + 1, trail: &trail) }
+      return nil
+    default:
+      return nil
+    }
   }
 
   /// The modules that declare a name that is not found from `scope` because several of them do (none

@@ -231,7 +231,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     return .skipChildren
   }
 
-  // MARK: Properties and initializers
+  // MARK: Properties, initializers and subscripts
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     // Members only: the variables of bodies are never reached (bodies are skipped), top-level ones have no
@@ -323,6 +323,18 @@ private final class DeclarationCollector: SyntaxVisitor {
       attributes: attributes, isGeneric: node.genericParameterClause != nil, effects: node.signature.effectSpecifiers.map { sourceText($0) },
       conditional: conditionalDepth > 0, documentation: Self.documentation(node.leadingTrivia), position: lines.scannedPosition(of: node.initKeyword))
     scan.declarations[context.owner].initializers.append(initializer)
+    return .skipChildren
+  }
+
+  override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+    // A generic subscript (`subscript<T>`) satisfies no collection's requirement; accessor bodies are not walked.
+    guard let context = contexts.last, node.genericParameterClause == nil else { return .skipChildren }
+    let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    scan.declarations[context.owner].subscripts.append(
+      ScannedSubscript(
+        parameterTypes: node.parameterClause.parameters.map { sourceText($0.type) + ($0.ellipsis != nil ? "..." : "") },
+        resultType: sourceText(node.returnClause.type), isStatic: isStatic, access: Self.access(node.modifiers),
+        conditional: conditionalDepth > 0, position: lines.scannedPosition(of: node.subscriptKeyword)))
     return .skipChildren
   }
 
@@ -427,7 +439,6 @@ private final class DeclarationCollector: SyntaxVisitor {
   }
   override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
     // In a function body (never walked) an alias is local; at the top level and in types it is the code's.

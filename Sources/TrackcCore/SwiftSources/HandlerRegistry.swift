@@ -247,6 +247,10 @@ public struct DeclaredType: FieldRecord, Equatable {
   public var properties: [DeclaredProperty]? = nil
   /// Its initializers; nil when the registry does not say.
   public var initializers: [DeclaredInitializer]? = nil
+  /// Its subscripts without generic parameters of their own (what a collection's `Element` is inferred
+  /// from), linked with the properties; nil when it has none or the registry does not say (the same to
+  /// what reads them: nothing to infer from).
+  public var subscripts: [DeclaredSubscript]? = nil
   /// The modules imported (outside `#if`) by the files that declare or extend it: what generated code
   /// that repeats its methods' signatures must import. Nil when the registry does not say.
   public var imports: [String]? = nil
@@ -274,6 +278,7 @@ public struct DeclaredType: FieldRecord, Equatable {
     try coder.field("name", &name)
     try coder.field("objcMembers", &objcMembers)
     try coder.field("properties", &properties)
+    try coder.field("subscripts", &subscripts)
   }
 }
 
@@ -454,6 +459,43 @@ extension DeclaredInitializer {
   /// An empty one, for reading to fill in. (Its name has no default, so that this one can be public; in the
   /// type's body, it would take the memberwise initializer away.)
   public init() { self.init(name: "") }
+}
+
+/// A subscript of a type without generic parameters of its own, from its declaration or one of its
+/// extensions: the compiler infers a collection's `Element` from it (`subscript(position: Int) -> Book`).
+public struct DeclaredSubscript: FieldRecord, Equatable {
+  /// The parameters' types as written.
+  public var parameterTypes: [String] = []
+  /// The result type as written.
+  public var resultType = ""
+  public var isStatic = false
+  /// The effective access, as for methods.
+  public var access = AccessLevel.internal
+  public var conditional = false
+  public var location = RegistryLocation()
+
+  public init() {}
+
+  public init(
+    parameterTypes: [String], resultType: String, isStatic: Bool = false, access: AccessLevel = .internal, conditional: Bool = false,
+    location: RegistryLocation
+  ) {
+    self.parameterTypes = parameterTypes
+    self.resultType = resultType
+    self.isStatic = isStatic
+    self.access = access
+    self.conditional = conditional
+    self.location = location
+  }
+
+  public mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("access", &access)
+    try coder.field("conditional", &conditional)
+    try coder.field("isStatic", &isStatic)
+    try coder.field("location", &location)
+    try coder.field("parameterTypes", &parameterTypes)
+    try coder.field("resultType", &resultType)
+  }
 }
 
 /// A method's signature as written in its declaration.

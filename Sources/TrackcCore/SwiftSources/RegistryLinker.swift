@@ -8,8 +8,15 @@ enum RegistryLinker {
     var scan: FileScan
   }
 
-  /// - Parameter members: link each type's properties and initializers (else they are nil).
+  /// - Parameter members: link each type's properties, initializers and subscripts; else only those of
+  ///   the types methods' signatures name through an associated type (`typesNamedThroughAssociatedTypes`),
+  ///   and the others' are nil.
   static func link(_ files: [File], members recordsMembers: Bool = true) -> (registry: HandlerRegistry, problems: [SourceProblem]) {
+    let membersNeeded = recordsMembers ? nil : typesNamedThroughAssociatedTypes(files)
+    func linksMembers(_ name: String) -> Bool {
+      guard let membersNeeded else { return true }
+      return !membersNeeded.isEmpty && membersNeeded.contains(WrittenTypeName(name).base)
+    }
     var problems: [SourceProblem] = []
     var types: [TypeKey: DeclaredType] = [:]
     var byName: [String: [TypeKey]] = [:]
@@ -31,17 +38,18 @@ enum RegistryLinker {
             genericContext: scanned.isGeneric)
         }
         let members =
-          recordsMembers
+          linksMembers(scanned.name)
           ? Members(
-            scanned.properties, scanned.initializers, in: file.path, typeAccess: typeAccess, extensionAccess: nil,
-            exposedByContainer: exposed, kind: kind, genericContext: scanned.isGeneric)
+            scanned, in: file.path, typeAccess: typeAccess, extensionAccess: nil, exposedByContainer: exposed, kind: kind,
+            genericContext: scanned.isGeneric)
           : nil
         if types[key] != nil {
           // The same type declared twice (in #if branches, say): one type with both sets of members.
           types[key]!.methods += methods
-          if let members {
+          if let members, types[key]!.properties != nil {
             types[key]!.properties! += members.properties
             types[key]!.initializers! += members.initializers
+            if !members.subscripts.isEmpty { types[key]!.subscripts = (types[key]!.subscripts ?? []) + members.subscripts }
           }
           types[key]!.conditional = types[key]!.conditional && scanned.conditional
           types[key]!.addImports(file.scan.imports)
@@ -51,7 +59,9 @@ enum RegistryLinker {
           name: scanned.name, module: file.module, kind: kind, inheritance: scanned.inheritance, attributes: scanned.attributes,
           isGeneric: scanned.isGeneric, genericParameters: scanned.genericParameters.isEmpty ? nil : scanned.genericParameters, objcMembers: exposed,
           conditional: scanned.conditional, access: typeAccess, location: location, extensions: [], methods: methods,
-          properties: members?.properties, initializers: members?.initializers, imports: file.scan.imports)
+          properties: members?.properties, initializers: members?.initializers,
+          subscripts: members?.subscripts.isEmpty == false ? members?.subscripts : nil,
+          imports: file.scan.imports)
         byName[scanned.name, default: []].append(key)
       }
     }
@@ -95,7 +105,7 @@ enum RegistryLinker {
           types[key] = DeclaredType(
             name: scanned.name, module: nil, kind: .external, inheritance: [], isGeneric: false, objcMembers: false,
             conditional: scanned.conditional, access: .public, location: location, extensions: [], methods: [],
-            properties: recordsMembers ? [] : nil, initializers: recordsMembers ? [] : nil, imports: [])
+            properties: linksMembers(scanned.name) ? [] : nil, initializers: linksMembers(scanned.name) ? [] : nil, imports: [])
         }
         // Mutated in place: a copy taken out and put back would copy its method list each time.
         let (access, exposed, kind, generic) = (
@@ -109,15 +119,16 @@ enum RegistryLinker {
             $0, in: file.path, typeAccess: access, extensionAccess: scanned.access,
             exposedByContainer: exposed, kind: kind, genericContext: generic)
         }
-        if recordsMembers, !scanned.properties.isEmpty || !scanned.initializers.isEmpty {
+        if types[key]!.properties != nil, !scanned.properties.isEmpty || !scanned.initializers.isEmpty || !scanned.subscripts.isEmpty {
           var members = Members(
-            scanned.properties, scanned.initializers, in: file.path, typeAccess: access, extensionAccess: scanned.access,
-            exposedByContainer: exposed, kind: kind, genericContext: generic)
+            scanned, in: file.path, typeAccess: access, extensionAccess: scanned.access, exposedByContainer: exposed, kind: kind,
+            genericContext: generic)
           if !scanned.requirements.isEmpty {
             for index in members.properties.indices { members.properties[index].requirements = scanned.requirements }
           }
           types[key]!.properties! += members.properties
           types[key]!.initializers! += members.initializers
+          if !members.subscripts.isEmpty { types[key]!.subscripts = (types[key]!.subscripts ?? []) + members.subscripts }
         }
       }
     }
@@ -128,6 +139,7 @@ enum RegistryLinker {
       linked[index].methods.sortByOrder()
       linked[index].properties?.sortByOrder()
       linked[index].initializers?.sortByOrder()
+      linked[index].subscripts?.sortByOrder()
       linked[index].extensions.sort()
       linked[index].imports?.sort(by: UTF8Order.less)
     }
@@ -229,17 +241,18 @@ enum RegistryLinker {
     return min(access, typeAccess == .private ? .fileprivate : typeAccess)
   }
 
-  /// The properties and initializers of one declaration or extension, linked as its methods are.
+  /// The properties, initializers and subscripts of one declaration or extension, linked as its methods are.
   private struct Members {
     var properties: [DeclaredProperty] = []
     var initializers: [DeclaredInitializer] = []
+    var subscripts: [DeclaredSubscript] = []
 
     init(
-      _ properties: [ScannedProperty], _ initializers: [ScannedInitializer], in file: String, typeAccess: AccessLevel,
-      extensionAccess: AccessLevel?, exposedByContainer: Bool, kind: DeclaredType.Kind, genericContext: Bool
+      _ scanned: ScannedDeclaration, in file: String, typeAccess: AccessLevel, extensionAccess: AccessLevel?, exposedByContainer: Bool,
+      kind: DeclaredType.Kind, genericContext: Bool
     ) {
       let canBeObjC = kind == .class || kind == .external || kind == .protocol
-      self.properties = properties.map { property in
+      self.properties = scanned.properties.map { property in
         let exposed = canBeObjC && !property.isNonObjC && (property.hasObjCAttribute || exposedByContainer)
         return DeclaredProperty(
           name: property.name, type: property.type, typeIsInferred: property.typeIsInferred, isStatic: property.isStatic,
@@ -249,7 +262,7 @@ enum RegistryLinker {
           hasEffectfulGetter: property.hasEffectfulGetter, conditional: property.conditional,
           location: RegistryLocation(file: file, line: property.position.line, column: property.position.column))
       }
-      self.initializers = initializers.map { initializer in
+      self.initializers = scanned.initializers.map { initializer in
         DeclaredInitializer(
           name: initializer.fullName, failability: initializer.failability,
           access: RegistryLinker.effectiveAccess(initializer.access, typeAccess: typeAccess, extensionAccess: extensionAccess),
@@ -260,7 +273,86 @@ enum RegistryLinker {
             parameters: RegistryLinker.parameters(initializer.labels, initializer.parameterTypes, initializer.parameters), returnType: nil,
             effects: initializer.effects))
       }
+      self.subscripts = scanned.subscripts.map { member in
+        DeclaredSubscript(
+          parameterTypes: member.parameterTypes, resultType: member.resultType, isStatic: member.isStatic,
+          access: RegistryLinker.effectiveAccess(member.access, typeAccess: typeAccess, extensionAccess: extensionAccess),
+          conditional: member.conditional, location: RegistryLocation(file: file, line: member.position.line, column: member.position.column))
+      }
     }
+  }
+
+  /// The base names of the types whose members a link without members still needs: those that methods'
+  /// parameter and result types name through an associated type the type resolver reads from members
+  /// (`Seat.ID` is the type of `Seat`'s `id`; a bare `ID` or `Self.ID` names the method's own type and
+  /// those around it), with what those types lean on in turn: the types they inherit from (an `id`
+  /// declared by a superclass or required by a protocol), the aliases their names stand for, and their
+  /// iterators (`makeIterator()`'s result, whose `next()` gives a sequence's `Element`). Empty for most
+  /// code, where no signature names an associated type, so it costs a scan of the signatures' text.
+  static func typesNamedThroughAssociatedTypes(_ files: [File]) -> Set<String> {
+    var names = Set<String>()
+    for file in files {
+      for declaration in file.scan.declarations {
+        for method in declaration.methods {
+          for text in method.parameterTypes { associatedTypeOwners(text, in: declaration.name, into: &names) }
+          if let text = method.returnType { associatedTypeOwners(text, in: declaration.name, into: &names) }
+        }
+      }
+    }
+    guard !names.isEmpty else { return names }
+    var added = true
+    // Each round adds a name or ends; the names are the sources' own, so this ends.
+    while added {
+      added = false
+      for file in files {
+        for alias in file.scan.typeAliases where names.contains(WrittenTypeName(alias.name).base) {
+          added = names.insert(WrittenTypeName(alias.aliased).base).inserted || added
+        }
+        for declaration in file.scan.declarations where names.contains(WrittenTypeName(declaration.name).base) {
+          for inherited in declaration.inheritance { added = names.insert(WrittenTypeName(inherited).base).inserted || added }
+          for method in declaration.methods where method.baseName == "makeIterator" {
+            if let result = method.returnType { added = names.insert(WrittenTypeName(result).base).inserted || added }
+          }
+        }
+      }
+    }
+    return names
+  }
+
+  /// Adds the owners of the associated types a written type names (`Seat` of `[Seat.ID]`; `context`'s
+  /// components for a bare `ID` or `Self.ID`).
+  private static func associatedTypeOwners(_ text: String, in context: String, into names: inout Set<String>) {
+    var components: [Substring] = []
+    var start: String.Index?
+    func endName(at end: String.Index) {
+      guard let begin = start else { return }
+      components.append(text[begin..<end])
+      start = nil
+    }
+    func endRun() {
+      defer { components.removeAll(keepingCapacity: true) }
+      guard let last = components.last, TypeResolver.associatedTypeNames.contains(String(last)) else { return }
+      if components.count >= 2, components[components.count - 2] != "Self" {
+        names.insert(String(components[components.count - 2]))
+      } else {
+        for name in context.split(separator: ".") { names.insert(String(name)) }
+      }
+    }
+    for (position, byte) in zip(text.utf8.indices, text.utf8) {
+      let isNameByte =
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+      if isNameByte {
+        if start == nil { start = position }
+      } else if byte == UInt8(ascii: ".") {
+        endName(at: position)
+      } else if byte != UInt8(ascii: "`") {
+        endName(at: position)
+        endRun()
+      }
+    }
+    endName(at: text.endIndex)
+    endRun()
   }
 
   /// Labels, types, names and defaults, zipped.
@@ -326,7 +418,7 @@ extension DeclaredType {
 /// Keys are sorted rather than the structs: comparing the structs made the optimiser copy them
 /// (retaining every field) for each comparison, a quarter of a warm run.
 ///
-/// Methods, properties and initializers (never static) share the members' order.
+/// Methods, properties, initializers (never static) and subscripts share the members' order.
 protocol RegistryOrderedMember {
   var name: String { get }
   var isStatic: Bool { get }
@@ -337,6 +429,9 @@ extension DeclaredMethod: RegistryOrderedMember {}
 extension DeclaredProperty: RegistryOrderedMember {}
 extension DeclaredInitializer: RegistryOrderedMember {
   var isStatic: Bool { false }
+}
+extension DeclaredSubscript: RegistryOrderedMember {
+  var name: String { "subscript" }
 }
 
 extension Array where Element: RegistryOrderedMember {

@@ -20,7 +20,7 @@ struct ScanCache: Sendable {
 
   /// Bumped whenever what a scan or a link records, or the binary form they are kept in, changes: it is in
   /// the header of both caches, so an older cache is ignored rather than misread.
-  static let scannerVersion = 11
+  static let scannerVersion = 12
   static let magic = Array("trackc scan cache\n".utf8)
   /// Caches larger than this are not read (a cache of 10,000 files is about 20 MB).
   static let maxBytes = 512 << 20

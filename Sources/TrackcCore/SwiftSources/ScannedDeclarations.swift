@@ -123,6 +123,7 @@ struct ScannedDeclaration: FieldRecord, Equatable {
   var methods: [ScannedMethod] = []
   var properties: [ScannedProperty] = []
   var initializers: [ScannedInitializer] = []
+  var subscripts: [ScannedSubscript] = []
 
   mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
     try coder.field("access", &access)
@@ -138,6 +139,7 @@ struct ScannedDeclaration: FieldRecord, Equatable {
     try coder.field("position", &position)
     try coder.field("properties", &properties)
     try coder.field("requirements", &requirements)
+    try coder.field("subscripts", &subscripts)
   }
 
   /// Every member is exposed to Objective-C: `@objcMembers` on a type, `@objc` on an extension.
@@ -321,6 +323,28 @@ struct ScannedInitializer: FieldRecord, Equatable {
 
   /// `init(feed:)`.
   var fullName: String { "init(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")" }
+}
+
+/// A subscript of a type or extension that has no generic parameters of its own: what the compiler
+/// infers a collection's `Element` from (`subscript(position: Int) -> Book`).
+struct ScannedSubscript: FieldRecord, Equatable {
+  /// The parameters' types as written.
+  var parameterTypes: [String] = []
+  /// The result type as written.
+  var resultType = ""
+  var isStatic = false
+  var access: AccessLevel? = nil
+  var conditional = false
+  var position = ScannedPosition()
+
+  mutating func fields<Coder: FieldCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    try coder.field("access", &access)
+    try coder.field("conditional", &conditional)
+    try coder.field("isStatic", &isStatic)
+    try coder.field("parameterTypes", &parameterTypes)
+    try coder.field("position", &position)
+    try coder.field("resultType", &resultType)
+  }
 }
 
 /// Swift access levels, in increasing order.

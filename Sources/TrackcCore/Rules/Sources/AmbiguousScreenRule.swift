@@ -19,7 +19,7 @@ public enum AmbiguousScreenRule: CodeRule {
     .passes(
       "version: 1\nscreens:\n  App.SettingsViewController: {page_events: {enter: SETTINGS_ENTER}}\n",
       swift: [
-        "Sources/App/Settings.swift": "class SettingsViewController {\n  func viewDidAppear(_ animated: Bool) {}\n}\n",
+        "Sources/App/Settings.swift": "class SettingsViewController: UIViewController {}\n",
         "Sources/Legacy/Settings.swift": "class SettingsViewController {}\n",
       ]),
   ]

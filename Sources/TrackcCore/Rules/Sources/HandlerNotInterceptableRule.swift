@@ -182,6 +182,7 @@ public enum HandlerNotInterceptableRule: CodeRule {
           control_events:
             open(_:): BOOKING_OPEN
             count(_:): BOOKING_COUNT
+            seat(_:): BOOKING_SEAT
       """,
       swift: [
         "Sources/Bookings/BookingViewController.swift": """
@@ -190,9 +191,11 @@ public enum HandlerNotInterceptableRule: CodeRule {
           typealias ID = String
           typealias Count = Int
         }
+        struct Seat: Identifiable { let id: Int }
         final class BookingViewController: UIViewController {
           @objc func open(_ id: Booking.ID) {}
           @objc func count(_ count: Booking.Count) {}
+          @objc func seat(_ seat: Seat.ID) {}
         }
         """
       ]),

@@ -13,7 +13,7 @@ public enum HandlersFileRule: Rule {
     .passes(
       "version: 1\nscreens:\n  Home: {page_events: {enter: HOME_ENTER}}\n",
       registry: #"""
-        {"version": 1, "types": [{"name": "Home", "kind": "class", "inheritance": [], "isGeneric": false, "objcMembers": false,
+        {"version": 1, "types": [{"name": "Home", "kind": "class", "inheritance": ["UIViewController"], "isGeneric": false, "objcMembers": false,
           "conditional": false, "access": "internal", "location": {"file": "Home.swift", "line": 1, "column": 7},
           "extensions": [], "methods": []}]}
         """#),

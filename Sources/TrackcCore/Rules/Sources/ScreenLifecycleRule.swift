@@ -1,8 +1,10 @@
 /// Page events on a type that cannot have the lifecycle the interception watches: they would never fire.
 ///
 /// Under `objc-runtime` page events come from `UIViewController`'s appearance methods, so the screen must
-/// be a view controller: a struct or enum never is, and neither is a view model or a class whose
-/// superclass chain ends in a framework class that is not one (`NSObject`, `UIView`). Under `dynamic-replacement` they come from replacing the
+/// be a view controller: a struct or enum never is, and neither is a view model, a class whose
+/// superclass chain ends in a framework class that is not one (`NSObject`, `UIView`), or a Swift root
+/// class (no superclass at all; its `@objc` methods are still the Objective-C runtime's, but nothing
+/// calls a view controller's appearance methods on it). Under `dynamic-replacement` they come from replacing the
 /// screen's lifecycle methods (`conventions.lifecycle`, by default `viewDidAppear(_:)` or `onAppear()`,
 /// and `viewDidDisappear(_:)` or `onDisappear()`), which the type or a superclass in the sources must
 /// declare. SwiftUI views are `unreached-screen`'s: their page events come from `.tracked(_:)`.
@@ -72,6 +74,14 @@ public enum ScreenLifecycleRule: CodeRule {
         HomeModel: {page_events: {enter: HOME_ENTER, leave: HOME_LEAVE}}
       """,
       swift: ["Sources/Home/HomeModel.swift": "class HomeModel {\n  func start() {}\n  func onDisappear() {}\n}\n"]),
+    .triggers(
+      "version: 1\nscreens:\n  CheckoutCoordinator:\n    page_events: {1️⃣enter: CHECKOUT_ENTER}\n",
+      swift: ["Sources/Checkout/CheckoutCoordinator.swift": "final class CheckoutCoordinator {\n  func start() {}\n}\n"],
+      expecting: [
+        .warning(
+          "'CheckoutCoordinator' is not a view controller (it has no superclass): its enter event (interception: objc-runtime, which watches view controllers' appearance) would never fire"
+        )
+      ]),
     .passes(
       "version: 1\nscreens:\n  SettingsViewController:\n    page_events: {enter: SETTINGS_ENTER}\n",
       swift: ["Sources/Settings/Settings.swift": "class SettingsViewController: UITableViewController {}\n"]),
@@ -91,6 +101,12 @@ public enum ScreenLifecycleRule: CodeRule {
           what = "is \(HandlerNotInterceptableRule.article(declared.kind)), so it has no view controller lifecycle"
         } else if let observation = code.index.swiftUI.observableClasses[type] {
           what = "is a view model (\(observation == .observable ? "an @Observable class" : "an ObservableObject")), not a view controller"
+        } else if code.index.isRootClass(type) {
+          let superclasses = code.index.ancestry(of: type).dropFirst()
+          what =
+            "is not a view controller ("
+            + (superclasses.isEmpty ? "it has no superclass" : "its superclasses: " + superclasses.joined(separator: ", ") + "; the last has none")
+            + ")"
         } else if let base = code.index.externalBase(of: type), code.index.frameworkClasses.contains(base), !code.index.isViewController(type) {
           let superclasses = code.index.ancestry(of: type).dropFirst()
           what =

@@ -30,10 +30,10 @@ public enum UnknownScreenRule: CodeRule {
         Checkout: {page_events: {enter: CHECKOUT_ENTER}}
       """,
       swift: [
-        "Sources/Home/HomeViewController.swift": "class HomeViewController {\n  func viewDidAppear(_ animated: Bool) {}\n}\n",
-        "Sources/Cart/CartViewController.swift": "class CartViewController {\n  func viewDidAppear(_ animated: Bool) {}\n}\n",
+        "Sources/Home/HomeViewController.swift": "class HomeViewController: UIViewController {}\n",
+        "Sources/Cart/CartViewController.swift": "class CartViewController: UIViewController {}\n",
         "Sources/Cart/Checkout.swift":
-          "typealias Checkout = CheckoutViewController\nclass CheckoutViewController {\n  func viewDidAppear(_ animated: Bool) {}\n}\n",
+          "typealias Checkout = CheckoutViewController\nclass CheckoutViewController: UIViewController {}\n",
       ]),
   ]
 
