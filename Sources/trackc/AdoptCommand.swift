@@ -56,6 +56,9 @@ struct AdoptCommand: ParsableCommand {
   @Option(help: "Report format: text, json, sarif (SARIF 2.1.0) or github (GitHub Actions annotations).")
   var format: DiagnosticFormat = .text
 
+  @Flag(help: "Print how long each phase took to standard error.")
+  var timings = false
+
   @OptionGroup
   var settings: ScanSettings
 
@@ -92,6 +95,7 @@ struct AdoptCommand: ParsableCommand {
     options.planSources = sources.map { RelativePath.from(directory: outputDirectory, to: $0) }
     options.planPath = output
     options.scan = settings.scanOptions
+    if timings { options.phaseObserver = { StandardError.write(Timings.line($0, $1)) } }
     let clock = ContinuousClock()
     let started = clock.now
     let result = Adopter.adopt(.paths(sources), options: options)

@@ -13,6 +13,12 @@ struct AdoptMapper {
     screens = Set(index.screenClasses(derivingFrom: Set(bases)).map(\.type).filter { !index.swiftUI.views.contains($0) })
   }
 
+  /// View controller lifecycle methods that are not page events.
+  static let unreportedLifecycle: Set<String> = [
+    "loadView()", "viewDidLoad()", "viewWillAppear(_:)", "viewWillDisappear(_:)", "viewWillLayoutSubviews()", "viewDidLayoutSubviews()",
+    "viewIsAppearing(_:)", "viewSafeAreaInsetsDidChange()", "viewWillTransition(to:with:)", "traitCollectionDidChange(_:)", "deinit",
+  ]
+
   enum Outcome {
     case mapped(AdoptedEvent)
     case left(AdoptReason, String)
@@ -23,6 +29,30 @@ struct AdoptMapper {
       ? "this \(call.origin) call" : "this call of \(call.origin)"
     if call.isScreenCall {
       return .left(.screenCall, "\(what) sends a screen event; trackc sends track events, so it stays")
+    }
+    guard let typeName = call.enclosingType, let function = call.function, function.isMethod else {
+      return .left(.notAScreen, "\(what) is not in a method of a type")
+    }
+    let candidates = index.byNameLookup(typeName).filter { screens.contains($0) }
+    guard let type = candidates.first, candidates.count == 1 else {
+      return .left(.notAScreen, "\(what) is in '\(typeName)', which is not a screen (a view controller of the sources)")
+    }
+    // A lifecycle method is a page phase; anything else must be a handler the interception reports.
+    let phase = TrackingConfig.PagePhase.allCases.first { TrackingConfig.Lifecycle().methods(for: $0).contains(function.name) }
+    if phase == nil {
+      if Self.unreportedLifecycle.contains(function.name) {
+        return .left(
+          .notAHandler,
+          "\(what) is in '\(function.name)', a lifecycle method trackc does not report (page events are viewDidAppear(_:) and viewDidDisappear(_:))")
+      }
+      guard !function.isStatic, let method = index.handlerCandidates(of: type).first(where: { $0.name == function.name }) else {
+        return .left(.notAHandler, "\(what) is in '\(function.name)', which is not an instance method of '\(typeName)' a handler can be")
+      }
+      let reachable = interception == .objcRuntime ? method.objcSelector != nil : method.objcSelector != nil && method.isReplaceable
+      guard reachable, !method.attributes.contains("override") else {
+        let need = interception == .objcRuntime ? "exposed to Objective-C (@objc, @IBAction)" : "exposed to Objective-C and not private"
+        return .left(.notAHandler, "\(what) is in '\(function.name)', which the \(interception.rawValue) interception cannot report: it is not \(need)")
+      }
     }
     if let context = call.contexts.first {
       let reason: AdoptReason
@@ -38,28 +68,6 @@ struct AdoptMapper {
       return .left(.extraArguments, "\(what) passes \(labels), which \(call.origin) does not say how it sends; name it in a wrapper of its own")
     }
     guard call.removal != nil else { return .left(.notAStatement, "\(what) is part of an expression whose value is used") }
-    guard let typeName = call.enclosingType, let function = call.function, function.isMethod else {
-      return .left(.notAScreen, "\(what) is not in a method of a type")
-    }
-    let candidates = index.byNameLookup(typeName).filter { screens.contains($0) }
-    guard let type = candidates.first, candidates.count == 1 else {
-      return .left(.notAScreen, "\(what) is in '\(typeName)', which is not a screen (a view controller of the sources)")
-    }
-    // A lifecycle method is a page phase; anything else must be a handler the interception reports.
-    let phase = TrackingConfig.PagePhase.allCases.first { TrackingConfig.Lifecycle().methods(for: $0).contains(function.name) }
-    if phase == nil {
-      guard !function.isStatic, let method = index.handlerCandidates(of: type).first(where: { $0.name == function.name }) else {
-        return .left(.notAHandler, "\(what) is in '\(function.name)', which is not an instance method of '\(typeName)' a handler can be")
-      }
-      let reachable = interception == .objcRuntime ? method.objcSelector != nil : method.objcSelector != nil && method.isReplaceable
-      guard reachable, !method.attributes.contains("override") else {
-        let need = interception == .objcRuntime ? "exposed to Objective-C (@objc, @IBAction)" : "exposed to Objective-C and not private"
-        return .left(.notAHandler, "\(what) is in '\(function.name)', which the \(interception.rawValue) interception cannot report: it is not \(need)")
-      }
-    }
-    guard call.callsInFunction == 1 else {
-      return .left(.severalCalls, "\(what) is one of \(call.callsInFunction) calls in '\(function.name)'; a handler or page phase has one event")
-    }
     guard case .known(let name, _) = call.name else {
       if case .unknown(let expression, let why) = call.name {
         return .left(.dynamicEventName, "the event name '\(expression)' of \(what) is not readable from the code: \(why)")

@@ -25,6 +25,8 @@ public enum Adopter {
     /// Lint the plan against the sources, and leave in the code each call whose entry lint refuses
     /// (`adopt-lint-refused`); off, the plan is written as mapped, unchecked.
     public var checksPlan = true
+    /// Called with each phase's name and duration (`--timings`).
+    public var phaseObserver: (@Sendable (String, Duration) -> Void)?
 
     public init() {}
   }
@@ -65,52 +67,82 @@ public enum Adopter {
     }
   }
 
-  public static func adopt(_ sources: SwiftSourceSet, options: Options) -> Result {
-    // Read and parse every file once: the names first (enums, constants), then the calls.
-    var files: [(path: String, bytes: [UInt8])] = []
-    var diagnostics: [Diagnostic] = []
+  private struct SlotKey: Hashable {
+    var screen: String
+    var slot: AdoptedEvent.Slot
+  }
+
+  /// The Swift files' bytes, in path order (a file too large or unreadable is left to the scan to report).
+  private static func read(_ sources: SwiftSourceSet, maxBytes: Int) -> [(path: String, bytes: [UInt8])] {
     switch sources {
     case .paths(let paths):
       var finder = SwiftFileFinder()
       for path in paths { finder.add(path) }
-      for file in finder.files {
-        guard Int(file.stamp.size) <= options.scan.maxFileBytes, let read = try? ConfigSource.read(path: file.path, maxBytes: options.scan.maxFileBytes)
-        else { continue }
-        files.append((file.path, Array(read.input.buffer)))
+      return finder.files.compactMap { file in
+        guard Int(file.stamp.size) <= maxBytes, let read = try? ConfigSource.read(path: file.path, maxBytes: maxBytes) else { return nil }
+        return (file.path, Array(read.input.buffer))
       }
     case .files(let given):
-      files = given.sorted { UTF8Order.less($0.path, $1.path) }.map { ($0.path, Array($0.text.utf8)) }
+      return given.sorted { UTF8Order.less($0.path, $1.path) }.map { ($0.path, Array($0.text.utf8)) }
     }
-    var hashes: [String: String] = [:]
-    var trees: [SourceFileSyntax] = []
-    var names = EventNameTable()
-    for file in files {
-      let tree = file.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-      hashes[file.path] = file.bytes.withUnsafeBufferPointer { ContentHash.of($0) }
+  }
+
+  public static func adopt(_ sources: SwiftSourceSet, options: Options) -> Result {
+    var clock = PhaseClock(observer: options.phaseObserver)
+    var diagnostics: [Diagnostic] = []
+    let files = read(sources, maxBytes: options.scan.maxFileBytes)
+    clock.lap("read \(files.count) Swift files")
+    // Parse every file once, on all cores: the names first (enums, constants), then the calls.
+    let parsed = Parallel.map(files.count) { position in
+      let tree = files[position].bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      var names = EventNameTable()
       names.add(tree)
-      trees.append(tree)
+      return (tree: tree, names: names, hash: files[position].bytes.withUnsafeBufferPointer { ContentHash.of($0) })
     }
+    var names = EventNameTable()
+    for file in parsed { names.merge(file.names) }
+    var hashes: [String: String] = [:]
+    for (file, parse) in zip(files, parsed) { hashes[file.path] = parse.hash }
+    clock.lap("parse and read the event names")
     let settings = CallFinder.Settings(
       patterns: options.patterns, names: names, eventEnum: options.eventEnum, nameProperty: options.nameProperty, nameCase: options.nameCase)
-    var calls: [AnalyticsCall] = []
-    for (position, file) in files.enumerated() {
-      calls += file.bytes.withUnsafeBufferPointer { bytes in
-        CallFinder.calls(in: trees[position], file: file.path, lines: LineTable(bytes), settings: settings)
+    let calls = Parallel.map(files.count) { position in
+      files[position].bytes.withUnsafeBufferPointer { bytes in
+        CallFinder.calls(in: parsed[position].tree, file: files[position].path, lines: LineTable(bytes), settings: settings)
       }
-    }
+    }.flatMap { $0 }
+    clock.lap("find \(calls.count) calls")
 
     // Map what can be mapped; the rest stays, with its reason.
     let scanned = SourceScanner.scan(sources, options: options.scan)
     diagnostics += scanned.diagnostics
+    clock.lap("scan the declarations")
     let mapper = AdoptMapper(index: CodeIndex(scanned.registry), bases: options.bases, interception: options.interception)
-    var events: [AdoptedEvent] = []
+    var mapped: [AdoptedEvent] = []
     for call in calls {
       switch mapper.map(call) {
-      case .mapped(let event): events.append(event)
+      case .mapped(let event): mapped.append(event)
       case .left(let reason, let message): diagnostics.append(Diagnostic(.warning, rule: reason.rawValue, message, at: call.location))
       }
     }
+    // A handler or a page phase has one event: calls that would share one all stay.
+    let slots = Dictionary(grouping: mapped.indices) { SlotKey(screen: mapped[$0].screen, slot: mapped[$0].slot) }
+    var events: [AdoptedEvent] = []
+    for event in mapped {
+      let sharing = slots[SlotKey(screen: event.screen, slot: event.slot)]?.count ?? 1
+      guard sharing > 1 else {
+        events.append(event)
+        continue
+      }
+      let function = event.call.function?.name ?? ""
+      diagnostics.append(
+        Diagnostic(
+          .warning, rule: AdoptReason.severalCalls.rawValue,
+          "this call is one of \(sharing) in '\(function)' that trackc could map; a handler or page phase has one event",
+          at: event.call.location))
+    }
 
+    clock.lap("map the calls")
     // The plan must lint clean: an entry lint refuses goes back to the code, with lint's message.
     var lintOptions = LintOptions()
     lintOptions.code = .sources(sources)
@@ -122,6 +154,7 @@ public enum Adopter {
       written = AdoptPlanWriter.newPlan(events, sources: options.planSources, interception: options.interception, summary: summary)
       guard options.checksPlan else { break }
       let lint = Linter.lint(ConfigSource(path: options.planPath, text: written.text), options: lintOptions)
+      clock.lap("lint the plan")
       let errors = lint.diagnostics.filter { $0.severity == .error && $0.location.file == options.planPath }
       guard !errors.isEmpty else { break }
       var refused: [Int: Diagnostic] = [:]

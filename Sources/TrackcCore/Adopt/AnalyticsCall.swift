@@ -100,8 +100,6 @@ public struct AnalyticsCall: Sendable, Hashable {
   public var function: Function?
   /// What makes its firing conditional, innermost first; empty when it fires each time its function runs.
   public var contexts: [Context]
-  /// How many calls the finder found in the same function (this one included).
-  public var callsInFunction: Int
   /// Nil when the call is not a statement of its own (`let sent = track(...)`, an argument).
   public var removal: Removal?
 }

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Finds the analytics calls of one parsed file: each call matching a `CallPattern`, with its event name,
 /// its properties, the function and type it is written in, and what makes its firing conditional.
 final class CallFinder: SyntaxVisitor {
-  struct Settings {
+  struct Settings: Sendable {
     var patterns: [CallPattern]
     var names: EventNameTable
     var eventEnum: String?
@@ -25,18 +25,11 @@ final class CallFinder: SyntaxVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
-  /// The calls of a file, in order, with `callsInFunction` counted.
+  /// The calls of a file, in order.
   static func calls(in tree: SourceFileSyntax, file: String, lines: LineTable, settings: Settings) -> [AnalyticsCall] {
     let finder = CallFinder(file: file, lines: lines, settings: settings)
     finder.walk(tree)
-    var perFunction: [String: Int] = [:]
-    let keys = finder.calls.map { "\($0.enclosingType ?? "")|\($0.function?.name ?? "")|\($0.function == nil ? $0.location.line : 0)" }
-    for key in keys { perFunction[key, default: 0] += 1 }
-    return zip(finder.calls, keys).map { call, key in
-      var call = call
-      call.callsInFunction = perFunction[key] ?? 1
-      return call
-    }
+    return finder.calls
   }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -182,7 +175,7 @@ final class CallFinder: SyntaxVisitor {
     }
     return AnalyticsCall(
       origin: origin, isScreenCall: isScreenCall, name: name, properties: properties, location: location(of: node), enclosingType: type,
-      function: function, contexts: contexts, callsInFunction: 1, removal: removal)
+      function: function, contexts: contexts, removal: removal)
   }
 
   // MARK: Properties

@@ -33,14 +33,22 @@ public struct EventNameTable: Sendable {
   mutating func add(_ tree: SourceFileSyntax) {
     let collector = Collector(viewMode: .sourceAccurate)
     collector.walk(tree)
-    for (name, cases) in collector.enums {
+    var table = EventNameTable()
+    table.enums = collector.enums
+    table.constants = collector.constants
+    merge(table)
+  }
+
+  /// Adds another file's names (the first declaration of a name wins, as files come in path order).
+  mutating func merge(_ other: EventNameTable) {
+    for (name, cases) in other.enums {
       var merged = enums[name] ?? EnumCases()
       merged.cases.merge(cases.cases) { old, _ in old }
       merged.hasStringRawValue = merged.hasStringRawValue || cases.hasStringRawValue
       merged.switchedNames.merge(cases.switchedNames) { old, _ in old }
       enums[name] = merged
     }
-    constants.merge(collector.constants) { old, _ in old }
+    constants.merge(other.constants) { old, _ in old }
   }
 
   /// The event name an expression gives: a string literal, a constant, or a case of an enum of the sources.

@@ -102,6 +102,8 @@ enum AdoptFixtures {
       case episodeShared
       case playerOpened
       case custom = "Custom Name"
+      case ratingShown
+      case ratingSkipped
     }
 
     enum Analytics {
@@ -127,6 +129,11 @@ enum AdoptFixtures {
 
       @objc func storyTapped(_ sender: Any) {
         Analytics.track(.episodeShared, story: "intro")
+      }
+
+      @objc func rateTapped(_ sender: Any) {
+        Analytics.track(.ratingShown)
+        if episodeID.isEmpty { Analytics.track(.ratingSkipped) }
       }
     }
     """
