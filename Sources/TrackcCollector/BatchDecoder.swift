@@ -171,7 +171,7 @@ struct BatchDecoder: Sendable {
       throw .badRequest("invalid-timestamp", "\(path).timestamp '\(Self.quoted(timestamp))' is not an ISO 8601 date and time")
     }
     var received = ReceivedEvent(
-      type: type, event: type == .track ? event ?? "" : context.event ?? "", name: name,
+      type: type, event: context.event ?? (type == .track ? event ?? "" : ""), name: type == .track ? event : name,
       messageID: messageID ?? fillIns.messageID(), destinations: destinations, timestamp: timestamp ?? fillIns.receivedAt,
       anonymousID: anonymousID, userID: userID, previousID: previousID, groupID: groupID, properties: properties, traits: traits,
       library: context.library, screen: context.screen, source: context.source, handler: context.handler, phase: context.phase,

@@ -62,6 +62,12 @@ public struct CollectorPlan: Sendable, Hashable {
   /// The enter event of each screen, by the screen's name as the plan writes it: what a `screen` call
   /// that carries no event ID (a client other than trackc) is checked as.
   public var screens: [String: String]
+  /// The event each track call name means, for the events that go by a `wire_name`: what a track call
+  /// that carries no event ID in `context.trackc.event` (a client other than trackc) is checked as.
+  public var tracks: [String: String] = [:]
+  /// Each event's name on the wire where it is not its ID (its `wire_name`), by event ID: what a track
+  /// call carrying that ID must be named.
+  public var trackNames: [String: String] = [:]
   /// The name each declared destination goes by on the wire (`wire_name`), by ID, for those whose name
   /// is not their ID: `integrations` may name a destination either way.
   public var wireNames: [String: String] {
@@ -110,6 +116,8 @@ public struct CollectorPlan: Sendable, Hashable {
   public init(contract: WireContract) {
     var events: [String: Event] = [:]
     var screens: [String: String] = [:]
+    var tracks: [String: String] = [:]
+    var trackNames: [String: String] = [:]
     for event in contract.events {
       var types: [String: Set<PropertyType>] = [:]
       for property in event.properties {
@@ -120,7 +128,13 @@ public struct CollectorPlan: Sendable, Hashable {
       case .unrestricted: routing = .unrestricted
       case .only(let destinations): routing = .only(Set(destinations))
       }
-      if case .screen(let name) = event.call, screens[name] == nil { screens[name] = event.id }
+      switch event.call {
+      case .screen(let name): if screens[name] == nil { screens[name] = event.id }
+      case .track(let name) where name != event.id:
+        if tracks[name] == nil { tracks[name] = event.id }
+        if trackNames[event.id] == nil { trackNames[event.id] = name }
+      case .track: break
+      }
       let mapping = Event(routing: routing, properties: types, requiredProperties: Set(event.properties.filter(\.isRequired).map(\.key)))
       guard var merged = events[event.id] else {
         events[event.id] = mapping
@@ -137,6 +151,8 @@ public struct CollectorPlan: Sendable, Hashable {
     self.init(
       events: events, destinations: contract.destinations.map(Set.init), screens: screens, wireNames: contract.wireNames,
       consentCategories: contract.consentCategories.map(Set.init))
+    self.tracks = tracks
+    self.trackNames = trackNames
   }
 
   /// Reads and lints a config (against its `sources`, as `trackc lint` does) and makes its plan.
@@ -150,7 +166,9 @@ public struct CollectorPlan: Sendable, Hashable {
     return plan
   }
 
-  /// A screen call that carries no event ID is the enter event of the plan's screen of its name; a call
+  /// A track call that carries no event ID (`context.trackc.event`) is the event whose wire name it
+  /// has, or the event of its ID; a screen call that carries none is the enter event of the plan's
+  /// screen of its name; a call
   /// that names its destinations is forwarded to those the plan declares, by their wire names; one that
   /// withholds some, to every declared destination but those.
   public func resolve(_ event: inout ReceivedEvent) {
@@ -165,6 +183,9 @@ public struct CollectorPlan: Sendable, Hashable {
     } else if event.destinations == nil, !event.withheldFrom.isEmpty, let declared = destinations {
       let withheld = Set(event.withheldFrom.compactMap { destination(named: $0) })
       event.forwardedTo = declared.subtracting(withheld).map { wireNames[$0] ?? $0 }.sorted()
+    }
+    if event.type == .track, event.event == event.name, events[event.event] == nil, let name = event.name, let id = tracks[name] {
+      event.event = id
     }
     guard event.type == .screen, event.event.isEmpty, let name = event.name, let id = screens[name] else { return }
     event.event = id

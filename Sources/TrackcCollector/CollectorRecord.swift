@@ -98,7 +98,9 @@ extension CollectorRecord {
   private static func summary(_ event: ReceivedEvent, withProperties: Bool) -> String {
     var text: String
     switch event.type {
-    case .track: text = BatchDecoder.quoted(event.event)
+    case .track:
+      text = BatchDecoder.quoted(event.name ?? event.event)
+      if let name = event.name, name != event.event { text += " (" + BatchDecoder.quoted(event.event) + ")" }
     case .screen, .page:
       text = event.type.rawValue + " " + BatchDecoder.quoted(event.name ?? "")
       if !event.event.isEmpty { text += " (" + BatchDecoder.quoted(event.event) + ")" }

@@ -26,6 +26,10 @@ extension CollectorPlan {
       }
       return found
     }
+    if event.type == .track, let name = event.name, name != (trackNames[event.event] ?? event.event) {
+      report(
+        .wireName, "\(id) goes on the wire as '\(Self.quoted(name))', but the plan names it '\(Self.quoted(trackNames[event.event] ?? event.event))'")
+    }
     if let destinations, let named = event.destinations {
       for name in named {
         // By the destination's ID or its wire name (`wire_name`), which the runtime sends.

@@ -51,10 +51,11 @@ public enum CallType: String, Sendable, Hashable, CaseIterable {
 /// One call of an accepted batch, as the collector understood it.
 public struct ReceivedEvent: Sendable, Hashable {
   public var type: CallType
-  /// The plan's event ID: `event` of a track call, `context.trackc.event` of a screen call (or the enter
-  /// event of the plan's screen named `name`); empty for calls that carry none.
+  /// The plan's event ID: `context.trackc.event` when the call carries it, else `event` of a track call
+  /// (or the event that goes by that name, `wire_name`) or the enter event of the plan's screen named
+  /// `name`; empty for calls that carry none.
   public var event: String
-  /// The name of a screen or page call.
+  /// The name of a screen or page call, or the `event` of a track call (its name on the wire).
   public var name: String?
   /// As sent, or made by the collector when the call had none (`messageIDWasFilledIn`).
   public var messageID: String
@@ -177,6 +178,9 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// With a plan that declares consent categories: a call from trackc, or a consent preference update,
     /// lacks the consent stamp (`context.consent.categoryPreferences`) or an answer for one of them.
     case missingConsent = "missing-consent"
+    /// A track call goes by another name than the plan gives its event (`wire_name`): a build from an
+    /// older plan, or a client that names it by hand.
+    case wireName = "wire-name"
     /// The call was built from another plan than the one the collector checks (another content hash in
     /// `context.trackingPlan`).
     case otherPlan = "other-plan"

@@ -192,6 +192,11 @@ public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
 /// rule to the tracker on each intercepted call is one reference, not a copy of its fields.
 @_spi(Generated) public final class EventRule: Sendable, Hashable {
   public let eventID: String
+  /// The name the event goes by on the wire (`wire_name`): a track call's event name, a screen call's
+  /// screen name; nil for the ID (or the screen's name).
+  public let wireName: String?
+  /// A page's enter event that goes as a track call (`call: track`) rather than a screen call.
+  public let sendsEnterAsTrack: Bool
   public let routing: Routing
   public let properties: [String: PropertyValue]
   /// Under `interception: objc-runtime`, the bound properties the adapter reads by key path.
@@ -201,8 +206,13 @@ public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
   /// `properties` as pairs sorted by key, made once: what the journal writes for each event.
   let propertyPairs: PropertyPairs
 
-  public init(eventID: String, routing: Routing, properties: [String: PropertyValue] = [:], keyPathBindings: [KeyPathBinding] = []) {
+  public init(
+    eventID: String, wireName: String? = nil, sendsEnterAsTrack: Bool = false, routing: Routing, properties: [String: PropertyValue] = [:],
+    keyPathBindings: [KeyPathBinding] = []
+  ) {
     self.eventID = eventID
+    self.wireName = wireName
+    self.sendsEnterAsTrack = sendsEnterAsTrack
     self.routing = routing
     self.properties = properties
     self.keyPathBindings = keyPathBindings
@@ -220,7 +230,8 @@ public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
   }
 
   public static func == (lhs: EventRule, rhs: EventRule) -> Bool {
-    lhs.eventID == rhs.eventID && lhs.routing == rhs.routing && lhs.properties == rhs.properties && lhs.keyPathBindings == rhs.keyPathBindings
+    lhs.eventID == rhs.eventID && lhs.wireName == rhs.wireName && lhs.sendsEnterAsTrack == rhs.sendsEnterAsTrack && lhs.routing == rhs.routing
+      && lhs.properties == rhs.properties && lhs.keyPathBindings == rhs.keyPathBindings
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -17,6 +17,13 @@ public struct TrackingEvent: Sendable, Hashable {
 
   /// The event ID from the config (empty for identify and alias calls).
   public let id: String
+  /// The name the event goes by on the wire, where the plan gives one (`wire_name`): a track call's
+  /// event name, or a screen call's screen name; nil where that is the ID (or the screen).
+  public let wireName: String?
+  /// The name destinations know the event by: its `wire_name`, else its ID.
+  public var name: String { wireName ?? id }
+  /// A page's enter event that goes as a track call (`call: track` in the plan) rather than a screen call.
+  let sendsEnterAsTrack: Bool
   public let source: Source
   /// The screen as the config names it; nil for events tracked by hand without one.
   public let screen: String?
@@ -57,9 +64,11 @@ public struct TrackingEvent: Sendable, Hashable {
 
   init(
     id: String, source: Source, screen: String?, properties: [String: PropertyValue], timestamp: Date, messageID: UUID,
-    snapshot: EventSnapshot, forwardedTo: [String]?, withheldFrom: [String] = []
+    snapshot: EventSnapshot, forwardedTo: [String]?, withheldFrom: [String] = [], wireName: String? = nil, sendsEnterAsTrack: Bool = false
   ) {
     self.id = id
+    self.wireName = wireName
+    self.sendsEnterAsTrack = sendsEnterAsTrack
     self.source = source
     self.screen = screen
     self.properties = properties

@@ -138,6 +138,7 @@ import Testing
       sale.viewDidDisappear(false)  // the sale screen maps no leave event
     }
     #expect(received.firebase.map(\.id) == ["CTRL_SALE_FAVORITE", "PAGE_SALE_ENTER"])
+    #expect(received.firebase.map(\.name) == ["CTRL_SALE_FAVORITE", "Sale Viewed"], "the plan's wire name")
     #expect(sale.log == ["sale favorite", "favorite p3", "SaleScreen.viewDidAppear", "Screen.viewDidAppear", "Screen.viewDidDisappear"])
   }
 
@@ -164,6 +165,7 @@ import Testing
     #expect(basket.items == ["apple!"])
     #expect(item == "")
     #expect(received.firebase.map(\.id) == ["CTRL_BASKET_ADD", "CTRL_CHECKOUT_PAY", "CTRL_CHECKOUT_CONFIRM"])
+    #expect(received.firebase.map(\.name) == ["CTRL_BASKET_ADD", "Order \"Paid\"", "CTRL_CHECKOUT_CONFIRM"])
     #expect(received.warehouse == ["CTRL_CHECKOUT_PAY"])
     #expect(received.mixpanel == ["CTRL_BASKET_ADD", "CTRL_CHECKOUT_CONFIRM"])
   }
@@ -219,6 +221,7 @@ import Testing
     #expect(rule.routing == .only(["fire\"base", "mix\\panel", "dest\u{202E}warehouse"]))
     let share = try #require(registry.handler(named: "onShare:"))
     #expect(registry.controlRule(screen: home, handler: share)?.routing == .only(["fire\"base", "dest\u{202E}warehouse"]))
+    #expect(registry.controlRule(screen: home, handler: share)?.wireName == "Share\"); fatalError(\"\\(x) \u{202E}\nTapped")
   }
 
   @Test func consentComesBackExactly() {

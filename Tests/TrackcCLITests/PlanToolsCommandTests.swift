@@ -27,11 +27,11 @@ import TrackcTestSupport
   @Test func diffExitStatuses() throws {
     let compared = try TrackcBinary.run("diff", Self.old, Self.new)
     #expect(compared.status == 0)
-    #expect(compared.standardOutput.split(separator: "\n").count == 16)
-    #expect(compared.standardError == "trackc: 16 changes to the tracking plan, 7 breaking\n")
+    #expect(compared.standardOutput.split(separator: "\n").count == 17)
+    #expect(compared.standardError == "trackc: 17 changes to the tracking plan, 8 breaking\n")
     let failing = try TrackcBinary.run("diff", Self.old, Self.new, "--fail-on", "breaking", "--format", "json")
     #expect(failing.status == 1)
-    #expect(failing.standardOutput.contains("\"breaking\" : 7"))
+    #expect(failing.standardOutput.contains("\"breaking\" : 8"))
     #expect(try TrackcBinary.run("diff", Self.new, Self.new, "--fail-on", "breaking").status == 0)
     #expect(try TrackcBinary.run("diff", Self.old, "missing.yaml").status == 66)
     #expect(try TrackcBinary.run("diff", Self.old).status == 64)
@@ -66,10 +66,10 @@ import TrackcTestSupport
     // From any working directory: the repository's root, or elsewhere.
     let run = try TrackcBinary.run("diff", "--git", "HEAD", "app/tracking.yaml", "--format", "markdown", in: scratch.url)
     #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.standardOutput.contains("16 changes, **7 breaking changes**"))
+    #expect(run.standardOutput.contains("17 changes, **8 breaking changes**"))
     #expect(run.standardOutput.contains("HEAD\\:app/tracking.yaml\\:19"))
     let elsewhere = try TrackcBinary.run("diff", "--git", "HEAD", scratch.path + "/app/tracking.yaml")
-    #expect(elsewhere.status == 0 && elsewhere.standardOutput.split(separator: "\n").count == 16)
+    #expect(elsewhere.status == 0 && elsewhere.standardOutput.split(separator: "\n").count == 17)
     let unknown = try TrackcBinary.run("diff", "--git", "no-such-rev", "app/tracking.yaml", in: scratch.url)
     #expect(unknown.status == 66 && unknown.standardError.contains("cannot read 'no-such-rev:app/tracking.yaml'"))
     // A revision that looks like an option never reaches git (it would be read as one).

@@ -185,6 +185,30 @@ import TrackcCore
     #expect(plan.violations(of: wrongID).map(\.rule) == [.unknownEvent])
   }
 
+  /// A track call goes by its event's wire name: trackc's carries the ID in `context.trackc.event`,
+  /// another client's is known by the name alone; a call named otherwise than the plan says is flagged.
+  @Test func trackCallsAreCheckedByTheirWireNames() throws {
+    let plan = try Batches.plan(
+      "version: 1\nscreens:\n  Cart:\n    page_events:\n      enter: {event: PAGE_CART, wire_name: Basket}\n    control_events:\n"
+        + "      checkout(_:): {event: CTRL_CHECKOUT, wire_name: Checkout Tapped}\n      share(_:): CTRL_SHARE\n")
+    #expect(plan.tracks == ["Checkout Tapped": "CTRL_CHECKOUT"] && plan.trackNames == ["CTRL_CHECKOUT": "Checkout Tapped"])
+    #expect(plan.screens == ["Basket": "PAGE_CART"])
+    func checked(_ event: String, name: String?, type: CallType = .track) -> (String, [Violation.Rule]) {
+      var received = ReceivedEvent(type: type, event: event, name: name, messageID: "m", timestamp: "t")
+      plan.resolve(&received)
+      return (received.event, plan.violations(of: received).map(\.rule))
+    }
+    #expect(checked("CTRL_CHECKOUT", name: "Checkout Tapped") == ("CTRL_CHECKOUT", []), "from trackc: the ID and the name")
+    #expect(checked("Checkout Tapped", name: "Checkout Tapped") == ("CTRL_CHECKOUT", []), "from another client: the name alone")
+    #expect(checked("CTRL_CHECKOUT", name: "CTRL_CHECKOUT") == ("CTRL_CHECKOUT", [.wireName]), "named by its ID, not its wire name")
+    #expect(checked("CTRL_CHECKOUT", name: "Checkout") == ("CTRL_CHECKOUT", [.wireName]))
+    #expect(checked("CTRL_SHARE", name: "CTRL_SHARE") == ("CTRL_SHARE", []))
+    #expect(checked("Share Tapped", name: "Share Tapped") == ("Share Tapped", [.unknownEvent]))
+    #expect(checked("", name: "Basket", type: .screen) == ("PAGE_CART", []))
+    let message = plan.violations(of: ReceivedEvent(type: .track, event: "CTRL_CHECKOUT", name: "Checkout", messageID: "m", timestamp: "t"))
+    #expect(message.map(\.message) == ["CTRL_CHECKOUT goes on the wire as 'Checkout', but the plan names it 'Checkout Tapped'"])
+  }
+
   @Test func missingWrongTypeAndInvalidProperties() throws {
     #expect(try Self.rules(Self.banner(properties: [:])) == [.missingProperty])
     var wrong = Self.goodBanner

@@ -93,7 +93,7 @@ import TrackcTestSupport
     let outline = try #require(PlanOutline(Self.lint(Self.plan)))
     let contract = WireContract(outline)
     let opened = try #require(contract.events.first { $0.id == "APP_OPENED" })
-    #expect(opened.call == .track && opened.routing == .only(["firebase", "mixpanel"]))
+    #expect(opened.call == .track(name: "APP_OPENED") && opened.routing == .only(["firebase", "mixpanel"]))
     #expect(opened.properties.map(\.key) == ["from_background", "version", "build", "platform"])
     #expect(opened.properties.map(\.type) == [.bool, .string, .string, .string])
     #expect(opened.properties.filter(\.isRequired).map(\.key) == ["platform"])

@@ -124,6 +124,37 @@ import Testing
     #expect(batch[4]["integrations"] == nil, "no integrations: every destination")
   }
 
+  /// An event with a `wire_name` goes by it (its ID in `context.trackc.event`); an enter page event goes
+  /// as a screen call named after its screen or its wire name, or as a track call with `call: track`.
+  @Test func eventsGoByTheirWireNamesAndCalls() throws {
+    func event(_ id: String, _ source: TrackingEvent.Source, wireName: String?, asTrack: Bool = false) -> TrackingEvent {
+      TrackingEvent(
+        id: id, source: source, screen: "HomeViewController", properties: [:], timestamp: Date(timeIntervalSince1970: 1_795_428_000),
+        messageID: UUID(), snapshot: EventSnapshot(identity: Self.identity, context: Self.context), forwardedTo: nil, wireName: wireName,
+        sendsEnterAsTrack: asTrack)
+    }
+    let batch = try Self.decodedBatch([
+      event("CTRL_CHECKOUT", .control(handler: "checkout(_:)"), wireName: "Checkout Tapped"),
+      event("CTRL_FAV", .control(handler: "fav(_:)"), wireName: nil),
+      event("PAGE_HOME_ENTER", .page(.enter), wireName: nil),
+      event("PAGE_HOME_ENTER", .page(.enter), wireName: "Home"),
+      event("PAGE_HOME_ENTER", .page(.enter), wireName: "Home Viewed", asTrack: true),
+      event("PAGE_HOME_ENTER", .page(.enter), wireName: nil, asTrack: true),
+      event("PAGE_HOME_LEAVE", .page(.leave), wireName: "Home Left"),
+      event("MANUAL", .manual, wireName: "Refund Requested"),
+    ])
+    func trackc(_ call: [String: Any]) -> [String: Any] { (call["context"] as? [String: Any])?["trackc"] as? [String: Any] ?? [:] }
+    let seen = batch.map { call -> String in
+      let name = (call["event"] ?? call["name"]) as? String ?? "?"
+      return "\(call["type"] as? String ?? "?") \(name) \(trackc(call)["event"] as? String ?? "-")"
+    }
+    #expect(
+      seen == [
+        "track Checkout Tapped CTRL_CHECKOUT", "track CTRL_FAV -", "screen HomeViewController PAGE_HOME_ENTER", "screen Home PAGE_HOME_ENTER",
+        "track Home Viewed PAGE_HOME_ENTER", "track PAGE_HOME_ENTER -", "track Home Left PAGE_HOME_LEAVE", "track Refund Requested MANUAL",
+      ])
+  }
+
   @Test func timestampsAgreeWithFoundation() {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -160,7 +191,8 @@ import Testing
       let source = sources[round % sources.count]
       let draft = EventCoding.Draft(
         eventID: text, source: source, screen: round % 3 == 0 ? nil : text, properties: properties,
-        forwardedTo: round % 4 == 0 ? nil : [text, "b"])
+        forwardedTo: round % 4 == 0 ? nil : [text, "b"], wireName: round % 5 == 0 ? nil : text + " on the wire",
+        sendsEnterAsTrack: round % 7 == 0)
       let snapshot = round % 2 == 0 ? 0 : 2
       let size = EventCoding.encodedSize(draft, snapshot: snapshot)
       var buffer = [UInt8](repeating: 0, count: size)
@@ -171,6 +203,7 @@ import Testing
       #expect(written == size)
       let event = try #require(buffer.withUnsafeBytes { EventCoding.decode($0, snapshots: snapshots) })
       #expect(event.source == draft.source && event.screen == draft.screen && event.forwardedTo == draft.forwardedTo)
+      #expect(event.wireName == draft.wireName && event.sendsEnterAsTrack == draft.sendsEnterAsTrack)
       switch source {
       case .identify, .alias: #expect(event.id.isEmpty)
       default: #expect(event.id == draft.eventID)

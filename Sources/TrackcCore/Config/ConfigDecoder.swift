@@ -48,7 +48,11 @@ struct ConfigDecoder {
       case pageEvents = "page_events"
       case controlEvents = "control_events"
     }
-    enum Event: String, ConfigKey { case event, destinations, exclude, properties }
+    enum Event: String, ConfigKey {
+      case event
+      case wireName = "wire_name"
+      case call, destinations, exclude, properties
+    }
     enum Binding: String, ConfigKey { case from, type, optional, data, linked, tracking, purposes }
   }
 
@@ -359,11 +363,17 @@ struct ConfigDecoder {
       var only: TrackingConfig.DestinationList?
       var exclude: TrackingConfig.DestinationList?
       var properties: [TrackingConfig.Property] = []
+      var wireName: Located<String>?
+      var call: Located<TrackingConfig.Call>?
       let fields = self.fields(of: node, in: place, expected: "a mapping", as: Keys.Event.self)
       for (name, field, value) in fields {
         switch name {
         case .event:
           id = eventID(value, place: place)
+        case .wireName:
+          wireName = nonEmptyString(value, what: Place(place.subject, field: "'wire_name'"))
+        case .call:
+          call = self.call(value, place: place)
         case .destinations:
           only = stringList(value, what: Place(place.subject, field: "'destinations'")).map {
             TrackingConfig.DestinationList(keyRange: field.range, entries: $0)
@@ -378,10 +388,25 @@ struct ConfigDecoder {
       }
       if !fields.contains(where: { $0.name == .event }) { problems.append(.missingKey(.event(what: words(place), at: key.range))) }
       guard let id else { return nil }
-      let hasDetails = only != nil || exclude != nil || !properties.isEmpty
+      let hasDetails = only != nil || exclude != nil || !properties.isEmpty || wireName != nil || call != nil
       return TrackingConfig.EventRule(
-        id: id, details: hasDetails ? TrackingConfig.EventRule.Details(only: only, exclude: exclude, properties: properties) : nil)
+        id: id,
+        details: hasDetails
+          ? TrackingConfig.EventRule.Details(only: only, exclude: exclude, properties: properties, wireName: wireName, call: call) : nil)
     }
+  }
+
+  /// `call: track` or `call: screen`.
+  private mutating func call(_ node: YAMLNodeID, place: Place) -> Located<TrackingConfig.Call>? {
+    let allowed = TrackingConfig.Call.allCases.map(\.rawValue)
+    guard let text = document.stringValue(node), let value = TrackingConfig.Call(rawValue: text) else {
+      let suggestion = document.stringValue(node).flatMap { Suggestions.closest(to: $0, in: allowed) }
+      wrongType(
+        .choice(what: words(Place(place.subject, field: "'call'")), found: found(node), allowed: allowed, suggestion: suggestion),
+        at: document.range(node))
+      return nil
+    }
+    return Located(value, at: document.range(node))
   }
 
   private mutating func eventID(_ node: YAMLNodeID, place: Place) -> Located<String>? {

@@ -52,6 +52,8 @@ public enum ConfigProblem: Sendable, Hashable {
       case entryNotString(in: String, found: FoundValue)
       /// A property type that is not one of `PropertyType`; with the one it was likely meant as.
       case propertyType(what: String, found: FoundValue, suggestion: PropertyType?)
+      /// A value that must be one of a few words (`call: track`); with the closest, if one is close.
+      case choice(what: String, found: FoundValue, allowed: [String], suggestion: String?)
     }
 
     public var kind: Kind

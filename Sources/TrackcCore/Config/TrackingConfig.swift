@@ -201,17 +201,44 @@ public struct TrackingConfig: Sendable {
     /// `exclude:` — all defaults but these.
     public var exclude: DestinationList? { details?.exclude }
     public var properties: [Property] { details?.properties ?? [] }
+    /// `wire_name:` — the name the event goes by on the wire, where it is not the ID.
+    public var wireName: Located<String>? { details?.wireName }
+    /// `call:` as written; nil for the trigger's own (`Call.default(for:)`).
+    public var call: Located<Call>? { details?.call }
 
     public final class Details: Sendable {
       public let only: DestinationList?
       public let exclude: DestinationList?
       public let properties: [Property]
+      public let wireName: Located<String>?
+      public let call: Located<Call>?
 
-      public init(only: DestinationList?, exclude: DestinationList?, properties: [Property]) {
+      public init(
+        only: DestinationList?, exclude: DestinationList?, properties: [Property], wireName: Located<String>? = nil,
+        call: Located<Call>? = nil
+      ) {
         self.only = only
         self.exclude = exclude
         self.properties = properties
+        self.wireName = wireName
+        self.call = call
       }
+    }
+  }
+
+  /// The Segment call an event goes as (`call:`): a page's enter event goes as a `screen` call and every
+  /// other event as a `track` call, unless the plan says `call: track` for an enter event (an app that
+  /// has always sent its screen views as events keeps doing so).
+  public enum Call: String, Sendable, CaseIterable {
+    case track
+    case screen
+
+    /// The call `rule` goes as: its `call:`, else a screen call for a page's enter event (`isEnter`) and
+    /// a track call for every other. Only an enter event can go as a screen call (`screen-call` reports
+    /// the rest, which go as track calls).
+    public static func of(_ rule: borrowing EventRule, isEnter: Bool) -> Call {
+      guard let written = rule.call?.value, written == .track || isEnter else { return isEnter ? .screen : .track }
+      return written
     }
   }
 

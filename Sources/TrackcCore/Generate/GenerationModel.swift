@@ -28,6 +28,10 @@ public struct GenerationModel {
     var event: ResolvedPlan.Event.ID
     var identifier: ValidIdentifier
     var eventID: String
+    /// The plan's `wire_name`; nil for the ID.
+    var wireName: String? = nil
+    /// A page's enter event that goes as a track call (`call: track`).
+    var sendsEnterAsTrack = false
     /// As the plan resolves it (the rules check the same).
     var routing: ResolvedPlan.Routing
     var properties: [(key: String, value: PropertyValue)]
@@ -324,7 +328,9 @@ public struct GenerationModel {
       rules.append(
         Rule(
           event: event.id, identifier: ruleIdentifiers.claim(SwiftSource.identifier(fromSwiftName: stem + "_" + suffix)),
-          eventID: written.id.value, routing: event.routing, properties: properties))
+          eventID: written.id.value, wireName: written.wireName?.value,
+          sendsEnterAsTrack: event.trigger == .page(.enter) && TrackingConfig.Call.of(written, isEnter: true) == .track, routing: event.routing,
+          properties: properties))
       let rule = rules.count - 1
       if plan.interception == .objcRuntime, let code, !plan.bindings.isEmpty {
         rules[rule].keyPathBindings = KeyPathCapture.of(event.id, in: code)

@@ -102,10 +102,10 @@ struct RegistryEmitter {
       case .only(let destinations):
         routing = .call(.implicitMember(ValidIdentifier(fixed: "only")), [SwiftCode.Argument(.array(destinations.map { .string($0) }))])
       }
-      var arguments = [
-        SwiftCode.Argument(ArgumentLabel(fixed: "eventID"), .string(rule.eventID)),
-        SwiftCode.Argument(ArgumentLabel(fixed: "routing"), routing),
-      ]
+      var arguments = [SwiftCode.Argument(ArgumentLabel(fixed: "eventID"), .string(rule.eventID))]
+      if let wireName = rule.wireName { arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "wireName"), .string(wireName))) }
+      if rule.sendsEnterAsTrack { arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "sendsEnterAsTrack"), .boolean(true))) }
+      arguments.append(SwiftCode.Argument(ArgumentLabel(fixed: "routing"), routing))
       // No properties is `EventRule`'s default.
       if !rule.properties.isEmpty {
         let properties = rule.properties.map { (key: Expression.string($0.key), value: literal($0.value)) }

@@ -39,6 +39,9 @@ public struct PlanDiff: Sendable {
     case eventRenamed = "event-renamed"
     /// The same event ID, on another handler or screen.
     case eventMoved = "event-moved"
+    /// The same event goes by another name on the wire (its `wire_name`, or its call: track or screen):
+    /// what dashboards and warehouses know it by changes.
+    case wireNameChanged = "wire-name-changed"
     case eventRerouted = "event-rerouted"
     case propertyAdded = "property-added"
     case propertyRemoved = "property-removed"
@@ -72,7 +75,7 @@ public struct PlanDiff: Sendable {
     /// person: what the app must declare (its privacy manifest, its App Store label) changes.
     public var isBreaking: Bool {
       switch self {
-      case .screenRemoved, .eventRemoved, .eventRenamed, .propertyRemoved, .propertyRetyped: return true
+      case .screenRemoved, .eventRemoved, .eventRenamed, .wireNameChanged, .propertyRemoved, .propertyRetyped: return true
       case .dataTypeAdded, .purposeAdded, .trackingAdded, .dataLinked: return true
       default: return false
       }
@@ -213,11 +216,27 @@ public struct PlanDiff: Sendable {
     return changes + compareDetails(before, after, old, new)
   }
 
+  /// "track 'Checkout Tapped'", "screen 'Home'": the call an event goes as, and its name there.
+  private static func onTheWire(_ placed: Placed) -> String {
+    switch placed.event.call {
+    case .track: return "track '\(placed.event.wireName ?? placed.event.id)'"
+    case .screen: return "screen '\(placed.event.wireName ?? placed.screen.name)'"
+    }
+  }
+
   /// Routing and properties of an event found in both.
   private static func compareDetails(_ before: Placed, _ after: Placed, _ old: PlanOutline, _ new: PlanOutline) -> [Change] {
     var changes: [Change] = []
     let id = after.event.id
     func inNew(_ range: SourceRange) -> SourceLocation { SourceLocation(file: new.file, range: range) }
+    // A new ID without a wire name is a new name on the wire too, which `event-renamed` says already.
+    let (was, now) = (onTheWire(before), onTheWire(after))
+    if was != now, before.event.id == after.event.id || before.event.wireName != nil || after.event.wireName != nil {
+      changes.append(
+        Change(
+          kind: .wireNameChanged, subject: id, screen: after.screen.name, message: "event '\(id)' now goes on the wire as \(now) (was \(was))",
+          location: inNew(after.event.idRange)))
+    }
     if before.event.routing != after.event.routing {
       var detail = "from \(before.event.routing.summary) to \(after.event.routing.summary)"
       if case .only(let was) = before.event.routing, case .only(let now) = after.event.routing {

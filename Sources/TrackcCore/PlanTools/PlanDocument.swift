@@ -179,6 +179,7 @@ public enum PlanDocument {
     for event in screen.events {
       let properties = event.properties.map { "\($0.key)=\(valueText($0.value))" }
       var searchable = [event.id, event.trigger.label, event.trigger.kind, event.routing.summary] + properties
+      if let wireName = event.wireName { searchable.append(wireName) }
       if let declaration = event.declaration { searchable.append(declaration.description) }
       html.open("tr", ["data-search": searchText(searchable)])
       html.open("td", ["class": "trigger"])
@@ -189,6 +190,8 @@ public enum PlanDocument {
       html.close("td")
       html.open("td")
       html.element("code", event.id, ["class": "event-id"])
+      // What destinations know it by, when the plan says (`wire_name`, `call`).
+      if let wire = event.wireDescription(screen: screen.name) { html.element("span", "sent as \(wire)", ["class": "line"]) }
       html.close("td")
       html.element("td", event.routing.summary, ["class": routingClass(event.routing)])
       html.open("td")
@@ -257,6 +260,7 @@ public enum PlanDocument {
       if let event = entry.openEvent {
         html.open("td")
         html.element("code", event.id, ["class": "event-id"])
+        if let wireName = event.wireName { html.element("span", "sent as track '\(wireName)'", ["class": "line"]) }
         html.close("td")
         html.element("td", event.routing.summary, ["class": routingClass(event.routing)])
       } else {

@@ -115,7 +115,7 @@ public enum PlanExport {
   // MARK: CSV
 
   public static let csvColumns = [
-    "screen", "trigger_kind", "trigger", "event_id", "destinations", "properties", "config_line", "swift_declaration",
+    "screen", "trigger_kind", "trigger", "event_id", "destinations", "properties", "config_line", "swift_declaration", "call", "wire_name",
   ]
 
   /// The plan as CSV (RFC 4180: CRLF line ends, fields with `"`, `,`, CR or LF quoted, quotes doubled),
@@ -142,7 +142,7 @@ public enum PlanExport {
       output += csvRow([
         screen.name, event.trigger.kind, event.trigger.label, event.id, event.routing.summary,
         properties.isEmpty ? "" : "{" + properties.joined(separator: ",") + "}",
-        String(event.idRange.start.line), event.declaration?.description ?? "",
+        String(event.idRange.start.line), event.declaration?.description ?? "", event.call.rawValue, event.nameOnTheWire(screen: screen.name),
       ])
     }
     return output

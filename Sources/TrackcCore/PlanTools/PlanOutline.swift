@@ -31,8 +31,8 @@ public struct PlanOutline: Sendable {
       let properties = sent.filter { sent in !open.properties.contains { $0.key == sent.key } } + open.properties
       let screen = Screen(name: entry.screen ?? entry.name, identity: "entry-point", range: entry.range, declaration: nil, events: [])
       let event = Event(
-        id: open.id, idRange: open.idRange, trigger: .open(entryPoint: entry.name), triggerRange: entry.range, routing: open.routing,
-        properties: properties, declaration: nil)
+        id: open.id, idRange: open.idRange, wireName: open.wireName, trigger: .open(entryPoint: entry.name), triggerRange: entry.range,
+        routing: open.routing, properties: properties, declaration: nil)
       return (screen, event)
     }
   }
@@ -84,6 +84,11 @@ public struct PlanOutline: Sendable {
     /// The event ID.
     public var id: String
     public var idRange: SourceRange
+    /// The name it goes by on the wire (`wire_name`), when that is not the ID (a track call) or the
+    /// screen's name (a screen call).
+    public var wireName: String? = nil
+    /// The Segment call it goes as.
+    public var call: TrackingConfig.Call = .track
     public var trigger: Trigger
     /// The key the event is mapped from (`enter`, `onFav(_:)`).
     public var triggerRange: SourceRange
@@ -91,6 +96,17 @@ public struct PlanOutline: Sendable {
     public var properties: [Property]
     /// The handler's method (control events) or the lifecycle method that carries a page event.
     public var declaration: CodeLocation?
+
+    /// The name it goes by on the wire: its `wire_name`, else its ID (a track call) or `screen`'s name
+    /// (a screen call).
+    public func nameOnTheWire(screen: String) -> String { wireName ?? (call == .screen ? screen : id) }
+
+    /// "track 'Checkout Tapped'" when the plan says how the event goes on the wire (`wire_name`, or
+    /// `call: track` for an enter event); nil when it goes as every event of its kind does.
+    public func wireDescription(screen: String) -> String? {
+      guard wireName != nil || (trigger == .page(.enter) && call == .track) else { return nil }
+      return "\(call.rawValue) '\(nameOnTheWire(screen: screen))'"
+    }
   }
 
   public enum Trigger: Sendable, Hashable {
@@ -170,6 +186,7 @@ public struct PlanOutline: Sendable {
   public struct OpenEvent: Sendable {
     public var id: String
     public var idRange: SourceRange
+    public var wireName: String? = nil
     public var routing: ResolvedPlan.Routing
     public var properties: [Property]
   }
@@ -285,6 +302,7 @@ extension PlanOutline {
         let trigger: Trigger
         let triggerRange: SourceRange
         var declaration: CodeLocation?
+        var isEnter = false
         if let control = plan.control(event) {
           let identity: String
           switch control.handler {
@@ -297,6 +315,7 @@ extension PlanOutline {
         } else {
           let page = plan.page(event)!
           trigger = .page(page.phase.value)
+          isEnter = page.phase.value == .enter
           triggerRange = page.phase.range
           if let code, let type, let method = code.lifecycleMethod(for: page.phase.value, of: type) {
             declaration = located(code.index[method].location)
@@ -311,8 +330,8 @@ extension PlanOutline {
             value: Self.value(of: property, in: plan), valueRange: property.valueRange)
         }
         return Event(
-          id: rule.id.value, idRange: rule.id.range, trigger: trigger, triggerRange: triggerRange, routing: event.routing,
-          properties: properties, declaration: declaration)
+          id: rule.id.value, idRange: rule.id.range, wireName: rule.wireName?.value, call: .of(rule, isEnter: isEnter), trigger: trigger,
+          triggerRange: triggerRange, routing: event.routing, properties: properties, declaration: declaration)
       }
       return Screen(
         name: written.name.value, identity: identity, range: written.name.range,
@@ -346,7 +365,7 @@ extension PlanOutline {
       let openEvent = openEventOf[index].map { event -> OpenEvent in
         let rule = plan.written(event)
         return OpenEvent(
-          id: rule.id.value, idRange: rule.id.range, routing: event.routing,
+          id: rule.id.value, idRange: rule.id.range, wireName: rule.wireName?.value, routing: event.routing,
           properties: rule.properties.map {
             Property(key: $0.key.value, keyRange: $0.key.range, value: Self.value(of: $0, in: plan), valueRange: $0.valueRange)
           })
@@ -369,7 +388,8 @@ extension PlanOutline {
       }
       // The runtime's values win over the plan's (`application-event-property` reports the plan's).
       return Event(
-        id: rule.id.value, idRange: rule.id.range, trigger: .application(kind), triggerRange: range, routing: event.routing,
+        id: rule.id.value, idRange: rule.id.range, wireName: rule.wireName?.value, trigger: .application(kind), triggerRange: range,
+        routing: event.routing,
         properties: sent + written.filter { property in !sent.contains { $0.key == property.key } }, declaration: nil)
     }
     privacy = PrivacyOutline(plan)

@@ -7,9 +7,10 @@
 public struct WireContract: Sendable {
   /// The Segment call an event goes as.
   public enum Call: Sendable, Hashable {
-    /// `track`, named by the event ID.
-    case track
-    /// `screen`, named after the screen (a page's enter event); the event ID goes in `context.trackc.event`.
+    /// `track`, named by the event's wire name (`wire_name`, else its ID).
+    case track(name: String)
+    /// `screen`, named after the screen (a page's enter event; its `wire_name` where it has one); the
+    /// event ID goes in `context.trackc.event`.
     case screen(name: String)
   }
 
@@ -69,22 +70,20 @@ public struct WireContract: Sendable {
       }
       let call: Call
       let trigger: String
-      switch event.trigger {
-      case .page(let phase):
-        call = phase == .enter ? .screen(name: screen.name) : .track
-        trigger = "the \(phase.rawValue) page event of \(screen.name)"
-      case .control(let handler, _):
-        call = .track
-        trigger = "\(handler) on \(screen.name)"
-      case .open(let entryPoint):
-        call = .track
-        trigger = "opening \(screen.name) through entry point \(entryPoint)"
-      case .application(let kind):
-        call = .track
-        trigger = "the application event \(kind.rawValue), tracked by the runtime"
+      switch event.call {
+      case .screen: call = .screen(name: event.wireName ?? screen.name)
+      case .track: call = .track(name: event.wireName ?? event.id)
       }
+      switch event.trigger {
+      case .page(let phase): trigger = "the \(phase.rawValue) page event of \(screen.name)"
+      case .control(let handler, _): trigger = "\(handler) on \(screen.name)"
+      case .open(let entryPoint): trigger = "opening \(screen.name) through entry point \(entryPoint)"
+      case .application(let kind): trigger = "the application event \(kind.rawValue), tracked by the runtime"
+      }
+      let wire = event.wireDescription(screen: screen.name).map { " as \($0)" } ?? ""
       return Event(
-        id: event.id, call: call, routing: event.routing, properties: properties, summary: "\(trigger), sent to \(event.routing.summary)")
+        id: event.id, call: call, routing: event.routing, properties: properties,
+        summary: "\(trigger), sent\(wire) to \(event.routing.summary)")
     }
   }
 }

@@ -30,6 +30,8 @@ public enum RuleCatalog {
     DuplicateHandlerRule.self,
     EventIDPatternRule.self,
     DuplicateEventIDRule.self,
+    WireNameCollisionRule.self,
+    ScreenCallRule.self,
     UnknownDestinationRule.self,
     DestinationsExcludeConflictRule.self,
     DuplicateDestinationRule.self,

@@ -343,7 +343,7 @@ extension TrackingEvent {
   func forwarded(to destinations: [String]) -> TrackingEvent {
     var event = TrackingEvent(
       id: id, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: messageID, snapshot: snapshot,
-      forwardedTo: destinations)
+      forwardedTo: destinations, wireName: wireName, sendsEnterAsTrack: sendsEnterAsTrack)
     event.categoryPreferences = categoryPreferences
     return event
   }
@@ -352,7 +352,7 @@ extension TrackingEvent {
   func withheld(from destinations: [String]) -> TrackingEvent {
     var event = TrackingEvent(
       id: id, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: messageID, snapshot: snapshot,
-      forwardedTo: nil, withheldFrom: destinations)
+      forwardedTo: nil, withheldFrom: destinations, wireName: wireName, sendsEnterAsTrack: sendsEnterAsTrack)
     event.categoryPreferences = categoryPreferences
     return event
   }

@@ -5,8 +5,10 @@ import Foundation
 /// strings hold. Strings are escaped (quote, backslash and every control character); Swift strings are
 /// valid Unicode, so the UTF-8 is valid; a number that JSON cannot spell (NaN, infinity) is `null`.
 ///
-/// A page's enter event goes as a `screen` call (named after the screen, its event ID in
-/// `context.trackc.event`), every other event as a `track` call; identify and alias calls as theirs.
+/// A page's enter event goes as a `screen` call (named after the screen, or its `wire_name`; its event ID
+/// in `context.trackc.event`) unless the plan says `call: track`; every other event as a `track` call,
+/// named by its `wire_name` (its ID then in `context.trackc.event`) or its ID; identify and alias calls
+/// as theirs.
 /// What identifies the event (anonymous ID, user ID, context) is its snapshot's, written once per
 /// snapshot (`snapshotFields`) and copied into each event.
 enum BatchJSON {
@@ -26,9 +28,9 @@ enum BatchJSON {
 
   static func event(_ event: TrackingEvent, into out: inout [UInt8]) {
     switch event.source {
-    case .page(.enter):
+    case .page(.enter) where !event.sendsEnterAsTrack:
       append(&out, #"{"type":"screen","name":"#)
-      string(event.screen ?? event.id, into: &out)
+      string(event.wireName ?? event.screen ?? event.id, into: &out)
       append(&out, #","properties":"#)
       properties(event.properties, into: &out)
     case .identify:
@@ -39,7 +41,7 @@ enum BatchJSON {
       string(previous, into: &out)
     default:
       append(&out, #"{"type":"track","event":"#)
-      string(event.id, into: &out)
+      string(event.name, into: &out)
       append(&out, #","properties":"#)
       properties(event.properties, into: &out)
     }
@@ -64,7 +66,7 @@ enum BatchJSON {
       out.append(UInt8(ascii: "}"))
     case .page(let phase):
       append(&out, #","trackc":{"#)
-      if phase == .enter {
+      if (phase == .enter && !event.sendsEnterAsTrack) || event.wireName != nil {
         append(&out, #""event":"#)
         string(event.id, into: &out)
         out.append(UInt8(ascii: ","))
@@ -75,12 +77,16 @@ enum BatchJSON {
       screenField(event.screen, into: &out)
       append(&out, "}}")
     case .control(let handler):
-      append(&out, #","trackc":{"source":"control","handler":"#)
+      append(&out, #","trackc":{"#)
+      eventField(of: event, into: &out)
+      append(&out, #""source":"control","handler":"#)
       string(handler, into: &out)
       screenField(event.screen, into: &out)
       append(&out, "}}")
     case .manual:
-      append(&out, #","trackc":{"source":"manual""#)
+      append(&out, #","trackc":{"#)
+      eventField(of: event, into: &out)
+      append(&out, #""source":"manual""#)
       screenField(event.screen, into: &out)
       append(&out, "}}")
     }
@@ -104,6 +110,15 @@ enum BatchJSON {
       out.append(UInt8(ascii: "}"))
     }
     out.append(UInt8(ascii: "}"))
+  }
+
+  /// `"event":ID,` in `context.trackc` of a track call that goes by its wire name: the plan's event ID,
+  /// which the call's name no longer is.
+  private static func eventField(of event: TrackingEvent, into out: inout [UInt8]) {
+    guard event.wireName != nil else { return }
+    append(&out, #""event":"#)
+    string(event.id, into: &out)
+    out.append(UInt8(ascii: ","))
   }
 
   private static func screenField(_ screen: String?, into out: inout [UInt8]) {

@@ -9,15 +9,20 @@ import Foundation
 ///     messageID     16 bytes UUIDv7, fixed here and never regenerated
 ///     timestamp     i64      microseconds since 1970
 ///     kind          u8       0 page enter, 1 page leave, 2 control, 3 manual, 4 identify, 5 alias
-///     flags         u8       bit 0: a screen follows; bit 1: the plan's destinations follow
+///     flags         u8       bit 0: a screen follows; bit 1: the plan's destinations follow; bit 2: a
+///                            wire name follows; bit 3: a page's enter event goes as a track call
 ///     snapshot      varint   the number of the segment's snapshot record (identity and context)
 ///     eventID       string   (an alias call: the previous ID; an identify call: empty)
 ///     screen        string   (when flagged)
 ///     handler       string   (control events)
+///     wireName      string   (when flagged) the name the event goes by on the wire (`wire_name`)
 ///     destinations  varint count, then strings: the plan's destinations a collector destination
 ///                            forwards the event to (when flagged; not flagged: every destination)
 ///     count         varint   properties (an identify call: the traits it set), then each: key
 ///                            string, tag u8, value (0 string, 1 int i64, 2 double f64, 3 false, 4 true)
+///
+/// Bits 2 and 3 came later within version 2: a release before them drops (and counts) a record that
+/// has them, whose wire name it cannot read.
 ///
 /// Version 1 (earlier releases) has no snapshot and no destinations list, and kinds 0 to 3 only; its
 /// events are read with the identity in force when the journal opened.
@@ -39,6 +44,10 @@ enum EventCoding {
     var extra: PropertyPairs = []
     /// For collector destinations: the plan destinations it goes to; nil for all.
     var forwardedTo: [String]? = nil
+    /// The plan's `wire_name` for the event; nil for its ID.
+    var wireName: String? = nil
+    /// A page's enter event that goes as a track call.
+    var sendsEnterAsTrack = false
   }
 
   static let fixedSize = 8 + 16 + 8 + 1 + 1
@@ -52,6 +61,7 @@ enum EventCoding {
     }
     if let screen = draft.screen { size += stringSize(screen) }
     if case .control(let handler) = draft.source { size += stringSize(handler) }
+    if let wireName = draft.wireName { size += stringSize(wireName) }
     if let forwarded = draft.forwardedTo {
       size += varintSize(UInt64(forwarded.count))
       for name in forwarded { size += stringSize(name) }
@@ -97,7 +107,8 @@ enum EventCoding {
     case .identify: writer.u8(4)
     case .alias: writer.u8(5)
     }
-    writer.u8((draft.screen == nil ? 0 : 1) | (draft.forwardedTo == nil ? 0 : 2))
+    writer.u8(
+      (draft.screen == nil ? 0 : 1) | (draft.forwardedTo == nil ? 0 : 2) | (draft.wireName == nil ? 0 : 4) | (draft.sendsEnterAsTrack ? 8 : 0))
     writer.varint(UInt64(snapshot))
     switch draft.source {
     case .alias(let previous): writer.string(previous)
@@ -106,6 +117,7 @@ enum EventCoding {
     }
     if let screen = draft.screen { writer.string(screen) }
     if case .control(let handler) = draft.source { writer.string(handler) }
+    if let wireName = draft.wireName { writer.string(wireName) }
     if let forwarded = draft.forwardedTo {
       writer.varint(UInt64(forwarded.count))
       for name in forwarded { writer.string(name) }
@@ -157,6 +169,11 @@ enum EventCoding {
     case 5: source = .alias(previousID: eventID)
     default: return nil
     }
+    var wireName: String?
+    if flags & 4 != 0 {
+      guard let value = reader.string() else { return nil }
+      wireName = value
+    }
     var forwardedTo: [String]?
     if flags & 2 != 0 {
       guard version >= 2, let count = reader.varint(), count <= UInt64(payload.count) else { return nil }
@@ -177,7 +194,7 @@ enum EventCoding {
     }
     return TrackingEvent(
       id: name, source: source, screen: screen, properties: properties, timestamp: timestamp, messageID: id, snapshot: snapshot,
-      forwardedTo: forwardedTo)
+      forwardedTo: forwardedTo, wireName: wireName, sendsEnterAsTrack: flags & 8 != 0)
   }
 
   static func stringSize(_ string: String) -> Int {
@@ -332,8 +349,13 @@ enum EventCoding {
 }
 
 extension EventCoding.Draft {
-  init(eventID: String, source: TrackingEvent.Source, screen: String?, properties: [String: PropertyValue], forwardedTo: [String]? = nil) {
-    self.init(eventID: eventID, source: source, screen: screen, properties: PropertyPairs(properties), forwardedTo: forwardedTo)
+  init(
+    eventID: String, source: TrackingEvent.Source, screen: String?, properties: [String: PropertyValue], forwardedTo: [String]? = nil,
+    wireName: String? = nil, sendsEnterAsTrack: Bool = false
+  ) {
+    self.init(
+      eventID: eventID, source: source, screen: screen, properties: PropertyPairs(properties), forwardedTo: forwardedTo, wireName: wireName,
+      sendsEnterAsTrack: sendsEnterAsTrack)
   }
 }
 

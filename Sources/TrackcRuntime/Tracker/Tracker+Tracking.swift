@@ -133,7 +133,8 @@ extension Tracker {
   ) {
     journal.append(
       EventCoding.Draft(
-        eventID: rule.eventID, source: source, screen: screen, properties: rule.propertyPairs, extra: extra, forwardedTo: forwardedTo),
+        eventID: rule.eventID, source: source, screen: screen, properties: rule.propertyPairs, extra: extra, forwardedTo: forwardedTo,
+        wireName: rule.wireName, sendsEnterAsTrack: rule.sendsEnterAsTrack),
       destinations: destinations, date: Date())
   }
 }

@@ -84,6 +84,22 @@ import TrackcTestSupport
     #expect(changes[0].isBreaking && changes[0].subject == "HOME_FAVORITE")
   }
 
+  /// What destinations know an event by is its name on the wire: a new `wire_name` or call is breaking;
+  /// a new ID that keeps the name on the wire is a rename (code changes), not a second change.
+  @Test func wireNameChangedIsBreaking() throws {
+    let named = Self.base.replacingOccurrences(of: "event: HOME_FAV,", with: "event: HOME_FAV, wire_name: Favorite Tapped,")
+    let naming = try diff(Self.base, named).changes
+    #expect(naming.map(\.kind) == [.wireNameChanged] && naming[0].isBreaking)
+    #expect(naming[0].message == "event 'HOME_FAV' now goes on the wire as track 'Favorite Tapped' (was track 'HOME_FAV')")
+    let renamedKeepingTheName = named.replacingOccurrences(of: "event: HOME_FAV,", with: "event: FAVORITE,")
+    #expect(kinds(try diff(named, renamedKeepingTheName)) == [.eventRenamed])
+    let tracked = Self.base.replacingOccurrences(of: "enter: HOME_ENTER", with: "enter: {event: HOME_ENTER, call: track}")
+    let calls = try diff(Self.base, tracked).changes
+    #expect(calls.map(\.message) == ["event 'HOME_ENTER' now goes on the wire as track 'HOME_ENTER' (was screen 'Home')"])
+    #expect(
+      try diff(Self.base, Self.base.replacingOccurrences(of: "enter: HOME_ENTER", with: "enter: {event: HOME_ENTER, call: screen}")).changes.isEmpty)
+  }
+
   @Test func movedIsSameIDOtherHandler() throws {
     let new = Self.base.replacingOccurrences(of: "onFav(_:)", with: "onFavorite(_:)")
     #expect(kinds(try diff(Self.base, new)) == [.eventMoved])
@@ -125,7 +141,8 @@ import TrackcTestSupport
     let breaking = PlanDiff.Kind.allCases.filter(\.isBreaking)
     #expect(
       breaking == [
-        .screenRemoved, .eventRemoved, .eventRenamed, .propertyRemoved, .propertyRetyped, .dataTypeAdded, .purposeAdded, .trackingAdded, .dataLinked,
+        .screenRemoved, .eventRemoved, .eventRenamed, .wireNameChanged, .propertyRemoved, .propertyRetyped, .dataTypeAdded, .purposeAdded,
+        .trackingAdded, .dataLinked,
       ])
   }
 
@@ -159,7 +176,7 @@ import TrackcTestSupport
     let old = try Fixtures.lint(Self.folder.appendingPathComponent("diff-old.yaml"))
     let new = try Fixtures.lint(Self.folder.appendingPathComponent("diff-new.yaml"))
     let diff = PlanDiff(old: try #require(PlanOutline(old)), new: try #require(PlanOutline(new)))
-    #expect(diff.changes.count == 16 && diff.breakingChanges.count == 7)
+    #expect(diff.changes.count == 17 && diff.breakingChanges.count == 8)
     // Every kind of change is in the fixture (those about privacy in PrivacyPlanToolsTests' own).
     #expect(Set(diff.changes.map(\.kind)) == Set(PlanDiff.Kind.allCases.filter { !$0.isAboutPrivacy }))
     let suffix = ["text": "txt", "markdown": "md", "json": "json", "github": "github"][format.rawValue]!

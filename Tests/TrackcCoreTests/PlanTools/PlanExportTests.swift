@@ -94,13 +94,16 @@ import TrackcTestSupport
   @Test func csvQuotesAndGuardsFormulas() throws {
     let csv = PlanExport.csv(try outline())
     let rows = csv.components(separatedBy: "\r\n")
-    #expect(rows[0] == "screen,trigger_kind,trigger,event_id,destinations,properties,config_line,swift_declaration")
-    #expect(rows[1] == "Home,page,enter,HOME_ENTER,\"firebase, mixpanel\",,5,")
-    #expect(rows[2] == #"Home,control,onFav(_:),HOME_FAV,firebase,"{""source"":""home"",""position"":2,""ratio"":0.5,""promoted"":true}",7,"#)
+    #expect(rows[0] == "screen,trigger_kind,trigger,event_id,destinations,properties,config_line,swift_declaration,call,wire_name")
+    #expect(rows[1] == "Home,page,enter,HOME_ENTER,\"firebase, mixpanel\",,5,,screen,Home")
+    #expect(
+      rows[2] == #"Home,control,onFav(_:),HOME_FAV,firebase,"{""source"":""home"",""position"":2,""ratio"":0.5,""promoted"":true}",7,,track,HOME_FAV"#
+    )
     // A formula is defused with a leading apostrophe, then quoted as RFC 4180 requires.
     #expect(
       rows[5].hasPrefix(
         #"Cart,control,onNote(_:),"'=HYPERLINK(""http://x"")","firebase, mixpanel","{""note"":""a, \""quoted\""\nline"",""sum"":""+1""}""#))
+    #expect(rows[5].hasSuffix(#",track,"'=HYPERLINK(""http://x"")""#), "the wire name is defused too")
     #expect(csv.hasSuffix("\r\n") && rows.count == 7)
   }
 

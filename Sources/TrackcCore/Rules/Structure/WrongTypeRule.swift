@@ -33,6 +33,12 @@ public enum WrongTypeRule: StructureRule {
         ), .error("'optional' of property 'id' of handler 'onOpen(id:)' of 'Home' must be true or false, found a string 'yes'"),
       ]),
     .triggers(
+      "version: 1\nscreens:\n  Home:\n    page_events:\n      enter: {event: HOME_ENTER, call: 1️⃣trak, wire_name: 2️⃣''}\n",
+      expecting: [
+        .error("'call' of the enter event of 'Home' must be 'track' or 'screen', found a string 'trak'; did you mean 'track'?"),
+        .error("'wire_name' of the enter event of 'Home' cannot be empty"),
+      ]),
+    .triggers(
       "version: 1\nproperties: {product_id: 1️⃣text, position: 2️⃣[int]}\nscreens: {}\n",
       expecting: [
         .error(
@@ -98,6 +104,9 @@ public enum WrongTypeRule: StructureRule {
     case .propertyType(let what, let found, let suggestion):
       let allowed = PropertyType.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
       return "\(what) must be one of \(allowed), found \(found)" + (suggestion.map { "; did you mean '\($0.rawValue)'?" } ?? "")
+    case .choice(let what, let found, let allowed, let suggestion):
+      let words = allowed.map { "'\($0)'" }.joined(separator: " or ")
+      return "\(what) must be \(words), found \(found)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     }
   }
 }

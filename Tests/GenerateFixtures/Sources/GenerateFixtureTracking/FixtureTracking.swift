@@ -96,10 +96,19 @@ public enum FixtureTracking {
       eventID: "CTRL_CATALOG_REFRESH",
       routing: .only(["firebase", "mixpanel"])
     )
-    static let checkoutScreen_pay_ = EventRule(eventID: "CTRL_CHECKOUT_PAY", routing: .only(["firebase", "warehouse"]))
+    static let checkoutScreen_pay_ = EventRule(
+      eventID: "CTRL_CHECKOUT_PAY",
+      wireName: "Order \"Paid\"",
+      routing: .only(["firebase", "warehouse"])
+    )
     static let summary_confirm = EventRule(eventID: "CTRL_CHECKOUT_CONFIRM", routing: .only(["firebase", "mixpanel"]))
     static let giftCardView_enter = EventRule(eventID: "PAGE_GIFT_CARD_ENTER", routing: .only(["firebase", "mixpanel"]))
-    static let saleScreen_enter = EventRule(eventID: "PAGE_SALE_ENTER", routing: .only(["firebase", "mixpanel"]))
+    static let saleScreen_enter = EventRule(
+      eventID: "PAGE_SALE_ENTER",
+      wireName: "Sale Viewed",
+      sendsEnterAsTrack: true,
+      routing: .only(["firebase", "mixpanel"])
+    )
     static let saleScreen_onFavorite_ = EventRule(
       eventID: "CTRL_SALE_FAVORITE",
       routing: .only(["firebase", "mixpanel"])
@@ -317,7 +326,7 @@ public enum FixtureTracking {
     }
 
     @_spi(Generated) public var plan: PlanStamp? {
-      return PlanStamp(version: nil, hash: "fnv1a64:6062e018ca76b97c")
+      return PlanStamp(version: nil, hash: "fnv1a64:b0b7bf2527d67712")
     }
 
     @_spi(Generated) public func applicationRule(_ event: ApplicationEvent) -> EventRule? {

@@ -74,7 +74,11 @@ public enum HostileTracking {
       eventID: "*/ /* // comment",
       routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
     )
-    static let home_onShare_ = EventRule(eventID: "class", routing: .only(["dest\u{202E}warehouse", "fire\"base"]))
+    static let home_onShare_ = EventRule(
+      eventID: "class",
+      wireName: "Share\"); fatalError(\"\\(x) \u{202E}\nTapped",
+      routing: .only(["dest\u{202E}warehouse", "fire\"base"])
+    )
     static let home_touchuE9_ = EventRule(
       eventID: "rawValue",
       routing: .only(["dest\u{202E}warehouse", "fire\"base", "mix\\panel"])
@@ -203,7 +207,7 @@ public enum HostileTracking {
     }
 
     @_spi(Generated) public var plan: PlanStamp? {
-      return PlanStamp(version: nil, hash: "fnv1a64:2a18ec8abdc3bdd8")
+      return PlanStamp(version: nil, hash: "fnv1a64:c48f34ad2b9bf8fd")
     }
 
     @_spi(Generated) public var hooksUIKit: Bool {
