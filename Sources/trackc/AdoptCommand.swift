@@ -106,11 +106,14 @@ struct AdoptCommand: ParsableCommand {
     let report = format.render(result.diagnostics)
     if !report.isEmpty { print(report, terminator: "") }
     if format == .text {
-      for file in result.perFile { StandardError.write("\(file.file): \(file.found) found, \(file.mapped) mapped, \(file.found - file.mapped) left\n") }
+      for file in result.perFile {
+        StandardError.write("\(file.file): \(file.found) found, \(file.mapped) mapped, \(file.found - file.mapped) left\n")
+      }
     }
     let elapsed = clock.now - started
     StandardError.write(
-      "trackc: \(result.summary), in \(result.fileCount) Swift files (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms); wrote \(output)\n")
+      "trackc: \(result.summary), in \(result.fileCount) Swift files (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms); wrote \(output)\n"
+    )
     if fix { try removeMappedCalls(result) }
   }
 

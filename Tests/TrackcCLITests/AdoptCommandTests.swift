@@ -58,8 +58,9 @@ import TrackcTestSupport
     #expect(adopt.standardError.contains("trackc: found 3 calls in 1 file: 2 mapped to events, 1 left (1 adopt-call-in-closure), in 1 Swift files ("))
     let plan = try scratch.read("config/tracking.yaml")
     #expect(plan.contains("sources: ['../Sources']"))
-    #expect(plan.contains("      enter:\n        event: CART_SHOWN\n        wire_name: cart_shown\n"))
-    #expect(plan.contains("        wire_name: \"Checkout Tapped\"\n        properties:\n          total: {from: self.total}\n          source: cart\n"))
+    #expect(plan.contains("      enter:\n        event: CART_SHOWN\n        wire_name: cart_shown\n        call: track\n"))
+    #expect(
+      plan.contains("        wire_name: \"Checkout Tapped\"\n        properties:\n          total: {from: self.total}\n          source: cart\n"))
     let lint = try TrackcBinary.run("lint", "config/tracking.yaml", "--no-cache", in: scratch.url)
     #expect(lint.status == 0, "\(lint.standardOutput)")
 

@@ -25,11 +25,9 @@ struct AdoptMapper {
   }
 
   func map(_ call: AnalyticsCall) -> Outcome {
-    let what = call.origin == "Firebase" || call.origin.hasPrefix("analytics") || call.origin.hasPrefix("Amplitude") || call.origin == "Mixpanel"
+    let what =
+      call.origin == "Firebase" || call.origin.hasPrefix("analytics") || call.origin.hasPrefix("Amplitude") || call.origin == "Mixpanel"
       ? "this \(call.origin) call" : "this call of \(call.origin)"
-    if call.isScreenCall {
-      return .left(.screenCall, "\(what) sends a screen event; trackc sends track events, so it stays")
-    }
     guard let typeName = call.enclosingType, let function = call.function, function.isMethod else {
       return .left(.notAScreen, "\(what) is not in a method of a type")
     }
@@ -39,6 +37,11 @@ struct AdoptMapper {
     }
     // A lifecycle method is a page phase; anything else must be a handler the interception reports.
     let phase = TrackingConfig.PagePhase.allCases.first { TrackingConfig.Lifecycle().methods(for: $0).contains(function.name) }
+    // A screen call is what an enter page event sends; anywhere else trackc would send a track call.
+    if call.isScreenCall && phase != .enter {
+      return .left(
+        .screenCall, "\(what) is a screen call outside viewDidAppear(_:); trackc sends a screen call for a page's enter event alone")
+    }
     if phase == nil {
       if Self.unreportedLifecycle.contains(function.name) {
         return .left(
@@ -51,7 +54,8 @@ struct AdoptMapper {
       let reachable = interception == .objcRuntime ? method.objcSelector != nil : method.objcSelector != nil && method.isReplaceable
       guard reachable, !method.attributes.contains("override") else {
         let need = interception == .objcRuntime ? "exposed to Objective-C (@objc, @IBAction)" : "exposed to Objective-C and not private"
-        return .left(.notAHandler, "\(what) is in '\(function.name)', which the \(interception.rawValue) interception cannot report: it is not \(need)")
+        return .left(
+          .notAHandler, "\(what) is in '\(function.name)', which the \(interception.rawValue) interception cannot report: it is not \(need)")
       }
     }
     if let context = call.contexts.first {
@@ -87,23 +91,28 @@ struct AdoptMapper {
         guard let value = value(property, function: function, type: type, isPage: phase != nil) else {
           return .left(
             .computedPropertyValue,
-            "the value of '\(key)' ('\(property.valueText)') of \(what) is computed; trackc binds a handler's parameter, the screen's state or a literal")
+            "the value of '\(key)' ('\(property.valueText)') of \(what) is computed; trackc binds a handler's parameter, the screen's state or a literal"
+          )
         }
         properties.append((key, value))
       }
     }
     let declared = index[type]
     let screen = index.isDeclaredInSeveralModules(declared.name) ? declared.qualifiedName : declared.name
+    // An enter page event goes as a screen call unless the plan says `call: track`: a track call in
+    // viewDidAppear(_:) stays a track call.
     return .mapped(
       AdoptedEvent(
-        screen: screen, slot: phase.map { .page($0) } ?? .control(function.name), wireName: name, properties: properties, call: call))
+        screen: screen, slot: phase.map { .page($0) } ?? .control(function.name), wireName: name, properties: properties,
+        sendsTrackCall: phase == .enter && !call.isScreenCall, call: call))
   }
 
   /// `12`, `-3.5`, `1e3`: what YAML reads as the same number (not `0x1F`, `0o7`, `0b1`).
   static func isDecimal(_ text: String) -> Bool {
     var scalars = Substring(text)
     if scalars.first == "-" { scalars = scalars.dropFirst() }
-    guard let first = scalars.first, first.isASCII, first.isNumber, !(scalars.count > 1 && first == "0" && scalars.dropFirst().first?.isLetter == true)
+    guard let first = scalars.first, first.isASCII, first.isNumber,
+      !(scalars.count > 1 && first == "0" && scalars.dropFirst().first?.isLetter == true)
     else { return false }
     return scalars.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }
   }
@@ -145,6 +154,8 @@ public struct AdoptedEvent: Sendable {
   /// The name the call sends, which the event keeps on the wire.
   public var wireName: String
   public var properties: [(key: String, value: Value)]
+  /// An enter page event sent as a track call (`call: track`), as the call it replaces was.
+  public var sendsTrackCall = false
   public var call: AnalyticsCall
   /// Given by the writer.
   public var eventID = ""

@@ -80,12 +80,16 @@ struct AdoptPlanWriter {
     let location = event.call.location
     lines.append(indent + "# " + YAMLText.comment("\(location.file):\(location.line): \(event.call.origin)"))
     let keyText = StarterConfig.quoted(key)
-    if event.wireName == event.eventID && event.properties.isEmpty {
+    // A screen call is named after the screen unless it says otherwise; a track call after the ID.
+    let isScreenCall = event.slot == .page(.enter) && !event.sendsTrackCall
+    let defaultName = isScreenCall ? event.screen : event.eventID
+    if event.wireName == defaultName && event.properties.isEmpty && !event.sendsTrackCall {
       lines.append(indent + keyText + ": " + event.eventID)
     } else {
       lines.append(indent + keyText + ":")
       lines.append(indent + "  event: " + event.eventID)
-      if event.wireName != event.eventID { lines.append(indent + "  wire_name: " + YAMLText.scalar(event.wireName)) }
+      if event.wireName != defaultName { lines.append(indent + "  wire_name: " + YAMLText.scalar(event.wireName)) }
+      if event.sendsTrackCall { lines.append(indent + "  call: track") }
       if !event.properties.isEmpty {
         lines.append(indent + "  properties:")
         for (name, value) in event.properties {

@@ -27,9 +27,10 @@ public enum AdoptReason: String, Sendable, CaseIterable, Hashable {
     case .severalCalls: return "its method makes several calls; a handler or a page phase has one event"
     case .dynamicEventName: return "the event's name is not readable from the code (built at run time, or ambiguous)"
     case .dynamicProperties: return "its properties are not a dictionary literal with string-literal keys"
-    case .computedPropertyValue: return "a property's value is computed (from locals, calls, operators), not a parameter, the screen's state or a literal"
+    case .computedPropertyValue:
+      return "a property's value is computed (from locals, calls, operators), not a parameter, the screen's state or a literal"
     case .extraArguments: return "the call passes arguments the call shape does not name, whose effect on what is sent is unknown"
-    case .screenCall: return "a Segment screen call: trackc sends track events, so adopting it would change what reaches the warehouse"
+    case .screenCall: return "a Segment screen call outside viewDidAppear(_:): trackc sends a screen call for a page's enter event alone"
     case .notAStatement: return "the call's result is used, so it cannot be taken out alone"
     case .lintRefused: return "the plan entry it would become does not pass trackc lint (the message says why)"
     case .alreadyPlanned: return "the existing plan already maps its handler or page phase to an event"

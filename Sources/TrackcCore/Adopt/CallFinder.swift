@@ -203,7 +203,9 @@ final class CallFinder: SyntaxVisitor {
   private func propertyValue(_ expression: ExprSyntax) -> (AnalyticsCall.PropertyValue, String) {
     let text = expression.trimmedDescription
     if let string = Self.stringLiteral(expression) { return (.string(string), text) }
-    if let integer = expression.as(IntegerLiteralExprSyntax.self) { return (.number(integer.literal.text.filter { $0 != "_" }, isInteger: true), text) }
+    if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+      return (.number(integer.literal.text.filter { $0 != "_" }, isInteger: true), text)
+    }
     if let float = expression.as(FloatLiteralExprSyntax.self) { return (.number(float.literal.text.filter { $0 != "_" }, isInteger: false), text) }
     if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
       if let integer = prefix.expression.as(IntegerLiteralExprSyntax.self) {
@@ -235,7 +237,10 @@ final class CallFinder: SyntaxVisitor {
     var result = ""
     for segment in literal.segments {
       guard let text = segment.as(StringSegmentSyntax.self) else { return nil }
-      guard let unescaped = unescape(text.content.text, raw: literal.openingPounds != nil, multiline: literal.openingQuote.tokenKind == .multilineStringQuote) else {
+      guard
+        let unescaped = unescape(
+          text.content.text, raw: literal.openingPounds != nil, multiline: literal.openingQuote.tokenKind == .multilineStringQuote)
+      else {
         return nil
       }
       result += unescaped
@@ -329,8 +334,9 @@ final class CallFinder: SyntaxVisitor {
           isMethod: false, isStatic: false, parameters: [])
       } else if function == nil, let binding = parent.as(PatternBindingSyntax.self) {
         function = AnalyticsCall.Function(name: "var " + binding.pattern.trimmedDescription, isMethod: false, isStatic: false, parameters: [])
-      } else if let declaration = parent.asProtocol(NamedDeclSyntax.self), parent.is(ClassDeclSyntax.self) || parent.is(StructDeclSyntax.self)
-        || parent.is(EnumDeclSyntax.self) || parent.is(ActorDeclSyntax.self)
+      } else if let declaration = parent.asProtocol(NamedDeclSyntax.self),
+        parent.is(ClassDeclSyntax.self) || parent.is(StructDeclSyntax.self)
+          || parent.is(EnumDeclSyntax.self) || parent.is(ActorDeclSyntax.self)
       {
         types.insert(declaration.name.text.trimmingBackticks, at: 0)
       } else if let extensionDecl = parent.as(ExtensionDeclSyntax.self) {
@@ -339,7 +345,10 @@ final class CallFinder: SyntaxVisitor {
       child = parent
       current = parent.parent
     }
-    if var method = function, !types.isEmpty { method.isMethod = true; function = method }
+    if var method = function, !types.isEmpty {
+      method.isMethod = true
+      function = method
+    }
     return (types.isEmpty ? nil : types.joined(separator: "."), function, contexts)
   }
 
@@ -380,7 +389,10 @@ final class CallFinder: SyntaxVisitor {
         return make(.condition, "after a conditional operator")
       }
     }
-    if let optionalChain = parent.as(OptionalChainingExprSyntax.self) { _ = optionalChain; return make(.condition, "inside an optional chain") }
+    if let optionalChain = parent.as(OptionalChainingExprSyntax.self) {
+      _ = optionalChain
+      return make(.condition, "inside an optional chain")
+    }
     return nil
   }
 

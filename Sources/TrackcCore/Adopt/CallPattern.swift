@@ -50,7 +50,8 @@ public struct CallPattern: Sendable, Hashable {
     CallPattern(
       origin: "Amplitude-Swift", receiver: nil, baseName: "track", labels: ["eventType", "eventProperties"], nameArgument: 0,
       propertiesArgument: 1),
-    CallPattern(origin: "Firebase", receiver: "Analytics", baseName: "logEvent", labels: [nil, "parameters"], nameArgument: 0, propertiesArgument: 1),
+    CallPattern(
+      origin: "Firebase", receiver: "Analytics", baseName: "logEvent", labels: [nil, "parameters"], nameArgument: 0, propertiesArgument: 1),
     CallPattern(origin: "Mixpanel", receiver: nil, baseName: "track", labels: ["event", "properties"], nameArgument: 0, propertiesArgument: 1),
   ]
 
@@ -94,7 +95,8 @@ public struct CallPattern: Sendable, Hashable {
     let receiver = parts.count > 1 ? parts.dropLast().joined(separator: ".") : nil
     if fixedName != nil {
       return .success(
-        CallPattern(origin: text, receiver: receiver, baseName: baseName, labels: labels, nameArgument: nil, propertiesArgument: nil, fixedName: fixedName))
+        CallPattern(
+          origin: text, receiver: receiver, baseName: baseName, labels: labels, nameArgument: nil, propertiesArgument: nil, fixedName: fixedName))
     }
     guard !labels.isEmpty else {
       return .failure(WrapperSyntaxError(text: text, reason: "give the argument that names the event, or a fixed name after '='"))
@@ -103,7 +105,8 @@ public struct CallPattern: Sendable, Hashable {
     var pattern = CallPattern(origin: text, receiver: receiver, baseName: baseName, labels: labels, nameArgument: 0, propertiesArgument: properties)
     pattern.labelledProperties = labels.indices.dropFirst().filter { $0 != properties }
     guard pattern.labelledProperties.allSatisfy({ labels[$0] != nil }) else {
-      return .failure(WrapperSyntaxError(text: text, reason: "an argument other than the event's and the properties' needs a label, its property's name"))
+      return .failure(
+        WrapperSyntaxError(text: text, reason: "an argument other than the event's and the properties' needs a label, its property's name"))
     }
     return .success(pattern)
   }

@@ -17,7 +17,8 @@ public enum CallRemover {
 
   /// The file's bytes without the removals' statements.
   /// - Parameter expectedHash: the hash `Adopter` recorded for the file (`Result.fileHashes`).
-  public static func remove(_ removals: [AnalyticsCall.Removal], from bytes: [UInt8], file: String, expectedHash: String) -> Result<[UInt8], Refusal> {
+  public static func remove(_ removals: [AnalyticsCall.Removal], from bytes: [UInt8], file: String, expectedHash: String) -> Result<[UInt8], Refusal>
+  {
     let hash = bytes.withUnsafeBufferPointer { ContentHash.of($0) }
     guard hash == expectedHash else { return .failure(.changedSinceScan(file: file)) }
     var ranges = removals.flatMap(\.statements).map { widened($0, in: bytes) }.sorted { $0.lowerBound < $1.lowerBound }

@@ -203,6 +203,13 @@ enum AdoptFixtures {
       @objc func onInvite(_ sender: Any) {
         Mixpanel.mainInstance().track(event: "Invite Sent", properties: ["count": 1])
       }
+
+      let analytics = Analytics(configuration: Configuration(writeKey: "key"))
+
+      override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        analytics.screen(title: "Profile", properties: ["tab": "main"])
+      }
     }
     """
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackcCore
 
 /// Names and property keys from the code reach the plan as YAML scalars that mean exactly them: no
@@ -36,7 +37,11 @@ import Testing
     var strings: [String] = []
     func walk(_ node: YAMLNodeID) {
       switch document.value(node) {
-      case .mapping: for pair in document.pairs(node) { walk(pair.key); walk(pair.value) }
+      case .mapping:
+        for pair in document.pairs(node) {
+          walk(pair.key)
+          walk(pair.value)
+        }
       case .sequence: for item in document.items(node) { walk(item) }
       case .string(let text): strings.append(text)
       default: break

@@ -28,7 +28,7 @@ import TrackcCore
 
   @Test func findsEveryCallShape() {
     let found = Dictionary(grouping: Self.result.calls, by: \.origin).mapValues(\.count)
-    #expect(found["analytics-swift"] == 17)
+    #expect(found["analytics-swift"] == 18)
     #expect(found["Amplitude-Swift"] == 2)
     #expect(found["Firebase"] == 1)
     #expect(found["Mixpanel"] == 1)
@@ -53,6 +53,11 @@ import TrackcCore
     #expect(viewed.eventID == "CART_VIEWED")
     #expect(viewed.properties.map(\.key) == ["items"])
     #expect(viewed.properties.first?.value == .binding("self.itemCount"))
+    // A track call in viewDidAppear(_:) stays a track call; a screen call there is the enter event's own.
+    #expect(viewed.sendsTrackCall)
+    let profile = try #require(event("ProfileViewController", .page(.enter)))
+    #expect(profile.wireName == "Profile")
+    #expect(!profile.sendsTrackCall)
     #expect(event("CartViewController", .page(.leave))?.wireName == "Cart Left")
 
     let checkout = try #require(event("CartViewController", .control("onCheckout(_:)")))
@@ -76,7 +81,9 @@ import TrackcCore
   }
 
   @Test(arguments: [
-    (AdoptReason.callInClosure, 33, "this analytics-swift call is inside a closure (line 33); trackc reports a handler's call or a page's appearance"),
+    (
+      AdoptReason.callInClosure, 33, "this analytics-swift call is inside a closure (line 33); trackc reports a handler's call or a page's appearance"
+    ),
     (.callInLoop, 37, "this analytics-swift call is inside a loop (line 37); trackc reports a handler's call or a page's appearance"),
     (.callInCondition, 41, "this analytics-swift call is inside an if (line 41); trackc reports a handler's call or a page's appearance"),
     (.callInCondition, 46, "this analytics-swift call is after an early exit (line 45); trackc reports a handler's call or a page's appearance"),
@@ -90,7 +97,10 @@ import TrackcCore
     ),
     (.severalCalls, 60, "this call is one of 2 in 'onBoth(_:)' that trackc could map; a handler or page phase has one event"),
     (.dynamicProperties, 65, "the properties of this analytics-swift call ('filterProperties()') are not a dictionary literal"),
-    (.screenCall, 69, "this analytics-swift call sends a screen event; trackc sends track events, so it stays"),
+    (
+      .screenCall, 69,
+      "this analytics-swift call is a screen call outside viewDidAppear(_:); trackc sends a screen call for a page's enter event alone"
+    ),
     (.notAStatement, 73, "this analytics-swift call is part of an expression whose value is used"),
     (
       .notAHandler, 77,
@@ -106,7 +116,10 @@ import TrackcCore
 
   @Test func leavesWrapperCallsItCannotRead() throws {
     let extra = try #require(left(.extraArguments, line: 33, file: "Sources/App/Player.swift"))
-    #expect(extra.message == "this call of Analytics.track(_:properties:) passes story:, which Analytics.track(_:properties:) does not say how it sends; name it in a wrapper of its own")
+    #expect(
+      extra.message
+        == "this call of Analytics.track(_:properties:) passes story:, which Analytics.track(_:properties:) does not say how it sends; name it in a wrapper of its own"
+    )
     let dynamic = try #require(left(.dynamicEventName, line: 32, file: "Sources/App/Settings.swift"))
     #expect(dynamic.message.hasSuffix("Pixel.Event.name does not return a string literal for .dynamicOne"))
     let trailing = try #require(left(.extraArguments, line: 36, file: "Sources/App/Settings.swift"))
@@ -127,11 +140,13 @@ import TrackcCore
     options.scan = ScanOptions(useCache: false)
     let lint = Linter.lint(ConfigSource(path: "tracking.yaml", text: Self.result.plan), options: options)
     #expect(lint.diagnostics.filter { $0.severity == .error } == [])
-    #expect(Self.result.plan.contains("wire_name: \"Checkout Tapped\""))
+    #expect(Self.result.plan.contains("        wire_name: \"Checkout Tapped\"\n"))
+    #expect(Self.result.plan.contains("        event: CART_VIEWED\n        wire_name: \"Cart Viewed\"\n        call: track\n"))
+    #expect(Self.result.plan.contains("        event: PROFILE\n        wire_name: Profile\n        properties:\n          tab: main\n"))
     #expect(!Self.result.diagnostics.contains { $0.ruleID == AdoptReason.lintRefused.rawValue })
   }
 
   @Test func summaryCountsFoundMappedAndLeft() {
-    #expect(Self.result.summary.hasPrefix("found 31 calls in 4 files: \(Self.result.mappedCount) mapped to events, "))
+    #expect(Self.result.summary.hasPrefix("found 32 calls in 4 files: \(Self.result.mappedCount) mapped to events, "))
   }
 }

@@ -51,7 +51,8 @@ import TrackcCore
     let result = AdoptTests.adopt([("Sources/App/A.swift", text)])
     let event = try #require(result.events.first)
     let rewritten = CallRemover.remove(
-      [try #require(event.call.removal)], from: Array(text.utf8), file: "Sources/App/A.swift", expectedHash: result.fileHashes["Sources/App/A.swift"]!)
+      [try #require(event.call.removal)], from: Array(text.utf8), file: "Sources/App/A.swift", expectedHash: result.fileHashes["Sources/App/A.swift"]!
+    )
     #expect(
       String(decoding: try rewritten.get(), as: UTF8.self)
         == "class A: UIViewController {\n  @objc func onTap(_ s: Any) { prepare(); finish() }\n}\n")
