@@ -69,7 +69,8 @@ import TrackcTestSupport
       "adopt", "--sources", "Sources", "--wrapper", "Tracker.track(_:properties:)", "-o", "config/tracking.yaml", "--force", "--format", "json",
       "--no-cache", in: scratch.url)
     #expect(json.status == 0)
-    #expect(json.standardOutput.contains("\"rule\":\"adopt-call-in-closure\"") || json.standardOutput.contains("\"rule\": \"adopt-call-in-closure\""))
+    #expect(json.standardOutput.hasPrefix("{"))
+    #expect(json.standardOutput.contains("\"adopt-call-in-closure\""))
     let sarif = try TrackcBinary.run(
       "adopt", "--sources", "Sources", "-o", "config/tracking.yaml", "--force", "--format", "sarif", "--no-cache", in: scratch.url)
     #expect(sarif.status == 0)
@@ -102,9 +103,9 @@ import TrackcTestSupport
     #expect(
       wrapper.standardError.contains(
         "cannot read the wrapper 'Tracker.track': write it as a Swift name with its labels, like 'Analytics.track(_:properties:)'"))
-    let nameCase = try TrackcBinary.run("adopt", "--sources", "Sources", "--name-case", "snake", in: scratch.url)
+    let nameCase = try TrackcBinary.run("adopt", "--sources", "Sources", "--name-case", "snake_cas", in: scratch.url)
     #expect(nameCase.status == 64)
-    #expect(nameCase.standardError.contains("--name-case must be as-written or snake_case, not 'snake'; did you mean 'snake_case'?"))
+    #expect(nameCase.standardError.contains("--name-case must be as-written or snake_case, not 'snake_cas'; did you mean 'snake_case'?"))
     let missing = try TrackcBinary.run("adopt", "--sources", "Nowhere", in: scratch.url)
     #expect(missing.status == 66)
   }

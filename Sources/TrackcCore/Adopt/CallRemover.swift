@@ -63,6 +63,7 @@ public enum CallRemover {
       return start..<end
     }
     // Something else shares the line: the statement alone, with its `;` and the blanks after it.
+    // (A statement's syntax may hold its `;` already.)
     var own = range.upperBound
     while own < bytes.count, isBlank(bytes[own]) { own += 1 }
     if own < bytes.count, bytes[own] == UInt8(ascii: ";") {
@@ -70,6 +71,6 @@ public enum CallRemover {
       while own < bytes.count, isBlank(bytes[own]) { own += 1 }
       return range.lowerBound..<own
     }
-    return range
+    return range.upperBound > range.lowerBound && bytes[range.upperBound - 1] == UInt8(ascii: ";") ? range.lowerBound..<own : range
   }
 }
