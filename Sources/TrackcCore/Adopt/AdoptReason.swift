@@ -14,7 +14,6 @@ public enum AdoptReason: String, Sendable, CaseIterable, Hashable {
   case screenCall = "adopt-screen-call"
   case notAStatement = "adopt-not-a-statement"
   case lintRefused = "adopt-lint-refused"
-  case alreadyPlanned = "adopt-already-planned"
 
   /// One line: what the reason means, for `docs/adopt.md` and the report's help.
   public var summary: String {
@@ -33,7 +32,6 @@ public enum AdoptReason: String, Sendable, CaseIterable, Hashable {
     case .screenCall: return "a Segment screen call outside viewDidAppear(_:): trackc sends a screen call for a page's enter event alone"
     case .notAStatement: return "the call's result is used, so it cannot be taken out alone"
     case .lintRefused: return "the plan entry it would become does not pass trackc lint (the message says why)"
-    case .alreadyPlanned: return "the existing plan already maps its handler or page phase to an event"
     }
   }
 }
