@@ -26,7 +26,7 @@ struct Trackc: AsyncParsableCommand {
     version: TrackcVersion.current,
     subcommands: [
       LintCommand.self, GenerateCommand.self, ScanCommand.self, InitCommand.self, RulesCommand.self, DocsCommand.self, DiffCommand.self,
-      ExportCommand.self, CollectorCommand.self, ScanWorkerCommand.self,
+      ExportCommand.self, AdoptCommand.self, CollectorCommand.self, ScanWorkerCommand.self,
     ]
   )
 }

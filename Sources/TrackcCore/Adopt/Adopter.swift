@@ -1,0 +1,177 @@
+import SwiftParser
+import SwiftSyntax
+
+/// `trackc adopt`: finds an app's analytics calls, maps those trackc can intercept to a plan's events,
+/// writes the plan (checked by `trackc lint`) and reports every call it leaves, with the reason.
+public enum Adopter {
+  public struct Options: Sendable {
+    /// The SDKs' calls and the app's wrappers; by default the SDKs'.
+    public var patterns: [CallPattern] = CallPattern.sdks
+    /// The enum whose cases name events, when the app's wrapper takes one (otherwise the only enum of
+    /// the sources with the case a call names).
+    public var eventEnum: String?
+    /// The enum's property whose `switch` gives each case's name (otherwise `name` or `eventName` when
+    /// it has one that switches over its cases, else the raw value).
+    public var nameProperty: String?
+    public var nameCase = EventNameTable.NameCase.asWritten
+    /// Base classes of the screens (default: every view controller).
+    public var bases: [String] = []
+    public var interception = TrackingConfig.Interception.default
+    /// The source paths as the plan names them (relative to the plan).
+    public var planSources: [String] = []
+    /// Where the plan is written (the path lint's findings name).
+    public var planPath = "tracking.yaml"
+    public var scan = ScanOptions()
+    /// Lint the plan against the sources, and leave in the code each call whose entry lint refuses
+    /// (`adopt-lint-refused`); off, the plan is written as mapped, unchecked.
+    public var checksPlan = true
+    /// Called with each phase's name and duration (`--timings`).
+    public var phaseObserver: (@Sendable (String, Duration) -> Void)?
+
+    public init() {}
+  }
+
+  public struct Result: Sendable {
+    public var calls: [AnalyticsCall]
+    /// The events of the plan, each from one call.
+    public var events: [AdoptedEvent]
+    /// The plan's text.
+    public var plan: String
+    /// A warning for every call left in the code (its rule says why), and the sources' problems.
+    public var diagnostics: [Diagnostic]
+    /// Each file scanned, with a hash of the content the calls were read from (`CallRemover` refuses a
+    /// file whose content has changed since).
+    public var fileHashes: [String: String]
+    public var fileCount: Int
+
+    public var mappedCount: Int { events.count }
+    public var leftCount: Int { calls.count - events.count }
+
+    /// `found 12 calls in 3 files: 7 mapped to events, 5 left (3 adopt-call-in-closure, 2 adopt-not-a-screen)`.
+    public var summary: String {
+      var left: [String: Int] = [:]
+      for diagnostic in diagnostics where diagnostic.ruleID.hasPrefix("adopt-") { left[diagnostic.ruleID, default: 0] += 1 }
+      let reasons = left.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+      let files = Set(calls.map(\.location.file)).count
+      return "found \(calls.count) call\(calls.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"): \(mappedCount) mapped to events, "
+        + "\(leftCount) left" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")")
+    }
+
+    /// Per file: calls found, mapped and left, in path order.
+    public var perFile: [(file: String, found: Int, mapped: Int)] {
+      var found: [String: Int] = [:]
+      var mapped: [String: Int] = [:]
+      for call in calls { found[call.location.file, default: 0] += 1 }
+      for event in events { mapped[event.call.location.file, default: 0] += 1 }
+      return found.keys.sorted(by: UTF8Order.less).map { ($0, found[$0] ?? 0, mapped[$0] ?? 0) }
+    }
+  }
+
+  private struct SlotKey: Hashable {
+    var screen: String
+    var slot: AdoptedEvent.Slot
+  }
+
+  /// The Swift files' bytes, in path order (a file too large or unreadable is left to the scan to report).
+  private static func read(_ sources: SwiftSourceSet, maxBytes: Int) -> [(path: String, bytes: [UInt8])] {
+    switch sources {
+    case .paths(let paths):
+      var finder = SwiftFileFinder()
+      for path in paths { finder.add(path) }
+      return finder.files.compactMap { file in
+        guard Int(file.stamp.size) <= maxBytes, let read = try? ConfigSource.read(path: file.path, maxBytes: maxBytes) else { return nil }
+        return (file.path, Array(read.input.buffer))
+      }
+    case .files(let given):
+      return given.sorted { UTF8Order.less($0.path, $1.path) }.map { ($0.path, Array($0.text.utf8)) }
+    }
+  }
+
+  public static func adopt(_ sources: SwiftSourceSet, options: Options) -> Result {
+    var clock = PhaseClock(observer: options.phaseObserver)
+    var diagnostics: [Diagnostic] = []
+    let files = read(sources, maxBytes: options.scan.maxFileBytes)
+    clock.lap("read \(files.count) Swift files")
+    // Parse every file once, on all cores: the names first (enums, constants), then the calls.
+    let parsed = Parallel.map(files.count) { position in
+      let tree = files[position].bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      var names = EventNameTable()
+      names.add(tree)
+      return (tree: tree, names: names, hash: files[position].bytes.withUnsafeBufferPointer { ContentHash.of($0) })
+    }
+    var names = EventNameTable()
+    for file in parsed { names.merge(file.names) }
+    var hashes: [String: String] = [:]
+    for (file, parse) in zip(files, parsed) { hashes[file.path] = parse.hash }
+    clock.lap("parse and read the event names")
+    let settings = CallFinder.Settings(
+      patterns: options.patterns, names: names, eventEnum: options.eventEnum, nameProperty: options.nameProperty, nameCase: options.nameCase)
+    let calls = Parallel.map(files.count) { position in
+      files[position].bytes.withUnsafeBufferPointer { bytes in
+        CallFinder.calls(in: parsed[position].tree, file: files[position].path, lines: LineTable(bytes), settings: settings)
+      }
+    }.flatMap { $0 }
+    clock.lap("find \(calls.count) calls")
+
+    // Map what can be mapped; the rest stays, with its reason.
+    let scanned = SourceScanner.scan(sources, options: options.scan)
+    diagnostics += scanned.diagnostics
+    clock.lap("scan the declarations")
+    let mapper = AdoptMapper(index: CodeIndex(scanned.registry), bases: options.bases, interception: options.interception)
+    var mapped: [AdoptedEvent] = []
+    for call in calls {
+      switch mapper.map(call) {
+      case .mapped(let event): mapped.append(event)
+      case .left(let reason, let message): diagnostics.append(Diagnostic(.warning, rule: reason.rawValue, message, at: call.location))
+      }
+    }
+    // A handler or a page phase has one event: calls that would share one all stay.
+    let slots = Dictionary(grouping: mapped.indices) { SlotKey(screen: mapped[$0].screen, slot: mapped[$0].slot) }
+    var events: [AdoptedEvent] = []
+    for event in mapped {
+      let sharing = slots[SlotKey(screen: event.screen, slot: event.slot)]?.count ?? 1
+      guard sharing > 1 else {
+        events.append(event)
+        continue
+      }
+      let function = event.call.function?.name ?? ""
+      diagnostics.append(
+        Diagnostic(
+          .warning, rule: AdoptReason.severalCalls.rawValue,
+          "this call is one of \(sharing) in '\(function)' that trackc could map; a handler or page phase has one event",
+          at: event.call.location))
+    }
+
+    clock.lap("map the calls")
+    // The plan must lint clean: an entry lint refuses goes back to the code, with lint's message.
+    var lintOptions = LintOptions()
+    lintOptions.code = .sources(sources)
+    lintOptions.scan = options.scan
+    var written = AdoptPlanWriter.Written(text: "", lines: [])
+    for _ in 0..<(options.checksPlan ? 4 : 1) {
+      AdoptPlanWriter.assignIDs(&events)
+      let summary = "\(calls.count) calls found, \(events.count) mapped"
+      written = AdoptPlanWriter.newPlan(events, sources: options.planSources, interception: options.interception, summary: summary)
+      guard options.checksPlan else { break }
+      let lint = Linter.lint(ConfigSource(path: options.planPath, text: written.text), options: lintOptions)
+      clock.lap("lint the plan")
+      let errors = lint.diagnostics.filter { $0.severity == .error && $0.location.file == options.planPath }
+      guard !errors.isEmpty else { break }
+      var refused: [Int: Diagnostic] = [:]
+      for error in errors {
+        if let event = written.lines.firstIndex(where: { $0.contains(error.location.line) }), refused[event] == nil { refused[event] = error }
+      }
+      guard !refused.isEmpty else { break }
+      for (event, error) in refused {
+        diagnostics.append(
+          Diagnostic(
+            .warning, rule: AdoptReason.lintRefused.rawValue, "its plan entry does not pass lint: \(error.message) [\(error.ruleID)]",
+            at: events[event].call.location))
+      }
+      events = events.indices.filter { refused[$0] == nil }.map { events[$0] }
+    }
+    return Result(
+      calls: calls, events: events, plan: written.text, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), fileHashes: hashes,
+      fileCount: files.count)
+  }
+}

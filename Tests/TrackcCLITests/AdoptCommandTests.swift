@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import TrackcTestSupport
+
+/// `trackc adopt` as a team runs it: the plan written and linted, the report in lint's formats, the
+/// mapped calls taken out with `--fix`, and the command line's mistakes.
+@Suite struct AdoptCommandTests {
+  static let cart = """
+    import UIKit
+
+    enum AnalyticsEvent: String {
+      case cartShown
+      case promoTapped
+    }
+
+    enum Tracker {
+      static func track(_ event: AnalyticsEvent, properties: [String: Any]? = nil) {}
+    }
+
+    final class CartViewController: UIViewController {
+      @objc var total: Double = 0
+      let analytics = Analytics(configuration: Configuration(writeKey: "key"))
+
+      override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        Tracker.track(.cartShown)
+      }
+
+      @objc func onCheckout(_ sender: Any) {
+        analytics.track(name: "Checkout Tapped", properties: ["total": total, "source": "cart"])
+      }
+
+      @objc func onPromo(_ sender: Any) {
+        DispatchQueue.main.async { Tracker.track(.promoTapped) }
+      }
+    }
+
+    """
+
+  func scratchApp() throws -> ScratchDirectory {
+    let scratch = try ScratchDirectory("cli-adopt")
+    try scratch.write("Sources/App/Cart.swift", Self.cart)
+    return scratch
+  }
+
+  @Test func writesAPlanThatPassesLintAndReportsWhatItLeaves() throws {
+    let scratch = try scratchApp()
+    defer { scratch.remove() }
+    let adopt = try TrackcBinary.run(
+      "adopt", "--sources", "Sources", "--wrapper", "Tracker.track(_:properties:)", "--name-case", "snake_case", "--output", "config/tracking.yaml",
+      "--no-cache", in: scratch.url)
+    #expect(adopt.status == 0, "\(adopt.standardError)")
+    #expect(
+      adopt.standardOutput
+        == "Sources/App/Cart.swift:26:32: warning: this call of Tracker.track(_:properties:) is inside a closure (line 26); trackc reports a handler's call or a page's appearance [adopt-call-in-closure]\n"
+    )
+    #expect(adopt.standardError.contains("Sources/App/Cart.swift: 3 found, 2 mapped, 1 left\n"))
+    #expect(adopt.standardError.contains("trackc: found 3 calls in 1 file: 2 mapped to events, 1 left (1 adopt-call-in-closure), in 1 Swift files ("))
+    let plan = try scratch.read("config/tracking.yaml")
+    #expect(plan.contains("sources: ['../Sources']"))
+    #expect(plan.contains("      enter:\n        event: CART_SHOWN\n        wire_name: cart_shown\n        call: track\n"))
+    #expect(
+      plan.contains("        wire_name: \"Checkout Tapped\"\n        properties:\n          total: {from: self.total}\n          source: cart\n"))
+    let lint = try TrackcBinary.run("lint", "config/tracking.yaml", "--no-cache", in: scratch.url)
+    #expect(lint.status == 0, "\(lint.standardOutput)")
+
+    // The report in lint's formats.
+    let json = try TrackcBinary.run(
+      "adopt", "--sources", "Sources", "--wrapper", "Tracker.track(_:properties:)", "-o", "config/tracking.yaml", "--force", "--format", "json",
+      "--no-cache", in: scratch.url)
+    #expect(json.status == 0)
+    #expect(json.standardOutput.hasPrefix("{"))
+    #expect(json.standardOutput.contains("\"adopt-call-in-closure\""))
+    let sarif = try TrackcBinary.run(
+      "adopt", "--sources", "Sources", "-o", "config/tracking.yaml", "--force", "--format", "sarif", "--no-cache", in: scratch.url)
+    #expect(sarif.status == 0)
+    #expect(sarif.standardOutput.contains("\"version\""))
+
+    // An existing plan is kept unless --force.
+    let again = try TrackcBinary.run("adopt", "--sources", "Sources", "-o", "config/tracking.yaml", "--no-cache", in: scratch.url)
+    #expect(again.status == 73)
+    #expect(again.standardError.contains("use --force"))
+  }
+
+  @Test func fixTakesTheMappedCallsOut() throws {
+    let scratch = try scratchApp()
+    defer { scratch.remove() }
+    let adopt = try TrackcBinary.run(
+      "adopt", "--sources", "Sources", "--wrapper", "Tracker.track(_:properties:)", "--name-case", "snake_case", "--fix", "--no-cache",
+      in: scratch.url)
+    #expect(adopt.status == 0, "\(adopt.standardError)")
+    #expect(adopt.standardError.hasSuffix("trackc: took 2 mapped calls out of 1 files\n"))
+    let expected = Self.cart.replacingOccurrences(of: "    Tracker.track(.cartShown)\n", with: "")
+      .replacingOccurrences(of: "    analytics.track(name: \"Checkout Tapped\", properties: [\"total\": total, \"source\": \"cart\"])\n", with: "")
+    #expect(try scratch.read("Sources/App/Cart.swift") == expected)
+  }
+
+  @Test func commandLineMistakesAreUsageErrors() throws {
+    let scratch = try scratchApp()
+    defer { scratch.remove() }
+    let wrapper = try TrackcBinary.run("adopt", "--sources", "Sources", "--wrapper", "Tracker.track", in: scratch.url)
+    #expect(wrapper.status == 64)
+    #expect(
+      wrapper.standardError.contains(
+        "cannot read the wrapper 'Tracker.track': write it as a Swift name with its labels, like 'Analytics.track(_:properties:)'"))
+    let nameCase = try TrackcBinary.run("adopt", "--sources", "Sources", "--name-case", "snake_cas", in: scratch.url)
+    #expect(nameCase.status == 64)
+    #expect(nameCase.standardError.contains("--name-case must be as-written or snake_case, not 'snake_cas'; did you mean 'snake_case'?"))
+    let missing = try TrackcBinary.run("adopt", "--sources", "Nowhere", in: scratch.url)
+    #expect(missing.status == 66)
+  }
+}
