@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrackcCommands
 import TrackcCore
 
 struct AdoptCommand: ParsableCommand {

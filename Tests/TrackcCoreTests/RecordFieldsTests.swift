@@ -149,7 +149,7 @@ import Testing
         "FileScan", "ScannedDeclaration", "ScannedMethod", "ScannedParameters", "ScannedProperty", "ScannedInitializer",
         "ScannedPosition", "ScannedReference", "ScanProblem", "ScannedUse", "ScannedTypeAlias", "SameTypeRequirement",
         "HandlerRegistry", "DeclaredType", "DeclaredMethod", "DeclaredProperty", "DeclaredInitializer", "MethodSignature", "Parameter",
-        "RegistryLocation", "ViewReference", "MethodUse", "DeclaredTypeAlias",
+        "RegistryLocation", "ViewReference", "MethodUse", "DeclaredTypeAlias", "ScannedSubscript", "DeclaredSubscript",
       ])
   }
 
