@@ -10,7 +10,7 @@ import PackageDescription
 /// Each target, and the module of the main package whose input it reads (the others read TrackcCore's).
 let targets: [(name: String, module: String)] = [
   ("lint", "TrackcCore"), ("names", "TrackcCore"), ("registry", "TrackcCore"), ("scan-cache", "TrackcCore"), ("generate", "TrackcCore"),
-  ("links", "TrackcCore"), ("bindings", "TrackcCore"),
+  ("links", "TrackcCore"), ("bindings", "TrackcCore"), ("adopt", "TrackcCore"),
   ("journal", "TrackcRuntime"), ("remote-config", "TrackcRuntime"), ("collector-request", "TrackcCollector"),
 ]
 

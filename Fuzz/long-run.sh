@@ -14,7 +14,7 @@
 # one and the run's) and every candidate is replayed once with `-timeout=1`.
 #
 # Findings, logs and the summary (summary.md) go to Fuzz/artifacts/long-run/ (FUZZ_LONG_RUN_DIR, under
-# Fuzz/, for another run beside it); FUZZ_TARGETS (all nine) names the targets to run, separated by spaces.
+# Fuzz/, for another run beside it); FUZZ_TARGETS (all eleven) names the targets to run, separated by spaces.
 # Exits non-zero if any target found a crash, a leak, an out-of-memory or a timeout.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -25,7 +25,7 @@ out="${FUZZ_LONG_RUN_DIR:-artifacts/long-run}"
 rm -rf "$out"
 mkdir -p "$out"
 cores="$(nproc)"
-read -r -a targets <<< "${FUZZ_TARGETS:-lint names registry scan-cache generate links bindings journal remote-config collector-request}"
+read -r -a targets <<< "${FUZZ_TARGETS:-lint names registry scan-cache generate links bindings adopt journal remote-config collector-request}"
 ticks="$(getconf CLK_TCK)"
 timeout=1
 [ "$nice_level" -gt 0 ] && timeout=600

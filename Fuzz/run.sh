@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh TARGET [SECONDS | -runs=N] [libFuzzer flags...]
 #
-# TARGET is lint, names, registry, scan-cache, generate, links, bindings, journal, remote-config or collector-request; SECONDS (default 60) bounds the run, or
+# TARGET is lint, names, registry, scan-cache, generate, links, bindings, adopt, journal, remote-config or collector-request; SECONDS (default 60) bounds the run, or
 # -runs=N the number of inputs. New inputs go to Fuzz/artifacts/corpus/TARGET (not committed: merge them
 # into Fuzz/corpus with Fuzz/merge.sh); a crash, leak or timeout is written to Fuzz/artifacts/TARGET/ and
 # fails the run. FUZZ_CONFIGURATION (release) picks the build, FUZZ_TIMEOUT (1) the seconds one input
@@ -16,7 +16,7 @@ export SWIFT_BACKTRACE=enable=no
 # of their rate (journal: 64 against 607 executions a second), so their files go to memory when it can.
 if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi
 
-targets="lint names registry scan-cache generate links bindings journal remote-config collector-request"
+targets="lint names registry scan-cache generate links bindings adopt journal remote-config collector-request"
 target="${1:-}"
 if [ -z "$target" ] || [[ " $targets " != *" $target "* ]]; then
   echo "usage: $0 TARGET [SECONDS | -runs=N] [libFuzzer flags...]   (TARGET: ${targets// /, })" >&2
@@ -40,6 +40,7 @@ case "$target" in
   registry) dictionary=(-dict=dictionaries/registry.dict) ;;
   links) dictionary=(-dict=dictionaries/links.dict) ;;
   bindings) dictionary=(-dict=dictionaries/bindings.dict) ;;
+  adopt) dictionary=(-dict=dictionaries/adopt.dict) ;;
   remote-config) dictionary=(-dict=dictionaries/remote-config.dict) ;;
   collector-request) dictionary=(-dict=dictionaries/collector.dict) ;;
   *) dictionary=() ;;

@@ -100,6 +100,7 @@ def main(out, trackc):
     write(out, "lint", "version: 1\nscreens: " + "[" * 150 + "]" * 150 + "\n")
     write(out, "lint", "version: 1\nscreens: " + "{a: " * 150 + "x" + "}" * 150 + "\n")
 
+    adopt_seeds(out)
     journal_seeds(out)
     remote_config_seeds(out)
     collector_request_seeds(out)
@@ -122,6 +123,20 @@ def main(out, trackc):
                 data = open(os.path.join(cache, name), "rb").read()
                 write(out, "scan-cache", data)
                 write(out, "scan-cache", cache_body(data))
+
+
+def adopt_seeds(out):
+    """The adopt tests' fixture files (the shapes of the measured apps' calls), each alone, and all in one."""
+    text = open(os.path.join(ROOT, "Tests/TrackcCoreTests/Adopt/AdoptFixtures.swift"), encoding="utf-8").read()
+    files = []
+    for body, indent in re.findall(r'static let \w+ = """\n(.*?)\n( *)"""', text, re.S):
+        body = "\n".join(line[len(indent):] for line in body.split("\n")) + "\n"
+        body = re.sub(r'\\u\{([0-9A-Fa-f]+)\}|\\\\|\\"|\\n|\\t|\\r|\\0|\\\'',
+                      lambda m: chr(int(m.group(1), 16)) if m.group(1) else SWIFT_ESCAPES[m.group(0)], body)
+        files.append(body)
+        write(out, "adopt", body)
+        write(out, "adopt", "// snake_case\n" + body)
+    write(out, "adopt", "".join(files))
 
 
 def varint(value):

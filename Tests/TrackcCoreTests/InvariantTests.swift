@@ -164,4 +164,44 @@ import TrackcTestSupport
   func registryRegression(input: URL) throws {
     #expect(Invariants.registryViolations(try Self.bytes(input)) == [])
   }
+
+  /// `trackc adopt`'s laws (`Invariants.adoptViolations`): each fixture file of the adopt tests (the call
+  /// shapes of the apps it was measured on), alone, in snake case, and all in one file.
+  static let adoptInputs = AdoptFixtures.all.map(\.text) + AdoptFixtures.all.map { "// snake_case\n" + $0.text } + [
+    AdoptFixtures.all.map(\.text).joined(separator: "\n")
+  ]
+
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: adoptInputs)
+  func adoptLawsHold(_ text: String) {
+    #expect(Invariants.adoptViolations(Array(text.utf8)) == [])
+  }
+
+  /// The read-back law fails on a plan that says something else than the calls, and the rewrite law on a
+  /// rewrite that cuts a byte it should not.
+  @Test func adoptLawsCatchWhatTheyGuard() throws {
+    let text = AdoptFixtures.all.map(\.text).joined(separator: "\n")
+    let options = Invariants.adoptOptions(for: text)
+    let result = Adopter.adopt(.files([(Invariants.adoptSourcePath, text)]), options: options)
+    let lint = Linter.lint(ConfigSource(path: Invariants.configPath, text: result.plan), options: LintOptions())
+    let config = try #require(lint.config)
+    #expect(Invariants.planReadBackViolations(result.events, config: config) == [])
+    var renamed = result.events
+    renamed[0].wireName += " (renamed)"
+    #expect(Invariants.planReadBackViolations(renamed, config: config).count == 1)
+
+    let source = Array(text.utf8)
+    let removals = result.events.compactMap(\.call.removal)
+    let hash = try #require(result.fileHashes[Invariants.adoptSourcePath])
+    let rewritten = try CallRemover.remove(removals, from: source, file: Invariants.adoptSourcePath, expectedHash: hash).get()
+    #expect(Invariants.rewriteViolations(source, rewritten, removals: removals, result: result, options: options) == [])
+    let firstKept = try #require(source.indices.first { index in !removals.flatMap(\.statements).contains { $0.contains(index) } && source[index] > 0x20 })
+    var cut = rewritten
+    cut.remove(at: firstKept)
+    #expect(!Invariants.rewriteViolations(source, cut, removals: removals, result: result, options: options).isEmpty)
+  }
+
+  @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: regressions("adopt"))
+  func adoptRegression(input: URL) throws {
+    #expect(Invariants.adoptViolations(try Self.bytes(input)) == [])
+  }
 }
