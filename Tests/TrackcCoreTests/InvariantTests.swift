@@ -167,9 +167,10 @@ import TrackcTestSupport
 
   /// `trackc adopt`'s laws (`Invariants.adoptViolations`): each fixture file of the adopt tests (the call
   /// shapes of the apps it was measured on), alone, in snake case, and all in one file.
-  static let adoptInputs = AdoptFixtures.all.map(\.text) + AdoptFixtures.all.map { "// snake_case\n" + $0.text } + [
-    AdoptFixtures.all.map(\.text).joined(separator: "\n")
-  ]
+  static let adoptInputs =
+    AdoptFixtures.all.map(\.text) + AdoptFixtures.all.map { "// snake_case\n" + $0.text } + [
+      AdoptFixtures.all.map(\.text).joined(separator: "\n")
+    ]
 
   @Test(.timeLimit(.minutes(TimeLimits.minutes(1))), arguments: adoptInputs)
   func adoptLawsHold(_ text: String) {
@@ -194,7 +195,8 @@ import TrackcTestSupport
     let hash = try #require(result.fileHashes[Invariants.adoptSourcePath])
     let rewritten = try CallRemover.remove(removals, from: source, file: Invariants.adoptSourcePath, expectedHash: hash).get()
     #expect(Invariants.rewriteViolations(source, rewritten, removals: removals, result: result, options: options) == [])
-    let firstKept = try #require(source.indices.first { index in !removals.flatMap(\.statements).contains { $0.contains(index) } && source[index] > 0x20 })
+    let firstKept = try #require(
+      source.indices.first { index in !removals.flatMap(\.statements).contains { $0.contains(index) } && source[index] > 0x20 })
     var cut = rewritten
     cut.remove(at: firstKept)
     #expect(!Invariants.rewriteViolations(source, cut, removals: removals, result: result, options: options).isEmpty)

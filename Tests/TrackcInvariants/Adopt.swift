@@ -116,7 +116,9 @@ extension Invariants {
         case (nil, let path?): readBack = .binding(path)
         default: readBack = nil
         }
-        if readBack != written.value { violations.append("property '\(written.key)': \(written.value) reads back as \(String(describing: readBack))") }
+        if readBack != written.value {
+          violations.append("property '\(written.key)': \(written.value) reads back as \(String(describing: readBack))")
+        }
       }
     }
     return violations
@@ -149,7 +151,9 @@ extension Invariants {
         break
       }
     }
-    if kept != rewritten.count { violations.append("the rewrite is not the file with the statements cut (\(kept) of \(rewritten.count) bytes aligned)") }
+    if kept != rewritten.count {
+      violations.append("the rewrite is not the file with the statements cut (\(kept) of \(rewritten.count) bytes aligned)")
+    }
 
     // The calls left are found again, as they were.
     let text = String(decoding: rewritten, as: UTF8.self)
