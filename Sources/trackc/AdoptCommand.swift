@@ -9,6 +9,8 @@ struct AdoptCommand: ParsableCommand {
     discussion: """
       Finds the calls of analytics-swift (track(name:properties:), screen(title:)), Amplitude-Swift (track(eventType:eventProperties:), track(event: BaseEvent(...))), Firebase (Analytics.logEvent(_:parameters:)), Mixpanel (track(event:properties:)) and of the app's own wrappers (--wrapper). A call in a screen's handler becomes the handler's control event, a call in viewDidAppear(_:) or viewDidDisappear(_:) a page event; a property that is a handler's parameter or the screen's state becomes a binding, a literal a static property; each event keeps the name the call sent (wire_name). Every call left in the code is reported with its reason (a rule ID) and line. The plan passes 'trackc lint' as written.
 
+      A plan that exists at --output is added to: its entries, comments and layout stay, the events it lacks go in, and a call whose event it already has (the same name, call and properties) is mapped to it. --force replaces it instead.
+
       A wrapper is a Swift name with its labels: the first argument names the event, the one labelled like properties (properties, parameters, withAdditionalParameters, ...) or else the second holds them. A prefix names the receiver. A wrapper that always sends one name takes it after '='; its arguments are then the properties, by label.
 
       Examples:
@@ -19,8 +21,8 @@ struct AdoptCommand: ParsableCommand {
       """
   )
 
-  @Option(parsing: .upToNextOption, help: ArgumentHelp("Swift source files or directories of the app.", valueName: "path"))
-  var sources: [String] = []
+  @OptionGroup
+  var plan: PlanSourceOptions
 
   @Option(name: .customLong("wrapper"), help: ArgumentHelp("A function or method of the app that tracks an event (repeatable).", valueName: "name"))
   var wrappers: [String] = []
@@ -37,18 +39,7 @@ struct AdoptCommand: ParsableCommand {
   @Option(help: ArgumentHelp("How a wrapper sends a raw value or case name: as-written or snake_case.", valueName: "case"))
   var nameCase: String = EventNameTable.NameCase.asWritten.rawValue
 
-  @Option(
-    name: .customLong("base"),
-    help: ArgumentHelp("A base class of the app's screens (repeatable; default: every view controller).", valueName: "class"))
-  var bases: [String] = []
-
-  @Option(help: ArgumentHelp("How the plan intercepts: objc-runtime or dynamic-replacement.", valueName: "mode"))
-  var interception: String = TrackingConfig.Interception.default.rawValue
-
-  @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the plan.", valueName: "file"))
-  var output = "tracking.yaml"
-
-  @Flag(help: "Replace an existing plan.")
+  @Flag(help: "Replace an existing plan, rather than add to it.")
   var force = false
 
   @Flag(help: "Take the calls the plan maps out of the sources (a file changed since the scan is left as it is).")
@@ -60,15 +51,7 @@ struct AdoptCommand: ParsableCommand {
   @Flag(help: "Print how long each phase took to standard error.")
   var timings = false
 
-  @OptionGroup
-  var settings: ScanSettings
-
   func validate() throws {
-    guard !sources.isEmpty else { throw ValidationError("Give the app's sources with --sources.") }
-    guard TrackingConfig.Interception(rawValue: interception) != nil else {
-      let modes = TrackingConfig.Interception.allCases.map(\.rawValue)
-      throw ValidationError("--interception must be \(modes.joined(separator: " or ")), not '\(interception)'")
-    }
     guard EventNameTable.NameCase(rawValue: nameCase) != nil else {
       let cases = EventNameTable.NameCase.allCases.map(\.rawValue)
       let suggestion = Suggestions.closest(to: nameCase, in: cases).map { "; did you mean '\($0)'?" } ?? ""
@@ -80,22 +63,36 @@ struct AdoptCommand: ParsableCommand {
   }
 
   func run() throws {
+    let sources = plan.sources
+    let output = plan.output
     try ScanSettings.requireExisting(sources)
-    guard force || !FileSystem.exists(output) else {
-      StandardError.write("trackc: error: '\(output)' exists; use --force to replace it\n")
-      throw ExitCode(ExitStatus.cannotWrite.rawValue)
-    }
     var options = Adopter.Options()
+    // A plan that exists is added to (its entries, comments and layout stay), unless --force replaces it.
+    if !force && FileSystem.exists(output) {
+      let existing: ConfigSource
+      do {
+        existing = try ConfigSource.read(path: output)
+      } catch {
+        StandardError.write("trackc: error: \(error)\n")
+        throw ExitCode(ExitStatus.noInput.rawValue)
+      }
+      switch AdoptExistingPlan.read(existing) {
+      case .success(let plan): options.existingPlan = plan
+      case .failure(let unreadable):
+        StandardError.write(TextDiagnosticRenderer.render(unreadable.diagnostics))
+        StandardError.write("trackc: error: cannot add to '\(output)' (nothing was written); fix it, or replace it with --force\n")
+        throw ExitCode(ExitStatus.dataError.rawValue)
+      }
+    }
     options.patterns = wrappers.compactMap { try? CallPattern.wrapper($0).get() } + CallPattern.sdks
     options.eventEnum = eventEnum
     options.nameProperty = nameProperty
     options.nameCase = EventNameTable.NameCase(rawValue: nameCase) ?? .asWritten
-    options.bases = bases
-    options.interception = TrackingConfig.Interception(rawValue: interception) ?? .default
-    let outputDirectory = RelativePath.directory(of: output)
-    options.planSources = sources.map { RelativePath.from(directory: outputDirectory, to: $0) }
+    options.bases = plan.bases
+    options.interception = options.existingPlan?.interception ?? plan.interceptionMode
+    options.planSources = plan.sourcesFromPlan
     options.planPath = output
-    options.scan = settings.scanOptions
+    options.scan = plan.settings.scanOptions
     if timings { options.phaseObserver = { StandardError.write(Timings.line($0, $1)) } }
     let clock = ContinuousClock()
     let started = clock.now
@@ -113,8 +110,11 @@ struct AdoptCommand: ParsableCommand {
     }
     let elapsed = clock.now - started
     StandardError.write(
-      "trackc: \(result.summary), in \(result.fileCount) Swift files (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms); wrote \(output)\n"
+      "trackc: \(result.summary), in \(result.fileCount) Swift files (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms); \(options.existingPlan == nil ? "wrote" : "added to") \(output)\n"
     )
+    for source in result.sourcesNotAdded {
+      StandardError.write("trackc: warning: the plan's 'sources' do not name '\(source)'; add it, so that 'trackc lint' checks the new entries against it\n")
+    }
     if fix { try removeMappedCalls(result) }
   }
 

@@ -16,48 +16,24 @@ struct InitCommand: ParsableCommand {
       """
   )
 
-  @Option(parsing: .upToNextOption, help: ArgumentHelp("Swift source files or directories of the app.", valueName: "path"))
-  var sources: [String] = []
+  @OptionGroup
+  var plan: PlanSourceOptions
 
-  @Option(
-    name: .customLong("base"),
-    help: ArgumentHelp("A base class of the app's screens (repeatable; default: every view controller).", valueName: "class"))
-  var bases: [String] = []
-
-  @Option(help: ArgumentHelp("How the config intercepts: objc-runtime or dynamic-replacement.", valueName: "mode"))
-  var interception: String = TrackingConfig.Interception.default.rawValue
-
-  @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the config.", valueName: "file"))
-  var output = "tracking.yaml"
-
-  @Flag(help: "Replace an existing config.")
+  @Flag(help: "Replace an existing plan.")
   var force = false
 
-  @OptionGroup
-  var settings: ScanSettings
-
-  func validate() throws {
-    guard !sources.isEmpty else { throw ValidationError("Give the app's sources with --sources.") }
-    guard TrackingConfig.Interception(rawValue: interception) != nil else {
-      let modes = TrackingConfig.Interception.allCases.map(\.rawValue)
-      let suggestion = Suggestions.closest(to: interception, in: modes).map { "; did you mean '\($0)'?" } ?? ""
-      throw ValidationError("--interception must be \(modes.joined(separator: " or ")), not '\(interception)'\(suggestion)")
-    }
-  }
-
   func run() throws {
-    try ScanSettings.requireExisting(sources)
+    let output = plan.output
+    try ScanSettings.requireExisting(plan.sources)
     guard force || !FileSystem.exists(output) else {
       StandardError.write("trackc: error: '\(output)' exists; use --force to replace it\n")
       throw ExitCode(ExitStatus.cannotWrite.rawValue)
     }
-    let scanned = SourceScanner.scan(.paths(sources), options: settings.scanOptions)
+    let scanned = SourceScanner.scan(.paths(plan.sources), options: plan.settings.scanOptions)
     let findings = TextDiagnosticRenderer.render(scanned.diagnostics)
     if !findings.isEmpty { StandardError.write(findings) }
-    let outputDirectory = RelativePath.directory(of: output)
     let starter = StarterConfig.make(
-      registry: scanned.registry, bases: bases, sources: sources.map { RelativePath.from(directory: outputDirectory, to: $0) },
-      interception: TrackingConfig.Interception(rawValue: interception) ?? .default)
+      registry: scanned.registry, bases: plan.bases, sources: plan.sourcesFromPlan, interception: plan.interceptionMode)
     guard FileSystem.writeIfChanged(starter.text, to: output) else {
       StandardError.write("trackc: error: cannot write '\(output)'\n")
       throw ExitCode(ExitStatus.cannotWrite.rawValue)

@@ -76,10 +76,31 @@ import TrackcTestSupport
     #expect(sarif.status == 0)
     #expect(sarif.standardOutput.contains("\"version\""))
 
-    // An existing plan is kept unless --force.
-    let again = try TrackcBinary.run("adopt", "--sources", "Sources", "-o", "config/tracking.yaml", "--no-cache", in: scratch.url)
-    #expect(again.status == 73)
-    #expect(again.standardError.contains("use --force"))
+    // A plan that exists is added to: the wrapper's events go in beside the SDK call's, the rest stays.
+    let sdkOnly = try scratch.read("config/tracking.yaml")
+    let added = try TrackcBinary.run(
+      "adopt", "--sources", "Sources", "--wrapper", "Tracker.track(_:properties:)", "--name-case", "snake_case", "-o", "config/tracking.yaml",
+      "--no-cache", in: scratch.url)
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(added.standardError.contains("2 mapped to events (1 already in the plan), 1 left (1 adopt-call-in-closure)"))
+    #expect(added.standardError.contains("; added to config/tracking.yaml\n"))
+    let merged = try scratch.read("config/tracking.yaml")
+    #expect(merged.hasPrefix(sdkOnly.prefix { $0 != "\n" }))
+    #expect(merged.contains("wire_name: cart_shown"))
+    #expect(try TrackcBinary.run("lint", "config/tracking.yaml", "--no-cache", in: scratch.url).status == 0)
+    let again = try TrackcBinary.run(
+      "adopt", "--sources", "Sources", "--wrapper", "Tracker.track(_:properties:)", "--name-case", "snake_case", "-o", "config/tracking.yaml",
+      "--no-cache", in: scratch.url)
+    #expect(again.standardError.contains("2 mapped to events (2 already in the plan)"))
+    #expect(try scratch.read("config/tracking.yaml") == merged)
+
+    // A plan it cannot read is left as it is.
+    try scratch.write("config/tracking.yaml", "version: 1\nscreens: [\n")
+    let broken = try TrackcBinary.run("adopt", "--sources", "Sources", "-o", "config/tracking.yaml", "--no-cache", in: scratch.url)
+    #expect(broken.status == 65)
+    #expect(broken.standardError.contains("config/tracking.yaml:3:1: error: "))
+    #expect(broken.standardError.hasSuffix("trackc: error: cannot add to 'config/tracking.yaml' (nothing was written); fix it, or replace it with --force\n"))
+    #expect(try scratch.read("config/tracking.yaml") == "version: 1\nscreens: [\n")
   }
 
   @Test func fixTakesTheMappedCallsOut() throws {
@@ -106,6 +127,11 @@ import TrackcTestSupport
     let nameCase = try TrackcBinary.run("adopt", "--sources", "Sources", "--name-case", "snake_cas", in: scratch.url)
     #expect(nameCase.status == 64)
     #expect(nameCase.standardError.contains("--name-case must be as-written or snake_case, not 'snake_cas'; did you mean 'snake_case'?"))
+    let interception = try TrackcBinary.run("adopt", "--sources", "Sources", "--interception", "dynamic-replace", in: scratch.url)
+    #expect(interception.status == 64)
+    #expect(
+      interception.standardError.contains(
+        "--interception must be objc-runtime or dynamic-replacement, not 'dynamic-replace'; did you mean 'dynamic-replacement'?"))
     let missing = try TrackcBinary.run("adopt", "--sources", "Nowhere", in: scratch.url)
     #expect(missing.status == 66)
   }

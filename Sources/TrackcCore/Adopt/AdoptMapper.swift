@@ -51,9 +51,11 @@ struct AdoptMapper {
       guard !function.isStatic, let method = index.handlerCandidates(of: type).first(where: { $0.name == function.name }) else {
         return .left(.notAHandler, "\(what) is in '\(function.name)', which is not an instance method of '\(typeName)' a handler can be")
       }
-      let reachable = interception == .objcRuntime ? method.objcSelector != nil : method.objcSelector != nil && method.isReplaceable
+      // What the interception reports is the method's call, whatever calls it: under dynamic-replacement
+      // any method a replacement reaches, target-action or not.
+      let reachable = interception == .objcRuntime ? method.objcSelector != nil : method.isReplaceable
       guard reachable, !method.attributes.contains("override") else {
-        let need = interception == .objcRuntime ? "exposed to Objective-C (@objc, @IBAction)" : "exposed to Objective-C and not private"
+        let need = interception == .objcRuntime ? "exposed to Objective-C (@objc, @IBAction)" : "reachable by a replacement (not private, generic or async)"
         return .left(
           .notAHandler, "\(what) is in '\(function.name)', which the \(interception.rawValue) interception cannot report: it is not \(need)")
       }
@@ -159,4 +161,12 @@ public struct AdoptedEvent: Sendable {
   public var call: AnalyticsCall
   /// Given by the writer.
   public var eventID = ""
+  /// The plan `trackc adopt` adds to already has this event, sending what the call sends (name, call,
+  /// property names): nothing is written for it, and `--fix` takes the call out all the same.
+  public var alreadyPlanned = false
+
+  public var isPageEvent: Bool {
+    if case .page = slot { return true }
+    return false
+  }
 }

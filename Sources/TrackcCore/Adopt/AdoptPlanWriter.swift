@@ -39,30 +39,37 @@ struct AdoptPlanWriter {
     }
     lines.append("screens:")
     var ranges = [ClosedRange<Int>](repeating: 0...0, count: events.count)
-    appendScreens(events, to: &lines, indent: "  ", ranges: &ranges)
+    appendScreens(events, members: Array(events.indices), to: &lines, indent: "  ", ranges: &ranges)
     return Written(text: lines.joined(separator: "\n") + "\n", lines: ranges)
   }
 
-  /// The screens' entries, screen by screen, page events then control events.
-  static func appendScreens(_ events: [AdoptedEvent], to lines: inout [String], indent: String, ranges: inout [ClosedRange<Int>]) {
-    let byScreen = Dictionary(grouping: events.indices, by: { events[$0].screen })
+  /// The screens of `members` (indices of `events`), each with its sections.
+  static func appendScreens(_ events: [AdoptedEvent], members: [Int], to lines: inout [String], indent: String, ranges: inout [ClosedRange<Int>]) {
+    let byScreen = Dictionary(grouping: members, by: { events[$0].screen })
     for screen in byScreen.keys.sorted(by: UTF8Order.less) {
       lines.append(indent + StarterConfig.quoted(screen) + ":")
-      let members = byScreen[screen] ?? []
-      let pages = members.filter { if case .page = events[$0].slot { return true } else { return false } }
-      let controls = members.filter { if case .control = events[$0].slot { return true } else { return false } }
-      if !pages.isEmpty {
-        lines.append(indent + "  page_events:")
-        for index in pages.sorted(by: { key(events[$0]) < key(events[$1]) }) {
-          appendEvent(events[index], key: key(events[index]), to: &lines, indent: indent + "    ", range: &ranges[index])
-        }
-      }
-      if !controls.isEmpty {
-        lines.append(indent + "  control_events:")
-        for index in controls.sorted(by: { UTF8Order.less(key(events[$0]), key(events[$1])) }) {
-          appendEvent(events[index], key: key(events[index]), to: &lines, indent: indent + "    ", range: &ranges[index])
-        }
-      }
+      appendSections(events, members: byScreen[screen] ?? [], to: &lines, indent: indent + "  ", ranges: &ranges)
+    }
+  }
+
+  /// `page_events:` then `control_events:`, each with its entries.
+  static func appendSections(_ events: [AdoptedEvent], members: [Int], to lines: inout [String], indent: String, ranges: inout [ClosedRange<Int>]) {
+    let pages = members.filter { events[$0].isPageEvent }
+    let controls = members.filter { !events[$0].isPageEvent }
+    if !pages.isEmpty {
+      lines.append(indent + "page_events:")
+      appendEntries(events, members: pages, to: &lines, indent: indent + "  ", ranges: &ranges)
+    }
+    if !controls.isEmpty {
+      lines.append(indent + "control_events:")
+      appendEntries(events, members: controls, to: &lines, indent: indent + "  ", ranges: &ranges)
+    }
+  }
+
+  /// The entries of one section, by key.
+  static func appendEntries(_ events: [AdoptedEvent], members: [Int], to lines: inout [String], indent: String, ranges: inout [ClosedRange<Int>]) {
+    for index in members.sorted(by: { UTF8Order.less(key(events[$0]), key(events[$1])) }) {
+      appendEvent(events[index], key: key(events[index]), to: &lines, indent: indent, range: &ranges[index])
     }
   }
 

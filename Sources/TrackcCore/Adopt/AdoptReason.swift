@@ -14,6 +14,8 @@ public enum AdoptReason: String, Sendable, CaseIterable, Hashable {
   case screenCall = "adopt-screen-call"
   case notAStatement = "adopt-not-a-statement"
   case lintRefused = "adopt-lint-refused"
+  case alreadyPlanned = "adopt-already-planned"
+  case planLayout = "adopt-plan-layout"
 
   /// One line: what the reason means, for `docs/adopt.md` and the report's help.
   public var summary: String {
@@ -32,6 +34,9 @@ public enum AdoptReason: String, Sendable, CaseIterable, Hashable {
     case .screenCall: return "a Segment screen call outside viewDidAppear(_:): trackc sends a screen call for a page's enter event alone"
     case .notAStatement: return "the call's result is used, so it cannot be taken out alone"
     case .lintRefused: return "the plan entry it would become does not pass trackc lint (the message says why)"
+    case .alreadyPlanned:
+      return "the plan it is added to already has another event where this one would go (another name, call or properties)"
+    case .planLayout: return "the plan it is added to writes the mapping this event would join in flow style ({...}), which takes no new line"
     }
   }
 }

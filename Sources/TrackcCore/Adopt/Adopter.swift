@@ -21,6 +21,9 @@ public enum Adopter {
     public var planSources: [String] = []
     /// Where the plan is written (the path lint's findings name).
     public var planPath = "tracking.yaml"
+    /// The plan at `planPath`, when it exists and is added to rather than replaced: its entries, comments
+    /// and layout stay, the events it lacks go in, and a call it already plans is mapped to its event.
+    public var existingPlan: AdoptExistingPlan?
     public var scan = ScanOptions()
     /// Lint the plan against the sources, and leave in the code each call whose entry lint refuses
     /// (`adopt-lint-refused`); off, the plan is written as mapped, unchecked.
@@ -43,8 +46,12 @@ public enum Adopter {
     /// file whose content has changed since).
     public var fileHashes: [String: String]
     public var fileCount: Int
+    /// Paths of `--sources` the existing plan's `sources` list lacks and could not be given (a list not
+    /// written as one, a single path): `trackc lint` checks the new entries against them once added.
+    public var sourcesNotAdded: [String] = []
 
     public var mappedCount: Int { events.count }
+    public var alreadyPlannedCount: Int { events.count { $0.alreadyPlanned } }
     public var leftCount: Int { calls.count - events.count }
 
     /// `found 12 calls in 3 files: 7 mapped to events, 5 left (3 adopt-call-in-closure, 2 adopt-not-a-screen)`.
@@ -53,7 +60,8 @@ public enum Adopter {
       for diagnostic in diagnostics where diagnostic.ruleID.hasPrefix("adopt-") { left[diagnostic.ruleID, default: 0] += 1 }
       let reasons = left.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" }
       let files = Set(calls.map(\.location.file)).count
-      return "found \(calls.count) call\(calls.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"): \(mappedCount) mapped to events, "
+      let planned = alreadyPlannedCount > 0 ? " (\(alreadyPlannedCount) already in the plan)" : ""
+      return "found \(calls.count) call\(calls.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"): \(mappedCount) mapped to events\(planned), "
         + "\(leftCount) left" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")")
     }
 
@@ -143,35 +151,68 @@ public enum Adopter {
     }
 
     clock.lap("map the calls")
+    // A plan that exists: where it already has the event a call sends, the call is mapped to it (and
+    // `--fix` takes it out); where it has another, the call stays.
+    if let existing = options.existingPlan {
+      events = events.compactMap { event in
+        guard let planned = existing.rule(at: event) else { return event }
+        if let difference = existing.difference(from: event) {
+          diagnostics.append(Diagnostic(.warning, rule: AdoptReason.alreadyPlanned.rawValue, difference + "; the call stays", at: event.call.location))
+          return nil
+        }
+        var event = event
+        event.alreadyPlanned = true
+        event.eventID = planned.rule.id.value
+        return event
+      }
+    }
     // The plan must lint clean: an entry lint refuses goes back to the code, with lint's message.
     var lintOptions = LintOptions()
     lintOptions.code = .sources(sources)
     lintOptions.scan = options.scan
+    let takenIDs = options.existingPlan?.eventIDs ?? []
     var written = AdoptPlanWriter.Written(text: "", lines: [])
-    for _ in 0..<(options.checksPlan ? 4 : 1) {
-      AdoptPlanWriter.assignIDs(&events)
-      let summary = "\(calls.count) calls found, \(events.count) mapped"
-      written = AdoptPlanWriter.newPlan(events, sources: options.planSources, interception: options.interception, summary: summary)
-      guard options.checksPlan else { break }
-      let lint = Linter.lint(ConfigSource(path: options.planPath, text: written.text), options: lintOptions)
+    var sourcesNotAdded: [String] = []
+    var refused: [Int: (reason: AdoptReason, message: String)] = [:]
+    for pass in 0...(options.checksPlan ? 4 : 0) {
+      if !refused.isEmpty {
+        for (index, refusal) in refused { diagnostics.append(Diagnostic(.warning, rule: refusal.reason.rawValue, refusal.message, at: events[index].call.location)) }
+        events = events.indices.filter { refused[$0] == nil }.map { events[$0] }
+        refused = [:]
+      }
+      let fresh = events.indices.filter { !events[$0].alreadyPlanned }
+      var freshEvents = fresh.map { events[$0] }
+      AdoptPlanWriter.assignIDs(&freshEvents, taken: takenIDs)
+      for (position, index) in fresh.enumerated() { events[index].eventID = freshEvents[position].eventID }
+      if let existing = options.existingPlan {
+        let merged = AdoptPlanMerger.merge(freshEvents, into: existing, sources: options.planSources)
+        written = merged.written
+        sourcesNotAdded = merged.sourcesNotAdded
+        for (position, why) in merged.unplaced { refused[fresh[position]] = (.planLayout, why) }
+      } else {
+        let summary = "\(calls.count) calls found, \(events.count) mapped"
+        written = AdoptPlanWriter.newPlan(freshEvents, sources: options.planSources, interception: options.interception, summary: summary)
+      }
+      guard options.checksPlan, pass < 4 else { break }
+      guard refused.isEmpty else { continue }
+      let source = ConfigSource(path: options.planPath, text: written.text)
+      let lint = Linter.lint(source, options: lintOptions)
       clock.lap("lint the plan")
-      let errors = lint.diagnostics.filter { $0.severity == .error && $0.location.file == options.planPath }
-      guard !errors.isEmpty else { break }
-      var refused: [Int: Diagnostic] = [:]
-      for error in errors {
-        if let event = written.lines.firstIndex(where: { $0.contains(error.location.line) }), refused[event] == nil { refused[event] = error }
+      for error in lint.diagnostics where error.severity == .error && error.location.file == options.planPath {
+        if let position = written.lines.firstIndex(where: { $0.contains(error.location.line) }), refused[fresh[position]] == nil {
+          refused[fresh[position]] = (.lintRefused, "its plan entry does not pass lint: \(error.message) [\(error.ruleID)]")
+        }
       }
-      guard !refused.isEmpty else { break }
-      for (event, error) in refused {
-        diagnostics.append(
-          Diagnostic(
-            .warning, rule: AdoptReason.lintRefused.rawValue, "its plan entry does not pass lint: \(error.message) [\(error.ruleID)]",
-            at: events[event].call.location))
+      if let existing = options.existingPlan, refused.isEmpty {
+        for (position, why) in AdoptPlanMerger.readBack(freshEvents, in: source, adding: existing) { refused[fresh[position]] = (.planLayout, why) }
       }
-      events = events.indices.filter { refused[$0] == nil }.map { events[$0] }
+      if refused.isEmpty { break }
     }
-    return Result(
+    // Events the last pass found no place for are not in its text.
+    for (index, refusal) in refused { diagnostics.append(Diagnostic(.warning, rule: refusal.reason.rawValue, refusal.message, at: events[index].call.location)) }
+    events = events.indices.filter { refused[$0] == nil }.map { events[$0] }
+        return Result(
       calls: calls, events: events, plan: written.text, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), fileHashes: hashes,
-      fileCount: files.count)
+      fileCount: files.count, sourcesNotAdded: sourcesNotAdded)
   }
 }
