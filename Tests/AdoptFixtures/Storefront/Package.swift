@@ -13,7 +13,8 @@ import PackageDescription
 let replaceable: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-enable-implicit-dynamic"])]
 let replacing: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-enable-dynamic-replacement-chaining"])]
 
-// Once adopted, the module `trackc generate` writes is part of the app, and so is TrackcRuntime.
+// Once adopted, the module `trackc generate` writes is part of the app, and so is TrackcRuntime. (SwiftPM
+// reads a manifest again only when it changes: the test touches it after generating.)
 let adopted = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Sources/StoreTracking/Tracking.swift")
 let runtime: [Target.Dependency] = adopted ? ["StoreTracking", .product(name: "TrackcRuntime", package: "trackc")] : []
 
@@ -27,7 +28,7 @@ if adopted {
   targets.append(
     .target(
       name: "StoreTracking", dependencies: ["StoreUI", "Storefront", .product(name: "TrackcRuntime", package: "trackc")],
-      swiftSettings: replacing))
+      resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: replacing))
 }
 
 let package = Package(
