@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import TrackcCore
+import TrackcTestSupport
 
 /// `trackc adopt` on the fixtures: each call shape found, each mapping, each reason a call is left (a
 /// warning with its rule ID, at the call), and a plan that lints clean.
@@ -144,6 +146,13 @@ import TrackcCore
     #expect(Self.result.plan.contains("        event: CART_VIEWED\n        wire_name: \"Cart Viewed\"\n        call: track\n"))
     #expect(Self.result.plan.contains("        event: PROFILE\n        wire_name: Profile\n        properties:\n          tab: main\n"))
     #expect(!Self.result.diagnostics.contains { $0.ruleID == AdoptReason.lintRefused.rawValue })
+  }
+
+  @Test func everyReasonIsInTheGuidesTable() throws {
+    let guide = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/adopt.md"), encoding: .utf8)
+    for reason in AdoptReason.allCases {
+      #expect(guide.contains("| `\(reason.rawValue)` |"), "docs/adopt.md has no row for \(reason.rawValue)")
+    }
   }
 
   @Test func summaryCountsFoundMappedAndLeft() {
