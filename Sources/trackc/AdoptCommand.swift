@@ -113,7 +113,8 @@ struct AdoptCommand: ParsableCommand {
       "trackc: \(result.summary), in \(result.fileCount) Swift files (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms); \(options.existingPlan == nil ? "wrote" : "added to") \(output)\n"
     )
     for source in result.sourcesNotAdded {
-      StandardError.write("trackc: warning: the plan's 'sources' do not name '\(source)'; add it, so that 'trackc lint' checks the new entries against it\n")
+      StandardError.write(
+        "trackc: warning: the plan's 'sources' do not name '\(source)'; add it, so that 'trackc lint' checks the new entries against it\n")
     }
     if fix { try removeMappedCalls(result) }
   }

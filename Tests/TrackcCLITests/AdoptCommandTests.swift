@@ -99,7 +99,9 @@ import TrackcTestSupport
     let broken = try TrackcBinary.run("adopt", "--sources", "Sources", "-o", "config/tracking.yaml", "--no-cache", in: scratch.url)
     #expect(broken.status == 65)
     #expect(broken.standardError.contains("config/tracking.yaml:3:1: error: "))
-    #expect(broken.standardError.hasSuffix("trackc: error: cannot add to 'config/tracking.yaml' (nothing was written); fix it, or replace it with --force\n"))
+    #expect(
+      broken.standardError.hasSuffix(
+        "trackc: error: cannot add to 'config/tracking.yaml' (nothing was written); fix it, or replace it with --force\n"))
     #expect(try scratch.read("config/tracking.yaml") == "version: 1\nscreens: [\n")
   }
 

@@ -55,7 +55,8 @@ struct AdoptMapper {
       // any method a replacement reaches, target-action or not.
       let reachable = interception == .objcRuntime ? method.objcSelector != nil : method.isReplaceable
       guard reachable, !method.attributes.contains("override") else {
-        let need = interception == .objcRuntime ? "exposed to Objective-C (@objc, @IBAction)" : "reachable by a replacement (not private, generic or async)"
+        let need =
+          interception == .objcRuntime ? "exposed to Objective-C (@objc, @IBAction)" : "reachable by a replacement (not private, generic or async)"
         return .left(
           .notAHandler, "\(what) is in '\(function.name)', which the \(interception.rawValue) interception cannot report: it is not \(need)")
       }

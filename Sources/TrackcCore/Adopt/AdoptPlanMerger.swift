@@ -5,7 +5,6 @@ public struct AdoptExistingPlan: Sendable {
     public var diagnostics: [Diagnostic]
   }
 
-
   public let path: String
   let bytes: [UInt8]
   let document: YAMLDocument
@@ -24,13 +23,16 @@ public struct AdoptExistingPlan: Sendable {
       return .failure(Unreadable(diagnostics: errors.isEmpty ? [notAMapping(source.path)] : errors))
     }
     let bytes = Array(source.input.buffer)
-    guard document.kind(root) == .mapping, AdoptPlanMerger.isBlock(root, document, bytes) else { return .failure(Unreadable(diagnostics: [notAMapping(source.path)])) }
+    guard document.kind(root) == .mapping, AdoptPlanMerger.isBlock(root, document, bytes) else {
+      return .failure(Unreadable(diagnostics: [notAMapping(source.path)]))
+    }
     return .success(AdoptExistingPlan(path: source.path, bytes: bytes, document: document, root: root, plan: plan))
   }
 
   private static func notAMapping(_ path: String) -> Diagnostic {
     Diagnostic(
-      .error, rule: "adopt-plan-unreadable", "the plan is not a mapping written a key per line, so trackc adopt cannot add to it; use --force to replace it",
+      .error, rule: "adopt-plan-unreadable",
+      "the plan is not a mapping written a key per line, so trackc adopt cannot add to it; use --force to replace it",
       at: SourceLocation(file: path, line: 1, column: 1))
   }
 
@@ -215,7 +217,9 @@ enum AdoptPlanMerger {
         continue
       }
       guard document.kind(value) == .mapping, layout.isBlock(value) else {
-        for index in members { unplaced[index] = "the plan writes the screen '\(screen.name.value)' in flow style; trackc adopt adds to mappings written a key per line" }
+        for index in members {
+          unplaced[index] = "the plan writes the screen '\(screen.name.value)' in flow style; trackc adopt adds to mappings written a key per line"
+        }
         continue
       }
       let firstKey = document.pairs(value)[0].key
@@ -236,16 +240,23 @@ enum AdoptPlanMerger {
               indent: layout.indent(of: sectionPair.key) + 2, lines: lines.lines, events: lines.events, order: 0))
         } else if document.kind(sectionValue) == .mapping, layout.isBlock(sectionValue) {
           let lines = entries(inSection, indent: layout.indent(of: document.pairs(sectionValue)[0].key), sections: false)
-          add(Edit(offset: layout.start(ofLineAfter: layout.lastLine(sectionValue)), indent: layout.indent(of: document.pairs(sectionValue)[0].key), lines: lines.lines, events: lines.events, order: 0))
+          add(
+            Edit(
+              offset: layout.start(ofLineAfter: layout.lastLine(sectionValue)), indent: layout.indent(of: document.pairs(sectionValue)[0].key),
+              lines: lines.lines, events: lines.events, order: 0))
         } else {
           for index in inSection {
-            unplaced[index] = "the plan writes '\(section)' of '\(screen.name.value)' in flow style; trackc adopt adds to mappings written a key per line"
+            unplaced[index] =
+              "the plan writes '\(section)' of '\(screen.name.value)' in flow style; trackc adopt adds to mappings written a key per line"
           }
         }
       }
       if !newSections.isEmpty {
         let lines = entries(newSections, indent: layout.indent(of: firstKey), sections: true)
-        add(Edit(offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: layout.indent(of: firstKey), lines: lines.lines, events: lines.events, order: 0))
+        add(
+          Edit(
+            offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: layout.indent(of: firstKey), lines: lines.lines, events: lines.events,
+            order: 0))
       }
     }
 
@@ -269,12 +280,17 @@ enum AdoptPlanMerger {
           let lines = screenLines(indent: indent)
           add(Edit(offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: indent, lines: lines.lines, events: lines.events, order: 0))
         } else {
-          for index in newScreens { unplaced[index] = "the plan writes 'screens' in flow style; trackc adopt adds to mappings written a key per line" }
+          for index in newScreens {
+            unplaced[index] = "the plan writes 'screens' in flow style; trackc adopt adds to mappings written a key per line"
+          }
         }
       } else {
         let lines = screenLines(indent: layout.indent(of: document.pairs(plan.root)[0].key) + 2)
         let prefix = ["", String(repeating: " ", count: layout.indent(of: document.pairs(plan.root)[0].key)) + "screens:"]
-        add(Edit(offset: bytes.count, indent: -1, lines: prefix + lines.lines, events: lines.events.map { ($0.0, ($0.1.lowerBound + 2)...($0.1.upperBound + 2)) }, order: 0))
+        add(
+          Edit(
+            offset: bytes.count, indent: -1, lines: prefix + lines.lines,
+            events: lines.events.map { ($0.0, ($0.1.lowerBound + 2)...($0.1.upperBound + 2)) }, order: 0))
       }
     }
 
@@ -291,7 +307,10 @@ enum AdoptPlanMerger {
           var dash = layout.offset(document.range(last).start)
           while dash > 0, bytes[dash - 1] != UInt8(ascii: "-") { dash -= 1 }
           let column = positions.position(of: max(dash - 1, 0)).column - 1
-          add(Edit(offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: column, lines: quoted.map { String(repeating: " ", count: column) + "- " + $0 }, order: 0))
+          add(
+            Edit(
+              offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: column,
+              lines: quoted.map { String(repeating: " ", count: column) + "- " + $0 }, order: 0))
         } else if document.kind(value) == .sequence, !layout.isBlock(value), document.range(value).start.line == document.range(value).end.line {
           let close = layout.offset(document.range(value).end) - 1
           let text = (document.items(value).isEmpty ? "" : ", ") + quoted.joined(separator: ", ")
@@ -304,7 +323,8 @@ enum AdoptPlanMerger {
       }
     }
 
-    return Merged(written: apply(edits, to: bytes, lineBreak: lineBreak, eventCount: events.count), unplaced: unplaced, sourcesNotAdded: sourcesNotAdded)
+    return Merged(
+      written: apply(edits, to: bytes, lineBreak: lineBreak, eventCount: events.count), unplaced: unplaced, sourcesNotAdded: sourcesNotAdded)
   }
 
   /// The events whose entries do not read back from the merged text at their places with their IDs, and

@@ -61,7 +61,8 @@ public enum Adopter {
       let reasons = left.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" }
       let files = Set(calls.map(\.location.file)).count
       let planned = alreadyPlannedCount > 0 ? " (\(alreadyPlannedCount) already in the plan)" : ""
-      return "found \(calls.count) call\(calls.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"): \(mappedCount) mapped to events\(planned), "
+      return
+        "found \(calls.count) call\(calls.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"): \(mappedCount) mapped to events\(planned), "
         + "\(leftCount) left" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")")
     }
 
@@ -157,7 +158,8 @@ public enum Adopter {
       events = events.compactMap { event in
         guard let planned = existing.rule(at: event) else { return event }
         if let difference = existing.difference(from: event) {
-          diagnostics.append(Diagnostic(.warning, rule: AdoptReason.alreadyPlanned.rawValue, difference + "; the call stays", at: event.call.location))
+          diagnostics.append(
+            Diagnostic(.warning, rule: AdoptReason.alreadyPlanned.rawValue, difference + "; the call stays", at: event.call.location))
           return nil
         }
         var event = event
@@ -176,7 +178,9 @@ public enum Adopter {
     var refused: [Int: (reason: AdoptReason, message: String)] = [:]
     for pass in 0...(options.checksPlan ? 4 : 0) {
       if !refused.isEmpty {
-        for (index, refusal) in refused { diagnostics.append(Diagnostic(.warning, rule: refusal.reason.rawValue, refusal.message, at: events[index].call.location)) }
+        for (index, refusal) in refused {
+          diagnostics.append(Diagnostic(.warning, rule: refusal.reason.rawValue, refusal.message, at: events[index].call.location))
+        }
         events = events.indices.filter { refused[$0] == nil }.map { events[$0] }
         refused = [:]
       }
@@ -209,9 +213,11 @@ public enum Adopter {
       if refused.isEmpty { break }
     }
     // Events the last pass found no place for are not in its text.
-    for (index, refusal) in refused { diagnostics.append(Diagnostic(.warning, rule: refusal.reason.rawValue, refusal.message, at: events[index].call.location)) }
+    for (index, refusal) in refused {
+      diagnostics.append(Diagnostic(.warning, rule: refusal.reason.rawValue, refusal.message, at: events[index].call.location))
+    }
     events = events.indices.filter { refused[$0] == nil }.map { events[$0] }
-        return Result(
+    return Result(
       calls: calls, events: events, plan: written.text, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), fileHashes: hashes,
       fileCount: files.count, sourcesNotAdded: sourcesNotAdded)
   }

@@ -84,7 +84,10 @@ import TrackcCore
     #expect(Self.keepsEveryLine(of: Self.written, in: merged), "\(merged)")
     #expect(Self.lintErrors(merged) == [])
     // Into the screen's section, a new section of the screen, and a new screen, at their indentation.
-    #expect(merged.contains("      'onClose(_:)': CART_CLOSED   # the close button\n      # Sources/App/Cart.swift:12: analytics-swift\n      onCheckout(_:):\n        event: CHECKOUT_TAPPED\n"))
+    #expect(
+      merged.contains(
+        "      'onClose(_:)': CART_CLOSED   # the close button\n      # Sources/App/Cart.swift:12: analytics-swift\n      onCheckout(_:):\n        event: CHECKOUT_TAPPED\n"
+      ))
     #expect(merged.contains("    page_events:\n      # Sources/App/Cart.swift:8: analytics-swift\n      enter:\n        event: CART_VIEWED\n"))
     #expect(merged.contains("  ProfileViewController:\n    control_events:\n"))
     // A new section goes after the screen's last line, before the comment that follows it.
