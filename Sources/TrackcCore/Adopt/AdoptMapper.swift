@@ -3,14 +3,18 @@
 struct AdoptMapper {
   let index: CodeIndex
   let interception: TrackingConfig.Interception
-  /// The screens the plan may name: view controllers of the sources (not SwiftUI views, view models).
+  /// The screens the plan may name: view controllers of the sources (or classes of `--base`), and SwiftUI
+  /// view models (observable classes a view holds), whose `onAppear()` and methods dynamic replacement
+  /// reports. Not SwiftUI views: a closure in a view's body is no method trackc intercepts.
   let screens: Set<Int>
+  let viewModels: Set<Int>
 
   init(index: CodeIndex, bases: [String], interception: TrackingConfig.Interception) {
     self.index = index
     self.interception = interception
     let bases = bases.isEmpty ? FrameworkClasses.viewControllerRoots.sorted() : bases
     screens = Set(index.screenClasses(derivingFrom: Set(bases)).map(\.type).filter { !index.swiftUI.views.contains($0) })
+    viewModels = index.swiftUI.viewModels.subtracting(screens)
   }
 
   /// View controller lifecycle methods that are not page events.
@@ -31,9 +35,13 @@ struct AdoptMapper {
     guard let typeName = call.enclosingType, let function = call.function, function.isMethod else {
       return .left(.notAScreen, "\(what) is not in a method of a type")
     }
-    let candidates = index.byNameLookup(typeName).filter { screens.contains($0) }
+    let candidates = index.byNameLookup(typeName).filter { screens.contains($0) || viewModels.contains($0) }
     guard let type = candidates.first, candidates.count == 1 else {
-      return .left(.notAScreen, "\(what) is in '\(typeName)', which is not a screen (a view controller of the sources)")
+      return .left(.notAScreen, "\(what) is in '\(typeName)', which is not a screen (a view controller or a SwiftUI view model of the sources)")
+    }
+    if viewModels.contains(type) && interception != .dynamicReplacement {
+      return .left(
+        .notAScreen, "\(what) is in '\(typeName)', a SwiftUI view model, which trackc intercepts under interception: dynamic-replacement only")
     }
     // A lifecycle method is a page phase; anything else must be a handler the interception reports.
     let phase = TrackingConfig.PagePhase.allCases.first { TrackingConfig.Lifecycle().methods(for: $0).contains(function.name) }

@@ -23,7 +23,8 @@ public enum AdoptReason: String, Sendable, CaseIterable, Hashable {
     case .callInClosure: return "the call is inside a closure (or a defer block): it may run later, many times or never"
     case .callInLoop: return "the call is inside a loop: it fires once per iteration"
     case .callInCondition: return "a condition (if, guard, switch, catch, ?:, &&, ||, ??, an early exit) decides whether it fires"
-    case .notAScreen: return "the call is not in a method of a screen (a view controller of the sources)"
+    case .notAScreen:
+      return "the call is not in a method of a screen (a view controller of the sources, or a SwiftUI view model under dynamic-replacement)"
     case .notAHandler: return "the method it is in is neither a handler the interception reports nor a page lifecycle method"
     case .severalCalls: return "its method makes several calls; a handler or a page phase has one event"
     case .dynamicEventName: return "the event's name is not readable from the code (built at run time, or ambiguous)"

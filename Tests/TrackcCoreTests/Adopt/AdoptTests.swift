@@ -108,7 +108,9 @@ import TrackcTestSupport
       .notAHandler, 77,
       "this analytics-swift call is in 'notExposed()', which the objc-runtime interception cannot report: it is not exposed to Objective-C (@objc, @IBAction)"
     ),
-    (.notAScreen, 87, "this analytics-swift call is in 'CartStore', which is not a screen (a view controller of the sources)"),
+    (
+      .notAScreen, 87, "this analytics-swift call is in 'CartStore', which is not a screen (a view controller or a SwiftUI view model of the sources)"
+    ),
   ])
   func leavesCallsWithAReason(_ reason: AdoptReason, _ line: Int, _ message: String) throws {
     let diagnostic = try #require(left(reason, line: line))
@@ -146,6 +148,72 @@ import TrackcTestSupport
     #expect(Self.result.plan.contains("        event: CART_VIEWED\n        wire_name: \"Cart Viewed\"\n        call: track\n"))
     #expect(Self.result.plan.contains("        event: PROFILE\n        wire_name: Profile\n        properties:\n          tab: main\n"))
     #expect(!Self.result.diagnostics.contains { $0.ruleID == AdoptReason.lintRefused.rawValue })
+  }
+
+  /// A SwiftUI view model is a screen under dynamic-replacement: `onAppear()` its enter event, its methods
+  /// handlers; under objc-runtime its calls stay. A closure in a view's body is no method: it stays.
+  @Test func mapsAViewModelUnderDynamicReplacement() throws {
+    let files: [(path: String, text: String)] = [
+      (
+        "Sources/App/Wishlist.swift",
+        """
+        import Observation
+        import SwiftUI
+
+        @Observable final class WishlistModel {
+          var items: [String] = []
+          var count: Int { items.count }
+
+          func onAppear() {
+            analytics.track(name: "Wishlist Viewed", properties: ["count": count])
+          }
+
+          func add(_ id: String) {
+            items.append(id)
+            analytics.track(name: "Wishlist Added", properties: ["product_id": id])
+          }
+        }
+
+        struct WishlistView: View {
+          @State var model = WishlistModel()
+
+          var body: some View {
+            List(model.items, id: \\.self) { Text($0) }
+              .onAppear { analytics.track(name: "Wishlist Shown") }
+          }
+        }
+
+        """
+      )
+    ]
+    func adopt(_ interception: TrackingConfig.Interception) -> Adopter.Result {
+      var options = Adopter.Options()
+      options.interception = interception
+      options.planSources = ["Sources"]
+      options.scan = ScanOptions(useCache: false)
+      return Adopter.adopt(.files(files), options: options)
+    }
+    let replaced = adopt(.dynamicReplacement)
+    #expect(replaced.events.map(\.wireName).sorted() == ["Wishlist Added", "Wishlist Viewed"])
+    let added = try #require(replaced.events.first { $0.slot == .control("add(_:)") })
+    #expect(added.screen == "WishlistModel")
+    #expect(added.properties.first?.value == .binding("id"))
+    #expect(replaced.events.first { $0.slot == .page(.enter) }?.sendsTrackCall == true)
+    #expect(replaced.events.first { $0.slot == .page(.enter) }?.properties.first?.value == .binding("self.count"))
+    // The view's closure stays.
+    let closure = replaced.diagnostics.filter { $0.ruleID.hasPrefix("adopt-") }
+    #expect(closure.map(\.location.line) == [23])
+    #expect(closure.map(\.ruleID) == [AdoptReason.notAScreen.rawValue])
+    #expect(!replaced.diagnostics.contains { $0.ruleID == AdoptReason.lintRefused.rawValue })
+
+    let runtime = adopt(.objcRuntime)
+    #expect(runtime.events.isEmpty)
+    let left = try #require(runtime.diagnostics.first { $0.location.line == 14 })
+    #expect(left.ruleID == AdoptReason.notAScreen.rawValue)
+    #expect(
+      left.message
+        == "this analytics-swift call is in 'WishlistModel', a SwiftUI view model, which trackc intercepts under interception: dynamic-replacement only"
+    )
   }
 
   @Test func everyReasonIsInTheGuidesTable() throws {
