@@ -101,7 +101,7 @@ struct AdoptCommand: ParsableCommand {
       StandardError.write("trackc: error: cannot write '\(output)'\n")
       throw ExitCode(ExitStatus.cannotWrite.rawValue)
     }
-    let report = format.render(result.diagnostics)
+    let report = format.render(result.diagnostics, adoption: result.counts)
     if !report.isEmpty { print(report, terminator: "") }
     if format == .text {
       for file in result.perFile {

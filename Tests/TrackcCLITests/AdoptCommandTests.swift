@@ -71,10 +71,33 @@ import TrackcTestSupport
     #expect(json.status == 0)
     #expect(json.standardOutput.hasPrefix("{"))
     #expect(json.standardOutput.contains("\"adopt-call-in-closure\""))
+    // With the counts a team tracks adoption by.
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let adoption = try #require(document["adoption"] as? [String: Any])
+    #expect(adoption["found"] as? Int == 3)
+    #expect(adoption["mapped"] as? Int == 2)
+    #expect(adoption["left"] as? Int == 1)
+    #expect(adoption["alreadyPlanned"] as? Int == 0)
+    #expect(adoption["leftByReason"] as? [String: Int] == ["adopt-call-in-closure": 1])
+    let files = try #require(adoption["files"] as? [[String: Any]])
+    #expect(files.map { $0["file"] as? String } == ["Sources/App/Cart.swift"])
+    #expect(files.map { $0["left"] as? Int } == [1])
     let sarif = try TrackcBinary.run(
       "adopt", "--sources", "Sources", "-o", "config/tracking.yaml", "--force", "--format", "sarif", "--no-cache", in: scratch.url)
     #expect(sarif.status == 0)
     #expect(sarif.standardOutput.contains("\"version\""))
+    // The counts in the run's properties, each reason a rule of the log.
+    let withWrapper = try TrackcBinary.run(
+      "adopt", "--sources", "Sources", "--wrapper", "Tracker.track(_:properties:)", "-o", "config/other.yaml", "--format", "sarif", "--no-cache",
+      in: scratch.url)
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(withWrapper.standardOutput.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    #expect(((run["properties"] as? [String: Any])?["adoption"] as? [String: Any])?["found"] as? Int == 3)
+    let rules = try #require((((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]))
+    let result = try #require((run["results"] as? [[String: Any]])?.first)
+    #expect(result["ruleId"] as? String == "adopt-call-in-closure")
+    let index = try #require(result["ruleIndex"] as? Int)
+    #expect(rules[index]["id"] as? String == "adopt-call-in-closure")
 
     // A plan that exists is added to: the wrapper's events go in beside the SDK call's, the rest stays.
     let sdkOnly = try scratch.read("config/tracking.yaml")

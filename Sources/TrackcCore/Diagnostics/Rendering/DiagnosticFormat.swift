@@ -9,11 +9,13 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
   /// GitHub Actions workflow commands, which become annotations on a pull request.
   case github
 
-  public func render(_ diagnostics: [Diagnostic], toolVersion: String = TrackcVersion.current) -> String {
+  /// `adoption`: `trackc adopt`'s counts, which the JSON and SARIF reports carry (the text report's
+  /// per-file lines go to standard error).
+  public func render(_ diagnostics: [Diagnostic], toolVersion: String = TrackcVersion.current, adoption: AdoptionCounts? = nil) -> String {
     switch self {
     case .text: return TextDiagnosticRenderer.render(diagnostics)
-    case .json: return JSONDiagnosticRenderer.render(diagnostics)
-    case .sarif: return SARIFDiagnosticRenderer.render(diagnostics, toolVersion: toolVersion)
+    case .json: return JSONDiagnosticRenderer.render(diagnostics, adoption: adoption)
+    case .sarif: return SARIFDiagnosticRenderer.render(diagnostics, toolVersion: toolVersion, adoption: adoption)
     case .github: return GitHubActionsDiagnosticRenderer.render(diagnostics)
     }
   }

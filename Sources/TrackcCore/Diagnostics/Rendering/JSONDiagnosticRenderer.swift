@@ -9,6 +9,8 @@ public enum JSONDiagnosticRenderer {
   struct Document: Encodable {
     var diagnostics: [Entry]
     var summary: Summary
+    /// `trackc adopt`'s counts; absent for the other commands.
+    var adoption: AdoptionCounts?
   }
 
   struct Summary: Encodable {
@@ -52,7 +54,7 @@ public enum JSONDiagnosticRenderer {
     var replacement: String
   }
 
-  public static func render(_ diagnostics: [Diagnostic]) -> String {
+  public static func render(_ diagnostics: [Diagnostic], adoption: AdoptionCounts? = nil) -> String {
     let document = Document(
       diagnostics: diagnostics.map { diagnostic in
         Entry(
@@ -61,7 +63,7 @@ public enum JSONDiagnosticRenderer {
           notes: diagnostic.notes.map { Note(message: $0.message, location: $0.location.map(Position.init)) },
           fixIt: diagnostic.fixIt.map { FixIt(message: $0.message, location: Position($0.range), replacement: $0.replacement) })
       },
-      summary: Summary(errors: diagnostics.errorCount, warnings: diagnostics.warningCount))
+      summary: Summary(errors: diagnostics.errorCount, warnings: diagnostics.warningCount), adoption: adoption)
     return JSONOutput.encode(document)
   }
 }

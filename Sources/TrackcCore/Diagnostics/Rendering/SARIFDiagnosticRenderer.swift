@@ -17,6 +17,12 @@ public enum SARIFDiagnosticRenderer {
     var tool: Tool
     var results: [Result]
     var columnKind = "unicodeCodePoints"
+    var properties: RunProperties?
+  }
+
+  /// `trackc adopt`'s counts, in the run's property bag.
+  struct RunProperties: Encodable {
+    var adoption: AdoptionCounts
   }
 
   struct Tool: Encodable {
@@ -109,14 +115,19 @@ public enum SARIFDiagnosticRenderer {
     var text: String
   }
 
-  public static func render(_ diagnostics: [Diagnostic], toolVersion: String) -> String {
-    let rules = RuleCatalog.all
-    let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.id, $0.offset) })
-    let descriptors = rules.map { rule in
+  /// With `adoption` (`trackc adopt`), the reasons a call is left are rules of the log too.
+  public static func render(_ diagnostics: [Diagnostic], toolVersion: String, adoption: AdoptionCounts? = nil) -> String {
+    var descriptors = RuleCatalog.all.map { rule in
       ReportingDescriptor(
         id: rule.id, shortDescription: Message(text: rule.summary),
         defaultConfiguration: Configuration(level: rule.severity.rawValue))
     }
+    if adoption != nil {
+      descriptors += AdoptReason.allCases.map {
+        ReportingDescriptor(id: $0.rawValue, shortDescription: Message(text: $0.summary), defaultConfiguration: Configuration(level: "warning"))
+      }
+    }
+    let ruleIndex = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($0.element.id, $0.offset) })
     let results = diagnostics.map { diagnostic in
       let related = diagnostic.notes.enumerated().map { index, note in
         Location(
@@ -139,7 +150,10 @@ public enum SARIFDiagnosticRenderer {
         message: Message(text: diagnostic.message), locations: [Location(physicalLocation: physicalLocation(diagnostic.location))],
         relatedLocations: related.isEmpty ? nil : related, fixes: fixes)
     }
-    let log = Log(runs: [Run(tool: Tool(driver: Driver(version: toolVersion, rules: descriptors)), results: results)])
+    let log = Log(
+      runs: [
+        Run(tool: Tool(driver: Driver(version: toolVersion, rules: descriptors)), results: results, properties: adoption.map(RunProperties.init))
+      ])
     return JSONOutput.encode(log)
   }
 
