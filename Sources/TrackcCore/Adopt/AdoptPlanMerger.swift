@@ -23,7 +23,7 @@ public struct AdoptExistingPlan: Sendable {
       return .failure(Unreadable(diagnostics: errors.isEmpty ? [notAMapping(source.path)] : errors))
     }
     let bytes = Array(source.input.buffer)
-    guard document.kind(root) == .mapping, AdoptPlanMerger.isBlock(root, document, bytes) else {
+    guard document.kind(root) == .mapping, AdoptPlanMerger.isBlock(root, document, bytes, TextPositions(bytes)) else {
       return .failure(Unreadable(diagnostics: [notAMapping(source.path)]))
     }
     return .success(AdoptExistingPlan(path: source.path, bytes: bytes, document: document, root: root, plan: plan))
@@ -118,13 +118,12 @@ enum AdoptPlanMerger {
     let document: YAMLDocument
     let bytes: [UInt8]
     let positions: TextPositions
-    let lineBreak: String
 
     func offset(_ position: SourcePosition) -> Int { positions.offset(of: position) ?? bytes.count }
     /// The byte offset where the line after `line` starts (the end of the text after its last line).
     func start(ofLineAfter line: Int) -> Int { line < positions.lineStarts.count ? positions.lineStarts[line] : bytes.count }
     func indent(of node: YAMLNodeID) -> Int { document.range(node).start.column - 1 }
-    func isBlock(_ node: YAMLNodeID) -> Bool { AdoptPlanMerger.isBlock(node, document, bytes) }
+    func isBlock(_ node: YAMLNodeID) -> Bool { AdoptPlanMerger.isBlock(node, document, bytes, positions) }
     func isEmptyMapping(_ node: YAMLNodeID) -> Bool {
       document.kind(node) == .mapping ? document.pairs(node).isEmpty : document.kind(node) == .scalar && document.isNull(node)
     }
@@ -162,8 +161,8 @@ enum AdoptPlanMerger {
     }
   }
 
-  static func isBlock(_ node: YAMLNodeID, _ document: YAMLDocument, _ bytes: [UInt8]) -> Bool {
-    let positions = TextPositions(bytes)
+  /// Written a key (or an item) per line: its text does not start with a bracket.
+  static func isBlock(_ node: YAMLNodeID, _ document: YAMLDocument, _ bytes: [UInt8], _ positions: TextPositions) -> Bool {
     guard let offset = positions.offset(of: document.range(node).start), offset < bytes.count else { return true }
     return bytes[offset] != UInt8(ascii: "{") && bytes[offset] != UInt8(ascii: "[")
   }
@@ -172,7 +171,7 @@ enum AdoptPlanMerger {
     let bytes = plan.bytes
     let positions = TextPositions(bytes)
     let lineBreak = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
-    let layout = Layout(document: plan.document, bytes: bytes, positions: positions, lineBreak: lineBreak)
+    let layout = Layout(document: plan.document, bytes: bytes, positions: positions)
     let document = plan.document
     var edits: [Edit] = []
     var unplaced: [Int: String] = [:]
