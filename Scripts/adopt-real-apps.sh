@@ -10,8 +10,9 @@
 #   DUCKDUCKGO_DIR     https://github.com/duckduckgo/iOS (calls `Pixel.fire(pixel: .event, ...)`, an enum
 #                      whose `name` switches over its cases)
 #
-# TRACKC names the binary (default: a release build, built first when missing). The plans and reports
-# go to a temporary folder, which is printed; the apps' files are never written (no --fix).
+# TRACKC names the binary (default: a release build, built first when missing); RUNS (5) how many times
+# each app is adopted cold and warm (the median is printed). The plans and reports go to a temporary
+# folder, which is printed; the apps' files are never written (no --fix).
 set -euo pipefail
 if [ $# -ne 2 ]; then
   sed -n '2,15p' "$0" >&2
@@ -21,6 +22,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 pocket_casts=$(cd "$1" && pwd)
 duckduckgo=$(cd "$2" && pwd)
 trackc=${TRACKC:-$root/.build/release/trackc}
+runs=${RUNS:-5}
 if [ ! -x "$trackc" ]; then
   (cd "$root" && swift build -c release --product trackc >&2)
 fi
@@ -31,14 +33,19 @@ adopt() {
   local name=$1 dir=$2 sources=$3
   shift 3
   mkdir -p "$work/$name"
-  # Cold (an empty scan cache), then warm (the cache the cold run wrote).
+  # Cold (an empty scan cache), then warm (the cache the cold run wrote): RUNS runs each, the median.
   for run in cold warm; do
-    local start end
-    start=$(date +%s%N)
-    (cd "$dir" && "$trackc" adopt --sources $sources --force --output "$work/$name/tracking.yaml" --cache-dir "$work/$name/cache" "$@" \
-      >"$work/$name/report.txt" 2>"$work/$name/stderr.txt")
-    end=$(date +%s%N)
-    echo "$name, $run: $(((end - start) / 1000000)) ms"
+    local times=()
+    for _ in $(seq "$runs"); do
+      [ "$run" = cold ] && rm -rf "$work/$name/cache"
+      local start end
+      start=$(date +%s%N)
+      (cd "$dir" && "$trackc" adopt --sources $sources --force --output "$work/$name/tracking.yaml" --cache-dir "$work/$name/cache" "$@" \
+        >"$work/$name/report.txt" 2>"$work/$name/stderr.txt")
+      end=$(date +%s%N)
+      times+=($(((end - start) / 1000000)))
+    done
+    echo "$name, $run: median $(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}') ms of $runs runs (${times[*]})"
   done
   grep '^trackc: found' "$work/$name/stderr.txt"
   echo "left, by reason:"
