@@ -535,6 +535,24 @@ import TrackcTestSupport
     #expect(warning.message.contains("not valid Swift"))
   }
 
+  /// swift-syntax's diagnostics generator stops the process on an `=` an invalid character touches (its
+  /// Fix-It would have no change): the file is still read, with the lexer's words at the `=`. Its siblings,
+  /// an `=` without a space on one side, keep the generator's own message.
+  @Test func anEqualBesideAnInvalidCharacterIsReportedNotFatal() throws {
+    for (text, message) in [
+      ("enum E {\n  case a \u{FFFD}= \"b\"\n  case c\n}\n", "'=' must have consistent whitespace on both sides"),
+      ("enum E {\n  case a \u{FFFD}=\"b\"\n  case c\n}\n", "invalid character in source file"),
+      ("enum E {\n  case a= \"b\"\n  case c\n}\n", "'=' must have consistent whitespace on both sides"),
+    ] {
+      let result = Self.scan([("Sources/App/Events.swift", text)])
+      #expect(try Self.type("E", in: result).name == "E", "\(text)")
+      let warning = try #require(result.diagnostics.first, "\(text)")
+      #expect(warning.severity == .warning)
+      #expect(warning.location.line == 2)
+      #expect(warning.message == "this is not valid Swift: \(message); declarations after it may be missed", "\(text)")
+    }
+  }
+
   @Test func sameSourcesGiveTheSameBytesInAnyOrder() throws {
     let files: [(path: String, text: String)] = [
       ("Sources/B/B.swift", "class B { func z() {}\n func a() {} }\nextension A { func m() {} }\n"),

@@ -1,5 +1,4 @@
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// Reads one Swift file with swift-syntax's parser and collects its types, extensions and methods.
@@ -35,7 +34,7 @@ enum SwiftFileScanner {
       scan.references += references.references
     }
     if tree.hasError {
-      let errors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+      let errors = SwiftParseErrors.errors(in: tree)
       if let first = errors.first {
         let position = lines.position(ofByteOffset: first.position.utf8Offset)
         let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
