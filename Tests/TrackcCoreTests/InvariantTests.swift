@@ -28,7 +28,7 @@ import TrackcTestSupport
 
   /// The fuzz targets whose regressions a test replays: here, and in the runtime's and the collector's
   /// tests (`RuntimeFuzzingTests`, `CollectorRequestFuzzingTests`).
-  static let replayedTargets = ["lint", "names", "registry", "links", "scan-cache", "journal", "remote-config", "collector-request"]
+  static let replayedTargets = ["lint", "names", "registry", "links", "scan-cache", "adopt", "journal", "remote-config", "collector-request"]
 
   /// A parameterised test over an empty folder runs nothing and passes, so every folder the tests read
   /// inputs from must hold some, and every folder of regressions must be one a test replays.

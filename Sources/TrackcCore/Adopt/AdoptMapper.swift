@@ -110,6 +110,11 @@ struct AdoptMapper {
     }
     let declared = index[type]
     let screen = index.isDeclaredInSeveralModules(declared.name) ? declared.qualifiedName : declared.name
+    // A type the parser recovered from broken code can have a name no plan can hold (`.Player`, nested
+    // in a declaration without a name).
+    guard case .success = SwiftTypeName.parse(screen) else {
+      return .left(.notAScreen, "\(what) is in '\(screen)', whose name is not a Swift type name a plan can hold")
+    }
     // An enter page event goes as a screen call unless the plan says `call: track`: a track call in
     // viewDidAppear(_:) stays a track call.
     return .mapped(

@@ -111,6 +111,8 @@ enum AdoptPlanMerger {
     var lines: [String] = []
     /// Each event's lines, 1-based within `lines`.
     var events: [(index: Int, lines: ClosedRange<Int>)] = []
+    /// The lines written for several of them (a screen's key, a section's), 1-based within `lines`.
+    var headers: [AdoptPlanWriter.Header] = []
     var order: Int
   }
 
@@ -183,16 +185,19 @@ enum AdoptPlanMerger {
       edits.append(edit)
     }
     /// Lines for events at `indent`: page events then control events, as a new plan writes them.
-    func entries(_ indices: [Int], indent: Int, sections: Bool) -> (lines: [String], events: [(Int, ClosedRange<Int>)]) {
+    func entries(_ indices: [Int], indent: Int, sections: Bool) -> (
+      lines: [String], events: [(Int, ClosedRange<Int>)], headers: [AdoptPlanWriter.Header]
+    ) {
       var lines: [String] = []
       var ranges = [ClosedRange<Int>](repeating: 0...0, count: events.count)
+      var headers: [AdoptPlanWriter.Header] = []
       let pad = String(repeating: " ", count: indent)
       if sections {
-        AdoptPlanWriter.appendSections(events, members: indices, to: &lines, indent: pad, ranges: &ranges)
+        AdoptPlanWriter.appendSections(events, members: indices, to: &lines, indent: pad, ranges: &ranges, headers: &headers)
       } else {
         AdoptPlanWriter.appendEntries(events, members: indices, to: &lines, indent: pad, ranges: &ranges)
       }
-      return (lines, indices.map { ($0, ranges[$0]) })
+      return (lines, indices.map { ($0, ranges[$0]) }, headers)
     }
 
     let screensPair = layout.pair("screens", in: plan.root)
@@ -212,7 +217,7 @@ enum AdoptPlanMerger {
         add(
           Edit(
             offset: layout.start(ofLineAfter: layout.lastLine(pair.key)), removing: layout.removal(value), indent: layout.indent(of: pair.key) + 2,
-            lines: lines.lines, events: lines.events, order: 0))
+            lines: lines.lines, events: lines.events, headers: lines.headers, order: 0))
         continue
       }
       guard document.kind(value) == .mapping, layout.isBlock(value) else {
@@ -236,13 +241,13 @@ enum AdoptPlanMerger {
           add(
             Edit(
               offset: layout.start(ofLineAfter: layout.lastLine(sectionPair.key)), removing: layout.removal(sectionValue),
-              indent: layout.indent(of: sectionPair.key) + 2, lines: lines.lines, events: lines.events, order: 0))
+              indent: layout.indent(of: sectionPair.key) + 2, lines: lines.lines, events: lines.events, headers: lines.headers, order: 0))
         } else if document.kind(sectionValue) == .mapping, layout.isBlock(sectionValue) {
           let lines = entries(inSection, indent: layout.indent(of: document.pairs(sectionValue)[0].key), sections: false)
           add(
             Edit(
               offset: layout.start(ofLineAfter: layout.lastLine(sectionValue)), indent: layout.indent(of: document.pairs(sectionValue)[0].key),
-              lines: lines.lines, events: lines.events, order: 0))
+              lines: lines.lines, events: lines.events, headers: lines.headers, order: 0))
         } else {
           for index in inSection {
             unplaced[index] =
@@ -255,16 +260,19 @@ enum AdoptPlanMerger {
         add(
           Edit(
             offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: layout.indent(of: firstKey), lines: lines.lines, events: lines.events,
+            headers: lines.headers,
             order: 0))
       }
     }
 
     if !newScreens.isEmpty {
-      func screenLines(indent: Int) -> (lines: [String], events: [(Int, ClosedRange<Int>)]) {
+      func screenLines(indent: Int) -> (lines: [String], events: [(Int, ClosedRange<Int>)], headers: [AdoptPlanWriter.Header]) {
         var lines: [String] = []
         var ranges = [ClosedRange<Int>](repeating: 0...0, count: events.count)
-        AdoptPlanWriter.appendScreens(events, members: newScreens, to: &lines, indent: String(repeating: " ", count: indent), ranges: &ranges)
-        return (lines, newScreens.map { ($0, ranges[$0]) })
+        var headers: [AdoptPlanWriter.Header] = []
+        AdoptPlanWriter.appendScreens(
+          events, members: newScreens, to: &lines, indent: String(repeating: " ", count: indent), ranges: &ranges, headers: &headers)
+        return (lines, newScreens.map { ($0, ranges[$0]) }, headers)
       }
       if let screensPair {
         let value = screensPair.value
@@ -273,11 +281,14 @@ enum AdoptPlanMerger {
           add(
             Edit(
               offset: layout.start(ofLineAfter: layout.lastLine(screensPair.key)), removing: layout.removal(value),
-              indent: layout.indent(of: screensPair.key) + 2, lines: lines.lines, events: lines.events, order: 0))
+              indent: layout.indent(of: screensPair.key) + 2, lines: lines.lines, events: lines.events, headers: lines.headers, order: 0))
         } else if document.kind(value) == .mapping, layout.isBlock(value) {
           let indent = layout.indent(of: document.pairs(value)[0].key)
           let lines = screenLines(indent: indent)
-          add(Edit(offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: indent, lines: lines.lines, events: lines.events, order: 0))
+          add(
+            Edit(
+              offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: indent, lines: lines.lines, events: lines.events,
+              headers: lines.headers, order: 0))
         } else {
           for index in newScreens {
             unplaced[index] = "the plan writes 'screens' in flow style; trackc adopt adds to mappings written a key per line"
@@ -289,7 +300,10 @@ enum AdoptPlanMerger {
         add(
           Edit(
             offset: bytes.count, indent: -1, lines: prefix + lines.lines,
-            events: lines.events.map { ($0.0, ($0.1.lowerBound + 2)...($0.1.upperBound + 2)) }, order: 0))
+            events: lines.events.map { ($0.0, ($0.1.lowerBound + 2)...($0.1.upperBound + 2)) },
+            headers: [AdoptPlanWriter.Header(line: 2, events: newScreens)]
+              + lines.headers.map { AdoptPlanWriter.Header(line: $0.line + 2, events: $0.events) },
+            order: 0))
       }
     }
 
@@ -352,6 +366,7 @@ enum AdoptPlanMerger {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.utf8.count + 2 } })
     var ranges = [ClosedRange<Int>](repeating: 0...0, count: eventCount)
+    var headers: [AdoptPlanWriter.Header] = []
     var cursor = 0
     var lineBreaks = 0
     func copy(upTo end: Int) {
@@ -376,6 +391,7 @@ enum AdoptPlanMerger {
       }
       let first = lineBreaks + 1
       for (index, lines) in edit.events { ranges[index] = (first + lines.lowerBound - 1)...(first + lines.upperBound - 1) }
+      headers += edit.headers.map { AdoptPlanWriter.Header(line: first + $0.line - 1, events: $0.events) }
       for line in edit.lines {
         output += Array(line.utf8)
         output += Array(lineBreak.utf8)
@@ -383,6 +399,6 @@ enum AdoptPlanMerger {
       }
     }
     copy(upTo: bytes.count)
-    return AdoptPlanWriter.Written(text: String(decoding: output, as: UTF8.self), lines: ranges)
+    return AdoptPlanWriter.Written(text: String(decoding: output, as: UTF8.self), lines: ranges, headers: headers)
   }
 }

@@ -4,6 +4,13 @@ struct AdoptPlanWriter {
     var text: String
     /// For each event, the lines (1-based, in `text`) its entry takes: lint's findings there are its own.
     var lines: [ClosedRange<Int>]
+    /// The lines written for several events (a screen's key, a section's): a finding there is theirs.
+    var headers: [Header] = []
+  }
+
+  struct Header {
+    var line: Int
+    var events: [Int]
   }
 
   /// Gives each event an ID from its wire name (`Checkout Tapped` -> `CHECKOUT_TAPPED`), unique in the
@@ -39,29 +46,37 @@ struct AdoptPlanWriter {
     }
     lines.append("screens:")
     var ranges = [ClosedRange<Int>](repeating: 0...0, count: events.count)
-    appendScreens(events, members: Array(events.indices), to: &lines, indent: "  ", ranges: &ranges)
-    return Written(text: lines.joined(separator: "\n") + "\n", lines: ranges)
+    var headers: [Header] = []
+    appendScreens(events, members: Array(events.indices), to: &lines, indent: "  ", ranges: &ranges, headers: &headers)
+    return Written(text: lines.joined(separator: "\n") + "\n", lines: ranges, headers: headers)
   }
 
   /// The screens of `members` (indices of `events`), each with its sections.
-  static func appendScreens(_ events: [AdoptedEvent], members: [Int], to lines: inout [String], indent: String, ranges: inout [ClosedRange<Int>]) {
+  static func appendScreens(
+    _ events: [AdoptedEvent], members: [Int], to lines: inout [String], indent: String, ranges: inout [ClosedRange<Int>], headers: inout [Header]
+  ) {
     let byScreen = Dictionary(grouping: members, by: { events[$0].screen })
     for screen in byScreen.keys.sorted(by: UTF8Order.less) {
       lines.append(indent + StarterConfig.quoted(screen) + ":")
-      appendSections(events, members: byScreen[screen] ?? [], to: &lines, indent: indent + "  ", ranges: &ranges)
+      headers.append(Header(line: lines.count, events: byScreen[screen] ?? []))
+      appendSections(events, members: byScreen[screen] ?? [], to: &lines, indent: indent + "  ", ranges: &ranges, headers: &headers)
     }
   }
 
   /// `page_events:` then `control_events:`, each with its entries.
-  static func appendSections(_ events: [AdoptedEvent], members: [Int], to lines: inout [String], indent: String, ranges: inout [ClosedRange<Int>]) {
+  static func appendSections(
+    _ events: [AdoptedEvent], members: [Int], to lines: inout [String], indent: String, ranges: inout [ClosedRange<Int>], headers: inout [Header]
+  ) {
     let pages = members.filter { events[$0].isPageEvent }
     let controls = members.filter { !events[$0].isPageEvent }
     if !pages.isEmpty {
       lines.append(indent + "page_events:")
+      headers.append(Header(line: lines.count, events: pages))
       appendEntries(events, members: pages, to: &lines, indent: indent + "  ", ranges: &ranges)
     }
     if !controls.isEmpty {
       lines.append(indent + "control_events:")
+      headers.append(Header(line: lines.count, events: controls))
       appendEntries(events, members: controls, to: &lines, indent: indent + "  ", ranges: &ranges)
     }
   }

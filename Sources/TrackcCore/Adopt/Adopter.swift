@@ -202,10 +202,22 @@ public enum Adopter {
       let source = ConfigSource(path: options.planPath, text: written.text)
       let lint = Linter.lint(source, options: lintOptions)
       clock.lap("lint the plan")
+      // A finding in an entry is its event's; on a screen's or a section's key, its events'. A new plan
+      // has no other lines of events, so a finding elsewhere refuses them all: the plan lints clean.
+      var elsewhere: Diagnostic?
       for error in lint.diagnostics where error.severity == .error && error.location.file == options.planPath {
-        if let position = written.lines.firstIndex(where: { $0.contains(error.location.line) }), refused[fresh[position]] == nil {
-          refused[fresh[position]] = (.lintRefused, "its plan entry does not pass lint: \(error.message) [\(error.ruleID)]")
+        let line = error.location.line
+        let refusal = (AdoptReason.lintRefused, "its plan entry does not pass lint: \(error.message) [\(error.ruleID)]")
+        if let position = written.lines.firstIndex(where: { $0.contains(line) }) {
+          if refused[fresh[position]] == nil { refused[fresh[position]] = refusal }
+        } else if let header = written.headers.first(where: { $0.line == line }) {
+          for position in header.events where refused[fresh[position]] == nil { refused[fresh[position]] = refusal }
+        } else if options.existingPlan == nil {
+          elsewhere = elsewhere ?? error
         }
+      }
+      if refused.isEmpty, let error = elsewhere {
+        for index in fresh { refused[index] = (.lintRefused, "the plan written with it does not pass lint: \(error.message) [\(error.ruleID)]") }
       }
       if let existing = options.existingPlan, refused.isEmpty {
         for (position, why) in AdoptPlanMerger.readBack(freshEvents, in: source, adding: existing) { refused[fresh[position]] = (.planLayout, why) }

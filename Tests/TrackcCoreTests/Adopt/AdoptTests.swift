@@ -216,6 +216,21 @@ import TrackcTestSupport
     )
   }
 
+  /// A screen the parser recovered inside a declaration without a name (`enum? AnalyticsEvent {` never
+  /// closed) has no type name a plan can hold: its calls stay, and the plan lints clean.
+  @Test func aScreenWithoutATypeNameKeepsItsCalls() throws {
+    let url = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/fuzz/adopt/screen-nested-in-a-nameless-type-had-no-type-name.swift")
+    let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    let result = Self.adopt([("Sources/App/Fuzzed.swift", text)], wrappers: ["Analytics.track(_:properties:)", "Analytics.track(_:story:)"])
+    #expect(result.events.isEmpty)
+    let left = try #require(result.diagnostics.first { $0.ruleID == AdoptReason.notAScreen.rawValue })
+    #expect(left.location.line == 21)
+    #expect(
+      left.message
+        == "this call of Analytics.track(_:properties:) is in '.PlayerViewController', whose name is not a Swift type name a plan can hold")
+    #expect(!result.plan.contains(".PlayerViewController"))
+  }
+
   @Test func everyReasonIsInTheGuidesTable() throws {
     let guide = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/adopt.md"), encoding: .utf8)
     for reason in AdoptReason.allCases {
