@@ -141,6 +141,25 @@ import TrackcTestSupport
     #expect(try scratch.read("Sources/App/Cart.swift") == expected)
   }
 
+  /// A file swift-syntax's parser takes exponential time on (nested brackets in a type) is given up after
+  /// the time limit and reported, as lint does; the other files are adopted.
+  @Test func aFileTheParserHangsOnIsReportedAndLeftOut() throws {
+    let scratch = try scratchApp()
+    defer { scratch.remove() }
+    try scratch.write("Sources/App/Hostile.swift", "let x: " + String(repeating: "[", count: 40) + "ry: Int\n")
+    let run = try MeasuredRun.run(
+      TrackcBinary.path,
+      [
+        "adopt", "--sources", "\(scratch.path)/Sources", "--wrapper", "Tracker.track(_:properties:)", "--output", "\(scratch.path)/tracking.yaml",
+        "--file-time-limit", "2", "--no-cache",
+      ],
+      timeout: TimeLimits.seconds(120))
+    #expect(!run.timedOut)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("Hostile.swift:1:1: warning: parsing this file took longer than 2 s; it was not read [swift-source]"))
+    #expect(run.standardError.contains("found 3 calls in 1 file: 2 mapped to events"), "\(run.standardError)")
+  }
+
   @Test func commandLineMistakesAreUsageErrors() throws {
     let scratch = try scratchApp()
     defer { scratch.remove() }

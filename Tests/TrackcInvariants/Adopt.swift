@@ -9,6 +9,29 @@ extension Invariants {
 
   /// The wrappers of the apps `trackc adopt` was measured on, and a per-event one, beside the SDKs' calls.
   /// A file starting with `// snake_case` sends raw values and case names in snake case.
+  /// swift-syntax's parser takes time exponential in the depth of brackets nested in a type
+  /// (`let x: [[[[…`, twice as long with each): the command line parses in worker processes with a time
+  /// limit, and reports such a file and leaves it out (`AdoptCommandTests.aFileTheParserHangsOnIsReportedAndLeftOut`),
+  /// which a target parsing in its own process cannot. It leaves out inputs nesting `[` or `(` deeper
+  /// than this, so that its timeouts are trackc's.
+  public static let maxFuzzedBracketDepth = 12
+
+  public static func nestsBracketsTooDeeply(_ bytes: [UInt8]) -> Bool {
+    var square = 0
+    var round = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "["): square += 1
+      case UInt8(ascii: "]"): square = max(0, square - 1)
+      case UInt8(ascii: "("): round += 1
+      case UInt8(ascii: ")"): round = max(0, round - 1)
+      default: continue
+      }
+      if square > maxFuzzedBracketDepth || round > maxFuzzedBracketDepth { return true }
+    }
+    return false
+  }
+
   public static func adoptOptions(for text: String) -> Adopter.Options {
     var options = Adopter.Options()
     let wrappers = [

@@ -99,7 +99,13 @@ public enum Adopter {
   public static func adopt(_ sources: SwiftSourceSet, options: Options) -> Result {
     var clock = PhaseClock(observer: options.phaseObserver)
     var diagnostics: [Diagnostic] = []
-    let files = read(sources, maxBytes: options.scan.maxFileBytes)
+    // The declarations first: the scan parses in worker processes (the command line's default), so a
+    // file that crashes swift-syntax's parser or takes it past the time limit (nested brackets take it
+    // exponential time) is reported and left out, here as there, rather than ending or hanging the run.
+    let scanned = SourceScanner.scan(sources, options: options.scan)
+    diagnostics += scanned.diagnostics
+    clock.lap("scan the declarations")
+    let files = read(sources, maxBytes: options.scan.maxFileBytes).filter { !scanned.unreadFiles.contains($0.path) }
     clock.lap("read \(files.count) Swift files")
     // Parse every file once, on all cores: the names first (enums, constants), then the calls.
     let parsed = Parallel.map(files.count) { position in
@@ -123,9 +129,6 @@ public enum Adopter {
     clock.lap("find \(calls.count) calls")
 
     // Map what can be mapped; the rest stays, with its reason.
-    let scanned = SourceScanner.scan(sources, options: options.scan)
-    diagnostics += scanned.diagnostics
-    clock.lap("scan the declarations")
     let mapper = AdoptMapper(index: CodeIndex(scanned.registry), bases: options.bases, interception: options.interception)
     var mapped: [AdoptedEvent] = []
     for call in calls {
@@ -231,6 +234,6 @@ public enum Adopter {
     events = events.indices.filter { refused[$0] == nil }.map { events[$0] }
     return Result(
       calls: calls, events: events, plan: written.text, diagnostics: diagnostics.sorted(by: Diagnostic.presentationOrder), fileHashes: hashes,
-      fileCount: files.count, sourcesNotAdded: sourcesNotAdded)
+      fileCount: max(files.count, scanned.fileCount), sourcesNotAdded: sourcesNotAdded)
   }
 }

@@ -49,6 +49,9 @@ public struct ScanResult: Sendable {
   public var fileCount: Int
   /// Files whose scan came from the cache.
   public var cachedCount: Int
+  /// Files that could not be read (unreadable, too large, or their parse crashed or ran past the time
+  /// limit in a worker process): a caller that parses the sources itself leaves them alone.
+  public var unreadFiles: Set<String> = []
 }
 
 /// Builds the registry of declared handlers from Swift sources: finds the files, parses them in parallel
@@ -87,7 +90,8 @@ public enum SourceScanner {
           clock.lap("read the linked registry (\(registry.types.count) types)")
           return ScanResult(
             registry: registry, problems: (problems + cached.problems).sorted { $0.location < $1.location }, fileCount: inputs.count,
-            cachedCount: inputs.count)
+            cachedCount: inputs.count,
+            unreadFiles: Set(cached.entries.filter { $0.hash.hasPrefix("!") }.map(\.path)).union(unread(cached.problems)))
         }
       }
     }
@@ -102,9 +106,11 @@ public enum SourceScanner {
     var newEntries: [String: FileScan] = [:]
     var hashes: [String] = []
     var scanProblems: [SourceProblem] = []
+    var unreadFiles = Set<String>()
     for (position, (input, result)) in zip(inputs, results).enumerated() {
       switch result {
       case .failure(let failure):
+        unreadFiles.insert(input.path)
         scanProblems.append(SourceProblem(failure.reason, at: SourceLocation(file: input.path, line: 1, column: 1)))
         hashes.append("!" + failure.reason)
       case .success(let scanned):
@@ -131,7 +137,12 @@ public enum SourceScanner {
     }
     return ScanResult(
       registry: linked.registry, problems: (problems + linkedProblems).sorted { $0.location < $1.location },
-      fileCount: inputs.count, cachedCount: cachedCount)
+      fileCount: inputs.count, cachedCount: cachedCount, unreadFiles: unreadFiles.union(unread(linkedProblems)))
+  }
+
+  /// The files a problem says were not read (a worker's crash or timeout, kept in the cache as a scan).
+  private static func unread(_ problems: [SourceProblem]) -> Set<String> {
+    Set(problems.filter { $0.message.hasSuffix(ScanFailure.notRead) }.map(\.location.file))
   }
 
   /// A file modified this close before the link cache was written may have changed within the

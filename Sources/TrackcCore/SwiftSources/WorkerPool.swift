@@ -4,6 +4,10 @@ import Subprocess
 /// Why a file could not be scanned; it becomes a `swift-source` warning on the file.
 struct ScanFailure: Error, Sendable {
   var reason: String
+
+  /// How every problem that leaves a whole file unread ends (a crash, a timeout, a file too large or not
+  /// UTF-8): `ScanResult.unreadFiles` is read from it, the scan cache keeping such problems as scans.
+  static let notRead = "; it was not read"
 }
 
 /// Parses files in worker processes (see `ParseIsolation`), one per core, each taking the next file
@@ -207,10 +211,10 @@ enum WorkerPool {
         case .exited(let code): cause = "exit status \(code)"
         case nil: cause = "it could not be waited for"
         }
-        results.append((index, .failure(ScanFailure(reason: "swift-syntax's parser crashed on this file (\(cause)); it was not read"))))
+        results.append((index, .failure(ScanFailure(reason: "swift-syntax's parser crashed on this file (\(cause))" + ScanFailure.notRead))))
       case .timedOut(let index):
         results.append(
-          (index, .failure(ScanFailure(reason: "parsing this file took longer than \(timeLimit.components.seconds) s; it was not read"))))
+          (index, .failure(ScanFailure(reason: "parsing this file took longer than \(timeLimit.components.seconds) s" + ScanFailure.notRead))))
       }
       // What the worker had not started goes to the next one, in the order it was sent.
       self.retry = retry + unsent.reversed() + inFlight.map(\.index).reversed()
