@@ -16,6 +16,7 @@ public enum AdoptReason: String, Sendable, CaseIterable, Hashable {
   case lintRefused = "adopt-lint-refused"
   case alreadyPlanned = "adopt-already-planned"
   case planLayout = "adopt-plan-layout"
+  case invalidSwift = "adopt-invalid-swift"
 
   /// One line: what the reason means, for `docs/adopt.md` and the report's help.
   public var summary: String {
@@ -37,6 +38,8 @@ public enum AdoptReason: String, Sendable, CaseIterable, Hashable {
     case .lintRefused: return "the plan entry it would become does not pass trackc lint (the message says why)"
     case .alreadyPlanned:
       return "the plan it is added to already has another event where this one would go (another name, call or properties)"
+    case .invalidSwift:
+      return "its file is not valid Swift to swift-syntax: taking a statement out could change how the rest of it reads"
     case .planLayout: return "the plan it is added to writes the mapping this event would join in flow style ({...}), which takes no new line"
     }
   }

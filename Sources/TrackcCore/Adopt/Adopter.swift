@@ -130,8 +130,18 @@ public enum Adopter {
 
     // Map what can be mapped; the rest stays, with its reason.
     let mapper = AdoptMapper(index: CodeIndex(scanned.registry), bases: options.bases, interception: options.interception)
+    // A file swift-syntax could not parse whole is read as it recovered: taking a statement out of it
+    // can change how the rest reads (found by fuzzing), so its calls stay.
+    let invalid = Set(files.indices.filter { parsed[$0].tree.hasError }.map { files[$0].path })
     var mapped: [AdoptedEvent] = []
     for call in calls {
+      if invalid.contains(call.location.file) {
+        diagnostics.append(
+          Diagnostic(
+            .warning, rule: AdoptReason.invalidSwift.rawValue,
+            "this call is in a file that is not valid Swift to swift-syntax; trackc adopt takes no call out of it", at: call.location))
+        continue
+      }
       switch mapper.map(call) {
       case .mapped(let event): mapped.append(event)
       case .left(let reason, let message): diagnostics.append(Diagnostic(.warning, rule: reason.rawValue, message, at: call.location))
