@@ -183,4 +183,12 @@ public struct AdoptedEvent: Sendable {
     if case .page = slot { return true }
     return false
   }
+
+  /// Its key in the plan: the page phase (`enter`) or the handler (`onCheckout(_:)`).
+  public var slotKey: String {
+    switch slot {
+    case .page(let phase): return phase.rawValue
+    case .control(let handler): return handler
+    }
+  }
 }

@@ -40,37 +40,20 @@ public struct AdoptExistingPlan: Sendable {
   public var interception: TrackingConfig.Interception { plan.interception }
 
   /// Every event ID of the plan: a new event's ID is none of them.
-  public var eventIDs: Set<String> { Set(plan.events.map { plan.written($0).id.value }) }
-
-  /// The plan's screen `name` (as `trackc adopt` names it: the class, or `Module.Class`).
-  func screen(named name: String) -> TrackingConfig.Screen? {
-    let screens = plan.config.screens
-    if let exact = screens.first(where: { $0.name.value == name }) { return exact }
-    let bySimpleName = screens.filter { (try? $0.typeName.get())?.simpleName == name }
-    return bySimpleName.count == 1 ? bySimpleName[0] : nil
-  }
+  public var eventIDs: Set<String> { plan.eventIDs }
 
   /// What the plan already has where `event` would go, with whether that is a page's enter event.
-  func rule(at event: AdoptedEvent) -> (rule: TrackingConfig.EventRule, isEnter: Bool)? {
-    guard let screen = screen(named: event.screen) else { return nil }
-    switch event.slot {
-    case .page(let phase):
-      return screen.pageEvents.first { $0.phase.value == phase }.map { ($0.event, phase == .enter) }
-    case .control(let handler):
-      let control = screen.controlEvents.first { $0.key.value == handler || (try? $0.handler.get())?.canonical == handler }
-      return control.map { ($0.event, false) }
-    }
-  }
+  func rule(at event: AdoptedEvent) -> (rule: TrackingConfig.EventRule, isEnter: Bool)? { plan.rule(at: event) }
 
   /// Why the plan's event where `event` would go does not send what the call sends; nil when it does (the
   /// same call, name and property names), so that taking the call out loses and renames nothing.
   func difference(from event: AdoptedEvent) -> String? {
     guard let (rule, isEnter) = rule(at: event) else { return nil }
-    let what = "the plan already has \(rule.id.value) for '\(key(event))' of '\(event.screen)'"
+    let what = "the plan already has \(rule.id.value) for '\(event.slotKey)' of '\(event.screen)'"
     let call = TrackingConfig.Call.of(rule, isEnter: isEnter)
     let sends: TrackingConfig.Call = event.slot == .page(.enter) && !event.sendsTrackCall ? .screen : .track
     guard call == sends else { return "\(what), which goes as a \(call.rawValue) call; this call is a \(sends.rawValue) call" }
-    let name = rule.wireName?.value ?? (call == .screen ? screen(named: event.screen)?.name.value ?? event.screen : rule.id.value)
+    let name = rule.wireName?.value ?? (call == .screen ? plan.screen(named: event.screen)?.name.value ?? event.screen : rule.id.value)
     guard name == event.wireName else { return "\(what), which sends '\(name)'; this call sends '\(event.wireName)'" }
     let keys = Set(rule.properties.map(\.key.value))
     if let missing = event.properties.first(where: { !keys.contains($0.key) }) {
@@ -78,11 +61,29 @@ public struct AdoptExistingPlan: Sendable {
     }
     return nil
   }
+}
 
-  private func key(_ event: AdoptedEvent) -> String {
+extension ResolvedPlan {
+  /// Every event ID of the plan.
+  fileprivate var eventIDs: Set<String> { Set(events.map { written($0).id.value }) }
+
+  /// The screen `name` (as `trackc adopt` names it: the class, or `Module.Class`).
+  fileprivate func screen(named name: String) -> TrackingConfig.Screen? {
+    let screens = config.screens
+    if let exact = screens.first(where: { $0.name.value == name }) { return exact }
+    let bySimpleName = screens.filter { (try? $0.typeName.get())?.simpleName == name }
+    return bySimpleName.count == 1 ? bySimpleName[0] : nil
+  }
+
+  /// The event where `event` would go, with whether that is a page's enter event.
+  fileprivate func rule(at event: AdoptedEvent) -> (rule: TrackingConfig.EventRule, isEnter: Bool)? {
+    guard let screen = screen(named: event.screen) else { return nil }
     switch event.slot {
-    case .page(let phase): return phase.rawValue
-    case .control(let handler): return handler
+    case .page(let phase):
+      return screen.pageEvents.first { $0.phase.value == phase }.map { ($0.event, phase == .enter) }
+    case .control(let handler):
+      let control = screen.controlEvents.first { $0.key.value == handler || (try? $0.handler.get())?.canonical == handler }
+      return control.map { ($0.event, false) }
     }
   }
 }
@@ -102,6 +103,11 @@ enum AdoptPlanMerger {
   }
 
   /// Lines inserted at a line's start, or bytes taken out (an empty `{}` or `~` the new lines replace).
+  /// How deep new lines go: whole screens, a screen's sections, a section's entries.
+  private enum Level {
+    case screens, sections, entries
+  }
+
   private struct Edit {
     var offset: Int
     var removing: Range<Int>? = nil
@@ -113,7 +119,8 @@ enum AdoptPlanMerger {
     var events: [(index: Int, lines: ClosedRange<Int>)] = []
     /// The lines written for several of them (a screen's key, a section's), 1-based within `lines`.
     var headers: [AdoptPlanWriter.Header] = []
-    var order: Int
+    /// Given by `add`, in the order the edits were made: the last tie-break at one offset.
+    var order = 0
   }
 
   private struct Layout {
@@ -184,20 +191,38 @@ enum AdoptPlanMerger {
       order += 1
       edits.append(edit)
     }
-    /// Lines for events at `indent`: page events then control events, as a new plan writes them.
-    func entries(_ indices: [Int], indent: Int, sections: Bool) -> (
-      lines: [String], events: [(Int, ClosedRange<Int>)], headers: [AdoptPlanWriter.Header]
-    ) {
+    /// The lines of `indices` at `indent`, as a new plan writes them: whole screens, a screen's
+    /// sections, or one section's entries.
+    func lines(_ indices: [Int], as level: Level, indent: Int) -> Edit {
       var lines: [String] = []
       var ranges = [ClosedRange<Int>](repeating: 0...0, count: events.count)
       var headers: [AdoptPlanWriter.Header] = []
       let pad = String(repeating: " ", count: indent)
-      if sections {
-        AdoptPlanWriter.appendSections(events, members: indices, to: &lines, indent: pad, ranges: &ranges, headers: &headers)
-      } else {
-        AdoptPlanWriter.appendEntries(events, members: indices, to: &lines, indent: pad, ranges: &ranges)
+      switch level {
+      case .screens: AdoptPlanWriter.appendScreens(events, members: indices, to: &lines, indent: pad, ranges: &ranges, headers: &headers)
+      case .sections: AdoptPlanWriter.appendSections(events, members: indices, to: &lines, indent: pad, ranges: &ranges, headers: &headers)
+      case .entries: AdoptPlanWriter.appendEntries(events, members: indices, to: &lines, indent: pad, ranges: &ranges)
       }
-      return (lines, indices.map { ($0, ranges[$0]) }, headers)
+      return Edit(offset: 0, indent: indent, lines: lines, events: indices.map { ($0, ranges[$0]) }, headers: headers)
+    }
+    /// `indices` into the value of `pair`: under its key when the value is empty (`{}`, `~` or nothing,
+    /// which the lines replace), after its last entry at its entries' indentation when it is a mapping
+    /// written a key per line; a flow mapping takes none (`what` names it in the reason).
+    func place(_ indices: [Int], as level: Level, in pair: YAMLPair, what: String) {
+      let value = pair.value
+      var edit: Edit
+      if layout.isEmptyMapping(value) {
+        edit = lines(indices, as: level, indent: layout.indent(of: pair.key) + 2)
+        edit.offset = layout.start(ofLineAfter: layout.lastLine(pair.key))
+        edit.removing = layout.removal(value)
+      } else if document.kind(value) == .mapping, layout.isBlock(value) {
+        edit = lines(indices, as: level, indent: layout.indent(of: document.pairs(value)[0].key))
+        edit.offset = layout.start(ofLineAfter: layout.lastLine(value))
+      } else {
+        for index in indices { unplaced[index] = "the plan writes \(what) in flow style; trackc adopt adds to mappings written a key per line" }
+        return
+      }
+      add(edit)
     }
 
     let screensPair = layout.pair("screens", in: plan.root)
@@ -205,105 +230,44 @@ enum AdoptPlanMerger {
     var newScreens: [Int] = []
     for name in byScreen.keys.sorted(by: UTF8Order.less) {
       let members = byScreen[name] ?? []
-      guard let screen = plan.screen(named: name), let screensPair, document.kind(screensPair.value) == .mapping,
+      guard let screen = plan.plan.screen(named: name), let screensPair, document.kind(screensPair.value) == .mapping,
         let pair = document.pairs(screensPair.value).first(where: { document.range($0.key) == screen.name.range })
       else {
         newScreens += members
         continue
       }
-      let value = pair.value
-      if layout.isEmptyMapping(value) {
-        let lines = entries(members, indent: layout.indent(of: pair.key) + 2, sections: true)
-        add(
-          Edit(
-            offset: layout.start(ofLineAfter: layout.lastLine(pair.key)), removing: layout.removal(value), indent: layout.indent(of: pair.key) + 2,
-            lines: lines.lines, events: lines.events, headers: lines.headers, order: 0))
+      let what = "the screen '\(screen.name.value)'"
+      guard document.kind(pair.value) == .mapping, layout.isBlock(pair.value), !layout.isEmptyMapping(pair.value) else {
+        place(members, as: .sections, in: pair, what: what)
         continue
       }
-      guard document.kind(value) == .mapping, layout.isBlock(value) else {
-        for index in members {
-          unplaced[index] = "the plan writes the screen '\(screen.name.value)' in flow style; trackc adopt adds to mappings written a key per line"
-        }
-        continue
-      }
-      let firstKey = document.pairs(value)[0].key
+      // Into the sections it has; the others as new sections of it.
       var newSections: [Int] = []
       for section in ["page_events", "control_events"] {
         let inSection = members.filter { (section == "page_events") == events[$0].isPageEvent }
         guard !inSection.isEmpty else { continue }
-        guard let sectionPair = layout.pair(section, in: value) else {
-          newSections += inSection
-          continue
-        }
-        let sectionValue = sectionPair.value
-        if layout.isEmptyMapping(sectionValue) {
-          let lines = entries(inSection, indent: layout.indent(of: sectionPair.key) + 2, sections: false)
-          add(
-            Edit(
-              offset: layout.start(ofLineAfter: layout.lastLine(sectionPair.key)), removing: layout.removal(sectionValue),
-              indent: layout.indent(of: sectionPair.key) + 2, lines: lines.lines, events: lines.events, headers: lines.headers, order: 0))
-        } else if document.kind(sectionValue) == .mapping, layout.isBlock(sectionValue) {
-          let lines = entries(inSection, indent: layout.indent(of: document.pairs(sectionValue)[0].key), sections: false)
-          add(
-            Edit(
-              offset: layout.start(ofLineAfter: layout.lastLine(sectionValue)), indent: layout.indent(of: document.pairs(sectionValue)[0].key),
-              lines: lines.lines, events: lines.events, headers: lines.headers, order: 0))
+        if let sectionPair = layout.pair(section, in: pair.value) {
+          place(inSection, as: .entries, in: sectionPair, what: "'\(section)' of '\(screen.name.value)'")
         } else {
-          for index in inSection {
-            unplaced[index] =
-              "the plan writes '\(section)' of '\(screen.name.value)' in flow style; trackc adopt adds to mappings written a key per line"
-          }
+          newSections += inSection
         }
       }
-      if !newSections.isEmpty {
-        let lines = entries(newSections, indent: layout.indent(of: firstKey), sections: true)
-        add(
-          Edit(
-            offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: layout.indent(of: firstKey), lines: lines.lines, events: lines.events,
-            headers: lines.headers,
-            order: 0))
-      }
+      if !newSections.isEmpty { place(newSections, as: .sections, in: pair, what: what) }
     }
 
     if !newScreens.isEmpty {
-      func screenLines(indent: Int) -> (lines: [String], events: [(Int, ClosedRange<Int>)], headers: [AdoptPlanWriter.Header]) {
-        var lines: [String] = []
-        var ranges = [ClosedRange<Int>](repeating: 0...0, count: events.count)
-        var headers: [AdoptPlanWriter.Header] = []
-        AdoptPlanWriter.appendScreens(
-          events, members: newScreens, to: &lines, indent: String(repeating: " ", count: indent), ranges: &ranges, headers: &headers)
-        return (lines, newScreens.map { ($0, ranges[$0]) }, headers)
-      }
       if let screensPair {
-        let value = screensPair.value
-        if layout.isEmptyMapping(value) {
-          let lines = screenLines(indent: layout.indent(of: screensPair.key) + 2)
-          add(
-            Edit(
-              offset: layout.start(ofLineAfter: layout.lastLine(screensPair.key)), removing: layout.removal(value),
-              indent: layout.indent(of: screensPair.key) + 2, lines: lines.lines, events: lines.events, headers: lines.headers, order: 0))
-        } else if document.kind(value) == .mapping, layout.isBlock(value) {
-          let indent = layout.indent(of: document.pairs(value)[0].key)
-          let lines = screenLines(indent: indent)
-          add(
-            Edit(
-              offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: indent, lines: lines.lines, events: lines.events,
-              headers: lines.headers, order: 0))
-        } else {
-          for index in newScreens {
-            unplaced[index] = "the plan writes 'screens' in flow style; trackc adopt adds to mappings written a key per line"
-          }
-        }
+        place(newScreens, as: .screens, in: screensPair, what: "'screens'")
       } else {
-        let lines = screenLines(indent: layout.indent(of: document.pairs(plan.root)[0].key) + 2)
-        let prefix = ["", String(repeating: " ", count: layout.indent(of: document.pairs(plan.root)[0].key)) + "screens:"]
+        // No `screens` key: one at the end, at the top level's indentation.
+        let topIndent = layout.indent(of: document.pairs(plan.root)[0].key)
+        let screens = lines(newScreens, as: .screens, indent: topIndent + 2)
         add(
           Edit(
-            offset: bytes.count, indent: -1, lines: prefix + lines.lines,
-            events: lines.events.map { ($0.0, ($0.1.lowerBound + 2)...($0.1.upperBound + 2)) },
+            offset: bytes.count, indent: -1, lines: ["", String(repeating: " ", count: topIndent) + "screens:"] + screens.lines,
+            events: screens.events.map { ($0.0, ($0.1.lowerBound + 2)...($0.1.upperBound + 2)) },
             headers: [AdoptPlanWriter.Header(line: 2, events: newScreens)]
-              + lines.headers.map { AdoptPlanWriter.Header(line: $0.line + 2, events: $0.events) },
-            order: 0))
+              + screens.headers.map { AdoptPlanWriter.Header(line: $0.line + 2, events: $0.events) }))
       }
     }
 
@@ -323,11 +287,11 @@ enum AdoptPlanMerger {
           add(
             Edit(
               offset: layout.start(ofLineAfter: layout.lastLine(value)), indent: column,
-              lines: quoted.map { String(repeating: " ", count: column) + "- " + $0 }, order: 0))
+              lines: quoted.map { String(repeating: " ", count: column) + "- " + $0 }))
         } else if document.kind(value) == .sequence, !layout.isBlock(value), document.range(value).start.line == document.range(value).end.line {
           let close = layout.offset(document.range(value).end) - 1
           let text = (document.items(value).isEmpty ? "" : ", ") + quoted.joined(separator: ", ")
-          add(Edit(offset: close, isInline: true, lines: [text], order: 0))
+          add(Edit(offset: close, isInline: true, lines: [text]))
         } else {
           sourcesNotAdded = missing
         }
@@ -343,9 +307,9 @@ enum AdoptPlanMerger {
   /// The events whose entries do not read back from the merged text at their places with their IDs, and
   /// why; every event when the plan's own entries do not all read back (an alias or merge key the new
   /// lines joined). The merged plan must mean the old one plus the new events, nothing else.
-  static func readBack(_ events: [AdoptedEvent], in merged: ConfigSource, adding existing: AdoptExistingPlan) -> [Int: String] {
+  static func readBack(_ events: [AdoptedEvent], in merged: ResolvedPlan?, adding existing: AdoptExistingPlan) -> [Int: String] {
     let everything = { (why: String) in Dictionary(uniqueKeysWithValues: events.indices.map { ($0, why) }) }
-    guard case .success(let plan) = AdoptExistingPlan.read(merged) else {
+    guard let plan = merged else {
       return everything("the plan with its entry added does not read as YAML the way it is written (an alias, a merge key, a flow mapping)")
     }
     guard existing.eventIDs.isSubset(of: plan.eventIDs), plan.eventIDs.count == existing.eventIDs.count + events.count else {

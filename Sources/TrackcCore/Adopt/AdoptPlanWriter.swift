@@ -83,15 +83,8 @@ struct AdoptPlanWriter {
 
   /// The entries of one section, by key.
   static func appendEntries(_ events: [AdoptedEvent], members: [Int], to lines: inout [String], indent: String, ranges: inout [ClosedRange<Int>]) {
-    for index in members.sorted(by: { UTF8Order.less(key(events[$0]), key(events[$1])) }) {
-      appendEvent(events[index], key: key(events[index]), to: &lines, indent: indent, range: &ranges[index])
-    }
-  }
-
-  private static func key(_ event: AdoptedEvent) -> String {
-    switch event.slot {
-    case .page(let phase): return phase.rawValue
-    case .control(let handler): return handler
+    for index in members.sorted(by: { UTF8Order.less(events[$0].slotKey, events[$1].slotKey) }) {
+      appendEvent(events[index], key: events[index].slotKey, to: &lines, indent: indent, range: &ranges[index])
     }
   }
 

@@ -56,11 +56,10 @@ public enum Adopter {
 
     /// `found 12 calls in 3 files: 7 mapped to events, 5 left (3 adopt-call-in-closure, 2 adopt-not-a-screen)`.
     public var summary: String {
-      var left: [String: Int] = [:]
-      for diagnostic in diagnostics where diagnostic.ruleID.hasPrefix("adopt-") { left[diagnostic.ruleID, default: 0] += 1 }
-      let reasons = left.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+      let counts = counts
+      let reasons = counts.leftByReason.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" }
       let files = Set(calls.map(\.location.file)).count
-      let planned = alreadyPlannedCount > 0 ? " (\(alreadyPlannedCount) already in the plan)" : ""
+      let planned = counts.alreadyPlanned > 0 ? " (\(counts.alreadyPlanned) already in the plan)" : ""
       return
         "found \(calls.count) call\(calls.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"): \(mappedCount) mapped to events\(planned), "
         + "\(leftCount) left" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")")
@@ -233,7 +232,9 @@ public enum Adopter {
         for index in fresh { refused[index] = (.lintRefused, "the plan written with it does not pass lint: \(error.message) [\(error.ruleID)]") }
       }
       if let existing = options.existingPlan, refused.isEmpty {
-        for (position, why) in AdoptPlanMerger.readBack(freshEvents, in: source, adding: existing) { refused[fresh[position]] = (.planLayout, why) }
+        for (position, why) in AdoptPlanMerger.readBack(freshEvents, in: lint.plan, adding: existing) {
+          refused[fresh[position]] = (.planLayout, why)
+        }
       }
       if refused.isEmpty { break }
     }
