@@ -5,7 +5,6 @@ public struct AdoptExistingPlan: Sendable {
     public var diagnostics: [Diagnostic]
   }
 
-  public let path: String
   let bytes: [UInt8]
   let document: YAMLDocument
   let root: YAMLNodeID
@@ -26,7 +25,7 @@ public struct AdoptExistingPlan: Sendable {
     guard document.kind(root) == .mapping, AdoptPlanMerger.isBlock(root, document, bytes, TextPositions(bytes)) else {
       return .failure(Unreadable(diagnostics: [notAMapping(source.path)]))
     }
-    return .success(AdoptExistingPlan(path: source.path, bytes: bytes, document: document, root: root, plan: plan))
+    return .success(AdoptExistingPlan(bytes: bytes, document: document, root: root, plan: plan))
   }
 
   private static func notAMapping(_ path: String) -> Diagnostic {
